@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "forkcast",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "forkcast", targets: ["forkcast"]),
+        .library(name: "ForkcastCore", targets: ["ForkcastCore"]),
+        .library(name: "ForkcastServer", targets: ["ForkcastServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure domain: Foundation only, so an iOS client could link it unchanged.
+        .target(name: "ForkcastCore"),
+        .target(
+            name: "ForkcastServer",
+            dependencies: [
+                "ForkcastCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+            ],
+            resources: [.copy("Public")]
+        ),
+        .executableTarget(
+            name: "forkcast",
+            dependencies: ["ForkcastServer", .product(name: "Vapor", package: "vapor")]
+        ),
+        .testTarget(
+            name: "ForkcastCoreTests",
+            dependencies: [
+                "ForkcastCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ForkcastServerTests",
+            dependencies: [
+                "ForkcastServer",
+                "ForkcastCore",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A dish in a user's library that can be planned (seed 002).
+public struct Meal: Identifiable, Hashable, Sendable {
+    public let id: UUID
+    public var description: String
+    public var primaryProtein: String?
+    public var primaryCarb: String?
+    public var otherComponents: [String]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: UUID = UUID(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
+        otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.description = description
+        self.primaryProtein = primaryProtein
+        self.primaryCarb = primaryCarb
+        self.otherComponents = otherComponents
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// The meal's fields as a validated draft, e.g. to apply an edit.
+    public var content: MealContent {
+        MealContent(description: description, primaryProtein: primaryProtein,
+                    primaryCarb: primaryCarb, otherComponents: otherComponents)
+    }
+
+    /// One line naming everything the meal holds, for lists and the command line (002 Req 2.2).
+    public var displayText: String {
+        var parts = [description]
+        if let primaryProtein { parts.append("protein: \(primaryProtein)") }
+        if let primaryCarb { parts.append("carb: \(primaryCarb)") }
+        if !otherComponents.isEmpty { parts.append("with: " + otherComponents.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// What a person types to create or edit a meal, before validation.
+public struct MealDraft: Sendable, Equatable {
+    public var description: String
+    public var primaryProtein: String?
+    public var primaryCarb: String?
+    public var otherComponents: [String]
+
+    public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
+                otherComponents: [String] = []) {
+        self.description = description
+        self.primaryProtein = primaryProtein
+        self.primaryCarb = primaryCarb
+        self.otherComponents = otherComponents
+    }
+}
+
+/// The validated, normalised fields of a meal: only ``MealDraft/validated()`` makes one.
+public struct MealContent: Sendable, Equatable {
+    public let description: String
+    public let primaryProtein: String?
+    public let primaryCarb: String?
+    public let otherComponents: [String]
+
+    fileprivate init(description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String]) {
+        self.description = description
+        self.primaryProtein = primaryProtein
+        self.primaryCarb = primaryCarb
+        self.otherComponents = otherComponents
+    }
+}
+
+extension Meal {
+    /// A meal made from validated content.
+    public init(id: UUID = UUID(), content: MealContent, createdAt: Date = Date(), updatedAt: Date? = nil) {
+        self.init(id: id, description: content.description, primaryProtein: content.primaryProtein,
+                  primaryCarb: content.primaryCarb, otherComponents: content.otherComponents,
+                  createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
+
+extension MealDraft {
+    public static let maximumDescriptionLength = 200
+    public static let maximumNameLength = 60
+    public static let maximumComponents = 30
+
+    /// Trims and checks every field (002 Req 1.4, 1.5; 000 "Validation Rules").
+    ///
+    /// The description must hold something besides white space; any Unicode is accepted. Protein and
+    /// carb are optional (blank means none). Components are trimmed, blank ones dropped and repeats
+    /// removed ignoring case, keeping the first spelling.
+    public func validated() throws(ValidationError) -> MealContent {
+        var problems: [ValidationError.Field] = []
+        let description = self.description.trimmed
+        if description.isEmpty {
+            problems.append(.init(field: "description", message: "Description is required: say what the meal is, e.g. \"Chicken curry\"."))
+        } else if description.count > Self.maximumDescriptionLength {
+            problems.append(.init(field: "description", message: "Description is \(description.count) characters long; keep it to \(Self.maximumDescriptionLength) or fewer."))
+        }
+        let protein = Self.optionalName(primaryProtein, field: "primaryProtein", label: "Primary protein", into: &problems)
+        let carb = Self.optionalName(primaryCarb, field: "primaryCarb", label: "Primary carb", into: &problems)
+
+        var seen = Set<String>()
+        var components: [String] = []
+        for raw in otherComponents {
+            let name = raw.trimmed
+            guard !name.isEmpty, seen.insert(name.matchKey).inserted else { continue }
+            if name.count > Self.maximumNameLength {
+                problems.append(.init(field: "otherComponents", message: "Component \"\(name.prefix(20))…\" is \(name.count) characters long; keep each to \(Self.maximumNameLength) or fewer."))
+            }
+            components.append(name)
+        }
+        if components.count > Self.maximumComponents {
+            problems.append(.init(field: "otherComponents", message: "A meal can list at most \(Self.maximumComponents) other components; this one has \(components.count)."))
+        }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return MealContent(description: description, primaryProtein: protein, primaryCarb: carb, otherComponents: components)
+    }
+
+    private static func optionalName(_ raw: String?, field: String, label: String,
+                                     into problems: inout [ValidationError.Field]) -> String? {
+        guard let name = raw?.trimmed, !name.isEmpty else { return nil }
+        if name.count > maximumNameLength {
+            problems.append(.init(field: field, message: "\(label) is \(name.count) characters long; keep it to \(maximumNameLength) or fewer."))
+        }
+        return name
+    }
+}

@@ -1,0 +1,45 @@
+/// What the meal list is narrowed to (002 Req 3): every given criterion must match.
+///
+/// Matching ignores case and surrounding white space; component filters are a subset test.
+public struct MealFilter: Hashable, Sendable {
+    public var protein: String?
+    public var carb: String?
+    public var components: [String]
+    /// Free text looked for in the description and every component.
+    public var text: String?
+
+    public init(protein: String? = nil, carb: String? = nil, components: [String] = [], text: String? = nil) {
+        self.protein = protein?.trimmed.nilIfEmpty
+        self.carb = carb?.trimmed.nilIfEmpty
+        self.components = components.map(\.trimmed).filter { !$0.isEmpty }
+        self.text = text?.trimmed.nilIfEmpty
+    }
+
+    /// True when at least one criterion is set (000 `FilterCriteria.isActive`).
+    public var isActive: Bool { protein != nil || carb != nil || !components.isEmpty || text != nil }
+
+    public var proteinKey: String? { protein?.matchKey }
+    public var carbKey: String? { carb?.matchKey }
+    public var componentKeys: Set<String> { Set(components.map(\.matchKey)) }
+
+    public func matches(_ meal: Meal) -> Bool {
+        if let proteinKey, meal.primaryProtein?.matchKey != proteinKey { return false }
+        if let carbKey, meal.primaryCarb?.matchKey != carbKey { return false }
+        let mealComponents = Set(meal.otherComponents.map(\.matchKey))
+        if !componentKeys.isSubset(of: mealComponents) { return false }
+        if let needle = text?.lowercased() {
+            let haystack = ([meal.description, meal.primaryProtein ?? "", meal.primaryCarb ?? ""] + meal.otherComponents)
+            if !haystack.contains(where: { $0.lowercased().contains(needle) }) { return false }
+        }
+        return true
+    }
+
+    /// The meals that match, in the order given (002 Req 3.5: no criteria returns all).
+    public func apply(to meals: [Meal]) -> [Meal] {
+        meals.filter(matches)
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,71 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/auth/*` and `/api/v1/me`.
+struct AuthController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let auth = routes.grouped("auth")
+        auth.post("register", use: register)
+        auth.post("login", use: login)
+        auth.grouped(RequireUserMiddleware()).post("logout", use: logout)
+        let me = routes.grouped(RequireUserMiddleware()).grouped("me")
+        me.get(use: show)
+        me.put(use: update)
+    }
+
+    @Sendable func register(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(RegisterInput.self)
+        let config = req.application.forkcastConfig
+        let user = try await req.accounts.register(
+            .init(email: input.email, password: input.password, displayName: input.displayName, timeZone: input.timeZone),
+            allowSignup: config.allowSignup)
+        return try await session(for: user, req: req, status: .created)
+    }
+
+    @Sendable func login(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(LoginInput.self)
+        let user = try await req.accounts.authenticate(email: input.email, password: input.password)
+        return try await session(for: user, req: req, status: .ok)
+    }
+
+    @Sendable func logout(req: Request) async throws -> HTTPStatus {
+        if let bearer = req.headers.bearerAuthorization {
+            try await Tokens.revoke(bearer.token, on: req.db)
+        }
+        req.auth.logout(UserModel.self)
+        req.session.destroy()
+        return .noContent
+    }
+
+    @Sendable func show(req: Request) async throws -> UserDTO {
+        UserDTO(try req.requireUser())
+    }
+
+    @Sendable func update(req: Request) async throws -> UserDTO {
+        let user = try req.requireUser()
+        let input = try req.decodeJSON(ProfileInput.self)
+        var problems: [ValidationError.Field] = []
+        if let name = input.displayName?.trimmed, name.count > 100 {
+            problems.append(.init(field: "displayName", message: "Display name must be at most 100 characters."))
+        }
+        if let zone = input.timeZone?.trimmed, TimeZone(identifier: zone) == nil {
+            problems.append(.init(field: "timeZone", message: "\"\(zone)\" is not an IANA time zone such as Europe/Paris."))
+        }
+        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        if let name = input.displayName { user.displayName = name.trimmed.isEmpty ? nil : name.trimmed }
+        if let zone = input.timeZone { user.timeZone = zone.trimmed }
+        try await user.save(on: req.db)
+        return UserDTO(user)
+    }
+
+    private func session(for user: UserModel, req: Request, status: HTTPStatus) async throws -> Response {
+        let config = req.application.forkcastConfig
+        let now = req.now
+        let token = try await Tokens.issue(for: try user.requireID(), on: req.db, now: now, lifetime: config.tokenLifetime)
+        let body = SessionDTO(user: UserDTO(user), token: token, expiresAt: now.addingTimeInterval(config.tokenLifetime))
+        let response = Response(status: status)
+        try response.content.encode(body)
+        return response
+    }
+}

@@ -1,0 +1,96 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/meals`: the meal library.
+struct MealsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let meals = routes.grouped("meals")
+        meals.get(use: index)
+        meals.post(use: create)
+        meals.get("facets", use: facets)
+        meals.get(":id", use: show)
+        meals.put(":id", use: update)
+        meals.delete(":id", use: delete)
+    }
+
+    @Sendable func index(req: Request) async throws -> MealPage {
+        let user = try req.requireUser()
+        let query = req.queryParameters
+        let page = try query.page()
+        let window = try plannedWindow(query, user: user, now: req.now)
+        let result = try await req.meals(of: user).list(filter: query.mealFilter(), page: page, plannedIn: window)
+        return MealPage(items: result.items.map { MealDTO($0.meal, isPlanned: $0.isPlanned) },
+                        metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let content = try validated(try req.decodeJSON(MealInput.self).draft)
+        let meal = try await req.meals(of: user).create(content, id: req.dependencies.uuid(), now: req.now)
+        let response = Response(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/meals/\(meal.id)")
+        try response.content.encode(MealDTO(meal, isPlanned: false))
+        return response
+    }
+
+    @Sendable func show(req: Request) async throws -> MealDTO {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "meal")
+        guard let meal = try await req.meals(of: user).find(id) else { throw notFound(id) }
+        return MealDTO(meal, isPlanned: try await isPlanned(id, user: user, req: req))
+    }
+
+    @Sendable func update(req: Request) async throws -> MealDTO {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "meal")
+        let content = try validated(try req.decodeJSON(MealInput.self).draft)
+        guard let meal = try await req.meals(of: user).update(id, with: content, now: req.now) else { throw notFound(id) }
+        return MealDTO(meal, isPlanned: try await isPlanned(id, user: user, req: req))
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "meal")
+        guard try await req.meals(of: user).delete(id) else { throw notFound(id) }
+        return .noContent
+    }
+
+    @Sendable func facets(req: Request) async throws -> MealFacets {
+        try await req.meals(of: try req.requireUser()).facets()
+    }
+
+    private func validated(_ draft: MealDraft) throws -> MealContent {
+        do { return try draft.validated() } catch { throw AppError.validation(error) }
+    }
+
+    private func notFound(_ id: UUID) -> AppError {
+        .notFound("No meal with id \(id) exists in your account.")
+    }
+
+    /// `plannedFrom`/`plannedTo`, default the 7 days from today in the user's time zone.
+    private func plannedWindow(_ query: QueryParameters, user: UserModel, now: Date) throws -> WeekWindow {
+        let from = try query.date("plannedFrom") ?? user.today(now: now)
+        let to = try query.date("plannedTo") ?? from.adding(days: WeekWindow.defaultLength - 1)
+        guard from <= to else { throw AppError.badRequest("plannedTo (\(to)) must not be before plannedFrom (\(from)).") }
+        return WeekWindow(start: from, length: from.days(until: to) + 1)
+    }
+
+    private func isPlanned(_ id: UUID, user: UserModel, req: Request) async throws -> Bool {
+        let window = try plannedWindow(req.queryParameters, user: user, now: req.now)
+        return try await AssignmentModel.query(on: req.db)
+            .filter(\.$ownerID == user.requireID()).filter(\.$meal.$id == id)
+            .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
+            .count() > 0
+    }
+}
+
+extension Request {
+    func meals(of user: UserModel) throws -> MealRepository {
+        MealRepository(db: db, ownerID: try user.requireID())
+    }
+
+    func plan(of user: UserModel) throws -> PlanRepository {
+        PlanRepository(db: db, ownerID: try user.requireID())
+    }
+}

@@ -1,0 +1,69 @@
+import Crypto
+import Fluent
+import Foundation
+import Vapor
+
+/// Bearer tokens: 32 random bytes shown once to the client; only their SHA-256 is stored.
+enum Tokens {
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Issues a new token for the user and stores its hash.
+    static func issue(for userID: UUID, on db: any Database, now: Date, lifetime: TimeInterval) async throws -> String {
+        let token = generate()
+        try await TokenModel(userID: userID, tokenHash: hash(token), expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
+        return token
+    }
+
+    /// Revokes one token (logout).
+    static func revoke(_ token: String, on db: any Database) async throws {
+        try await TokenModel.query(on: db).filter(\.$tokenHash == hash(token)).delete()
+    }
+}
+
+/// Signs a request in from `Authorization: Bearer …` when the token is known and unexpired.
+struct BearerAuthenticator: AsyncBearerAuthenticator {
+    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+        guard let token = try await TokenModel.query(on: request.db)
+            .filter(\.$tokenHash == Tokens.hash(bearer.token))
+            .with(\.$user)
+            .first()
+        else { return }
+        guard token.expiresAt > request.now else {
+            try await token.delete(on: request.db)
+            return
+        }
+        request.auth.login(token.user)
+    }
+}
+
+extension Request {
+    /// The signed-in user, or a 401 problem.
+    func requireUser() throws -> UserModel {
+        guard let user = auth.get(UserModel.self) else {
+            throw AppError.unauthorized("Sign in first: send Authorization: Bearer <token> from /api/v1/auth/login.")
+        }
+        return user
+    }
+
+    func requireUserID() throws -> UUID {
+        try requireUser().requireID()
+    }
+}
+
+/// Rejects requests without a signed-in user with a problem+json 401.
+struct RequireUserMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        _ = try request.requireUser()
+        return try await next.respond(to: request)
+    }
+}

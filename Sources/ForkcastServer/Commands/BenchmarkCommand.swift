@@ -1,0 +1,116 @@
+import ConsoleKit
+import Fluent
+import ForkcastCore
+import Foundation
+import Vapor
+
+/// `forkcast benchmark`: seeds one account with a large library and plan, starts the server on a
+/// loopback port and reports p50/p99 latency over HTTP. A command, not a test: machines are noisy.
+struct BenchmarkCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "meals", help: "Meals to seed (default 5000)") var meals: Int?
+        @Option(name: "years", help: "Years of plans to seed (default 3)") var years: Int?
+        @Option(name: "requests", help: "Requests per scenario (default 300)") var requests: Int?
+        @Option(name: "port", help: "Loopback port (default 18080)") var port: Int?
+    }
+
+    var help: String { "Seed a large account and measure API latency (p50/p99)." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        let mealCount = signature.meals ?? 5000, years = signature.years ?? 3
+        let requests = signature.requests ?? 300, port = signature.port ?? 18080
+        try await app.prepareStorage()
+
+        let email = "bench-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let password = "benchmark-password"
+        let user = try await AccountService(db: app.db, passwords: app.password.async, now: Date())
+            .register(.init(email: email, password: password), allowSignup: true, force: true)
+        context.console.print("Seeding \(mealCount) meals and \(years) years of plans for \(email)…")
+        let seeded = Date()
+        let today = CalendarDate(Date(), in: .gmt)
+        try await seed(db: app.db, ownerID: user.id!, meals: mealCount, years: years, today: today)
+        context.console.print(String(format: "Seeded in %.1f s", Date().timeIntervalSince(seeded)))
+
+        try await app.server.start(address: .hostname("127.0.0.1", port: port))
+        defer { Task { await app.server.shutdown() } }
+        let base = "http://127.0.0.1:\(port)/api/v1"
+        let login = try await app.client.post(URI(string: base + "/auth/login")) { try $0.content.encode(["email": email, "password": password]) }
+        let token = try login.content.get(String.self, at: "token")
+        var headers = HTTPHeaders()
+        headers.bearerAuthorization = .init(token: token)
+
+        func measure(_ name: String, _ call: @escaping (Int) async throws -> ClientResponse) async throws {
+            for i in 0..<10 { _ = try await call(-i - 1) } // warm-up
+            var samples: [Double] = []
+            for i in 0..<requests {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let response = try await call(i)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                guard response.status.code < 300 else { throw ConfigError("\(name) answered \(response.status)") }
+            }
+            samples.sort()
+            func pct(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
+            context.console.print(String(format: "%-28@ n=%d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms",
+                                         name as NSString, samples.count, pct(0.50), pct(0.99), samples.last!))
+        }
+
+        try await measure("GET /plan (week view)") { i in
+            let start = today.adding(days: 7 * ((i % 20) - 10))
+            return try await app.client.get(URI(string: base + "/plan?start=\(start.iso)&days=7"), headers: headers)
+        }
+        try await measure("GET /meals?protein&component") { i in
+            let protein = Self.proteins[abs(i) % Self.proteins.count]
+            return try await app.client.get(URI(string: base + "/meals?protein=\(protein)&component=garlic&per=50"), headers: headers)
+        }
+        try await measure("POST /meals (create)") { i in
+            try await app.client.post(URI(string: base + "/meals"), headers: headers) {
+                try $0.content.encode(["description": "Bench meal \(i)", "primaryProtein": "Tofu", "primaryCarb": "Rice"])
+            }
+        }
+        await app.server.shutdown()
+    }
+
+    static let proteins = ["chicken", "beef", "tofu", "salmon", "lentils", "eggs", "pork", "beans"]
+    static let carbs = ["rice", "pasta", "potatoes", "bread", "quinoa", "couscous"]
+    static let components = ["garlic", "onion", "spinach", "tomato", "peppers", "cheese", "herbs", "chili", "lemon", "mushrooms"]
+
+    private func seed(db: any Database, ownerID: UUID, meals: Int, years: Int, today: CalendarDate) async throws {
+        var ids: [UUID] = []
+        let now = Date()
+        for batchStart in stride(from: 0, to: meals, by: 500) {
+            ids += try await db.transaction { tx in
+                var batchIDs: [UUID] = []
+                var mealModels: [MealModel] = [], componentModels: [MealComponentModel] = []
+                for i in batchStart..<min(meals, batchStart + 500) {
+                    let draft = MealDraft(description: "Meal \(i) \(Self.proteins[i % 8]) with \(Self.carbs[i % 6])",
+                                          primaryProtein: Self.proteins[i % 8].capitalized, primaryCarb: Self.carbs[i % 6].capitalized,
+                                          otherComponents: (0..<(i % 4)).map { Self.components[(i + $0 * 3) % 10] })
+                    let content = try draft.validated()
+                    let id = UUID()
+                    batchIDs.append(id)
+                    mealModels.append(MealModel(id: id, ownerID: ownerID, content: content, now: now))
+                    componentModels += content.otherComponents.enumerated().map {
+                        MealComponentModel(mealID: id, ownerID: ownerID, position: $0.offset, name: $0.element)
+                    }
+                }
+                try await mealModels.create(on: tx)
+                if !componentModels.isEmpty { try await componentModels.create(on: tx) }
+                return batchIDs
+            }
+        }
+        let days = 365 * years
+        let first = today.adding(days: -days / 2)
+        var assignments: [AssignmentModel] = []
+        for d in 0..<days {
+            for slot in 0..<3 {
+                assignments.append(AssignmentModel(id: UUID(), ownerID: ownerID, mealID: ids[(d * 3 + slot * 7) % ids.count],
+                                                   date: first.adding(days: d), createdAt: now))
+            }
+        }
+        for start in stride(from: 0, to: assignments.count, by: 500) {
+            let batch = Array(assignments[start..<min(start + 500, assignments.count)])
+            try await db.transaction { tx in try await batch.create(on: tx) }
+        }
+    }
+}

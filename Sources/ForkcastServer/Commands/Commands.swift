@@ -1,0 +1,9 @@
+import Vapor
+
+extension Application {
+    /// Adds Forkcast's own commands beside Vapor's `serve`, `migrate` and `routes`.
+    public func registerCommands() {
+        asyncCommands.use(UserCommand(), as: "user")
+        asyncCommands.use(BenchmarkCommand(), as: "benchmark")
+    }
+}

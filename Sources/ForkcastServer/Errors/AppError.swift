@@ -1,0 +1,64 @@
+import ForkcastCore
+import Foundation
+import Vapor
+
+/// Every failure the server reports on purpose. ``ProblemMiddleware`` is the one place that turns
+/// these (and framework errors) into HTTP answers.
+enum AppError: Error, Sendable {
+    /// Input that breaks a rule; names each field.
+    case validation(ValidationError)
+    /// A request that cannot be understood (bad query parameter, malformed JSON).
+    case badRequest(String)
+    /// Nothing with that id belongs to the signed-in user.
+    case notFound(String)
+    case unauthorized(String)
+    case forbidden(String)
+    case conflict(String)
+    /// Too many attempts; try again after the given seconds.
+    case tooManyRequests(String, retryAfter: Int)
+    /// The database could not be used; nothing was saved.
+    case storageUnavailable
+}
+
+extension AppError {
+    var status: HTTPResponseStatus {
+        switch self {
+        case .validation: .unprocessableEntity
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .conflict: .conflict
+        case .tooManyRequests: .tooManyRequests
+        case .storageUnavailable: .serviceUnavailable
+        }
+    }
+
+    var problem: ProblemDetails {
+        switch self {
+        case .validation(let error):
+            return ProblemDetails(type: "validation", title: "Some fields need fixing", status: status,
+                                  detail: error.summary, errors: error.fields)
+        case .badRequest(let detail):
+            return ProblemDetails(type: "bad-request", title: "The request could not be read", status: status, detail: detail)
+        case .notFound(let detail):
+            return ProblemDetails(type: "not-found", title: "Not found", status: status, detail: detail)
+        case .unauthorized(let detail):
+            return ProblemDetails(type: "unauthorized", title: "Sign in required", status: status, detail: detail)
+        case .forbidden(let detail):
+            return ProblemDetails(type: "forbidden", title: "Not allowed", status: status, detail: detail)
+        case .conflict(let detail):
+            return ProblemDetails(type: "conflict", title: "Already exists", status: status, detail: detail)
+        case .tooManyRequests(let detail, _):
+            return ProblemDetails(type: "too-many-requests", title: "Too many attempts", status: status, detail: detail)
+        case .storageUnavailable:
+            return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
+                                  detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")
+        }
+    }
+}
+
+extension ValidationError {
+    /// Thrown as an HTTP error.
+    var asAppError: AppError { .validation(self) }
+}

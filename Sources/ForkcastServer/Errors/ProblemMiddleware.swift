@@ -1,0 +1,105 @@
+import FluentKit
+import ForkcastCore
+import Foundation
+import Vapor
+
+/// Maps every error to an HTTP answer in one place: problem+json, never a stack trace.
+///
+/// Malformed or mistyped JSON is a 400/422 naming the field; a database that cannot be used is a
+/// 503 saying nothing was saved; anything unexpected is logged and answered with a plain 500.
+struct ProblemMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let (problem, headers) = Self.problem(for: error, request: request)
+            return Self.response(problem, headers: headers)
+        }
+    }
+
+    static func response(_ problem: ProblemDetails, headers extra: HTTPHeaders = [:]) -> Response {
+        var headers = extra
+        headers.contentType = HTTPMediaType(type: "application", subType: "problem+json", parameters: ["charset": "utf-8"])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(problem)) ?? Data()
+        return Response(status: HTTPResponseStatus(statusCode: problem.status), headers: headers, body: .init(data: body))
+    }
+
+    static func problem(for error: any Error, request: Request) -> (ProblemDetails, HTTPHeaders) {
+        switch error {
+        case let error as AppError:
+            var headers = HTTPHeaders()
+            if case .tooManyRequests(_, let seconds) = error { headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
+            if case .unauthorized = error { headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer") }
+            if case .storageUnavailable = error { request.logger.error("storage unavailable") }
+            return (error.problem, headers)
+        case let error as ValidationError:
+            return (AppError.validation(error).problem, [:])
+        case let error as DecodingError:
+            return (decodingProblem(error), [:])
+        case let abort as any AbortError:
+            let status = abort.status
+            let detail: String
+            switch status {
+            case .payloadTooLarge: detail = "The request body is too large; send at most \(request.application.routes.defaultMaxBodySize.value / 1024) KB."
+            case .notFound: detail = "There is nothing at \(request.url.path)."
+            case .unsupportedMediaType: detail = "Send JSON with Content-Type: application/json."
+            default: detail = abort.reason
+            }
+            let type = status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "-")
+            return (ProblemDetails(type: type, title: status.reasonPhrase, status: status, detail: detail), abort.headers)
+        default:
+            if StorageFailure.isStorageFailure(error) {
+                request.logger.error("database error: \(String(reflecting: error))")
+                return (AppError.storageUnavailable.problem, [:])
+            }
+            request.logger.report(error: error)
+            return (ProblemDetails(type: "internal", title: "Something went wrong", status: .internalServerError,
+                                   detail: "The server hit an unexpected error; nothing was changed. The error has been logged."), [:])
+        }
+    }
+
+    /// A 400 for JSON that does not parse, a 422 naming the field for JSON of the wrong shape.
+    static func decodingProblem(_ error: DecodingError) -> ProblemDetails {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "[")
+        }
+        let field: String, message: String
+        switch error {
+        case .keyNotFound(let key, let context):
+            field = path(context, key)
+            message = "\(field) is required."
+        case .valueNotFound(_, let context):
+            field = path(context)
+            message = "\(field) must not be null."
+        case .typeMismatch(let type, let context):
+            field = path(context)
+            message = "\(field.isEmpty ? "The body" : field) must be \(describe(type))."
+        case .dataCorrupted(let context):
+            field = path(context)
+            if field.isEmpty {
+                return ProblemDetails(type: "malformed-json", title: "The request could not be read", status: .badRequest,
+                                      detail: "The body is not valid JSON. Send a JSON object with Content-Type: application/json.")
+            }
+            message = "\(field): \(context.debugDescription)"
+        @unknown default:
+            return ProblemDetails(type: "malformed-json", title: "The request could not be read", status: .badRequest, detail: "\(error)")
+        }
+        let validation = ValidationError(field: field, message)
+        return AppError.validation(validation).problem
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [String].Type: "an array of strings"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array" : (String(describing: type).contains("Dictionary") ? "an object" : "a \(type)")
+        }
+    }
+}

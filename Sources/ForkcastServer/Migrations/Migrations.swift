@@ -1,0 +1,13 @@
+import Fluent
+import Vapor
+
+extension Application {
+    /// Registers every migration in order. Numbers only grow; a released migration is never edited.
+    func registerMigrations() {
+        migrations.add(M001_CreateUsers())
+        migrations.add(M002_CreateMeals())
+        migrations.add(M003_CreateAssignments())
+        migrations.add(M004_CreateLoginThrottles())
+        migrations.add(SessionRecord.migration)
+    }
+}

@@ -1,0 +1,28 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// A meal planned on a calendar day. The day is stored as `YYYY-MM-DD` text, which sorts by date.
+final class AssignmentModel: Model, @unchecked Sendable {
+    static let schema = "assignments"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "user_id") var ownerID: UUID
+    @Parent(key: "meal_id") var meal: MealModel
+    @Field(key: "date") var date: String
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+
+    init() {}
+
+    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date) {
+        self.id = id
+        self.ownerID = ownerID
+        self.$meal.id = mealID
+        self.date = date.iso
+        self.createdAt = createdAt
+    }
+
+    var domain: Assignment {
+        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(iso: date)!, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+    }
+}

@@ -1,0 +1,71 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// A stored meal. Key columns hold lower-cased copies so filters match the same way on SQLite and
+/// PostgreSQL (SQL's LOWER() differs between them outside ASCII).
+final class MealModel: Model, @unchecked Sendable {
+    static let schema = "meals"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var owner: UserModel
+    @Field(key: "description") var description: String
+    @Field(key: "description_key") var descriptionKey: String
+    @OptionalField(key: "primary_protein") var primaryProtein: String?
+    @OptionalField(key: "protein_key") var proteinKey: String?
+    @OptionalField(key: "primary_carb") var primaryCarb: String?
+    @OptionalField(key: "carb_key") var carbKey: String?
+    /// Every searchable text of the meal, lower-cased, one per line (for `q=`).
+    @Field(key: "search_text") var searchText: String
+    @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
+
+    init() {}
+
+    init(id: UUID, ownerID: UUID, content: MealContent, now: Date) {
+        self.id = id
+        self.$owner.id = ownerID
+        self.createdAt = now
+        apply(content, now: now)
+    }
+
+    func apply(_ content: MealContent, now: Date) {
+        description = content.description
+        descriptionKey = MealOrdering.sortKey(description: content.description)
+        primaryProtein = content.primaryProtein
+        proteinKey = content.primaryProtein?.matchKey
+        primaryCarb = content.primaryCarb
+        carbKey = content.primaryCarb?.matchKey
+        searchText = ([content.description, content.primaryProtein ?? "", content.primaryCarb ?? ""] + content.otherComponents)
+            .filter { !$0.isEmpty }.map { $0.lowercased() }.joined(separator: "\n")
+        updatedAt = now
+    }
+
+    func domain(components: [String]) -> Meal {
+        Meal(id: id!, description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
+             otherComponents: components, createdAt: createdAt ?? Date(timeIntervalSince1970: 0), updatedAt: updatedAt)
+    }
+}
+
+/// One "other component" of a meal, in the order the user gave.
+final class MealComponentModel: Model, @unchecked Sendable {
+    static let schema = "meal_components"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "meal_id") var meal: MealModel
+    @Field(key: "user_id") var ownerID: UUID
+    @Field(key: "position") var position: Int
+    @Field(key: "name") var name: String
+    @Field(key: "name_key") var nameKey: String
+
+    init() {}
+
+    init(mealID: UUID, ownerID: UUID, position: Int, name: String) {
+        self.id = UUID()
+        self.$meal.id = mealID
+        self.ownerID = ownerID
+        self.position = position
+        self.name = name
+        self.nameKey = name.matchKey
+    }
+}

@@ -1,0 +1,37 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// An account. Every other row belongs to one.
+final class UserModel: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "email") var email: String
+    /// Lower-cased email: the unique login key.
+    @Field(key: "email_key") var emailKey: String
+    @Field(key: "password_hash") var passwordHash: String
+    @OptionalField(key: "display_name") var displayName: String?
+    /// IANA time zone name; "today" is computed in it.
+    @Field(key: "time_zone") var timeZone: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, email: String, passwordHash: String, displayName: String?, timeZone: String) {
+        self.id = id
+        self.email = email
+        self.emailKey = email.lowercased()
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.timeZone = timeZone
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+}
+
+extension UserModel: Authenticatable {}
+extension UserModel: SessionAuthenticatable {
+    var sessionID: UUID { id! }
+}

@@ -1,0 +1,150 @@
+import Fluent
+import FluentSQL
+import ForkcastCore
+import Foundation
+import SQLKit
+
+/// The meals of one owner. Every query is scoped to `ownerID`: there is no way to reach another
+/// user's rows through this type.
+struct MealRepository {
+    let db: any Database
+    let ownerID: UUID
+
+    struct Listed: Sendable {
+        let meal: Meal
+        let isPlanned: Bool
+    }
+
+    /// One page of the library, filtered, with planned meals (in `window`) last (002 Req 2.5).
+    func list(filter: MealFilter, page: Paging, plannedIn window: WeekWindow) async throws -> (items: [Listed], total: Int) {
+        let sql = db as! any SQLDatabase
+        let conditions = whereClause(filter)
+        let countRow = try await sql.raw("SELECT COUNT(*) AS n FROM meals m WHERE \(conditions)").first()
+        let total = try countRow?.decode(column: "n", as: Int.self) ?? 0
+        let rows = try await sql.raw("""
+            SELECT m.*, CASE WHEN EXISTS (SELECT 1 FROM assignments a WHERE a.meal_id = m.id
+                AND a.date >= \(bind: window.start.iso) AND a.date <= \(bind: window.end.iso)) THEN 1 ELSE 0 END AS is_planned
+            FROM meals m WHERE \(conditions)
+            ORDER BY is_planned, m.description_key, m.id
+            LIMIT \(bind: page.per) OFFSET \(bind: page.offset)
+            """).all()
+        var models: [(MealModel, Bool)] = []
+        for row in rows {
+            models.append((try row.decode(fluentModel: MealModel.self), try row.decode(column: "is_planned", as: Int.self) == 1))
+        }
+        let components = try await components(of: models.map { $0.0.id! })
+        let items = models.map { Listed(meal: $0.0.domain(components: components[$0.0.id!] ?? []), isPlanned: $0.1) }
+        return (items, total)
+    }
+
+    private func whereClause(_ filter: MealFilter) -> SQLQueryString {
+        var clause: SQLQueryString = "m.user_id = \(bind: ownerID)"
+        if let key = filter.proteinKey { clause = clause + " AND m.protein_key = \(bind: key)" }
+        if let key = filter.carbKey { clause = clause + " AND m.carb_key = \(bind: key)" }
+        let keys = filter.componentKeys.sorted()
+        if !keys.isEmpty {
+            // Subset test: the meal must have every requested component.
+            clause = clause + " AND (SELECT COUNT(DISTINCT c.name_key) FROM meal_components c WHERE c.meal_id = m.id AND c.name_key IN (\(binds: keys))) = \(bind: keys.count)"
+        }
+        if let text = filter.text {
+            let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            clause = clause + " AND m.search_text LIKE \(bind: "%" + escaped + "%") ESCAPE '\\'"
+        }
+        return clause
+    }
+
+    /// Every meal of the owner, for facets and exports.
+    func all() async throws -> [Meal] {
+        let models = try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).sort(\.$descriptionKey).all()
+        let components = try await components(of: models.map { $0.id! })
+        return models.map { $0.domain(components: components[$0.id!] ?? []) }
+    }
+
+    func find(_ id: UUID) async throws -> Meal? {
+        guard let model = try await model(id) else { return nil }
+        return model.domain(components: try await components(of: [id])[id] ?? [])
+    }
+
+    /// The meals with these ids that belong to the owner, by id.
+    func find(ids: [UUID]) async throws -> [UUID: Meal] {
+        guard !ids.isEmpty else { return [:] }
+        let models = try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id ~~ Set(ids)).all()
+        let components = try await components(of: models.map { $0.id! })
+        return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, $0.domain(components: components[$0.id!] ?? [])) })
+    }
+
+    func create(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
+        try await db.transaction { tx in
+            let model = MealModel(id: id, ownerID: ownerID, content: content, now: now)
+            try await model.create(on: tx)
+            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
+            return model.domain(components: content.otherComponents)
+        }
+    }
+
+    /// Replaces a meal's fields; nil when the owner has no such meal.
+    func update(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
+        try await db.transaction { tx in
+            guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
+                return nil
+            }
+            model.apply(content, now: now)
+            try await model.update(on: tx)
+            try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
+            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
+            return model.domain(components: content.otherComponents)
+        }
+    }
+
+    /// Deletes a meal with its components and assignments; false when there was none.
+    func delete(_ id: UUID) async throws -> Bool {
+        try await db.transaction { tx in
+            guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
+                return false
+            }
+            try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).delete()
+            try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
+            try await model.delete(on: tx)
+            return true
+        }
+    }
+
+    func facets() async throws -> MealFacets {
+        let sql = db as! any SQLDatabase
+        let meals = try await sql.raw("SELECT primary_protein, primary_carb FROM meals WHERE user_id = \(bind: ownerID) ORDER BY created_at, id").all()
+        let proteins = try meals.compactMap { try $0.decodeNil(column: "primary_protein") ? nil : $0.decode(column: "primary_protein", as: String.self) }
+        let carbs = try meals.compactMap { try $0.decodeNil(column: "primary_carb") ? nil : $0.decode(column: "primary_carb", as: String.self) }
+        let components = try await sql.raw("SELECT name FROM meal_components WHERE user_id = \(bind: ownerID) ORDER BY position").all()
+            .map { try $0.decode(column: "name", as: String.self) }
+        return MealFacets(proteins: MealFacets.distinct(proteins), carbs: MealFacets.distinct(carbs),
+                          components: MealFacets.distinct(components))
+    }
+
+    func count() async throws -> Int {
+        try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).count()
+    }
+
+    private func model(_ id: UUID) async throws -> MealModel? {
+        try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id == id).first()
+    }
+
+    private func components(of mealIDs: [UUID]) async throws -> [UUID: [String]] {
+        guard !mealIDs.isEmpty else { return [:] }
+        var result: [UUID: [String]] = [:]
+        // Chunked so a large page stays within every driver's bind limit.
+        for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
+            let rows = try await MealComponentModel.query(on: db)
+                .filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
+            for row in rows { result[row.$meal.id, default: []].append(row.name) }
+        }
+        return result
+    }
+
+    private static func writeComponents(_ names: [String], mealID: UUID, ownerID: UUID, on db: any Database) async throws {
+        guard !names.isEmpty else { return }
+        try await names.enumerated()
+            .map { MealComponentModel(mealID: mealID, ownerID: ownerID, position: $0.offset, name: $0.element) }
+            .create(on: db)
+    }
+}

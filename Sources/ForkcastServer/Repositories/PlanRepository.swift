@@ -1,0 +1,47 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// The plan of one owner: assignments of that owner's meals to days.
+struct PlanRepository {
+    let db: any Database
+    let ownerID: UUID
+
+    var meals: MealRepository { MealRepository(db: db, ownerID: ownerID) }
+
+    /// The days of a window with their planned meals (002 Req 4).
+    func days(in window: WeekWindow) async throws -> [PlanDay] {
+        let assignments = try await AssignmentModel.query(on: db)
+            .filter(\.$ownerID == ownerID)
+            .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
+            .all().map(\.domain)
+        let meals = try await meals.find(ids: Array(Set(assignments.map(\.mealId))))
+        return PlanBuilder.days(in: window, assignments: assignments, meals: meals)
+    }
+
+    /// Plans a meal on a day; nil when the owner has no such meal. A day holds any number of meals.
+    func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
+        guard let meal = try await meals.find(mealID) else { return nil }
+        let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now)
+        try await model.create(on: db)
+        return PlanDay.Entry(assignment: model.domain, meal: meal)
+    }
+
+    func find(_ id: UUID) async throws -> Assignment? {
+        try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+    }
+
+    /// Removes an assignment; false when the owner has none with that id.
+    func remove(_ id: UUID) async throws -> Bool {
+        guard let model = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+            return false
+        }
+        try await model.delete(on: db)
+        return true
+    }
+}
+
+extension UserModel {
+    /// Today in the user's time zone.
+    func today(now: Date) -> CalendarDate { CalendarDate(now, in: zone) }
+}

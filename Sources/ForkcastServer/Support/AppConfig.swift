@@ -1,0 +1,72 @@
+import Foundation
+import Vapor
+
+/// Everything Forkcast reads from the environment, parsed once at start-up.
+public struct AppConfig: Sendable {
+    public enum Storage: Sendable, Equatable {
+        /// An SQLite file (the default: `<data dir>/forkcast.sqlite`).
+        case sqlite(path: String)
+        /// A PostgreSQL server, with an optional schema search path (tests give each run its own).
+        case postgres(url: String, searchPath: String?)
+    }
+
+    public var dataDirectory: String
+    public var storage: Storage
+    public var allowSignup: Bool
+    /// bcrypt cost; lower it only in tests.
+    public var bcryptCost: Int
+    public var tokenLifetime: TimeInterval
+    public var contact: String
+    public var maxBodySize: ByteCount
+
+    public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
+                bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
+                contact: String = "admin@localhost", maxBodySize: ByteCount = "64kb") {
+        self.dataDirectory = dataDirectory
+        self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
+        self.allowSignup = allowSignup
+        self.bcryptCost = bcryptCost
+        self.tokenLifetime = tokenLifetime
+        self.contact = contact
+        self.maxBodySize = maxBodySize
+    }
+
+    /// Reads `FORKCAST_*` and `DATABASE_URL` (README: Configuration).
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfig {
+        let dataDirectory = env["FORKCAST_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
+        var storage: Storage?
+        if let url = env["DATABASE_URL"], !url.isEmpty {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw ConfigError("DATABASE_URL must start with postgres:// (got \(url.prefix(12))…)")
+            }
+            storage = .postgres(url: url, searchPath: env["FORKCAST_DATABASE_SCHEMA"].flatMap { $0.isEmpty ? nil : $0 })
+        }
+        let allowSignup = try flag(env["FORKCAST_ALLOW_SIGNUP"], name: "FORKCAST_ALLOW_SIGNUP")
+        var cost = 12
+        if let raw = env["FORKCAST_BCRYPT_COST"], !raw.isEmpty {
+            guard let value = Int(raw), (4...31).contains(value) else { throw ConfigError("FORKCAST_BCRYPT_COST must be 4…31") }
+            cost = value
+        }
+        var lifetimeDays = 30.0
+        if let raw = env["FORKCAST_TOKEN_DAYS"], !raw.isEmpty {
+            guard let value = Double(raw), value > 0 else { throw ConfigError("FORKCAST_TOKEN_DAYS must be a positive number") }
+            lifetimeDays = value
+        }
+        return AppConfig(dataDirectory: dataDirectory, storage: storage, allowSignup: allowSignup, bcryptCost: cost,
+                         tokenLifetime: lifetimeDays * 24 * 3600,
+                         contact: env["FORKCAST_CONTACT"].flatMap { $0.isEmpty ? nil : $0 } ?? "admin@localhost")
+    }
+
+    private static func flag(_ raw: String?, name: String) throws -> Bool {
+        switch raw?.lowercased() {
+        case nil, "", "false", "0", "no", "off": return false
+        case "true", "1", "yes", "on": return true
+        default: throw ConfigError("\(name) must be true or false")
+        }
+    }
+}
+
+public struct ConfigError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

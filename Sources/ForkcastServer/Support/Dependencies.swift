@@ -1,0 +1,37 @@
+import Foundation
+import Vapor
+
+/// What the server takes from the outside world, swappable in tests (isowords-style).
+public struct Dependencies: Sendable {
+    /// The current instant.
+    public var now: @Sendable () -> Date
+    /// New row ids.
+    public var uuid: @Sendable () -> UUID
+
+    public init(now: @escaping @Sendable () -> Date = { Date() }, uuid: @escaping @Sendable () -> UUID = { UUID() }) {
+        self.now = now
+        self.uuid = uuid
+    }
+
+    public static let live = Dependencies()
+}
+
+extension Application {
+    private struct DependenciesKey: StorageKey { typealias Value = Dependencies }
+    private struct ConfigKey: StorageKey { typealias Value = AppConfig }
+
+    public var dependencies: Dependencies {
+        get { storage[DependenciesKey.self] ?? .live }
+        set { storage[DependenciesKey.self] = newValue }
+    }
+
+    public var forkcastConfig: AppConfig {
+        get { storage[ConfigKey.self]! }
+        set { storage[ConfigKey.self] = newValue }
+    }
+}
+
+extension Request {
+    var dependencies: Dependencies { application.dependencies }
+    var now: Date { application.dependencies.now() }
+}

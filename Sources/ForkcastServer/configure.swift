@@ -1,0 +1,50 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import NIOSSL
+import Vapor
+
+/// Wires the application: configuration → database → middleware → routes.
+public func configure(_ app: Application, config: AppConfig, dependencies: Dependencies = .live) async throws {
+    app.forkcastConfig = config
+    app.dependencies = dependencies
+    try configureDatabase(app, config: config)
+    app.registerMigrations()
+
+    app.passwords.use(.bcrypt(cost: config.bcryptCost))
+    app.routes.defaultMaxBodySize = config.maxBodySize
+    app.sessions.use(.fluent)
+    app.sessions.configuration.cookieName = "forkcast-session"
+
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.sortedKeys]
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    ContentConfiguration.global.use(encoder: encoder, for: .json)
+    ContentConfiguration.global.use(decoder: decoder, for: .json)
+
+    // Replace Vapor's default error middleware with ours (one place renders every error).
+    app.middleware = .init()
+    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(ProblemMiddleware())
+    try routes(app)
+}
+
+private func configureDatabase(_ app: Application, config: AppConfig) throws {
+    switch config.storage {
+    case .sqlite(let path):
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+    case .postgres(let url, let searchPath):
+        var configuration = try SQLPostgresConfiguration(url: url)
+        if let searchPath { configuration.searchPath = [searchPath] }
+        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4,
+                                    connectionPoolTimeout: .seconds(5), encodingContext: .default,
+                                    decodingContext: .default, sqlLogLevel: .debug), as: .psql)
+    }
+}

@@ -1,0 +1,75 @@
+import ForkcastCore
+import Foundation
+import Testing
+
+@Suite("Calendar dates and week windows")
+struct CalendarDateTests {
+    @Test func parsesOnlyDatesThatExist() {
+        #expect(CalendarDate(iso: "2026-02-28") != nil)
+        #expect(CalendarDate(iso: "2026-02-29") == nil)
+        #expect(CalendarDate(iso: "2024-02-29") != nil)
+        #expect(CalendarDate(iso: "2026-02-30") == nil)
+        #expect(CalendarDate(iso: "2026-13-01") == nil)
+        #expect(CalendarDate(iso: "2026-00-10") == nil)
+        #expect(CalendarDate(iso: "2026-4-01") == nil)
+        #expect(CalendarDate(iso: "2026-04-01T00:00") == nil)
+        #expect(CalendarDate(iso: "") == nil)
+        #expect(CalendarDate(iso: "２０２６-01-01") == nil)
+    }
+
+    @Test func centuryLeapYearRules() {
+        #expect(CalendarDate(iso: "2000-02-29") != nil)
+        #expect(CalendarDate(iso: "1900-02-29") == nil)
+        #expect(CalendarDate(iso: "2100-02-29") == nil)
+    }
+
+    @Test func weekCrossesNewYear() {
+        let window = WeekWindow(start: CalendarDate(iso: "2026-12-29")!)
+        #expect(window.dates.map(\.iso) == ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03", "2027-01-04"])
+        #expect(window.next.start.iso == "2027-01-05")
+        #expect(window.previous.start.iso == "2026-12-22")
+    }
+
+    @Test func weekCrossesLeapDay() {
+        let window = WeekWindow(start: CalendarDate(iso: "2028-02-26")!)
+        #expect(window.dates.map(\.iso).contains("2028-02-29"))
+        #expect(window.end.iso == "2028-03-03")
+    }
+
+    @Test func weekCrossesDaylightSavingChangeWithoutLosingADay() {
+        // Europe: clocks went forward on 2026-03-29; the plan still has seven distinct days.
+        let window = WeekWindow(start: CalendarDate(iso: "2026-03-27")!)
+        #expect(Set(window.dates).count == 7)
+        #expect(window.end.iso == "2026-04-02")
+    }
+
+    @Test func todayDependsOnTheTimeZone() {
+        // 2026-11-21 23:30 UTC is already the 22nd in Paris and still the 21st in New York.
+        let instant = ISO8601DateFormatter().date(from: "2026-11-21T23:30:00Z")!
+        #expect(CalendarDate(instant, in: TimeZone(identifier: "Europe/Paris")!).iso == "2026-11-22")
+        #expect(CalendarDate(instant, in: TimeZone(identifier: "America/New_York")!).iso == "2026-11-21")
+    }
+
+    @Test func weekdayNames() {
+        #expect(CalendarDate(iso: "2026-11-21")!.weekday == .saturday)
+        #expect(CalendarDate(iso: "2000-01-01")!.weekday == .saturday)
+        #expect(CalendarDate(iso: "1970-01-01")!.weekday == .thursday)
+        #expect(CalendarDate(iso: "1969-12-31")!.weekday.name == "Wednesday")
+    }
+
+    @Test func navigationHasNoLimit() {
+        var window = WeekWindow(start: CalendarDate(iso: "2026-11-21")!)
+        for _ in 0..<10_000 { window = window.next }
+        #expect(window.start == CalendarDate(iso: "2026-11-21")!.adding(days: 70_000))
+        for _ in 0..<20_000 { window = window.previous }
+        #expect(window.start == CalendarDate(iso: "2026-11-21")!.adding(days: -70_000))
+        #expect(window.start.year == 1835)
+        #expect(window.dates.count == 7)
+    }
+
+    @Test func decodesAndEncodesAsText() throws {
+        let data = try JSONEncoder().encode(["d": CalendarDate(iso: "0999-03-04")!])
+        #expect(String(decoding: data, as: UTF8.self) == #"{"d":"0999-03-04"}"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([String: CalendarDate].self, from: Data(#"{"d":"2026-02-30"}"#.utf8)) }
+    }
+}

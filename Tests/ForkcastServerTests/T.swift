@@ -1,0 +1,3 @@
+import Testing
+import VaporTesting
+@Test func t2() { #expect(true) }
