@@ -1,0 +1,177 @@
+import FluentKit
+@testable import ForkcastServer
+import Foundation
+import NIOCore
+import SQLKit
+import Testing
+import VaporTesting
+
+/// Which database the server tests run on: SQLite in a temporary file by default, or the
+/// PostgreSQL server named by `FORKCAST_TEST_DATABASE_URL` (each test in a schema of its own).
+enum TestDatabase {
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["FORKCAST_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// A settable clock for tests that need time to pass.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date = ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!) { current = start }
+    var now: Date { lock.withLock { current } }
+    func advance(by seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+    func set(_ date: Date) { lock.withLock { current = date } }
+}
+
+/// Runs `body` against a fresh Forkcast on a clean database, then removes that database.
+func withForkcast(
+    allowSignup: Bool = false,
+    clock: TestClock? = nil,
+    _ body: (Application) async throws -> Void
+) async throws {
+    let app = try await Application.make(.testing)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-test-\(UUID().uuidString)").path
+    var schema: String?
+    let storage: AppConfig.Storage
+    if let url = TestDatabase.postgresURL {
+        schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        storage = .postgres(url: url, searchPath: schema)
+    } else {
+        storage = .sqlite(path: directory + "/forkcast.sqlite")
+    }
+    let config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4)
+    let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
+    do {
+        try await configure(app, config: config, dependencies: dependencies)
+        if let schema {
+            try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA \(ident: schema)").run()
+        }
+        try await app.prepareStorage()
+        try await body(app)
+    } catch {
+        await cleanUp(app, schema: schema, directory: directory)
+        throw error
+    }
+    await cleanUp(app, schema: schema, directory: directory)
+}
+
+private func cleanUp(_ app: Application, schema: String?, directory: String) async {
+    if let schema {
+        try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+    }
+    try? await app.asyncShutdown()
+    try? FileManager.default.removeItem(atPath: directory)
+}
+
+/// A signed-in API client for one user.
+struct Client {
+    let app: Application
+    var token: String?
+
+    var authHeaders: HTTPHeaders {
+        var headers = HTTPHeaders()
+        if let token { headers.bearerAuthorization = .init(token: token) }
+        return headers
+    }
+
+    /// Sends a request with an optional JSON body (any Encodable, or raw text with a content type).
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, json: (any Encodable)? = nil, raw: String? = nil,
+              contentType: String = "application/json", headers extra: HTTPHeaders = [:],
+              overTheNetwork: Bool = false) async throws -> TestingHTTPResponse {
+        var headers = authHeaders
+        for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+        var body: ByteBuffer?
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            body = ByteBuffer(data: try encoder.encode(json))
+            headers.replaceOrAdd(name: .contentType, value: "application/json")
+        } else if let raw {
+            body = ByteBuffer(string: raw)
+            headers.replaceOrAdd(name: .contentType, value: contentType)
+        }
+        // Over the network the real HTTP server runs (body limits, streaming) on a free loopback port.
+        let tester = try app.testing(method: overTheNetwork ? .running(hostname: "127.0.0.1", port: 0) : .inMemory)
+        return try await tester.sendRequest(method, path, headers: headers, body: body)
+    }
+
+    func get(_ path: String) async throws -> TestingHTTPResponse { try await send(.GET, path) }
+}
+
+extension Application {
+    var anonymous: Client { Client(app: self, token: nil) }
+
+    /// Registers (the first account, or with sign-up open) and returns a signed-in client.
+    func signUp(_ email: String = "owner@example.com", password: String = "correct horse", timeZone: String? = nil) async throws -> Client {
+        var body = ["email": email, "password": password]
+        if let timeZone { body["timeZone"] = timeZone }
+        let response = try await anonymous.send(.POST, "/api/v1/auth/register", json: body)
+        #expect(response.status == .created, "register \(email): \(response.body.string)")
+        return Client(app: self, token: try response.json(TestSession.self).token)
+    }
+}
+
+extension TestingHTTPResponse {
+    func json<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: body))
+    }
+
+    var problem: TestProblem? { try? json(TestProblem.self) }
+}
+
+// Client-side shapes, decoded independently of the server's DTOs so tests check the wire format.
+struct TestSession: Decodable { var token: String; var user: TestUser; var expiresAt: Date }
+struct TestUser: Decodable { var id: UUID; var email: String; var displayName: String?; var timeZone: String }
+struct TestProblem: Decodable {
+    var type: String; var title: String; var status: Int; var detail: String
+    var errors: [Field]?
+    struct Field: Decodable { var field: String; var message: String }
+    func message(for field: String) -> String? { errors?.first { $0.field == field }?.message }
+}
+struct TestMeal: Decodable, Equatable {
+    var id: UUID; var description: String; var primaryProtein: String?; var primaryCarb: String?
+    var otherComponents: [String]; var createdAt: Date; var updatedAt: Date; var isPlanned: Bool
+}
+struct TestMealPage: Decodable {
+    var items: [TestMeal]
+    var metadata: Metadata
+    struct Metadata: Decodable { var page: Int; var per: Int; var total: Int }
+}
+struct TestAssignment: Decodable { var id: UUID; var date: String; var mealId: UUID; var meal: TestMeal }
+struct TestPlan: Decodable {
+    var start: String; var end: String; var today: String; var previousStart: String; var nextStart: String
+    var days: [Day]
+    struct Day: Decodable { var date: String; var weekday: String; var assignments: [TestAssignment] }
+}
+struct TestFacets: Decodable, Equatable { var proteins: [String]; var carbs: [String]; var components: [String] }
+
+extension Client {
+    /// Creates a meal through the API and returns it.
+    func createMeal(_ description: String, protein: String? = nil, carb: String? = nil, components: [String] = []) async throws -> TestMeal {
+        struct Body: Encodable { var description: String; var primaryProtein: String?; var primaryCarb: String?; var otherComponents: [String] }
+        let response = try await send(.POST, "/api/v1/meals", json: Body(description: description, primaryProtein: protein,
+                                                                        primaryCarb: carb, otherComponents: components))
+        #expect(response.status == .created, "create meal: \(response.body.string)")
+        return try response.json()
+    }
+
+    func assign(_ mealID: UUID, on date: String) async throws -> TestingHTTPResponse {
+        try await send(.POST, "/api/v1/plan/assignments", json: ["mealId": mealID.uuidString, "date": date])
+    }
+
+    func meals(_ query: String = "") async throws -> TestMealPage {
+        let response = try await get("/api/v1/meals" + (query.isEmpty ? "" : "?" + query))
+        #expect(response.status == .ok, "list meals: \(response.body.string)")
+        return try response.json()
+    }
+
+    func plan(_ query: String = "") async throws -> TestPlan {
+        let response = try await get("/api/v1/plan" + (query.isEmpty ? "" : "?" + query))
+        #expect(response.status == .ok, "plan: \(response.body.string)")
+        return try response.json()
+    }
+}

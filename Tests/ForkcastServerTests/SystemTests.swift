@@ -1,0 +1,82 @@
+@testable import ForkcastServer
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Health, OpenAPI and storage failures")
+struct SystemTests {
+    @Test func healthzReportsTheDatabase() async throws {
+        try await withForkcast { app in
+            let response = try await app.anonymous.get("/healthz")
+            #expect(response.status == .ok)
+            #expect(response.body.string.contains(#""status":"ok""#))
+        }
+    }
+
+    @Test func unknownPathsAreProblemDocuments() async throws {
+        try await withForkcast { app in
+            let response = try await app.anonymous.get("/api/v1/nothing-here")
+            #expect(response.status == .notFound)
+            #expect(response.headers.contentType?.subType == "problem+json")
+        }
+    }
+
+    /// Every route the server registers is in the OpenAPI document, and every documented
+    /// operation is a real route.
+    @Test func openAPIDescribesEveryRoute() async throws {
+        try await withForkcast { app in
+            let response = try await app.anonymous.get("/api/v1/openapi.json")
+            #expect(response.status == .ok)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            var documented = Set<String>()
+            for (path, operations) in paths {
+                for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
+                for (_, operation) in operations {
+                    let op = try #require(operation as? [String: Any])
+                    #expect(op["operationId"] != nil, "\(path) needs an operationId")
+                    #expect((op["responses"] as? [String: Any])?.isEmpty == false, "\(path) needs responses")
+                }
+            }
+            let routes = Set(app.routes.all.map { route in
+                let path = "/" + route.path.map { component -> String in
+                    if case .parameter(let name) = component { return "{\(name)}" }
+                    return component.description
+                }.joined(separator: "/")
+                return "\(route.method.rawValue) \(path)"
+            }.filter { $0.contains("/api/") || $0.contains("/healthz") })
+            #expect(routes.subtracting(documented).isEmpty, "undocumented routes: \(routes.subtracting(documented).sorted())")
+            #expect(documented.subtracting(routes).isEmpty, "documented but missing: \(documented.subtracting(routes).sorted())")
+            // Every $ref points at a schema that exists.
+            let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+            let text = response.body.string
+            let refs = text.matches(of: /"#\/components\/schemas\/([A-Za-z]+)"/).map { String($0.1) }
+            #expect(!refs.isEmpty)
+            for ref in refs { #expect(schemas[ref] != nil, "missing schema \(ref)") }
+        }
+    }
+
+    /// A database that cannot be reached answers 503 saying nothing was saved; the server stays up.
+    @Test func anUnreachableDatabaseIsA503AndTheServerStaysUp() async throws {
+        let app = try await Application.make(.testing)
+        // Nothing listens on port 1 of the loopback address.
+        let config = AppConfig(dataDirectory: NSTemporaryDirectory(), storage: .postgres(url: "postgres://forkcast:x@127.0.0.1:1/forkcast", searchPath: nil), bcryptCost: 4)
+        do {
+            try await configure(app, config: config)
+            let register = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "a@example.com", "password": "password123"])
+            #expect(register.status == .serviceUnavailable)
+            #expect(register.headers.contentType?.subType == "problem+json")
+            #expect(register.problem?.detail.contains("nothing was saved") == true)
+            let health = try await app.anonymous.get("/healthz")
+            #expect(health.status == .serviceUnavailable)
+            let spec = try await app.anonymous.get("/api/v1/openapi.json")
+            #expect(spec.status == .ok, "the server keeps answering")
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+}

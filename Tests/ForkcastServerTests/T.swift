@@ -1,3 +1,0 @@
-import Testing
-import VaporTesting
-@Test func t2() { #expect(true) }

@@ -1,0 +1,36 @@
+"""Several stateless instances share one PostgreSQL: tokens, data and throttling are shared."""
+import requests
+
+from conftest import Server, base_env, register, requires_postgres
+
+
+@requires_postgres
+def test_two_instances_share_accounts_and_data(start_server, data_dir, postgres_database):
+    a = start_server(DATABASE_URL=postgres_database)
+    b = start_server(DATABASE_URL=postgres_database)
+    headers = register(a)
+    meal = requests.post(a.url("/api/v1/meals"), headers=headers, json={"description": "Shared soup"}).json()
+    # The token issued by A works on B, and B sees A's meal.
+    got = requests.get(b.url(f"/api/v1/meals/{meal['id']}"), headers=headers)
+    assert got.status_code == 200 and got.json()["description"] == "Shared soup"
+    r = requests.post(b.url("/api/v1/plan/assignments"), headers=headers, json={"mealId": meal["id"], "date": "2026-11-30"})
+    assert r.status_code == 201
+    plan = requests.get(a.url("/api/v1/plan?start=2026-11-30&days=1"), headers=headers).json()
+    assert [x["meal"]["description"] for x in plan["days"][0]["assignments"]] == ["Shared soup"]
+    # Logging out on B revokes the token everywhere.
+    assert requests.post(b.url("/api/v1/auth/logout"), headers=headers).status_code == 204
+    assert requests.get(a.url("/api/v1/me"), headers=headers).status_code == 401
+
+
+@requires_postgres
+def test_failed_logins_are_counted_across_instances(start_server, postgres_database):
+    a = start_server(DATABASE_URL=postgres_database)
+    b = start_server(DATABASE_URL=postgres_database)
+    register(a)
+    for i in range(5):
+        server = a if i % 2 == 0 else b
+        r = requests.post(server.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "guess"})
+        assert r.status_code == 401
+    r = requests.post(b.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "correct horse"})
+    assert r.status_code == 429
+    assert int(r.headers["Retry-After"]) > 0

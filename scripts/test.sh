@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Installs what the tests need and runs every test:
+#   1. Swift tests (domain + server) against SQLite in temporary files,
+#   2. the server tests again against a real PostgreSQL server started here,
+#   3. the system tests (pytest): the real `forkcast` binary, SIGKILL durability, outages, CLI,
+#      several instances on one PostgreSQL.
+# Under CI=true a PostgreSQL run that cannot happen is a failure, not a skip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+ARTIFACTS=${FORKCAST_ARTIFACTS:-$ROOT/artifacts}
+mkdir -p "$ARTIFACTS"
+log() { printf '\n==> %s\n' "$*"; }
+
+need_apt=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+command -v psql >/dev/null 2>&1 || need_apt+=(postgresql-client)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "Installing ${need_apt[*]} (Debian packages)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+fi
+
+log "Installing Python test tools"
+python3 -m pip install -q --disable-pip-version-check -r Tests/system/requirements.txt
+
+log "Building"
+swift build --build-tests
+
+log "Swift tests on SQLite"
+swift test --skip-build 2>&1 | tee "$ARTIFACTS/swift-test-sqlite.log"
+
+# --- PostgreSQL: a throw-away cluster owned by the postgres user, on a loopback port ---
+PG_BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
+PG_PORT=${FORKCAST_TEST_PG_PORT:-54329}
+PG_DIR=$(mktemp -d /tmp/forkcast-pg-XXXXXX)
+PG_USER=postgres
+id -u "$PG_USER" >/dev/null 2>&1 || PG_USER=$(id -un)
+as_pg() { if [ "$(id -un)" = "$PG_USER" ]; then "$@"; else runuser -u "$PG_USER" -- "$@"; fi; }
+stop_pg() { as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" stop -m fast >/dev/null 2>&1 || true; rm -rf "$PG_DIR"; }
+trap stop_pg EXIT
+
+pg_ok=false
+chown "$PG_USER" "$PG_DIR"
+if as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 >"$PG_DIR/initdb.log" 2>&1 \
+   && as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
+        -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200" start >/dev/null; then
+  psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE ROLE forkcast LOGIN SUPERUSER PASSWORD 'forkcast'" \
+    && psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE DATABASE forkcast_test OWNER forkcast" \
+    && pg_ok=true
+fi
+if ! $pg_ok; then
+  cat "$PG_DIR"/*.log 2>/dev/null || true
+  if [ "${CI:-}" = "true" ]; then echo "PostgreSQL could not be started; CI requires the PostgreSQL run." >&2; exit 1; fi
+  echo "WARNING: PostgreSQL could not be started; skipping the PostgreSQL runs (they are required under CI=true)." >&2
+fi
+
+if $pg_ok; then
+  log "Swift server tests on PostgreSQL (port $PG_PORT)"
+  FORKCAST_TEST_DATABASE_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT/forkcast_test" \
+    swift test --skip-build --filter ForkcastServerTests 2>&1 | tee "$ARTIFACTS/swift-test-postgres.log"
+  export FORKCAST_TEST_PG_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT"
+  export FORKCAST_TEST_PG_CTL="$PG_BIN/pg_ctl" FORKCAST_TEST_PG_DATA="$PG_DIR/data" FORKCAST_TEST_PG_USER="$PG_USER"
+  export FORKCAST_TEST_PG_OPTIONS="-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1"
+fi
+
+log "System tests (pytest)"
+export FORKCAST_BIN="$ROOT/.build/debug/forkcast" FORKCAST_ARTIFACTS="$ARTIFACTS"
+set +e
+python3 -m pytest Tests/system -q -p no:cacheprovider "$@"
+status=$?
+set -e
+# pytest exits 5 when it collected nothing: that is a failure here too.
+exit $status
