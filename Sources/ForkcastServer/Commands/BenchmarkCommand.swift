@@ -51,8 +51,9 @@ struct BenchmarkCommand: AsyncCommand {
             }
             samples.sort()
             func pct(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
-            context.console.print(String(format: "%-28@ n=%d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms",
-                                         name as NSString, samples.count, pct(0.50), pct(0.99), samples.last!))
+            let label = name.padding(toLength: 32, withPad: " ", startingAt: 0)
+            context.console.print(label + String(format: "n=%d  p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms",
+                                                 samples.count, pct(0.50), pct(0.99), samples.last!))
         }
 
         try await measure("GET /plan (week view)") { i in
