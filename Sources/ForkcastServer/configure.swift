@@ -15,7 +15,10 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     app.routes.defaultMaxBodySize = config.maxBodySize
     app.sessions.use(.fluent)
-    app.sessions.configuration.cookieName = "forkcast-session"
+    app.sessions.configuration = SessionsConfiguration(cookieName: "forkcast-session") { id in
+        HTTPCookies.Value(string: id.string, expires: Date().addingTimeInterval(30 * 24 * 3600), maxAge: 30 * 24 * 3600,
+                          path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
+    }
 
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
@@ -29,6 +32,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware = .init()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.middleware.use(ProblemMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: publicDirectory(), defaultFile: nil))
     try routes(app)
 }
 
@@ -47,4 +51,9 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
                                     connectionPoolTimeout: .seconds(5), encodingContext: .default,
                                     decodingContext: .default, sqlLogLevel: .debug), as: .psql)
     }
+}
+
+/// Where the bundled static files (CSS, scripts, icons, manifest) live.
+func publicDirectory() -> String {
+    Bundle.module.resourceURL!.appendingPathComponent("Public").path + "/"
 }

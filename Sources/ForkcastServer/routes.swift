@@ -1,15 +1,22 @@
 import Vapor
 
-/// Every route of the server. API routes need a signed-in user except register, login and the spec.
+/// Every route of the server. API routes need a signed-in user except register, login and the spec;
+/// web pages need one except setup and sign-in.
 func routes(_ app: Application) throws {
     try app.register(collection: SystemController())
 
     let api = app.grouped("api", "v1")
-        .grouped(app.sessions.middleware, UserSessionAuthenticator(), BearerAuthenticator())
+        .grouped(app.sessions.middleware, UserSessionAuthenticator(), BearerAuthenticator(), CSRFMiddleware(mode: .api))
     try api.register(collection: AuthController())
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())
     try signedIn.register(collection: PlanController())
+
+    let web = app.grouped(app.sessions.middleware, UserSessionAuthenticator(), CSRFMiddleware(mode: .web))
+    try web.register(collection: WebAuthController())
+    let signedInWeb = web.grouped(WebAuthGuard())
+    try signedInWeb.register(collection: WebMealsController())
+    try signedInWeb.register(collection: WebPlanController())
 }
 
 /// Restores the user of a web session cookie.

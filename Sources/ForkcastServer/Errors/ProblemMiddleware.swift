@@ -13,6 +13,14 @@ struct ProblemMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let (problem, headers) = Self.problem(for: error, request: request)
+            if request.wantsHTML {
+                let layout = Layout(title: problem.title, csrf: request.hasSession ? CSRF.token(for: request) : nil,
+                                    signedIn: request.auth.has(UserModel.self))
+                let response = ErrorPage(problem: problem).render(layout: layout)
+                    .response(status: HTTPResponseStatus(statusCode: problem.status))
+                for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
+                return response
+            }
             return Self.response(problem, headers: headers)
         }
     }

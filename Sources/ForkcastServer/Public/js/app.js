@@ -1,0 +1,181 @@
+// Forkcast's shared page behaviour: requests with CSRF and loading feedback, errors, announcements,
+// instant pressed feedback, and the meal library's live filters and delete dialog.
+document.documentElement.classList.add("js");
+
+const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+let pending = 0;
+let loadingTimer = null;
+
+/** fetch() with the CSRF token, an `X-Fragment` name, and a loading bar after 200 ms. */
+export async function request(url, { method = "GET", fragment, body, signal } = {}) {
+  const headers = { "X-CSRF-Token": csrf() };
+  if (fragment) headers["X-Fragment"] = fragment;
+  if (body && !(body instanceof FormData) && !(body instanceof URLSearchParams)) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(body);
+  }
+  if (body instanceof FormData) body = new URLSearchParams(body);
+  pending += 1;
+  if (!loadingTimer) loadingTimer = setTimeout(() => { document.getElementById("loading").hidden = false; }, 200);
+  try {
+    return await fetch(url, { method, headers, body, signal, credentials: "same-origin" });
+  } finally {
+    pending -= 1;
+    if (pending === 0) {
+      clearTimeout(loadingTimer);
+      loadingTimer = null;
+      document.getElementById("loading").hidden = true;
+    }
+  }
+}
+
+/** The message a failed response carries (problem+json detail, or a plain fallback). */
+export async function failureMessage(response) {
+  try {
+    const problem = await response.json();
+    if (problem.detail) return problem.detail;
+  } catch { /* not JSON */ }
+  return `Something went wrong (HTTP ${response.status}). Nothing was changed.`;
+}
+
+export const offlineMessage = "Forkcast could not be reached, so nothing was saved. Check your connection and try again — what you typed is still here.";
+
+export function showError(message) {
+  const banner = document.getElementById("error-banner");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+export function clearError() {
+  const banner = document.getElementById("error-banner");
+  banner.hidden = true;
+  banner.textContent = "";
+}
+
+export function announce(message) {
+  const region = document.getElementById("announcer");
+  region.textContent = "";
+  requestAnimationFrame(() => { region.textContent = message; });
+}
+
+// Visual feedback within a frame of any tap (002 Req 8.1).
+document.addEventListener("pointerdown", (event) => {
+  const target = event.target.closest(".button, .icon-button, .chip.toggle, [data-pressable]");
+  if (target) target.classList.add("pressed");
+});
+for (const type of ["pointerup", "pointercancel", "pointerleave", "dragstart"]) {
+  document.addEventListener(type, () => document.querySelectorAll(".pressed").forEach((el) => el.classList.remove("pressed")), true);
+}
+
+// The setup form sends the browser's time zone.
+for (const input of document.querySelectorAll('[data-fill="time-zone"]')) {
+  try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch { /* keep UTC */ }
+}
+
+// --- Meal library: live filters kept in the URL, delete with confirmation ---
+const filters = document.getElementById("meal-filters");
+const results = document.getElementById("meal-results");
+if (filters && results) {
+  let controller = null;
+  let typingTimer = null;
+
+  const queryFromForm = () => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(filters)) if (value.trim() !== "") params.append(name, value.trim());
+    return params.toString();
+  };
+
+  const syncFormFromURL = () => {
+    const params = new URLSearchParams(location.search);
+    filters.elements.q.value = params.get("q") ?? "";
+    filters.elements.protein.value = params.get("protein") ?? "";
+    filters.elements.carb.value = params.get("carb") ?? "";
+    const chosen = params.getAll("component").map((c) => c.toLowerCase());
+    for (const box of filters.querySelectorAll('input[name="component"]')) box.checked = chosen.includes(box.value.toLowerCase());
+  };
+
+  async function refresh(query, { push = true } = {}) {
+    const url = "/meals" + (query ? "?" + query : "");
+    if (push && url !== location.pathname + location.search) history.pushState({ filters: true }, "", url);
+    controller?.abort();
+    controller = new AbortController();
+    results.setAttribute("aria-busy", "true");
+    try {
+      const response = await request(url, { fragment: "meal-list", signal: controller.signal });
+      if (!response.ok) { showError(await failureMessage(response)); return; }
+      results.innerHTML = await response.text();
+      clearError();
+      const count = document.getElementById("meal-count")?.textContent ?? (document.getElementById("no-match") ? "No meals match" : "");
+      announce(count);
+      updateClearLink(query);
+    } catch (error) {
+      if (error.name !== "AbortError") showError("Forkcast could not be reached; the list was not updated.");
+    } finally {
+      results.removeAttribute("aria-busy");
+    }
+  }
+
+  const updateClearLink = (query) => {
+    const actions = filters.querySelector(".filter-actions");
+    let clear = actions.querySelector("[data-clear-filters]");
+    if (query && !clear) {
+      actions.insertAdjacentHTML("beforeend", '<a class="button subtle" href="/meals" data-clear-filters>Clear filters</a>');
+    } else if (!query && clear) {
+      clear.remove();
+    }
+  };
+
+  filters.addEventListener("change", (event) => {
+    if (event.target.name === "q") return;
+    refresh(queryFromForm());
+  });
+  filters.addEventListener("input", (event) => {
+    if (event.target.name !== "q") return;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => refresh(queryFromForm()), 150);
+  });
+  filters.addEventListener("submit", (event) => { event.preventDefault(); refresh(queryFromForm()); });
+  document.addEventListener("click", (event) => {
+    const clear = event.target.closest("[data-clear-filters]");
+    if (!clear) return;
+    event.preventDefault();
+    filters.reset();
+    for (const el of filters.elements) { if (el.type === "checkbox") el.checked = false; else if (el.name) el.value = ""; }
+    refresh("");
+    filters.elements.q.focus();
+  });
+  window.addEventListener("popstate", () => { syncFormFromURL(); refresh(location.search.slice(1), { push: false }); });
+
+  // Delete asks first, in a dialog; the card then leaves the list in place.
+  const dialog = document.getElementById("delete-dialog");
+  let deleting = null;
+  results.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-delete-meal]");
+    if (!link || !dialog?.showModal) return;
+    event.preventDefault();
+    deleting = link.closest(".meal");
+    dialog.querySelector("#delete-text").textContent = `“${deleting.dataset.description}” will be removed from your library and from any day it is planned on.`;
+    dialog.querySelector("form").action = link.getAttribute("href");
+    dialog.showModal();
+    dialog.querySelector("[data-close]").focus();
+  });
+  dialog?.querySelector("[data-close]").addEventListener("click", () => dialog.close());
+  dialog?.querySelector("form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const card = deleting;
+    const name = card.dataset.description;
+    dialog.close();
+    card.classList.add("removing");
+    try {
+      const response = await request(event.target.action, { method: "POST", fragment: "delete", body: new FormData(event.target) });
+      if (!response.ok) { card.classList.remove("removing"); showError(await failureMessage(response)); return; }
+      card.remove();
+      clearError();
+      announce(`Deleted ${name}.`);
+      await refresh(location.search.slice(1), { push: false });
+    } catch {
+      card.classList.remove("removing");
+      showError("Forkcast could not be reached, so the meal was not deleted.");
+    }
+  });
+}

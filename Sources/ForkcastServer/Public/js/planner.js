@@ -1,0 +1,147 @@
+// The weekly planner: week changes and day changes in place, a searchable meal picker, and drag
+// and drop from the library panel on wide screens.
+import { request, failureMessage, showError, clearError, announce } from "/js/app.js";
+
+const week = document.getElementById("week");
+const startOfWeek = () => week.querySelector(".days")?.dataset.start ?? "";
+
+async function loadWeek(url, { push = true } = {}) {
+  if (push) history.pushState({}, "", url);
+  week.setAttribute("aria-busy", "true");
+  try {
+    const response = await request(url, { fragment: "week" });
+    if (!response.ok) { showError(await failureMessage(response)); return; }
+    week.innerHTML = await response.text();
+    clearError();
+    announce(document.getElementById("week-title")?.textContent ?? "");
+  } catch {
+    showError("Forkcast could not be reached; the week was not changed.");
+  } finally {
+    week.removeAttribute("aria-busy");
+  }
+}
+
+week.addEventListener("click", (event) => {
+  const link = event.target.closest("[data-week-nav]");
+  if (!link) return;
+  event.preventDefault();
+  loadWeek(link.getAttribute("href"));
+});
+window.addEventListener("popstate", () => loadWeek(location.pathname + location.search, { push: false }));
+
+/** Sends a day change and swaps the returned day in place. */
+async function changeDay(url, body, date, message) {
+  const day = document.getElementById(`day-${date}`);
+  day?.setAttribute("aria-busy", "true");
+  try {
+    const response = await request(url, { method: "POST", fragment: "day", body });
+    if (!response.ok) { showError(await failureMessage(response)); return false; }
+    const html = await response.text();
+    const current = document.getElementById(`day-${date}`);
+    if (current) current.outerHTML = html;
+    clearError();
+    announce(message);
+    return true;
+  } catch {
+    showError("Forkcast could not be reached, so the plan was not changed. Try again in a moment.");
+    return false;
+  } finally {
+    document.getElementById(`day-${date}`)?.removeAttribute("aria-busy");
+  }
+}
+
+// Remove a meal from a day.
+week.addEventListener("submit", (event) => {
+  const form = event.target.closest("[data-day-action]");
+  if (!form) return;
+  event.preventDefault();
+  const day = form.closest(".day");
+  const name = form.closest(".planned-meal")?.querySelector(".planned-name")?.textContent ?? "Meal";
+  form.closest(".planned-meal")?.classList.add("removing");
+  changeDay(form.action, new FormData(form), day.dataset.date, `Removed ${name}.`);
+});
+
+// The picker dialog: search the library, add to the chosen day.
+const dialog = document.getElementById("picker-dialog");
+const search = document.getElementById("picker-search");
+const resultsList = document.getElementById("picker-results");
+let pickDate = null;
+let pickTimer = null;
+
+async function loadPicker() {
+  const url = `/plan/add?date=${encodeURIComponent(pickDate)}&q=${encodeURIComponent(search.value.trim())}`;
+  try {
+    const response = await request(url, { fragment: "picker" });
+    if (!response.ok) { showError(await failureMessage(response)); return; }
+    resultsList.innerHTML = await response.text();
+  } catch {
+    resultsList.innerHTML = '<li class="muted">Forkcast could not be reached.</li>';
+  }
+}
+
+week.addEventListener("click", (event) => {
+  const link = event.target.closest("[data-pick-day]");
+  if (!link || !dialog.showModal) return;
+  event.preventDefault();
+  pickDate = link.dataset.pickDay;
+  dialog.querySelector("#picker-title").textContent = `Add a meal to ${link.dataset.dayName}`;
+  search.value = "";
+  resultsList.innerHTML = "";
+  dialog.showModal();
+  search.focus();
+  loadPicker();
+});
+search.addEventListener("input", () => { clearTimeout(pickTimer); pickTimer = setTimeout(loadPicker, 120); });
+dialog.querySelector("[data-close]").addEventListener("click", () => dialog.close());
+dialog.addEventListener("close", () => {
+  document.querySelector(`#day-${pickDate} [data-pick-day]`)?.focus();
+});
+resultsList.addEventListener("submit", async (event) => {
+  const form = event.target.closest("[data-pick-form]");
+  if (!form) return;
+  event.preventDefault();
+  const body = new FormData(form);
+  body.set("start", startOfWeek());
+  const name = form.querySelector("span")?.firstChild?.textContent?.trim() ?? "Meal";
+  const added = await changeDay(form.action, body, pickDate, `Added ${name}.`);
+  if (added) dialog.close();
+});
+
+// Drag and drop from the library panel (wide screens).
+const panel = document.querySelector(".library-panel");
+const panelSearch = document.querySelector("[data-panel-search]");
+let panelTimer = null;
+panel?.addEventListener("dragstart", (event) => {
+  const item = event.target.closest(".panel-meal");
+  if (!item) return;
+  event.dataTransfer.setData("text/forkcast-meal", item.dataset.mealId);
+  event.dataTransfer.setData("text/plain", item.textContent);
+  event.dataTransfer.effectAllowed = "copy";
+});
+week.addEventListener("dragover", (event) => {
+  const day = event.target.closest(".day");
+  if (!day || !event.dataTransfer.types.includes("text/forkcast-meal")) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = "copy";
+  day.classList.add("drop-target");
+});
+week.addEventListener("dragleave", (event) => event.target.closest(".day")?.classList.remove("drop-target"));
+week.addEventListener("drop", (event) => {
+  const day = event.target.closest(".day");
+  if (!day) return;
+  event.preventDefault();
+  day.classList.remove("drop-target");
+  const mealId = event.dataTransfer.getData("text/forkcast-meal");
+  if (!mealId) return;
+  const body = new URLSearchParams({ mealId, date: day.dataset.date, start: startOfWeek() });
+  changeDay("/plan/assignments", body, day.dataset.date, `Added ${event.dataTransfer.getData("text/plain")}.`);
+});
+panelSearch?.addEventListener("input", () => {
+  clearTimeout(panelTimer);
+  panelTimer = setTimeout(async () => {
+    try {
+      const response = await request(`/plan/add?q=${encodeURIComponent(panelSearch.value.trim())}`, { fragment: "panel" });
+      if (response.ok) document.getElementById("panel-list").innerHTML = await response.text();
+    } catch { /* the panel keeps its list */ }
+  }, 120);
+});

@@ -1,0 +1,57 @@
+import Vapor
+
+/// Cross-site request forgery protection for everything a session cookie can do.
+///
+/// Each session holds a random token. Forms carry it in `_csrf`; scripts send it as
+/// `X-CSRF-Token`. A state-changing request signed in by cookie without the right token is a 403.
+/// Bearer-token API calls are not affected (a browser never attaches those by itself).
+enum CSRF {
+    static let field = "_csrf"
+    static let header = "X-CSRF-Token"
+
+    static func token(for request: Request) -> String {
+        if let token = request.session.data["csrf"] { return token }
+        let token = Tokens.generate()
+        request.session.data["csrf"] = token
+        return token
+    }
+
+    static func isValid(_ request: Request) -> Bool {
+        guard let expected = request.hasSession ? request.session.data["csrf"] : nil else { return false }
+        let sent = request.headers.first(name: header) ?? (try? request.content.get(String.self, at: field))
+        guard let sent else { return false }
+        return constantTimeEquals(sent, expected)
+    }
+
+    private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// Rejects unsafe requests that arrive with a session cookie but without the session's token.
+struct CSRFMiddleware: AsyncMiddleware {
+    enum Mode: Sendable {
+        /// Web pages: every unsafe request needs the token.
+        case web
+        /// The API: only requests signed in by the session cookie (not by a bearer token) need it.
+        case api
+    }
+
+    var mode: Mode = .web
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let safe: [HTTPMethod] = [.GET, .HEAD, .OPTIONS]
+        if !safe.contains(request.method) {
+            let needsToken = switch mode {
+            case .web: true
+            case .api: request.headers.bearerAuthorization == nil && request.auth.has(UserModel.self)
+            }
+            if needsToken, !CSRF.isValid(request) {
+                throw AppError.forbidden("This form has expired or did not come from Forkcast. Reload the page and try again.")
+            }
+        }
+        return try await next.respond(to: request)
+    }
+}

@@ -1,0 +1,80 @@
+import Vapor
+
+/// The frame around every page: head, header with navigation, a live region, main content.
+struct Layout {
+    enum Section: String { case meals, plan, settings, none }
+
+    var title: String
+    var section: Section = .none
+    var csrf: String?
+    var signedIn: Bool = true
+    var flash: String?
+    var scripts: [String] = []
+
+    func render(_ content: HTML) -> HTML {
+        let nav: HTML = signedIn ? """
+            <nav class="tabs" aria-label="Main">
+              <a href="\(SiteURL.meals().path)" \(current(.meals))>\(Icons.list) <span>Meals</span></a>
+              <a href="\(SiteURL.plan(start: nil).path)" \(current(.plan))>\(Icons.calendar) <span>Planner</span></a>
+              <a href="\(SiteURL.settings.path)" \(current(.settings))>\(Icons.gear) <span>Settings</span></a>
+            </nav>
+            """ : .empty
+        let flashBanner: HTML = flash.map { HTML("""
+            <p class="flash" role="status">\($0)</p>
+            """) } ?? .empty
+        let scriptTags = scripts.map { HTML("<script type=\"module\" src=\"\($0)\"></script>") }.joined()
+        return """
+        <!doctype html>
+        <html lang="en">
+        <head>
+          <meta charset="utf-8">
+          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+          <title>\(title) · Forkcast</title>
+          <meta name="color-scheme" content="light dark">
+          <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
+          <meta name="theme-color" content="#1c1c1e" media="(prefers-color-scheme: dark)">
+          \(if: csrf != nil, HTML("<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
+          <link rel="manifest" href="/manifest.webmanifest">
+          <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+          <link rel="apple-touch-icon" href="/icons/icon-192.png">
+          <link rel="stylesheet" href="/css/app.css">
+          <script type="module" src="/js/app.js"></script>
+          \(scriptTags)
+        </head>
+        <body>
+          <a class="skip" href="#main">Skip to content</a>
+          <div id="loading" class="loading" role="progressbar" aria-label="Loading" hidden></div>
+          <header class="top">
+            <a class="brand" href="/">\(Icons.logo) Forkcast</a>
+            \(nav)
+          </header>
+          <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
+          <div id="error-banner" class="error-banner" role="alert" hidden></div>
+          <main id="main" tabindex="-1">
+            \(flashBanner)
+            \(content)
+          </main>
+        </body>
+        </html>
+        """
+    }
+
+    private func current(_ s: Section) -> HTML {
+        s == section ? "aria-current=\"page\" class=\"active\"" : .empty
+    }
+
+    /// The hidden CSRF input every form carries.
+    static func csrfField(_ token: String) -> HTML {
+        "<input type=\"hidden\" name=\"\(CSRF.field)\" value=\"\(token)\">"
+    }
+}
+
+/// Small inline SVG icons (decorative: hidden from screen readers).
+enum Icons {
+    static let logo: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M9 7v5m0 0v5m0-5h0M12 7v4a3 3 0 0 1-6 0V7M16 7c1.5 0 2 2 2 4s-1 2-2 2v4" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>"#
+    static let list: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
+    static let calendar: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
+    static let gear: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
+    static let plus: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M12 5v14M5 12h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
+    static let close: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
+}

@@ -1,0 +1,143 @@
+import ForkcastCore
+import Foundation
+
+/// The meal library: filters, the list (planned meals last, 002 Req 2.5) and its empty states.
+struct MealListPage {
+    struct Model {
+        var filter: MealFilter
+        var facets: MealFacets
+        var items: [MealRepository.Listed]
+        /// Meals in the library, ignoring the filter.
+        var libraryCount: Int
+        var window: WeekWindow
+    }
+
+    let model: Model
+    let csrf: String
+
+    /// Builds the model the page shows; tests call this without a browser.
+    static func model(meals: MealRepository, filter: MealFilter, window: WeekWindow) async throws -> Model {
+        let page = try await meals.list(filter: filter, page: try Paging(per: Paging.maximumPer), plannedIn: window)
+        let libraryCount = filter.isActive ? try await meals.count() : page.total
+        return Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window)
+    }
+
+    func render(layout: Layout) -> HTML {
+        layout.render("""
+        <div class="page-head">
+          <h1>Meals</h1>
+          <a class="button primary" href="\(SiteURL.newMeal.path)" data-pressable>\(Icons.plus) Add meal</a>
+        </div>
+        \(filters)
+        <div id="meal-results" aria-live="polite">\(results)</div>
+        \(deleteDialog)
+        """)
+    }
+
+    private var filters: HTML {
+        let f = model.filter
+        func options(_ values: [String], selected: String?) -> HTML {
+            values.map { v in HTML("<option value=\"\(v)\"\(if: v.matchKey == selected?.matchKey, " selected")>\(v)</option>") }.joined()
+        }
+        let chosen = f.componentKeys
+        let chips = model.facets.components.map { c in
+            HTML("""
+            <label class="chip toggle"><input type="checkbox" name="component" value="\(c)"\(if: chosen.contains(c.matchKey), " checked")><span>\(c)</span></label>
+            """)
+        }.joined()
+        return """
+        <form id="meal-filters" class="card filters" method="get" action="/meals" role="search" aria-label="Filter meals">
+          <div class="filter-row">
+            <div class="field grow">
+              <label for="filter-q">Search</label>
+              <input id="filter-q" type="search" name="q" value="\(f.text ?? "")" placeholder="Name or ingredient" autocomplete="off">
+            </div>
+            <div class="field">
+              <label for="filter-protein">Protein</label>
+              <select id="filter-protein" name="protein"><option value="">Any protein</option>\(options(model.facets.proteins, selected: f.protein))</select>
+            </div>
+            <div class="field">
+              <label for="filter-carb">Carb</label>
+              <select id="filter-carb" name="carb"><option value="">Any carb</option>\(options(model.facets.carbs, selected: f.carb))</select>
+            </div>
+          </div>
+          \(if: !model.facets.components.isEmpty, HTML("""
+          <fieldset class="components">
+            <legend>Components (all must match)</legend>
+            <div class="chips">\(chips)</div>
+          </fieldset>
+          """))
+          <div class="filter-actions">
+            <button class="button" type="submit" data-js-hide>Apply filters</button>
+            \(if: f.isActive, HTML("<a class=\"button subtle\" href=\"/meals\" data-clear-filters>Clear filters</a>"))
+          </div>
+        </form>
+        """
+    }
+
+    /// The part that changes with the filter (served alone as the `meal-list` fragment).
+    var results: HTML {
+        let count = model.items.count
+        if model.libraryCount == 0 {
+            return """
+            <div class="empty card" id="empty-library">
+              <h2>No meals yet</h2>
+              <p>Your library is empty. Add the dishes you cook, then plan them on days of the week.</p>
+              <a class="button primary" href="\(SiteURL.newMeal.path)">\(Icons.plus) Add your first meal</a>
+            </div>
+            """
+        }
+        if count == 0 {
+            return """
+            <div class="empty card" id="no-match">
+              <h2>No meals match</h2>
+              <p>None of your \(model.libraryCount) meals match these filters.</p>
+              <a class="button" href="/meals" data-clear-filters>Clear filters</a>
+            </div>
+            """
+        }
+        let summary = model.filter.isActive ? "\(count) of \(model.libraryCount) meals match" : (count == 1 ? "1 meal" : "\(count) meals")
+        return """
+        <p class="count" id="meal-count">\(summary)</p>
+        <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf) }.joined())</ul>
+        """
+    }
+
+    static func card(_ item: MealRepository.Listed, csrf: String) -> HTML {
+        let meal = item.meal
+        let components = meal.otherComponents.map { HTML("<li class=\"chip\">\($0)</li>") }.joined()
+        return """
+        <li class="meal card\(if: item.isPlanned, " planned")" id="meal-\(meal.id.uuidString)" data-meal-id="\(meal.id.uuidString)" data-description="\(meal.description)">
+          <div class="meal-main">
+            <h3 class="meal-title">\(meal.description)</h3>
+            \(if: item.isPlanned, "<span class=\"planned-note\">Planned this week</span>")
+            <p class="macros">
+              \(meal.primaryProtein.map { HTML("<span class=\"tag protein\"><span class=\"visually-hidden\">Protein: </span>\($0)</span>") })
+              \(meal.primaryCarb.map { HTML("<span class=\"tag carb\"><span class=\"visually-hidden\">Carb: </span>\($0)</span>") })
+            </p>
+            \(if: !meal.otherComponents.isEmpty, HTML("<ul class=\"chips\" aria-label=\"Other components\">\(components)</ul>"))
+          </div>
+          <div class="meal-actions">
+            <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit<span class="visually-hidden"> \(meal.description)</span></a>
+            <a class="button small danger" href="\(SiteURL.deleteMeal(meal.id).path)" data-delete-meal data-pressable>Delete<span class="visually-hidden"> \(meal.description)</span></a>
+          </div>
+        </li>
+        """
+    }
+
+    private var deleteDialog: HTML {
+        """
+        <dialog id="delete-dialog" aria-labelledby="delete-title">
+          <form method="post" class="stack">
+            \(Layout.csrfField(csrf))
+            <h2 id="delete-title">Delete meal?</h2>
+            <p id="delete-text"></p>
+            <div class="dialog-actions">
+              <button class="button" type="button" value="cancel" data-close>Cancel</button>
+              <button class="button danger" type="submit">Delete</button>
+            </div>
+          </form>
+        </dialog>
+        """
+    }
+}

@@ -1,0 +1,190 @@
+import ForkcastCore
+import Foundation
+
+/// The weekly planner: seven days from a start date, each with its meals (002 Req 4–6).
+struct PlannerPage {
+    struct Model {
+        var window: WeekWindow
+        var today: CalendarDate
+        var days: [PlanDay]
+        /// Meals offered in the side panel for drag and drop (wide screens).
+        var library: [Meal]
+    }
+
+    let model: Model
+    let csrf: String
+
+    static func model(plan: PlanRepository, start: CalendarDate, today: CalendarDate) async throws -> Model {
+        let window = WeekWindow(start: start)
+        let library = try await plan.meals.list(filter: MealFilter(), page: try Paging(per: 60), plannedIn: window)
+        return Model(window: window, today: today, days: try await plan.days(in: window), library: library.items.map(\.meal))
+    }
+
+    func render(layout: Layout) -> HTML {
+        layout.render("""
+        <div class="planner-layout">
+          <div id="week" class="week-wrap">\(week)</div>
+          <aside class="library-panel card" aria-labelledby="panel-title">
+            <h2 id="panel-title">Drag a meal onto a day</h2>
+            <label class="visually-hidden" for="panel-search">Search meals</label>
+            <input id="panel-search" type="search" placeholder="Search meals" autocomplete="off" data-panel-search>
+            <ul class="panel-list" id="panel-list">\(Self.panelItems(model.library))</ul>
+          </aside>
+        </div>
+        \(pickerDialog)
+        """)
+    }
+
+    static func panelItems(_ meals: [Meal]) -> HTML {
+        if meals.isEmpty { return "<li class=\"muted\">No meals found.</li>" }
+        return meals.map { m in
+            HTML("<li class=\"panel-meal\" draggable=\"true\" data-meal-id=\"\(m.id.uuidString)\">\(m.description)</li>")
+        }.joined()
+    }
+
+    /// The week navigation and days (served alone as the `week` fragment).
+    var week: HTML {
+        let w = model.window
+        return """
+        <div class="page-head week-head">
+          <h1 id="week-title">\(Self.rangeTitle(w))</h1>
+          <nav class="week-nav" aria-label="Weeks">
+            <a class="button" href="\(SiteURL.plan(start: w.previous.start).path)" data-week-nav rel="prev" data-pressable>← <span>Previous</span><span class="visually-hidden"> week</span></a>
+            <a class="button" href="\(SiteURL.plan(start: nil).path)" data-week-nav data-pressable\(if: w.start == model.today, " aria-current=\"date\"")>Today</a>
+            <a class="button" href="\(SiteURL.plan(start: w.next.start).path)" data-week-nav rel="next" data-pressable><span>Next</span><span class="visually-hidden"> week</span> →</a>
+          </nav>
+        </div>
+        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf) }.joined())</ol>
+        """
+    }
+
+    static func rangeTitle(_ w: WeekWindow) -> String {
+        let s = w.start, e = w.end
+        if s.year == e.year && s.month == e.month { return "\(s.day)–\(e.day) \(monthName(s.month)) \(s.year)" }
+        if s.year == e.year { return "\(s.day) \(monthName(s.month)) – \(e.day) \(monthName(e.month)) \(s.year)" }
+        return "\(s.day) \(monthName(s.month)) \(s.year) – \(e.day) \(monthName(e.month)) \(e.year)"
+    }
+
+    static func monthName(_ m: Int) -> String {
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][m - 1]
+    }
+
+    static func longDate(_ d: CalendarDate) -> String { "\(d.day) \(monthName(d.month)) \(d.year)" }
+
+    /// One day (served alone as the `day` fragment after a change).
+    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String) -> HTML {
+        let isToday = day.date == today
+        let entries = day.entries.map { entry in
+            HTML("""
+            <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
+              <span class="planned-name">\(entry.meal.description)</span>
+              \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })
+              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
+                \(Layout.csrfField(csrf))
+                <input type="hidden" name="start" value="\(start.iso)">
+                <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
+              </form>
+            </li>
+            """)
+        }.joined()
+        return """
+        <li class="day card\(if: isToday, " today")" id="day-\(day.date.iso)" data-date="\(day.date.iso)" aria-labelledby="day-\(day.date.iso)-title">
+          <div class="day-head">
+            <h2 id="day-\(day.date.iso)-title"><span class="day-name">\(day.weekday.name)</span> <span class="day-date">\(longDate(day.date))</span></h2>
+            \(if: isToday, "<span class=\"today-badge\">Today</span>")
+          </div>
+          \(day.entries.isEmpty ? HTML("<p class=\"day-empty\">Nothing planned</p>") : HTML("<ul class=\"day-meals\">\(entries)</ul>"))
+          <a class="button small add-to-day" href="\(SiteURL.planPicker(date: day.date, query: nil).path)" data-pick-day="\(day.date.iso)" data-day-name="\(day.weekday.name)" data-pressable>\(Icons.plus) Add meal<span class="visually-hidden"> to \(day.weekday.name) \(longDate(day.date))</span></a>
+        </li>
+        """
+    }
+
+    private var pickerDialog: HTML {
+        """
+        <dialog id="picker-dialog" aria-labelledby="picker-title">
+          <div class="stack">
+            <div class="dialog-head"><h2 id="picker-title">Add a meal</h2>
+              <button class="icon-button" type="button" data-close aria-label="Close">\(Icons.close)</button></div>
+            <label for="picker-search">Search your meals</label>
+            <input id="picker-search" type="search" autocomplete="off" placeholder="Name or ingredient">
+            <ul id="picker-results" class="picker-list" aria-live="polite"></ul>
+          </div>
+        </dialog>
+        """
+    }
+}
+
+/// The meal picker for one day (the no-JavaScript path; scripts show it in a dialog).
+struct PlanPickerPage {
+    let date: CalendarDate
+    let query: String
+    let meals: [Meal]
+    let csrf: String
+
+    func render(layout: Layout) -> HTML {
+        layout.render("""
+        <section class="card">
+          <h1>Add a meal to \(date.weekday.name) \(PlannerPage.longDate(date))</h1>
+          <form method="get" action="/plan/add" role="search" class="filter-row">
+            <input type="hidden" name="date" value="\(date.iso)">
+            <div class="field grow"><label for="picker-q">Search your meals</label>
+            <input id="picker-q" type="search" name="q" value="\(query)"></div>
+            <button class="button" type="submit">Search</button>
+          </form>
+          <ul class="picker-list">\(results)</ul>
+          <p><a href="\(SiteURL.plan(start: date).path)">Back to the planner</a></p>
+        </section>
+        """)
+    }
+
+    /// The results alone (the `picker` fragment).
+    var results: HTML {
+        if meals.isEmpty {
+            return query.isEmpty ? "<li class=\"muted\">Your library is empty. <a href=\"/meals/new\">Add a meal</a> first.</li>"
+                                 : "<li class=\"muted\">No meals match “\(query)”.</li>"
+        }
+        return meals.map { meal in
+            HTML("""
+            <li>
+              <form method="post" action="\(SiteURL.assign.path)" class="picker-item" data-pick-form>
+                \(Layout.csrfField(csrf))
+                <input type="hidden" name="mealId" value="\(meal.id.uuidString)">
+                <input type="hidden" name="date" value="\(date.iso)">
+                <span>\(meal.description)\(meal.primaryProtein.map { HTML(" <span class=\"tag protein\">\($0)</span>") })</span>
+                <button class="button small primary" type="submit" data-pressable>Add<span class="visually-hidden"> \(meal.description)</span></button>
+              </form>
+            </li>
+            """)
+        }.joined()
+    }
+}
+
+/// Account settings: name and time zone ("today" follows it).
+struct SettingsPage {
+    let user: UserModel
+    var message: String?
+
+    func render(layout: Layout) -> HTML {
+        let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+        let options = zones.map { z in HTML("<option value=\"\(z)\"\(if: z == user.timeZone, " selected")>\(z)</option>") }.joined()
+        return layout.render("""
+        <section class="card narrow">
+          <h1>Settings</h1>
+          \(message.map { HTML("<p class=\"flash\" role=\"status\">\($0)</p>") })
+          <form method="post" action="/settings" class="stack">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            \(FormField(name: "displayName", label: "Your name", value: user.displayName ?? "", autocomplete: "name").render)
+            <div class="field"><label for="field-timeZone">Time zone</label>
+              <select id="field-timeZone" name="timeZone">\(options)</select>
+              <p class="hint">The planner's “today” follows this time zone.</p></div>
+            <button class="button primary" type="submit">Save</button>
+          </form>
+          <p class="muted">Signed in as \(user.email).</p>
+          <form method="post" action="\(SiteURL.logout.path)">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            <button class="button" type="submit">Sign out</button>
+          </form>
+        </section>
+        """)
+    }
+}

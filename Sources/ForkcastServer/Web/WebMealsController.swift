@@ -1,0 +1,102 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// The meal library pages: list with filters, add, edit, delete.
+struct WebMealsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let meals = routes.grouped("meals")
+        meals.get(use: index)
+        meals.get("new", use: newForm)
+        meals.post(use: create)
+        meals.get(":id", "edit", use: editForm)
+        meals.post(":id", use: update)
+        meals.get(":id", "delete", use: confirmDelete)
+        meals.post(":id", "delete", use: delete)
+    }
+
+    @Sendable func index(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let filter = req.queryParameters.mealFilter()
+        let today = user.today(now: req.now)
+        let model = try await MealListPage.model(meals: try req.meals(of: user), filter: filter, window: WeekWindow(start: today))
+        let page = MealListPage(model: model, csrf: CSRF.token(for: req))
+        if req.fragment("meal-list") { return page.results.response() }
+        return page.render(layout: req.layout("Meals", .meals)).response()
+    }
+
+    @Sendable func newForm(req: Request) async throws -> Response {
+        let facets = try await req.meals(of: try req.webUser).facets()
+        return MealFormPage(facets: facets).render(layout: req.layout("Add meal", .meals, scripts: ["/js/meal-form.js"])).response()
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        try await save(req: req, mealID: nil)
+    }
+
+    @Sendable func editForm(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "meal")
+        let meals = try req.meals(of: user)
+        guard let meal = try await meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
+        return MealFormPage(meal: meal, facets: try await meals.facets())
+            .render(layout: req.layout("Edit meal", .meals, scripts: ["/js/meal-form.js"])).response()
+    }
+
+    @Sendable func update(req: Request) async throws -> Response {
+        try await save(req: req, mealID: try req.idParameter(what: "meal"))
+    }
+
+    /// Creates or updates from the form; on any failure the form comes back with the input kept.
+    private func save(req: Request, mealID: UUID?) async throws -> Response {
+        let user = try req.webUser
+        let meals = try req.meals(of: user)
+        var page = MealFormPage(form: FormData(req), mealID: mealID)
+        let layout = { req.layout(page.title, .meals, scripts: ["/js/meal-form.js"]) }
+        do {
+            let content = try page.draft.validated()
+            let meal: Meal
+            if let mealID {
+                guard let updated = try await meals.update(mealID, with: content, now: req.now) else {
+                    throw AppError.notFound("That meal was deleted, so it cannot be saved. Add it again instead.")
+                }
+                meal = updated
+            } else {
+                meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
+            }
+            req.flash(mealID == nil ? "Added “\(meal.description)”." : "Saved “\(meal.description)”.")
+            let target = "/meals#meal-\(meal.id.uuidString)"
+            if req.fragment("form") {
+                return Response(status: .noContent, headers: ["X-Redirect": target])
+            }
+            return req.redirect(to: target, redirectType: .normal)
+        } catch let errors as ValidationError {
+            page.errors = errors
+            page.facets = (try? await meals.facets()) ?? MealFacets()
+            return page.render(layout: layout()).response(status: .unprocessableEntity)
+        } catch let error where StorageFailure.isStorageFailure(error) {
+            req.logger.error("saving a meal failed: \(String(reflecting: error))")
+            page.message = "Could not save: the database is unavailable. Nothing was saved — your input is still here; try again in a moment."
+            return page.render(layout: layout()).response(status: .serviceUnavailable)
+        }
+    }
+
+    @Sendable func confirmDelete(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "meal")
+        guard let meal = try await req.meals(of: user).find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
+        let planned = try await AssignmentModel.query(on: req.db).filter(\.$ownerID == user.requireID()).filter(\.$meal.$id == id).count()
+        return DeleteMealPage(meal: meal, plannedDays: planned).render(layout: req.layout("Delete meal", .meals)).response()
+    }
+
+    @Sendable func delete(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "meal")
+        let meals = try req.meals(of: user)
+        let meal = try await meals.find(id)
+        guard let meal, try await meals.delete(id) else { throw AppError.notFound("That meal was already deleted.") }
+        if req.fragment("delete") { return Response(status: .noContent) }
+        req.flash("Deleted “\(meal.description)”.")
+        return req.redirect(to: "/meals", redirectType: .normal)
+    }
+}

@@ -1,0 +1,90 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// The weekly planner pages: the week, the meal picker, assigning and removing.
+struct WebPlanController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let plan = routes.grouped("plan")
+        plan.get(use: week)
+        plan.get("add", use: picker)
+        plan.post("assignments", use: assign)
+        plan.post("assignments", ":id", "delete", use: remove)
+        routes.get("settings", use: settings)
+        routes.post("settings", use: saveSettings)
+    }
+
+    @Sendable func week(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let today = user.today(now: req.now)
+        let start = try req.queryParameters.date("start") ?? today
+        let model = try await PlannerPage.model(plan: try req.plan(of: user), start: start, today: today)
+        let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
+        if req.fragment("week") { return page.week.response() }
+        return page.render(layout: req.layout("Planner", .plan, scripts: ["/js/planner.js"])).response()
+    }
+
+    @Sendable func picker(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let query = req.queryParameters
+        let date = try query.date("date") ?? user.today(now: req.now)
+        let text = query.string("q") ?? ""
+        let found = try await req.meals(of: user).list(filter: MealFilter(text: text), page: try Paging(per: 60),
+                                                      plannedIn: WeekWindow(start: date)).items.map(\.meal)
+        if req.fragment("panel") { return PlannerPage.panelItems(found).response() }
+        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req))
+        if req.fragment("picker") { return page.results.response() }
+        return page.render(layout: req.layout("Add a meal", .plan)).response()
+    }
+
+    @Sendable func assign(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        guard let mealID = form["mealId"].flatMap(UUID.init(uuidString:)) else { throw AppError.badRequest("Choose a meal to add.") }
+        guard let date = form["date"].flatMap(CalendarDate.init(iso:)) else { throw AppError.badRequest("That day does not exist.") }
+        let plan = try req.plan(of: user)
+        guard let entry = try await plan.assign(mealID: mealID, to: date, id: req.dependencies.uuid(), now: req.now) else {
+            throw AppError.notFound("That meal does not exist (any more).")
+        }
+        return try await answer(req: req, user: user, plan: plan, date: date,
+                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name).")
+    }
+
+    @Sendable func remove(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "assignment")
+        let plan = try req.plan(of: user)
+        guard let assignment = try await plan.find(id), try await plan.remove(id) else {
+            throw AppError.notFound("That meal was already removed from the plan.")
+        }
+        return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
+    }
+
+    /// Scripts get the changed day back to swap in place; plain forms go back to the week.
+    private func answer(req: Request, user: UserModel, plan: PlanRepository, date: CalendarDate, flash: String) async throws -> Response {
+        let today = user.today(now: req.now)
+        let form = FormData(req)
+        let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date
+        if req.fragment("day") {
+            let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
+            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req)).response()
+        }
+        req.flash(flash)
+        let weekStart = WeekWindow(start: start).contains(date) ? start : date
+        return req.redirect(to: SiteURL.plan(start: weekStart == today ? nil : weekStart).path + "#day-\(date.iso)", redirectType: .normal)
+    }
+
+    @Sendable func settings(req: Request) async throws -> Response {
+        SettingsPage(user: try req.webUser).render(layout: req.layout("Settings", .settings)).response()
+    }
+
+    @Sendable func saveSettings(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        if let zone = form["timeZone"], TimeZone(identifier: zone) != nil { user.timeZone = zone }
+        if let name = form["displayName"] { user.displayName = name.trimmed.isEmpty ? nil : String(name.trimmed.prefix(100)) }
+        try await user.save(on: req.db)
+        req.flash("Settings saved.")
+        return req.redirect(to: "/settings", redirectType: .normal)
+    }
+}

@@ -1,0 +1,47 @@
+import Fluent
+import Vapor
+
+extension Request {
+    /// The signed-in user of a web page (the guard makes sure there is one).
+    var webUser: UserModel {
+        get throws { try requireUser() }
+    }
+
+    /// True when a script asked only for one part of a page (`X-Fragment: name`).
+    func fragment(_ name: String) -> Bool {
+        headers.first(name: "X-Fragment") == name
+    }
+
+    /// Whether the caller is a browser page rather than an API client.
+    var wantsHTML: Bool {
+        let path = url.path
+        if path.hasPrefix("/api/") || path == "/healthz" || headers.first(name: "X-Fragment") != nil { return false }
+        return true
+    }
+
+    /// A flash message shown once on the next page.
+    func flash(_ message: String) { session.data["flash"] = message }
+
+    func takeFlash() -> String? {
+        guard hasSession, let message = session.data["flash"] else { return nil }
+        session.data["flash"] = nil
+        return message
+    }
+
+    func layout(_ title: String, _ section: Layout.Section, scripts: [String] = []) -> Layout {
+        Layout(title: title, section: section, csrf: CSRF.token(for: self), signedIn: auth.has(UserModel.self),
+               flash: takeFlash(), scripts: scripts)
+    }
+}
+
+/// Sends visitors who are not signed in to the setup page (no account yet) or the sign-in page.
+struct WebAuthGuard: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.auth.has(UserModel.self) { return try await next.respond(to: request) }
+        if try await UserModel.query(on: request.db).count() == 0 {
+            return request.redirect(to: SiteURL.setup.path)
+        }
+        let next = request.url.path + (request.url.query.map { "?" + $0 } ?? "")
+        return request.redirect(to: SiteURL.login.path + SiteURL.query([("next", next)]))
+    }
+}
