@@ -117,3 +117,19 @@ def login(server, email="owner@example.com", password="correct horse"):
     r = requests.post(server.url("/api/v1/auth/login"), json={"email": email, "password": password})
     assert r.status_code == 200, r.text
     return {"Authorization": "Bearer " + r.json()["token"]}
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def driver(request):
+    from browser import browser_errors, make_driver
+    d = make_driver(request.param)
+    yield d
+    errors = browser_errors(d)
+    d.quit()
+    assert not errors, f"script errors in the browser: {errors}"
+
+
+@pytest.fixture
+def server(start_server):
+    """A fresh Forkcast on a temporary SQLite database."""
+    return start_server()

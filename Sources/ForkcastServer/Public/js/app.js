@@ -94,7 +94,7 @@ if (filters && results) {
     for (const box of filters.querySelectorAll('input[name="component"]')) box.checked = chosen.includes(box.value.toLowerCase());
   };
 
-  async function refresh(query, { push = true } = {}) {
+  async function refresh(query, { push = true, quiet = false } = {}) {
     const url = "/meals" + (query ? "?" + query : "");
     if (push && url !== location.pathname + location.search) history.pushState({ filters: true }, "", url);
     controller?.abort();
@@ -106,7 +106,7 @@ if (filters && results) {
       results.innerHTML = await response.text();
       clearError();
       const count = document.getElementById("meal-count")?.textContent ?? (document.getElementById("no-match") ? "No meals match" : "");
-      announce(count);
+      if (!quiet) announce(count);
       updateClearLink(query);
     } catch (error) {
       if (error.name !== "AbortError") showError("Forkcast could not be reached; the list was not updated.");
@@ -172,7 +172,7 @@ if (filters && results) {
       card.remove();
       clearError();
       announce(`Deleted ${name}.`);
-      await refresh(location.search.slice(1), { push: false });
+      await refresh(location.search.slice(1), { push: false, quiet: true });
     } catch {
       card.classList.remove("removing");
       showError("Forkcast could not be reached, so the meal was not deleted.");

@@ -9,9 +9,12 @@ function enhanceChips(form) {
   if (!chips || !input) return;
   addButton.hidden = false;
 
+  // With scripts a chip is its name, a hidden input and a remove button (without them it is a checkbox).
   const decorate = (label) => {
     if (label.querySelector(".chip-remove")) return;
-    const name = label.querySelector("input").value;
+    const box = label.querySelector("input");
+    const name = box.value;
+    box.replaceWith(Object.assign(document.createElement("input"), { type: "hidden", name: "component", value: name }));
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "chip-remove";
@@ -31,14 +34,15 @@ function enhanceChips(form) {
       const name = raw.trim();
       if (!name || existing.has(name.toLowerCase())) continue;
       existing.add(name.toLowerCase());
-      const label = document.createElement("label");
-      label.className = "chip toggle removable";
-      const box = Object.assign(document.createElement("input"), { type: "checkbox", name: "component", value: name, checked: true });
+      const label = document.createElement("span");
+      label.className = "chip removable";
+      const box = Object.assign(document.createElement("input"), { type: "hidden", name: "component", value: name });
       const text = document.createElement("span");
       text.textContent = name;
       label.append(box, text);
       chips.append(label);
       decorate(label);
+      form.querySelector("#no-components")?.remove();
     }
     input.value = "";
   };

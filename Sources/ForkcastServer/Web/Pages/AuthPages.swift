@@ -40,7 +40,7 @@ struct LoginPage {
           <form method="post" action="\(SiteURL.login.path)" class="stack">
             \(Layout.csrfField(layout.csrf ?? ""))
             <input type="hidden" name="next" value="\(next ?? "")">
-            \(FormField(name: "email", label: "Email", value: email, type: "email", autocomplete: "username", required: true).render)
+            \(FormField(name: "email", label: "Email", value: email, type: "email", autocomplete: "email", required: true).render)
             \(FormField(name: "password", label: "Password", type: "password", autocomplete: "current-password", required: true).render)
             <button class="button primary" type="submit">Sign in</button>
           </form>

@@ -66,14 +66,18 @@ struct MealFormPage {
             <fieldset class="components\(if: componentError != nil, " has-error")">
               <legend>Other components</legend>
               <div class="chips" id="component-chips" aria-live="polite">\(chips)</div>
+              \(if: components.isEmpty, "<p class=\"hint\" id=\"no-components\">None yet.</p>")
+            </fieldset>
+            <div class="field">
+              <label for="field-newComponents">Add components</label>
               <div class="add-component">
-                <label for="field-newComponents" class="visually-hidden">Add components</label>
-                <input id="field-newComponents" name="newComponents" type="text" list="component-options" placeholder="Add components, separated by commas" autocomplete="off"\(if: componentError != nil, " aria-invalid=\"true\" aria-describedby=\"components-error\"")>
+                <input id="field-newComponents" name="newComponents" type="text" list="component-options" placeholder="e.g. Garlic, Onion" autocomplete="off"\(if: componentError != nil, " aria-invalid=\"true\" aria-describedby=\"components-error\"")>
                 <button type="button" class="button small" data-add-component hidden>Add</button>
               </div>
+              <p class="hint">Separate several with commas.</p>
               \(datalist("component-options", facets.components))
               \(componentError.map { HTML("<p class=\"field-error\" id=\"components-error\">\($0)</p>") })
-            </fieldset>
+            </div>
             <div class="form-actions">
               <a class="button subtle" href="/meals">Cancel</a>
               <button class="button primary" type="submit" data-pressable>\(isEdit ? "Save changes" : "Add meal")</button>

@@ -50,7 +50,7 @@ struct MealListPage {
           <div class="filter-row">
             <div class="field grow">
               <label for="filter-q">Search</label>
-              <input id="filter-q" type="search" name="q" value="\(f.text ?? "")" placeholder="Name or ingredient" autocomplete="off">
+              <input id="filter-q" type="search" name="q" value="\(f.text ?? "")" placeholder="Name or ingredient">
             </div>
             <div class="field">
               <label for="filter-protein">Protein</label>

@@ -26,8 +26,7 @@ struct PlannerPage {
           <div id="week" class="week-wrap">\(week)</div>
           <aside class="library-panel card" aria-labelledby="panel-title">
             <h2 id="panel-title">Drag a meal onto a day</h2>
-            <label class="visually-hidden" for="panel-search">Search meals</label>
-            <input id="panel-search" type="search" placeholder="Search meals" autocomplete="off" data-panel-search>
+            <input id="panel-search" type="search" placeholder="Search meals" aria-label="Search meals to drag" data-panel-search>
             <ul class="panel-list" id="panel-list">\(Self.panelItems(model.library))</ul>
           </aside>
         </div>
@@ -106,7 +105,7 @@ struct PlannerPage {
             <div class="dialog-head"><h2 id="picker-title">Add a meal</h2>
               <button class="icon-button" type="button" data-close aria-label="Close">\(Icons.close)</button></div>
             <label for="picker-search">Search your meals</label>
-            <input id="picker-search" type="search" autocomplete="off" placeholder="Name or ingredient">
+            <input id="picker-search" type="search" placeholder="Name or ingredient">
             <ul id="picker-results" class="picker-list" aria-live="polite"></ul>
           </div>
         </dialog>

@@ -1,0 +1,145 @@
+"""Real Chromium through WebDriver, at a phone size and a desktop size, for the browser suite."""
+import json
+import os
+import time
+
+import pytest
+import requests
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ARTIFACTS = os.environ.get("FORKCAST_ARTIFACTS", os.path.join(os.path.dirname(__file__), "..", "..", "artifacts"))
+SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def chromium_paths():
+    binary = next((p for p in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] if os.path.exists(p)), None)
+    driver = next((p for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] if os.path.exists(p)), None)
+    return binary, driver
+
+
+def make_driver(size="phone", javascript=True):
+    binary, driver_path = chromium_paths()
+    if not binary or not driver_path:
+        pytest.fail("chromium and chromium-driver are not installed (scripts/test.sh installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    width, height = SIZES[size]
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}", "--lang=en-US", "--force-device-scale-factor=1"]:
+        options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
+    if size == "phone":
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.size_name = size
+    driver.implicitly_wait(0)
+    return driver
+
+
+def wait_for(driver, condition, timeout=10, message=""):
+    # Parts of pages are swapped in place, so an element read mid-swap may go stale: read again.
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: condition(d), message)
+
+
+def css(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def all_css(driver, selector):
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def screenshot(driver, name):
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    path = os.path.join(SCREENSHOTS, f"{driver.size_name}-{name}.png")
+    # Full-page capture so the artifact shows everything a person would scroll through.
+    scroll = driver.execute_script("return window.scrollY")
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    height = int(min(metrics["cssContentSize"]["height"], 4000))
+    width = SIZES[driver.size_name][0]
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": max(height, SIZES[driver.size_name][1]), "deviceScaleFactor": 1,
+                            "mobile": driver.size_name == "phone"})
+    driver.save_screenshot(path)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": SIZES[driver.size_name][1], "deviceScaleFactor": 1,
+                            "mobile": driver.size_name == "phone"})
+    driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
+    return path
+
+
+def set_dark(driver, dark):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def axe_check(driver, page_name):
+    """Runs axe-core on the page; fails on serious or critical violations."""
+    scroll = driver.execute_script("return window.scrollY")
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
+    os.makedirs(os.path.join(ARTIFACTS, "axe"), exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "axe", f"{driver.size_name}-{page_name}.json"), "w") as f:
+        json.dump(results["violations"], f, indent=1)
+    bad = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{page_name}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in bad)
+    return results
+
+
+def sign_in(driver, server, email="owner@example.com", password="correct horse"):
+    driver.get(server.url("/login"))
+    css(driver, "#field-email").send_keys(email)
+    css(driver, "#field-password").send_keys(password)
+    css(driver, "form button[type=submit]").click()
+    wait_for(driver, lambda d: "/login" not in d.current_url, message="sign-in did not leave the login page")
+
+
+def mark_page(driver):
+    """Sets a flag that only survives as long as no full page load happens."""
+    driver.execute_script("window.__noReload = true")
+
+
+def page_was_not_reloaded(driver):
+    return driver.execute_script("return window.__noReload === true")
+
+
+def api_session(server, email="owner@example.com", password="correct horse", time_zone=None):
+    body = {"email": email, "password": password}
+    if time_zone:
+        body["timeZone"] = time_zone
+    r = requests.post(server.url("/api/v1/auth/register"), json=body)
+    assert r.status_code == 201, r.text
+    s = requests.Session()
+    s.headers["Authorization"] = "Bearer " + r.json()["token"]
+    return s
+
+
+def create_meal(session, server, description, protein=None, carb=None, components=()):
+    r = session.post(server.url("/api/v1/meals"), json={"description": description, "primaryProtein": protein,
+                                                         "primaryCarb": carb, "otherComponents": list(components)})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def browser_errors(driver):
+    """Severe console messages (script errors), ignoring failed loads the test caused on purpose."""
+    try:
+        logs = driver.get_log("browser")
+    except Exception:
+        return []
+    return [e for e in logs if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
+            and "net::ERR_CONNECTION_REFUSED" not in e["message"]]

@@ -1,0 +1,92 @@
+"""Issue 3: first visit, setup, sign in and out, CSRF — in real Chromium at phone and desktop sizes."""
+import requests
+
+from browser import axe_check, css, screenshot, sign_in, wait_for, api_session
+
+
+def test_first_visit_sets_up_the_owner_account(driver, server):
+    driver.get(server.url("/"))
+    wait_for(driver, lambda d: d.current_url.endswith("/setup"))
+    assert "Welcome to Forkcast" in css(driver, "h1").text
+    screenshot(driver, "setup")
+    axe_check(driver, "setup")
+
+    # A bad submission keeps what was typed and shows each error next to its field.
+    css(driver, "#field-displayName").send_keys("Sam")
+    css(driver, "#field-email").send_keys("sam@example")
+    css(driver, "#field-password").send_keys("short")
+    css(driver, "form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#field-password-error"))
+    assert "8 characters" in css(driver, "#field-password-error").text
+    assert css(driver, "#field-displayName").get_attribute("value") == "Sam"
+    assert css(driver, "#field-password").get_attribute("aria-invalid") == "true"
+    screenshot(driver, "setup-errors")
+    axe_check(driver, "setup-errors")
+
+    css(driver, "#field-email").clear()
+    css(driver, "#field-email").send_keys("sam@example.com")
+    css(driver, "#field-password").send_keys("long enough password")
+    css(driver, "form button[type=submit]").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/meals"))
+    assert "No meals yet" in css(driver, "#empty-library").text
+    # The account took the browser's time zone.
+    me = requests.post(server.url("/api/v1/auth/login"), json={"email": "sam@example.com", "password": "long enough password"}).json()
+    assert me["user"]["timeZone"] not in ("", None)
+
+    # Setup is gone once the owner exists.
+    driver.get(server.url("/setup"))
+    wait_for(driver, lambda d: d.current_url.endswith("/login") or d.current_url.endswith("/plan"))
+
+
+def test_sign_out_and_sign_in(driver, server):
+    api_session(server)
+    driver.get(server.url("/plan"))
+    wait_for(driver, lambda d: "/login" in d.current_url)
+    screenshot(driver, "login")
+    axe_check(driver, "login")
+    css(driver, "#field-email").send_keys("owner@example.com")
+    css(driver, "#field-password").send_keys("wrong password")
+    css(driver, "form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#login-error"))
+    assert "wrong" in css(driver, "#login-error").text
+    assert css(driver, "#field-email").get_attribute("value") == "owner@example.com"
+
+    css(driver, "#field-password").send_keys("correct horse")
+    css(driver, "form button[type=submit]").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/plan"), message="sign-in goes back to the page asked for")
+
+    driver.get(server.url("/settings"))
+    screenshot(driver, "settings")
+    axe_check(driver, "settings")
+    css(driver, "form[action='/logout'] button").click()
+    wait_for(driver, lambda d: "/login" in d.current_url)
+    driver.get(server.url("/meals"))
+    wait_for(driver, lambda d: "/login" in d.current_url, message="signed out for real")
+
+
+def test_forms_without_the_csrf_token_are_refused(server):
+    api_session(server)
+    web = requests.Session()
+    page = web.get(server.url("/login"))
+    assert page.status_code == 200
+    r = web.post(server.url("/login"), data={"email": "owner@example.com", "password": "correct horse"}, allow_redirects=False)
+    assert r.status_code == 403
+    token = page.text.split('name="_csrf" value="')[1].split('"')[0]
+    r = web.post(server.url("/login"), data={"_csrf": token, "email": "owner@example.com", "password": "correct horse"}, allow_redirects=False)
+    assert r.status_code == 303
+    # Signed in by cookie, the API also wants the token for changes.
+    r = web.post(server.url("/api/v1/meals"), json={"description": "Forged"})
+    assert r.status_code == 403
+    r = web.post(server.url("/api/v1/meals"), json={"description": "Mine"}, headers={"X-CSRF-Token": token})
+    assert r.status_code == 201
+
+
+def test_settings_change_the_time_zone(driver, server):
+    api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/settings"))
+    from selenium.webdriver.support.ui import Select
+    Select(css(driver, "#field-timeZone")).select_by_value("Pacific/Auckland")
+    css(driver, "form[action='/settings'] button[type=submit]").click()
+    wait_for(driver, lambda d: "Settings saved" in d.page_source)
+    assert css(driver, "#field-timeZone").get_attribute("value") == "Pacific/Auckland"

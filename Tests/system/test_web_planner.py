@@ -1,0 +1,150 @@
+"""Issue 3: the weekly planner in Chromium: today in the user's time zone, navigation without limit,
+the picker, removal, drag and drop, all updated in place."""
+import datetime
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser import (all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded,
+                     screenshot, set_dark, sign_in, wait_for)
+
+
+def day_dates(driver):
+    # Read in one script call: the week is swapped in place, so element handles go stale.
+    return driver.execute_script("return [...document.querySelectorAll('#week .day')].map(d => d.dataset.date)")
+
+
+def test_week_starts_today_in_the_users_time_zone(driver, server):
+    s = api_session(server, time_zone="Pacific/Kiritimati")  # UTC+14: often already tomorrow
+    sign_in(driver, server)
+    driver.get(server.url("/plan"))
+    today = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=14))).date()
+    expected = [(today + datetime.timedelta(days=i)).isoformat() for i in range(7)]
+    assert day_dates(driver) == expected
+    days = all_css(driver, "#week .day")
+    assert "today" in days[0].get_attribute("class")
+    assert days[0].find_element(By.CSS_SELECTOR, ".day-name").text == today.strftime("%A")
+    assert str(today.day) in days[0].find_element(By.CSS_SELECTOR, ".day-date").text
+    assert all("Nothing planned" in d.text for d in days)
+    screenshot(driver, "planner-empty")
+    axe_check(driver, "planner-empty")
+
+
+def test_navigation_moves_exactly_a_week_without_limit(driver, server):
+    api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/plan?start=2026-12-22"))
+    mark_page(driver)
+    css(driver, "a[rel=next]").click()
+    wait_for(driver, lambda d: day_dates(d)[0] == "2026-12-29")
+    assert day_dates(driver)[-1] == "2027-01-04"
+    assert "start=2026-12-29" in driver.current_url
+    for _ in range(10):
+        first = day_dates(driver)[0]
+        css(driver, "a[rel=next]").click()
+        wait_for(driver, lambda d: day_dates(d)[0] != first)
+    assert day_dates(driver)[0] == "2027-03-09"
+    css(driver, "a[rel=prev]").click()
+    wait_for(driver, lambda d: day_dates(d)[0] == "2027-03-02")
+    assert page_was_not_reloaded(driver), "weeks change without a page load"
+    driver.back()
+    wait_for(driver, lambda d: day_dates(d)[0] == "2027-03-09")
+    # Back to today.
+    css(driver, "[data-week-nav]:not([rel])").click()
+    wait_for(driver, lambda d: d.execute_script("return document.querySelector('#week .day').classList.contains('today')"))
+    # Leap day.
+    driver.get(server.url("/plan?start=2028-02-26"))
+    assert "2028-02-29" in day_dates(driver)
+
+
+def test_add_from_the_picker_and_remove_in_place(driver, server):
+    s = api_session(server)
+    create_meal(s, server, "Chicken curry", "Chicken", "Rice")
+    create_meal(s, server, "Lentil soup", "Lentils", None, ["Carrot"])
+    sign_in(driver, server)
+    driver.get(server.url("/plan?start=2026-11-23"))
+    mark_page(driver)
+    monday = lambda d: css(d, "#day-2026-11-23")
+    monday(driver).find_element(By.CSS_SELECTOR, "[data-pick-day]").click()
+    wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is not None)
+    assert driver.switch_to.active_element.get_attribute("id") == "picker-search"
+    wait_for(driver, lambda d: len(all_css(d, "#picker-results [data-pick-form]")) == 2)
+    screenshot(driver, "planner-picker")
+    axe_check(driver, "planner-picker")
+    css(driver, "#picker-search").send_keys("carrot")
+    wait_for(driver, lambda d: len(all_css(d, "#picker-results [data-pick-form]")) == 1)
+    css(driver, "#picker-results button[type=submit]").click()
+    wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is None)
+    wait_for(driver, lambda d: "Lentil soup" in monday(d).text)
+    assert "Added Lentil soup" in css(driver, "#announcer").text
+
+    # A second meal on the same day.
+    monday(driver).find_element(By.CSS_SELECTOR, "[data-pick-day]").click()
+    wait_for(driver, lambda d: len(all_css(d, "#picker-results [data-pick-form]")) == 2)
+    all_css(driver, "#picker-results button[type=submit]")[0].click()
+    wait_for(driver, lambda d: len(monday(d).find_elements(By.CSS_SELECTOR, ".planned-meal")) == 2)
+    assert [e.text for e in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Lentil soup", "Chicken curry"]
+    screenshot(driver, "planner")
+    axe_check(driver, "planner")
+
+    # Remove one; the others stay.
+    monday(driver).find_element(By.CSS_SELECTOR, "button[aria-label^='Remove Lentil soup']").click()
+    wait_for(driver, lambda d: [e.text for e in monday(d).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Chicken curry"])
+    assert page_was_not_reloaded(driver)
+    plan = s.get(server.url("/api/v1/plan?start=2026-11-23&days=1")).json()
+    assert [a["meal"]["description"] for a in plan["days"][0]["assignments"]] == ["Chicken curry"]
+
+
+def test_picker_closes_with_escape_and_returns_focus(driver, server):
+    s = api_session(server)
+    create_meal(s, server, "Tacos")
+    sign_in(driver, server)
+    driver.get(server.url("/plan?start=2026-11-23"))
+    button = css(driver, "#day-2026-11-24 [data-pick-day]")
+    button.click()
+    wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is not None)
+    css(driver, "#picker-search").send_keys(Keys.ESCAPE)
+    wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is None)
+    assert driver.switch_to.active_element.get_attribute("data-pick-day") == "2026-11-24"
+
+
+def test_drag_a_meal_onto_a_day_on_a_wide_screen(driver, server):
+    s = api_session(server)
+    meal = create_meal(s, server, "Pad thai", "Shrimp", "Noodles")
+    sign_in(driver, server)
+    driver.get(server.url("/plan?start=2026-11-23"))
+    if driver.size_name == "phone":
+        # Phones add through the picker; the drag panel only shows where there is room for it.
+        assert not css(driver, ".library-panel").is_displayed()
+        return
+    assert css(driver, ".library-panel").is_displayed()
+    source = css(driver, f".panel-meal[data-meal-id='{meal['id'].upper()}']")
+    target = css(driver, "#day-2026-11-25")
+    # Chromium's WebDriver cannot perform native HTML5 drags, so dispatch the same events a mouse drag fires.
+    driver.execute_script("""
+        const [source, target] = arguments;
+        const data = new DataTransfer();
+        source.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
+        target.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: data}));
+        target.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: data}));
+        source.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: data}));
+    """, source, target)
+    wait_for(driver, lambda d: "Pad thai" in css(d, "#day-2026-11-25").text)
+    plan = s.get(server.url("/api/v1/plan?start=2026-11-25&days=1")).json()
+    assert [a["meal"]["description"] for a in plan["days"][0]["assignments"]] == ["Pad thai"]
+
+
+def test_dark_appearance_is_legible(driver, server):
+    s = api_session(server)
+    meal = create_meal(s, server, "Ramen", "Pork", "Noodles", ["Egg", "Scallion"])
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": today})
+    create_meal(s, server, "Omelette", "Eggs")
+    sign_in(driver, server)
+    set_dark(driver, True)
+    for path, name in [("/meals", "meals-dark"), ("/plan", "planner-dark"), ("/meals/new", "meal-form-dark")]:
+        driver.get(server.url(path))
+        bg = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        assert bg in ("rgb(0, 0, 0)", "rgba(0, 0, 0, 1)"), bg
+        screenshot(driver, name)
+        axe_check(driver, name)
