@@ -3,7 +3,8 @@
 #   1. Swift tests (domain + server) against SQLite in temporary files,
 #   2. the server tests again against a real PostgreSQL server started here,
 #   3. the system tests (pytest): the real `forkcast` binary, SIGKILL durability, outages, CLI,
-#      several instances on one PostgreSQL.
+#      several instances on one PostgreSQL, and the browser suite (Selenium + Chromium, axe-core),
+#      which saves screenshots, axe reports and timings under artifacts/.
 # Under CI=true a PostgreSQL run that cannot happen is a failure, not a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,10 @@ log() { printf '\n==> %s\n' "$*"; }
 need_apt=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 command -v psql >/dev/null 2>&1 || need_apt+=(postgresql-client)
+# The browser suite drives Debian's Chromium through its WebDriver.
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
+fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core)
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "Installing ${need_apt[*]} (Debian packages)"
   if [ "$(id -u)" = 0 ]; then

@@ -1,5 +1,6 @@
 @testable import ForkcastServer
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -11,6 +12,17 @@ struct SystemTests {
             let response = try await app.anonymous.get("/healthz")
             #expect(response.status == .ok)
             #expect(response.body.string.contains(#""status":"ok""#))
+        }
+    }
+
+    @Test func sqliteCommitsAreDurable() async throws {
+        guard TestDatabase.postgresURL == nil else { return }  // PostgreSQL is durable with its defaults
+        try await withForkcast { app in
+            let sql = app.db as! any SQLDatabase
+            let mode = try await sql.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+            let sync = try await sql.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
+            #expect(mode == "wal")
+            #expect(sync == 2, "FULL: every commit is fsynced before the answer")
         }
     }
 

@@ -1,0 +1,89 @@
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import Testing
+import VaporTesting
+
+/// The web pages' models and server-side behaviour, without a browser (the browser suite covers the rest).
+@Suite("Web pages")
+struct WebPageTests {
+    @Test func userTextIsEscapedInPages() {
+        let name = "<script>alert('x')</script> & \"friends\""
+        let html: HTML = "<p>\(name)</p>"
+        #expect(html.html == "<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;</p>")
+        let item = MealRepository.Listed(meal: Meal(description: name), isPlanned: false)
+        #expect(!MealListPage.card(item, csrf: "t").html.contains("<script>"))
+    }
+
+    @Test func theListModelPutsPlannedMealsLastAndCountsTheLibrary() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Soup", protein: "Lentils")
+            _ = try await client.createMeal("Toast")
+            _ = try await client.assign(soup.id, on: "2026-11-23")
+            let user = try #require(try await UserModel.query(on: app.db).first())
+            let meals = MealRepository(db: app.db, ownerID: user.id!)
+            let window = WeekWindow(start: CalendarDate(iso: "2026-11-21")!)
+            let model = try await MealListPage.model(meals: meals, filter: MealFilter(), window: window)
+            #expect(model.items.map(\.meal.description) == ["Toast", "Soup"])
+            #expect(model.items.map(\.isPlanned) == [false, true])
+            let filtered = try await MealListPage.model(meals: meals, filter: MealFilter(protein: "lentils"), window: window)
+            #expect(filtered.items.count == 1 && filtered.libraryCount == 2)
+            let html = MealListPage(model: filtered, csrf: "t").results.html
+            #expect(html.contains("1 of 2 meals match"))
+            #expect(html.contains("class=\"meal card planned\""))
+        }
+    }
+
+    @Test func thePlannerModelHasSevenDaysWithTodayMarked() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let meal = try await client.createMeal("Pancakes")
+            _ = try await client.assign(meal.id, on: "2026-11-22")
+            let user = try #require(try await UserModel.query(on: app.db).first())
+            let today = CalendarDate(iso: "2026-11-21")!
+            let model = try await PlannerPage.model(plan: PlanRepository(db: app.db, ownerID: user.id!), start: today, today: today)
+            #expect(model.days.count == 7)
+            #expect(model.days[1].entries.map(\.meal.description) == ["Pancakes"])
+            let html = PlannerPage(model: model, csrf: "t").week.html
+            #expect(html.contains("id=\"day-2026-11-21\""))
+            #expect(html.contains("class=\"day card today\""))
+            #expect(html.contains("Sunday") && html.contains("22 November 2026"))
+            #expect(PlannerPage.rangeTitle(WeekWindow(start: CalendarDate(iso: "2026-12-29")!)) == "29 December 2026 – 4 January 2027")
+        }
+    }
+
+    @Test func pagesNeedASignedInUser() async throws {
+        try await withForkcast { app in
+            let first = try await app.anonymous.get("/meals")
+            #expect(first.status == .seeOther)
+            #expect(first.headers.first(name: .location) == "/setup")
+            _ = try await app.signUp()
+            let later = try await app.anonymous.get("/plan?start=2026-11-23")
+            #expect(later.status == .seeOther)
+            #expect(later.headers.first(name: .location)?.hasPrefix("/login?next=/plan") == true)
+        }
+    }
+
+    @Test func formsWithoutTheTokenAreRefused() async throws {
+        try await withForkcast { app in
+            let response = try await app.anonymous.send(.POST, "/setup", raw: "email=a%40b.c&password=password123",
+                                                        contentType: "application/x-www-form-urlencoded")
+            #expect(response.status == .forbidden)
+            #expect(response.headers.contentType == .html, "people get a page, not JSON")
+            #expect(try await UserModel.query(on: app.db).count() == 0)
+        }
+    }
+
+    @Test func signInOnlyRedirectsToLocalPaths() {
+        #expect(WebAuthController.safeNext("/meals?protein=x") == "/meals?protein=x")
+        #expect(WebAuthController.safeNext("//evil.example") == "/plan")
+        #expect(WebAuthController.safeNext("https://evil.example") == "/plan")
+        #expect(WebAuthController.safeNext(nil) == "/plan")
+    }
+
+    @Test func siteURLsEncodeFilters() {
+        let url = SiteURL.meals(MealFilter(protein: "Crème & co", components: ["a b", "c"])).path
+        #expect(url == "/meals?protein=Cr%C3%A8me%20%26%20co&component=a%20b&component=c")
+    }
+}
