@@ -9,10 +9,16 @@ public struct Meal: Identifiable, Hashable, Sendable {
     public var otherComponents: [String]
     public var createdAt: Date
     public var updatedAt: Date
+    /// How many servings the ingredients make.
+    public var servings: Int
+    public var ingredients: [Ingredient]
+    /// Nutrition per serving typed in by hand, for a meal without ingredients.
+    public var manualNutrition: Nutrients?
 
     public init(
         id: UUID = UUID(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
-        otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+        otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil,
+        servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil
     ) {
         self.id = id
         self.description = description
@@ -21,12 +27,16 @@ public struct Meal: Identifiable, Hashable, Sendable {
         self.otherComponents = otherComponents
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
+        self.servings = servings
+        self.ingredients = ingredients
+        self.manualNutrition = manualNutrition
     }
 
     /// The meal's fields as a validated draft, e.g. to apply an edit.
     public var content: MealContent {
         MealContent(description: description, primaryProtein: primaryProtein,
-                    primaryCarb: primaryCarb, otherComponents: otherComponents)
+                    primaryCarb: primaryCarb, otherComponents: otherComponents,
+                    servings: servings, ingredients: ingredients, manualNutrition: manualNutrition)
     }
 
     /// One line naming everything the meal holds, for lists and the command line (002 Req 2.2).
@@ -45,13 +55,20 @@ public struct MealDraft: Sendable, Equatable {
     public var primaryProtein: String?
     public var primaryCarb: String?
     public var otherComponents: [String]
+    public var servings: Int
+    public var ingredients: [Ingredient]
+    public var manualNutrition: Nutrients?
 
     public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
-                otherComponents: [String] = []) {
+                otherComponents: [String] = [], servings: Int = 1, ingredients: [Ingredient] = [],
+                manualNutrition: Nutrients? = nil) {
         self.description = description
         self.primaryProtein = primaryProtein
         self.primaryCarb = primaryCarb
         self.otherComponents = otherComponents
+        self.servings = servings
+        self.ingredients = ingredients
+        self.manualNutrition = manualNutrition
     }
 }
 
@@ -61,12 +78,19 @@ public struct MealContent: Sendable, Equatable {
     public let primaryProtein: String?
     public let primaryCarb: String?
     public let otherComponents: [String]
+    public let servings: Int
+    public let ingredients: [Ingredient]
+    public let manualNutrition: Nutrients?
 
-    fileprivate init(description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String]) {
+    fileprivate init(description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
+                     servings: Int, ingredients: [Ingredient], manualNutrition: Nutrients?) {
         self.description = description
         self.primaryProtein = primaryProtein
         self.primaryCarb = primaryCarb
         self.otherComponents = otherComponents
+        self.servings = servings
+        self.ingredients = ingredients
+        self.manualNutrition = manualNutrition
     }
 }
 
@@ -75,7 +99,8 @@ extension Meal {
     public init(id: UUID = UUID(), content: MealContent, createdAt: Date = Date(), updatedAt: Date? = nil) {
         self.init(id: id, description: content.description, primaryProtein: content.primaryProtein,
                   primaryCarb: content.primaryCarb, otherComponents: content.otherComponents,
-                  createdAt: createdAt, updatedAt: updatedAt)
+                  createdAt: createdAt, updatedAt: updatedAt, servings: content.servings,
+                  ingredients: content.ingredients, manualNutrition: content.manualNutrition)
     }
 }
 
@@ -83,6 +108,8 @@ extension MealDraft {
     public static let maximumDescriptionLength = 200
     public static let maximumNameLength = 60
     public static let maximumComponents = 30
+    public static let maximumServings = 100
+    public static let maximumIngredients = 100
 
     /// Trims and checks every field (002 Req 1.4, 1.5; 000 "Validation Rules").
     ///
@@ -113,8 +140,25 @@ extension MealDraft {
         if components.count > Self.maximumComponents {
             problems.append(.init(field: "otherComponents", message: "A meal can list at most \(Self.maximumComponents) other components; this one has \(components.count)."))
         }
+        if !(1...Self.maximumServings).contains(servings) {
+            problems.append(.init(field: "servings", message: "Servings must be a whole number from 1 to \(Self.maximumServings)."))
+        }
+        if ingredients.count > Self.maximumIngredients {
+            problems.append(.init(field: "ingredients", message: "A meal can have at most \(Self.maximumIngredients) ingredients."))
+        }
+        for (index, ingredient) in ingredients.enumerated() where ingredient.quantity <= 0 || ingredient.quantity > 100_000 {
+            problems.append(.init(field: "ingredients[\(index)].quantity", message: "Each ingredient needs a quantity above 0 (and at most 100000)."))
+        }
+        var manual = manualNutrition
+        if let m = manual {
+            for field in m.fields where (field.value ?? 0) < 0 {
+                problems.append(.init(field: "nutrition.\(field.name)", message: "\(field.label) cannot be negative."))
+            }
+            if m.fields.allSatisfy({ $0.value == nil }) { manual = nil }
+        }
         guard problems.isEmpty else { throw ValidationError(problems) }
-        return MealContent(description: description, primaryProtein: protein, primaryCarb: carb, otherComponents: components)
+        return MealContent(description: description, primaryProtein: protein, primaryCarb: carb, otherComponents: components,
+                           servings: servings, ingredients: ingredients, manualNutrition: ingredients.isEmpty ? manual : nil)
     }
 
     private static func optionalName(_ raw: String?, field: String, label: String,

@@ -11,6 +11,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.dependencies = dependencies
     try configureDatabase(app, config: config)
     app.registerMigrations()
+    app.configureOpenFoodFacts()
 
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     app.routes.defaultMaxBodySize = config.maxBodySize

@@ -11,6 +11,7 @@ func routes(_ app: Application) throws {
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())
     try signedIn.register(collection: PlanController())
+    try signedIn.register(collection: FoodsController())
 
     let web = app.grouped(app.sessions.middleware, UserSessionAuthenticator(), CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())

@@ -52,7 +52,11 @@ struct AuthController: RouteCollection {
         if let zone = input.timeZone?.trimmed, TimeZone(identifier: zone) == nil {
             problems.append(.init(field: "timeZone", message: "\"\(zone)\" is not an IANA time zone such as Europe/Paris."))
         }
+        if let currency = input.currency?.trimmed, !Currency.isValid(currency) {
+            problems.append(.init(field: "currency", message: "\"\(currency)\" is not a currency code such as EUR, USD or GBP."))
+        }
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        if let currency = input.currency { user.currency = currency.trimmed.uppercased() }
         if let name = input.displayName { user.displayName = name.trimmed.isEmpty ? nil : name.trimmed }
         if let zone = input.timeZone { user.timeZone = zone.trimmed }
         try await user.save(on: req.db)

@@ -18,6 +18,7 @@ struct UserDTO: Content {
     var email: String
     var displayName: String?
     var timeZone: String
+    var currency: String
     var createdAt: Date?
 
     init(_ user: UserModel) {
@@ -25,6 +26,7 @@ struct UserDTO: Content {
         email = user.email
         displayName = user.displayName
         timeZone = user.timeZone
+        currency = user.currency
         createdAt = user.createdAt
     }
 
@@ -34,6 +36,7 @@ struct UserDTO: Content {
         try c.encode(email, forKey: .email)
         try c.encode(displayName, forKey: .displayName)
         try c.encode(timeZone, forKey: .timeZone)
+        try c.encode(currency, forKey: .currency)
         try c.encode(createdAt, forKey: .createdAt)
     }
 }
@@ -48,4 +51,5 @@ struct SessionDTO: Content {
 struct ProfileInput: Content {
     var displayName: String?
     var timeZone: String?
+    var currency: String?
 }

@@ -4,14 +4,79 @@ import Vapor
 
 /// `POST/PUT /api/v1/meals` body.
 struct MealInput: Content {
+    struct IngredientInput: Content { var foodId: UUID; var quantity: Decimal; var unit: String }
+    struct NutritionInput: Content { var energyKcal: Decimal?; var protein: Decimal?; var carbohydrates: Decimal?; var fat: Decimal? }
+
     var description: String
     var primaryProtein: String?
     var primaryCarb: String?
     var otherComponents: [String]?
+    var servings: Int?
+    var ingredients: [IngredientInput]?
+    /// Nutrition per serving typed in by hand (used when there are no ingredients).
+    var nutrition: NutritionInput?
 
-    var draft: MealDraft {
-        MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
-                  otherComponents: otherComponents ?? [])
+    func draft() throws -> MealDraft {
+        var problems: [ValidationError.Field] = []
+        var ingredients: [Ingredient] = []
+        for (index, input) in (self.ingredients ?? []).enumerated() {
+            guard let unit = QuantityUnit(rawValue: input.unit) else {
+                problems.append(.init(field: "ingredients[\(index)].unit", message: "unit must be \"g\", \"ml\" or \"serving\"."))
+                continue
+            }
+            ingredients.append(Ingredient(foodId: input.foodId, quantity: input.quantity, unit: unit))
+        }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        let manual = nutrition.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) }
+        return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
+                         otherComponents: otherComponents ?? [], servings: servings ?? 1, ingredients: ingredients,
+                         manualNutrition: manual)
+    }
+}
+
+/// A meal's ingredient in JSON, with the food it uses.
+struct IngredientDTO: Content {
+    var foodId: UUID
+    var food: FoodDTO?
+    var quantity: Decimal
+    var unit: String
+}
+
+/// Nutrition and price of one serving (rounded to 2 decimals).
+struct PerServingDTO: Content {
+    var energyKcal: Decimal?
+    var protein: Decimal?
+    var carbohydrates: Decimal?
+    var fat: Decimal?
+    var price: Decimal?
+
+    init(_ n: Nutrients, price: Decimal?) {
+        energyKcal = n.energyKcal?.rounded(2); protein = n.protein?.rounded(2)
+        carbohydrates = n.carbohydrates?.rounded(2); fat = n.fat?.rounded(2); self.price = price?.rounded(2)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
+        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat); try c.encode(price, forKey: .price)
+    }
+}
+
+/// Turns meals into JSON with their foods and totals, loaded once for a whole list.
+struct MealPresenter {
+    var foods: [UUID: Food]
+    var totals: [UUID: MealTotals]
+    var currency: String
+
+    static func load(_ meals: [Meal], repository: MealRepository, currency: String) async throws -> MealPresenter {
+        let foods = try await repository.foods(for: meals)
+        var totals: [UUID: MealTotals] = [:]
+        for meal in meals { totals[meal.id] = (try? MealTotals.of(meal, foods: foods)) ?? .unknown }
+        return MealPresenter(foods: foods, totals: totals, currency: currency)
+    }
+
+    func dto(_ meal: Meal, isPlanned: Bool) -> MealDTO {
+        MealDTO(meal, isPlanned: isPlanned, presenter: self)
     }
 }
 
@@ -25,8 +90,12 @@ struct MealDTO: Content {
     var createdAt: Date
     var updatedAt: Date
     var isPlanned: Bool
+    var servings: Int
+    var ingredients: [IngredientDTO]
+    var nutrition: NutrientsDTO?
+    var perServing: PerServingDTO
 
-    init(_ meal: Meal, isPlanned: Bool) {
+    init(_ meal: Meal, isPlanned: Bool, presenter: MealPresenter) {
         id = meal.id
         description = meal.description
         primaryProtein = meal.primaryProtein
@@ -35,6 +104,14 @@ struct MealDTO: Content {
         createdAt = meal.createdAt
         updatedAt = meal.updatedAt
         self.isPlanned = isPlanned
+        servings = meal.servings
+        ingredients = meal.ingredients.map {
+            IngredientDTO(foodId: $0.foodId, food: presenter.foods[$0.foodId].map { FoodDTO($0, currency: presenter.currency) },
+                          quantity: $0.quantity, unit: $0.unit.rawValue)
+        }
+        nutrition = meal.manualNutrition.map { NutrientsDTO($0) }
+        let totals = presenter.totals[meal.id] ?? .unknown
+        perServing = PerServingDTO(totals.perServing, price: totals.costPerServing)
     }
 
     // Encode nulls explicitly so clients always see every key.
@@ -48,6 +125,10 @@ struct MealDTO: Content {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(isPlanned, forKey: .isPlanned)
+        try c.encode(servings, forKey: .servings)
+        try c.encode(ingredients, forKey: .ingredients)
+        try c.encode(nutrition, forKey: .nutrition)
+        try c.encode(perServing, forKey: .perServing)
     }
 }
 
@@ -75,11 +156,11 @@ struct AssignmentDTO: Content {
     var meal: MealDTO
     var createdAt: Date
 
-    init(_ entry: PlanDay.Entry) {
+    init(_ entry: PlanDay.Entry, presenter: MealPresenter) {
         id = entry.assignment.id
         date = entry.assignment.date
         mealId = entry.meal.id
-        meal = MealDTO(entry.meal, isPlanned: true)
+        meal = presenter.dto(entry.meal, isPlanned: true)
         createdAt = entry.assignment.createdAt
     }
 }
@@ -88,11 +169,21 @@ struct PlanDayDTO: Content {
     var date: CalendarDate
     var weekday: String
     var assignments: [AssignmentDTO]
+    /// One serving of each planned meal.
+    var totals: PerServingDTO
 
-    init(_ day: PlanDay) {
+    init(_ day: PlanDay, presenter: MealPresenter) {
         date = day.date
         weekday = day.weekday.name
-        assignments = day.entries.map(AssignmentDTO.init)
+        assignments = day.entries.map { AssignmentDTO($0, presenter: presenter) }
+        let t = presenter.dayTotals(day)
+        totals = PerServingDTO(t.nutrients, price: t.cost)
+    }
+}
+
+extension MealPresenter {
+    func dayTotals(_ day: PlanDay) -> PlanTotals {
+        PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown })
     }
 }
 
@@ -103,6 +194,8 @@ struct PlanDTO: Content {
     var previousStart: CalendarDate
     var nextStart: CalendarDate
     var days: [PlanDayDTO]
+    /// The whole window's totals.
+    var totals: PerServingDTO
 }
 
 extension MealFacets: Content {}

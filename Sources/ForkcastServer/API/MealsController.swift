@@ -19,34 +19,42 @@ struct MealsController: RouteCollection {
         let query = req.queryParameters
         let page = try query.page()
         let window = try plannedWindow(query, user: user, now: req.now)
-        let result = try await req.meals(of: user).list(filter: query.mealFilter(), page: page, plannedIn: window)
-        return MealPage(items: result.items.map { MealDTO($0.meal, isPlanned: $0.isPlanned) },
+        let meals = try req.meals(of: user)
+        let result = try await meals.list(filter: query.mealFilter(), page: page, plannedIn: window)
+        let presenter = try await MealPresenter.load(result.items.map(\.meal), repository: meals, currency: user.currency)
+        return MealPage(items: result.items.map { presenter.dto($0.meal, isPlanned: $0.isPlanned) },
                         metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let content = try validated(try req.decodeJSON(MealInput.self).draft)
-        let meal = try await req.meals(of: user).create(content, id: req.dependencies.uuid(), now: req.now)
+        let content = try validated(try req.decodeJSON(MealInput.self))
+        let meals = try req.meals(of: user)
+        let meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/meals/\(meal.id)")
-        try response.content.encode(MealDTO(meal, isPlanned: false))
+        let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
+        try response.content.encode(presenter.dto(meal, isPlanned: false))
         return response
     }
 
     @Sendable func show(req: Request) async throws -> MealDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        guard let meal = try await req.meals(of: user).find(id) else { throw notFound(id) }
-        return MealDTO(meal, isPlanned: try await isPlanned(id, user: user, req: req))
+        let meals = try req.meals(of: user)
+        guard let meal = try await meals.find(id) else { throw notFound(id) }
+        let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
+        return presenter.dto(meal, isPlanned: try await isPlanned(id, user: user, req: req))
     }
 
     @Sendable func update(req: Request) async throws -> MealDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        let content = try validated(try req.decodeJSON(MealInput.self).draft)
-        guard let meal = try await req.meals(of: user).update(id, with: content, now: req.now) else { throw notFound(id) }
-        return MealDTO(meal, isPlanned: try await isPlanned(id, user: user, req: req))
+        let content = try validated(try req.decodeJSON(MealInput.self))
+        let meals = try req.meals(of: user)
+        guard let meal = try await meals.update(id, with: content, now: req.now) else { throw notFound(id) }
+        let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
+        return presenter.dto(meal, isPlanned: try await isPlanned(id, user: user, req: req))
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
@@ -60,8 +68,8 @@ struct MealsController: RouteCollection {
         try await req.meals(of: try req.requireUser()).facets()
     }
 
-    private func validated(_ draft: MealDraft) throws -> MealContent {
-        do { return try draft.validated() } catch { throw AppError.validation(error) }
+    private func validated(_ input: MealInput) throws -> MealContent {
+        do { return try input.draft().validated() } catch let error as ValidationError { throw AppError.validation(error) }
     }
 
     private func notFound(_ id: UUID) -> AppError {

@@ -21,10 +21,14 @@ struct PlanController: RouteCollection {
             throw AppError.badRequest("days must be between 1 and \(WeekWindow.maximumLength); got \(length).")
         }
         let window = WeekWindow(start: start, length: length)
-        let days = try await req.plan(of: user).days(in: window)
+        let plan = try req.plan(of: user)
+        let days = try await plan.days(in: window)
+        let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
+        let total = days.map(presenter.dayTotals).reduce(PlanTotals.empty, +)
         return PlanDTO(start: window.start, end: window.end, today: today,
                        previousStart: window.previous.start, nextStart: window.next.start,
-                       days: days.map(PlanDayDTO.init))
+                       days: days.map { PlanDayDTO($0, presenter: presenter) },
+                       totals: PerServingDTO(total.nutrients, price: total.cost))
     }
 
     @Sendable func assign(req: Request) async throws -> Response {
@@ -36,7 +40,8 @@ struct PlanController: RouteCollection {
         }
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/plan/assignments/\(entry.assignment.id)")
-        try response.content.encode(AssignmentDTO(entry))
+        let presenter = try await MealPresenter.load([entry.meal], repository: try req.meals(of: user), currency: user.currency)
+        try response.content.encode(AssignmentDTO(entry, presenter: presenter))
         return response
     }
 
@@ -47,7 +52,8 @@ struct PlanController: RouteCollection {
         guard let assignment = try await plan.find(id), let meal = try await plan.meals.find(assignment.mealId) else {
             throw AppError.notFound("No assignment with id \(id) exists in your plan.")
         }
-        return AssignmentDTO(PlanDay.Entry(assignment: assignment, meal: meal))
+        let presenter = try await MealPresenter.load([meal], repository: plan.meals, currency: user.currency)
+        return AssignmentDTO(PlanDay.Entry(assignment: assignment, meal: meal), presenter: presenter)
     }
 
     @Sendable func remove(req: Request) async throws -> HTTPStatus {

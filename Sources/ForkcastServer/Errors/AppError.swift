@@ -18,6 +18,8 @@ enum AppError: Error, Sendable {
     case tooManyRequests(String, retryAfter: Int)
     /// The database could not be used; nothing was saved.
     case storageUnavailable
+    /// An outside service (Open Food Facts) could not answer; local data still works.
+    case upstreamUnavailable(String, retryAfter: Int?)
 }
 
 extension AppError {
@@ -31,6 +33,7 @@ extension AppError {
         case .conflict: .conflict
         case .tooManyRequests: .tooManyRequests
         case .storageUnavailable: .serviceUnavailable
+        case .upstreamUnavailable: .serviceUnavailable
         }
     }
 
@@ -51,6 +54,8 @@ extension AppError {
             return ProblemDetails(type: "conflict", title: "Already exists", status: status, detail: detail)
         case .tooManyRequests(let detail, _):
             return ProblemDetails(type: "too-many-requests", title: "Too many attempts", status: status, detail: detail)
+        case .upstreamUnavailable(let detail, _):
+            return ProblemDetails(type: "openfoodfacts-unavailable", title: "Open Food Facts unavailable", status: status, detail: detail)
         case .storageUnavailable:
             return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
                                   detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")

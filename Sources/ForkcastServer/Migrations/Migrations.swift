@@ -9,5 +9,6 @@ extension Application {
         migrations.add(M003_CreateAssignments())
         migrations.add(M004_CreateLoginThrottles())
         migrations.add(SessionRecord.migration)
+        migrations.add(M005_CreateFoods())
     }
 }

@@ -19,6 +19,11 @@ final class MealModel: Model, @unchecked Sendable {
     @Field(key: "search_text") var searchText: String
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .none) var updatedAt: Date?
+    @Field(key: "servings") var servings: Int
+    @OptionalField(key: "manual_energy_kcal") var manualEnergyKcal: Double?
+    @OptionalField(key: "manual_protein") var manualProtein: Double?
+    @OptionalField(key: "manual_carbohydrates") var manualCarbohydrates: Double?
+    @OptionalField(key: "manual_fat") var manualFat: Double?
 
     init() {}
 
@@ -36,14 +41,25 @@ final class MealModel: Model, @unchecked Sendable {
         proteinKey = content.primaryProtein?.matchKey
         primaryCarb = content.primaryCarb
         carbKey = content.primaryCarb?.matchKey
+        servings = content.servings
+        let manual = content.manualNutrition
+        manualEnergyKcal = manual?.energyKcal?.doubleValue
+        manualProtein = manual?.protein?.doubleValue
+        manualCarbohydrates = manual?.carbohydrates?.doubleValue
+        manualFat = manual?.fat?.doubleValue
         searchText = ([content.description, content.primaryProtein ?? "", content.primaryCarb ?? ""] + content.otherComponents)
             .filter { !$0.isEmpty }.map { $0.lowercased() }.joined(separator: "\n")
         updatedAt = now
     }
 
-    func domain(components: [String]) -> Meal {
-        Meal(id: id!, description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
-             otherComponents: components, createdAt: createdAt ?? Date(timeIntervalSince1970: 0), updatedAt: updatedAt)
+    func domain(components: [String], ingredients: [Ingredient] = []) -> Meal {
+        func d(_ v: Double?) -> Decimal? { v.map(Decimal.init(shortest:)) }
+        let manual = Nutrients(energyKcal: d(manualEnergyKcal), protein: d(manualProtein),
+                               carbohydrates: d(manualCarbohydrates), fat: d(manualFat))
+        return Meal(id: id!, description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
+                    otherComponents: components, createdAt: createdAt ?? Date(timeIntervalSince1970: 0), updatedAt: updatedAt,
+                    servings: servings, ingredients: ingredients,
+                    manualNutrition: manual == Nutrients() ? nil : manual)
     }
 }
 

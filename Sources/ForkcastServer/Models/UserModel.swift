@@ -14,6 +14,8 @@ final class UserModel: Model, @unchecked Sendable {
     @OptionalField(key: "display_name") var displayName: String?
     /// IANA time zone name; "today" is computed in it.
     @Field(key: "time_zone") var timeZone: String
+    /// ISO 4217 code prices are in.
+    @Field(key: "currency") var currency: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
 
@@ -26,6 +28,7 @@ final class UserModel: Model, @unchecked Sendable {
         self.passwordHash = passwordHash
         self.displayName = displayName
         self.timeZone = timeZone
+        self.currency = "EUR"
     }
 
     var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }

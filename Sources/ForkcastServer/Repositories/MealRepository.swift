@@ -32,9 +32,8 @@ struct MealRepository {
         for row in rows {
             models.append((try row.decode(fluentModel: MealModel.self), try row.decode(column: "is_planned", as: Int.self) == 1))
         }
-        let components = try await components(of: models.map { $0.0.id! })
-        let items = models.map { Listed(meal: $0.0.domain(components: components[$0.0.id!] ?? []), isPlanned: $0.1) }
-        return (items, total)
+        let meals = try await hydrate(models.map(\.0))
+        return (zip(meals, models).map { Listed(meal: $0, isPlanned: $1.1) }, total)
     }
 
     private func whereClause(_ filter: MealFilter) -> SQLQueryString {
@@ -56,30 +55,29 @@ struct MealRepository {
 
     /// Every meal of the owner, for facets and exports.
     func all() async throws -> [Meal] {
-        let models = try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).sort(\.$descriptionKey).all()
-        let components = try await components(of: models.map { $0.id! })
-        return models.map { $0.domain(components: components[$0.id!] ?? []) }
+        try await hydrate(try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).sort(\.$descriptionKey).all())
     }
 
     func find(_ id: UUID) async throws -> Meal? {
         guard let model = try await model(id) else { return nil }
-        return model.domain(components: try await components(of: [id])[id] ?? [])
+        return try await hydrate([model]).first
     }
 
     /// The meals with these ids that belong to the owner, by id.
     func find(ids: [UUID]) async throws -> [UUID: Meal] {
         guard !ids.isEmpty else { return [:] }
         let models = try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id ~~ Set(ids)).all()
-        let components = try await components(of: models.map { $0.id! })
-        return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, $0.domain(components: components[$0.id!] ?? [])) })
+        return Dictionary(uniqueKeysWithValues: try await hydrate(models).map { ($0.id, $0) })
     }
 
     func create(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
         try await db.transaction { tx in
+            try await Self.checkFoods(content.ingredients, ownerID: ownerID, on: tx)
             let model = MealModel(id: id, ownerID: ownerID, content: content, now: now)
             try await model.create(on: tx)
             try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
-            return model.domain(components: content.otherComponents)
+            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
+            return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
 
@@ -89,11 +87,14 @@ struct MealRepository {
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return nil
             }
+            try await Self.checkFoods(content.ingredients, ownerID: ownerID, on: tx)
             model.apply(content, now: now)
             try await model.update(on: tx)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
-            return model.domain(components: content.otherComponents)
+            try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
+            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
+            return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
 
@@ -105,6 +106,7 @@ struct MealRepository {
             }
             try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).delete()
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
+            try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await model.delete(on: tx)
             return true
         }
@@ -127,6 +129,62 @@ struct MealRepository {
 
     private func model(_ id: UUID) async throws -> MealModel? {
         try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id == id).first()
+    }
+
+    /// Meals with their components and ingredients, loaded in one query each (no N+1).
+    private func hydrate(_ models: [MealModel]) async throws -> [Meal] {
+        let ids = models.map { $0.id! }
+        let components = try await components(of: ids)
+        let ingredients = try await ingredients(of: ids)
+        return models.map { $0.domain(components: components[$0.id!] ?? [], ingredients: ingredients[$0.id!] ?? []) }
+    }
+
+    /// The foods the meals' ingredients use, by id.
+    func foods(for meals: [Meal]) async throws -> [UUID: Food] {
+        try await FoodRepository(db: db, ownerID: ownerID).find(ids: Array(Set(meals.flatMap { $0.ingredients.map(\.foodId) })))
+    }
+
+    /// Totals per meal id, from the meals' ingredients or hand-typed nutrition.
+    func totals(for meals: [Meal]) async throws -> [UUID: MealTotals] {
+        let foods = try await foods(for: meals)
+        var result: [UUID: MealTotals] = [:]
+        for meal in meals { result[meal.id] = (try? MealTotals.of(meal, foods: foods)) ?? .unknown }
+        return result
+    }
+
+    private func ingredients(of mealIDs: [UUID]) async throws -> [UUID: [Ingredient]] {
+        guard !mealIDs.isEmpty else { return [:] }
+        var result: [UUID: [Ingredient]] = [:]
+        for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
+            let rows = try await MealIngredientModel.query(on: db)
+                .filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
+            for row in rows { result[row.$meal.id, default: []].append(row.domain) }
+        }
+        return result
+    }
+
+    /// Every ingredient must be one of the owner's foods, in a unit that food can be measured in.
+    private static func checkFoods(_ ingredients: [Ingredient], ownerID: UUID, on db: any Database) async throws {
+        guard !ingredients.isEmpty else { return }
+        let foods = try await FoodRepository(db: db, ownerID: ownerID).find(ids: ingredients.map(\.foodId))
+        var problems: [ValidationError.Field] = []
+        for (index, ingredient) in ingredients.enumerated() {
+            guard let food = foods[ingredient.foodId] else {
+                problems.append(.init(field: "ingredients[\(index)].foodId", message: "No food with id \(ingredient.foodId) exists in your account."))
+                continue
+            }
+            do { _ = try FoodMath.basisAmount(of: food, quantity: ingredient.quantity, unit: ingredient.unit) } catch {
+                problems.append(.init(field: "ingredients[\(index)].unit", message: error.message))
+            }
+        }
+        if !problems.isEmpty { throw ValidationError(problems) }
+    }
+
+    private static func writeIngredients(_ ingredients: [Ingredient], mealID: UUID, ownerID: UUID, on db: any Database) async throws {
+        guard !ingredients.isEmpty else { return }
+        try await ingredients.enumerated()
+            .map { MealIngredientModel(mealID: mealID, ownerID: ownerID, position: $0.offset, ingredient: $0.element) }
+            .create(on: db)
     }
 
     private func components(of mealIDs: [UUID]) async throws -> [UUID: [String]] {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Vapor
 
 /// Everything Forkcast reads from the environment, parsed once at start-up.
@@ -18,10 +19,19 @@ public struct AppConfig: Sendable {
     public var tokenLifetime: TimeInterval
     public var contact: String
     public var maxBodySize: ByteCount
+    public var openFoodFactsURL: String
+    public var openFoodFactsProductsPerMinute: Int
+    public var openFoodFactsSearchesPerMinute: Int
+    public var openFoodFactsTimeout: Double
+    /// Seconds to wait before retry n after a 429/503 (tests make it tiny).
+    public var openFoodFactsBackoff: @Sendable (Int) -> Double
 
     public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
-                contact: String = "admin@localhost", maxBodySize: ByteCount = "64kb") {
+                contact: String = "admin@localhost", maxBodySize: ByteCount = "64kb",
+                openFoodFactsURL: String = "https://world.openfoodfacts.org", openFoodFactsProductsPerMinute: Int = 15,
+                openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 5,
+                openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) }) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
         self.allowSignup = allowSignup
@@ -29,6 +39,20 @@ public struct AppConfig: Sendable {
         self.tokenLifetime = tokenLifetime
         self.contact = contact
         self.maxBodySize = maxBodySize
+        self.openFoodFactsURL = openFoodFactsURL.hasSuffix("/") ? String(openFoodFactsURL.dropLast()) : openFoodFactsURL
+        self.openFoodFactsProductsPerMinute = openFoodFactsProductsPerMinute
+        self.openFoodFactsSearchesPerMinute = openFoodFactsSearchesPerMinute
+        self.openFoodFactsTimeout = openFoodFactsTimeout
+        self.openFoodFactsBackoff = openFoodFactsBackoff
+    }
+
+    /// The settings of the Open Food Facts client.
+    var openFoodFacts: OpenFoodFactsClient.Settings {
+        let backoff = openFoodFactsBackoff
+        return .init(baseURL: openFoodFactsURL, userAgent: "Forkcast/\(forkcastVersion) (\(contact))",
+                     timeout: .milliseconds(Int64(openFoodFactsTimeout * 1000)),
+                     productsPerMinute: openFoodFactsProductsPerMinute, searchesPerMinute: openFoodFactsSearchesPerMinute,
+                     maxRetries: 2, backoff: { .milliseconds(Int64(backoff($0) * 1000)) })
     }
 
     /// Reads `FORKCAST_*` and `DATABASE_URL` (README: Configuration).
@@ -52,9 +76,18 @@ public struct AppConfig: Sendable {
             guard let value = Double(raw), value > 0 else { throw ConfigError("FORKCAST_TOKEN_DAYS must be a positive number") }
             lifetimeDays = value
         }
+        func positive(_ name: String, _ fallback: Double) throws -> Double {
+            guard let raw = env[name], !raw.isEmpty else { return fallback }
+            guard let value = Double(raw), value > 0 else { throw ConfigError("\(name) must be a positive number") }
+            return value
+        }
         return AppConfig(dataDirectory: dataDirectory, storage: storage, allowSignup: allowSignup, bcryptCost: cost,
                          tokenLifetime: lifetimeDays * 24 * 3600,
-                         contact: env["FORKCAST_CONTACT"].flatMap { $0.isEmpty ? nil : $0 } ?? "admin@localhost")
+                         contact: env["FORKCAST_CONTACT"].flatMap { $0.isEmpty ? nil : $0 } ?? "admin@localhost",
+                         openFoodFactsURL: env["FORKCAST_OPENFOODFACTS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://world.openfoodfacts.org",
+                         openFoodFactsProductsPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_PRODUCTS_PER_MINUTE", 15)),
+                         openFoodFactsSearchesPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_SEARCHES_PER_MINUTE", 10)),
+                         openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 5))
     }
 
     private static func flag(_ raw: String?, name: String) throws -> Bool {
@@ -65,6 +98,9 @@ public struct AppConfig: Sendable {
         }
     }
 }
+
+/// The version sent in the User-Agent to outside services.
+public let forkcastVersion = "0.3.0"
 
 public struct ConfigError: Error, CustomStringConvertible {
     public let description: String

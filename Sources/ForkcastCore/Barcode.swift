@@ -1,0 +1,38 @@
+/// A product barcode (EAN-13, UPC-A, EAN-8), normalised so the UPC-A and EAN-13 forms of one
+/// product are the same value: codes of 9 to 13 digits are left-padded with zeros to 13, a GTIN-14
+/// with a leading zero loses it, EAN-8 stays 8 digits.
+public struct Barcode: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let digits: String
+
+    public init?(_ raw: String) {
+        let text = raw.filter { !$0.isWhitespace && $0 != "-" }
+        guard (6...14).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var code = text
+        if code.count == 14 {
+            guard code.hasPrefix("0") else { return nil }
+            code.removeFirst()
+        }
+        if code.count <= 8 {
+            code = String(repeating: "0", count: 8 - code.count) + code
+        } else {
+            code = String(repeating: "0", count: 13 - code.count) + code
+        }
+        digits = code
+    }
+
+    public var description: String { digits }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let code = Barcode(raw) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a barcode: use 8 to 14 digits")
+        }
+        self = code
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(digits)
+    }
+}

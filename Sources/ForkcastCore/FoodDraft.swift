@@ -1,0 +1,114 @@
+import Foundation
+
+/// What a person (or an import) gives to create or edit a food, before validation.
+public struct FoodDraft: Sendable, Equatable {
+    public var name: String
+    public var brand: String?
+    public var barcode: String?
+    public var basis: NutritionBasis
+    public var per100: Nutrients
+    /// Energy given in kilojoules instead of kilocalories (1 kcal = 4.184 kJ).
+    public var energyKj: Decimal?
+    public var serving: Serving?
+    public var portion: String?
+    public var price: Price?
+    public var icon: FoodIcon
+    public var source: FoodSource
+
+    public init(name: String, brand: String? = nil, barcode: String? = nil, basis: NutritionBasis = .gram,
+                per100: Nutrients = Nutrients(), energyKj: Decimal? = nil, serving: Serving? = nil, portion: String? = nil,
+                price: Price? = nil, icon: FoodIcon = .generic, source: FoodSource = .custom) {
+        self.name = name
+        self.brand = brand
+        self.barcode = barcode
+        self.basis = basis
+        self.per100 = per100
+        self.energyKj = energyKj
+        self.serving = serving
+        self.portion = portion
+        self.price = price
+        self.icon = icon
+        self.source = source
+    }
+
+    public static let maximumNameLength = 120
+    /// How far stated energy may differ from 4/4/9 kcal per gram of protein/carbohydrate/fat before
+    /// it is flagged: 20 % or 20 kcal, whichever is larger (fibre, alcohol and polyols add energy).
+    public static let energyTolerance: Decimal = Decimal(string: "0.2")!
+
+    /// Checks and normalises every field. Amounts cannot be negative; macros per 100 g cannot
+    /// exceed 100 g; sugars cannot exceed carbohydrates nor saturated fat exceed fat.
+    public func validated(id: UUID = UUID(), createdAt: Date = Date(), now: Date = Date()) throws(ValidationError) -> Food {
+        var problems: [ValidationError.Field] = []
+        func problem(_ field: String, _ message: String) { problems.append(.init(field: field, message: message)) }
+
+        let name = self.name.trimmed
+        if name.isEmpty { problem("name", "Name is required, e.g. \"Rolled oats\".") }
+        else if name.count > Self.maximumNameLength { problem("name", "Name must be at most \(Self.maximumNameLength) characters.") }
+        let brand = brand?.trimmed.nilIfEmpty
+        if let brand, brand.count > Self.maximumNameLength { problem("brand", "Brand must be at most \(Self.maximumNameLength) characters.") }
+
+        var barcode: Barcode?
+        if let raw = self.barcode?.trimmed.nilIfEmpty {
+            barcode = Barcode(raw)
+            if barcode == nil { problem("barcode", "\"\(raw.prefix(20))\" is not a barcode: use the 8 to 14 digits under the stripes.") }
+        }
+
+        var per100 = self.per100
+        if let kj = energyKj {
+            if kj < 0 { problem("per100.energyKj", "Energy cannot be negative.") }
+            if per100.energyKcal == nil { per100.energyKcal = Nutrients.kilocalories(fromKilojoules: kj) }
+        }
+        let unit = basis.rawValue
+        for field in per100.fields {
+            guard let value = field.value else { continue }
+            if value < 0 { problem("per100.\(field.name)", "\(field.label) cannot be negative.") }
+            if field.name != "energyKcal", value > 100 {
+                problem("per100.\(field.name)", "\(field.label) cannot be more than 100 g per 100 \(unit).")
+            }
+        }
+        if per100.energyKcal.map({ $0 > 900 }) == true {
+            problem("per100.energyKcal", "Energy above 900 kcal per 100 \(unit) is not possible (pure fat is 900).")
+        }
+        let macroSum = [per100.protein, per100.carbohydrates, per100.fat].compactMap { $0 }.reduce(0, +)
+        if basis == .gram, macroSum > 100 {
+            problem("per100", "Protein, carbohydrates and fat add up to \(macroSum.display(1)) g, more than 100 g per 100 g.")
+        }
+        if let sugars = per100.sugars, let carbs = per100.carbohydrates, sugars > carbs {
+            problem("per100.sugars", "Sugars (\(sugars.display(1)) g) cannot be more than carbohydrates (\(carbs.display(1)) g).")
+        }
+        if let saturated = per100.saturatedFat, let fat = per100.fat, saturated > fat {
+            problem("per100.saturatedFat", "Saturated fat (\(saturated.display(1)) g) cannot be more than fat (\(fat.display(1)) g).")
+        }
+
+        var serving = self.serving
+        if let s = serving {
+            if s.size <= 0 { problem("serving.size", "Serving size must be more than 0.") }
+            if s.unit != basis { problem("serving.unit", "Serving size must be in \(unit), like the nutrition values.") }
+            serving?.label = s.label?.trimmed.nilIfEmpty
+        }
+        if let price {
+            if price.amount < 0 { problem("price.amount", "Price cannot be negative.") }
+            if price.per == .package {
+                if let size = price.packageSize { if size <= 0 { problem("price.packageSize", "Package size must be more than 0.") } }
+                else { problem("price.packageSize", "Give the package size (in \(unit)) for a price per package.") }
+            }
+            if price.per == .serving, serving == nil { problem("price.per", "A price per serving needs a serving size.") }
+        }
+        let portion = portion?.trimmed.nilIfEmpty
+        if let portion, portion.count > 200 { problem("portion", "Portion must be at most 200 characters.") }
+
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return Food(id: id, name: name, brand: brand, barcode: barcode, basis: basis, per100: per100, serving: serving,
+                    portion: portion, price: price, icon: icon, source: source, createdAt: createdAt, updatedAt: now)
+    }
+
+    /// Warnings for values that are allowed but look wrong.
+    public static func warnings(for per100: Nutrients) -> [String] {
+        guard let stated = per100.energyKcal, let computed = per100.energyFromMacros else { return [] }
+        let allowed = max(computed * energyTolerance, 20)
+        let difference = stated > computed ? stated - computed : computed - stated
+        guard difference > allowed else { return [] }
+        return ["Energy (\(stated.display(0)) kcal) does not match the macros (\(computed.display(0)) kcal from 4/4/9 kcal per g); check the label."]
+    }
+}

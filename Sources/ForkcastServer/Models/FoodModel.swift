@@ -1,0 +1,135 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// A stored food. Amounts are stored as doubles and read back as the shortest decimal they stand for.
+final class FoodModel: Model, @unchecked Sendable {
+    static let schema = "foods"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "user_id") var ownerID: UUID
+    @Field(key: "name") var name: String
+    /// Lower-cased name and brand, for search as you type.
+    @Field(key: "search_key") var searchKey: String
+    @OptionalField(key: "brand") var brand: String?
+    @OptionalField(key: "barcode") var barcode: String?
+    @Field(key: "basis") var basis: String
+    @OptionalField(key: "energy_kcal") var energyKcal: Double?
+    @OptionalField(key: "protein") var protein: Double?
+    @OptionalField(key: "carbohydrates") var carbohydrates: Double?
+    @OptionalField(key: "fat") var fat: Double?
+    @OptionalField(key: "fiber") var fiber: Double?
+    @OptionalField(key: "sugars") var sugars: Double?
+    @OptionalField(key: "saturated_fat") var saturatedFat: Double?
+    @OptionalField(key: "salt") var salt: Double?
+    @OptionalField(key: "serving_size") var servingSize: Double?
+    @OptionalField(key: "serving_label") var servingLabel: String?
+    @OptionalField(key: "portion") var portion: String?
+    @OptionalField(key: "price_amount") var priceAmount: Double?
+    @OptionalField(key: "price_per") var pricePer: String?
+    @OptionalField(key: "price_package_size") var pricePackageSize: Double?
+    @Field(key: "icon") var icon: String
+    @Field(key: "source") var source: String
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+
+    init(_ food: Food, ownerID: UUID) {
+        self.id = food.id
+        self.ownerID = ownerID
+        self.createdAt = food.createdAt
+        apply(food)
+    }
+
+    func apply(_ food: Food) {
+        name = food.name
+        searchKey = ([food.name, food.brand ?? ""]).joined(separator: " ").lowercased()
+        brand = food.brand
+        barcode = food.barcode?.digits
+        basis = food.basis.rawValue
+        let n = food.per100
+        energyKcal = n.energyKcal?.doubleValue
+        protein = n.protein?.doubleValue
+        carbohydrates = n.carbohydrates?.doubleValue
+        fat = n.fat?.doubleValue
+        fiber = n.fiber?.doubleValue
+        sugars = n.sugars?.doubleValue
+        saturatedFat = n.saturatedFat?.doubleValue
+        salt = n.salt?.doubleValue
+        servingSize = food.serving?.size.doubleValue
+        servingLabel = food.serving?.label
+        portion = food.portion
+        priceAmount = food.price?.amount.doubleValue
+        pricePer = food.price?.per.rawValue
+        pricePackageSize = food.price?.packageSize?.doubleValue
+        icon = food.icon.rawValue
+        source = food.source.rawValue
+        updatedAt = food.updatedAt
+    }
+
+    var domain: Food {
+        func d(_ v: Double?) -> Decimal? { v.map(Decimal.init(shortest:)) }
+        let basis = NutritionBasis(rawValue: basis) ?? .gram
+        return Food(
+            id: id!, name: name, brand: brand, barcode: barcode.flatMap(Barcode.init), basis: basis,
+            per100: Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat),
+                              fiber: d(fiber), sugars: d(sugars), saturatedFat: d(saturatedFat), salt: d(salt)),
+            serving: servingSize.map { Serving(size: Decimal(shortest: $0), unit: basis, label: servingLabel) },
+            portion: portion,
+            price: priceAmount.map { Price(amount: Decimal(shortest: $0), per: Price.Per(rawValue: pricePer ?? "") ?? .package,
+                                           packageSize: d(pricePackageSize)) },
+            icon: FoodIcon(rawValue: icon) ?? .generic, source: FoodSource(rawValue: source) ?? .custom,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
+
+/// A food in a meal, in the order the user gave.
+final class MealIngredientModel: Model, @unchecked Sendable {
+    static let schema = "meal_ingredients"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "meal_id") var meal: MealModel
+    @Field(key: "user_id") var ownerID: UUID
+    @Parent(key: "food_id") var food: FoodModel
+    @Field(key: "position") var position: Int
+    @Field(key: "quantity") var quantity: Double
+    @Field(key: "unit") var unit: String
+
+    init() {}
+
+    init(mealID: UUID, ownerID: UUID, position: Int, ingredient: Ingredient) {
+        self.id = UUID()
+        self.$meal.id = mealID
+        self.ownerID = ownerID
+        self.$food.id = ingredient.foodId
+        self.position = position
+        self.quantity = ingredient.quantity.doubleValue
+        self.unit = ingredient.unit.rawValue
+    }
+
+    var domain: Ingredient {
+        Ingredient(foodId: $food.id, quantity: Decimal(shortest: quantity), unit: QuantityUnit(rawValue: unit) ?? .gram)
+    }
+}
+
+/// Open Food Facts answers kept so a barcode is fetched once (public data, shared by all users).
+final class OpenFoodFactsCacheModel: Model, @unchecked Sendable {
+    static let schema = "openfoodfacts_cache"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "barcode") var barcode: String
+    @Field(key: "found") var found: Bool
+    @OptionalField(key: "body") var body: String?
+    @Field(key: "fetched_at") var fetchedAt: Date
+
+    init() {}
+
+    init(barcode: String, found: Bool, body: String?, fetchedAt: Date) {
+        self.id = UUID()
+        self.barcode = barcode
+        self.found = found
+        self.body = body
+        self.fetchedAt = fetchedAt
+    }
+}
