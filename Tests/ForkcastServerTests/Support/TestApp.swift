@@ -28,6 +28,8 @@ final class TestClock: @unchecked Sendable {
 func withForkcast(
     allowSignup: Bool = false,
     clock: TestClock? = nil,
+    openFoodFactsURL: String = "http://127.0.0.1:1",
+    productsPerMinute: Int = 100,
     _ body: (Application) async throws -> Void
 ) async throws {
     let app = try await Application.make(.testing)
@@ -40,7 +42,10 @@ func withForkcast(
     } else {
         storage = .sqlite(path: directory + "/forkcast.sqlite")
     }
-    let config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4)
+    let config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4,
+                           contact: "tests@forkcast.invalid", openFoodFactsURL: openFoodFactsURL,
+                           openFoodFactsProductsPerMinute: productsPerMinute, openFoodFactsSearchesPerMinute: 100,
+                           openFoodFactsTimeout: 1, openFoodFactsBackoff: { _ in 0.05 })
     let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
     do {
         try await configure(app, config: config, dependencies: dependencies)
