@@ -18,6 +18,7 @@ func routes(_ app: Application) throws {
     let signedInWeb = web.grouped(WebAuthGuard())
     try signedInWeb.register(collection: WebMealsController())
     try signedInWeb.register(collection: WebPlanController())
+    try signedInWeb.register(collection: WebFoodsController())
 }
 
 /// Restores the user of a web session cookie.

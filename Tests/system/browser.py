@@ -10,7 +10,20 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
+
+# Like a person, scroll what you are about to tap to the middle of the screen first: the sticky
+# header and the phone's tab bar cover the edges.
+_click = WebElement.click
+
+
+def _centred_click(self):
+    self.parent.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", self)
+    _click(self)
+
+
+WebElement.click = _centred_click
 
 ARTIFACTS = os.environ.get("FORKCAST_ARTIFACTS", os.path.join(os.path.dirname(__file__), "..", "..", "artifacts"))
 SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")

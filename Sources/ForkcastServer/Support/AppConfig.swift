@@ -30,7 +30,7 @@ public struct AppConfig: Sendable {
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
                 contact: String = "admin@localhost", maxBodySize: ByteCount = "64kb",
                 openFoodFactsURL: String = "https://world.openfoodfacts.org", openFoodFactsProductsPerMinute: Int = 15,
-                openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 5,
+                openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 3,
                 openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) }) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
@@ -87,7 +87,7 @@ public struct AppConfig: Sendable {
                          openFoodFactsURL: env["FORKCAST_OPENFOODFACTS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://world.openfoodfacts.org",
                          openFoodFactsProductsPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_PRODUCTS_PER_MINUTE", 15)),
                          openFoodFactsSearchesPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_SEARCHES_PER_MINUTE", 10)),
-                         openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 5))
+                         openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 3))
     }
 
     private static func flag(_ raw: String?, name: String) throws -> Bool {

@@ -10,6 +10,7 @@ struct FormField {
     var hint: String? = nil
     var list: String? = nil
     var maxLength: Int? = nil
+    var inputMode: String? = nil
 
     var render: HTML {
         let id = "field-\(name)"
@@ -19,6 +20,7 @@ struct FormField {
         if required { attributes += " required aria-required=\"true\"" }
         if let list { attributes += " list=\"\(HTML.escape(list))\"" }
         if let maxLength { attributes += " maxlength=\"\(maxLength)\"" }
+        if let inputMode { attributes += " inputmode=\"\(inputMode)\"" }
         if error != nil { attributes += " aria-invalid=\"true\"" }
         if !describedBy.isEmpty { attributes += " aria-describedby=\"\(describedBy)\"" }
         return """

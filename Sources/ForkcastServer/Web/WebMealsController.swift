@@ -9,6 +9,7 @@ struct WebMealsController: RouteCollection {
         meals.get(use: index)
         meals.get("new", use: newForm)
         meals.post(use: create)
+        meals.post("totals", use: liveTotals)
         meals.get(":id", "edit", use: editForm)
         meals.post(":id", use: update)
         meals.get(":id", "delete", use: confirmDelete)
@@ -19,15 +20,19 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let filter = req.queryParameters.mealFilter()
         let today = user.today(now: req.now)
-        let model = try await MealListPage.model(meals: try req.meals(of: user), filter: filter, window: WeekWindow(start: today))
+        var model = try await MealListPage.model(meals: try req.meals(of: user), filter: filter, window: WeekWindow(start: today))
+        model.currency = user.currency
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }
         return page.render(layout: req.layout("Meals", .meals)).response()
     }
 
     @Sendable func newForm(req: Request) async throws -> Response {
-        let facets = try await req.meals(of: try req.webUser).facets()
-        return MealFormPage(facets: facets).render(layout: req.layout("Add meal", .meals, scripts: ["/js/meal-form.js"])).response()
+        let user = try req.webUser
+        var page = MealFormPage(facets: try await req.meals(of: user).facets())
+        page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
+        page.currency = user.currency
+        return page.render(layout: req.layout("Add meal", .meals, scripts: ["/js/meal-form.js"])).response()
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -39,8 +44,12 @@ struct WebMealsController: RouteCollection {
         let id = try req.idParameter(what: "meal")
         let meals = try req.meals(of: user)
         guard let meal = try await meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
-        return MealFormPage(meal: meal, facets: try await meals.facets())
-            .render(layout: req.layout("Edit meal", .meals, scripts: ["/js/meal-form.js"])).response()
+        let foods = try await meals.foods(for: [meal])
+        var page = MealFormPage(meal: meal, facets: try await meals.facets(), foods: foods)
+        page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
+        page.currency = user.currency
+        page.totals = try? MealTotals.of(meal, foods: foods)
+        return page.render(layout: req.layout("Edit meal", .meals, scripts: ["/js/meal-form.js"])).response()
     }
 
     @Sendable func update(req: Request) async throws -> Response {
@@ -52,9 +61,10 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let meals = try req.meals(of: user)
         var page = MealFormPage(form: FormData(req), mealID: mealID)
+        page.currency = user.currency
         let layout = { req.layout(page.title, .meals, scripts: ["/js/meal-form.js"]) }
         do {
-            let content = try page.draft.validated()
+            let content = try await page.draft(foods: try req.foods(of: user)).validated()
             let meal: Meal
             if let mealID {
                 guard let updated = try await meals.update(mealID, with: content, now: req.now) else {
@@ -73,12 +83,29 @@ struct WebMealsController: RouteCollection {
         } catch let errors as ValidationError {
             page.errors = errors
             page.facets = (try? await meals.facets()) ?? MealFacets()
+            page.foodOptions = (try? await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items) ?? []
             return page.render(layout: layout()).response(status: .unprocessableEntity)
         } catch let error where StorageFailure.isStorageFailure(error) {
             req.logger.error("saving a meal failed: \(String(reflecting: error))")
             page.message = "Could not save: the database is unavailable. Nothing was saved — your input is still here; try again in a moment."
             return page.render(layout: layout()).response(status: .serviceUnavailable)
         }
+    }
+
+    /// Live totals for the meal form (the `meal-totals` fragment): what the typed ingredients add up to.
+    @Sendable func liveTotals(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let page = MealFormPage(form: FormData(req), mealID: nil)
+        let foods = try req.foods(of: user)
+        var draft: MealDraft
+        do { draft = try await page.draft(foods: foods) } catch let errors as ValidationError {
+            return HTML("<p class=\"muted\" id=\"totals-pending\">\(errors.fields.first?.message ?? "")</p>").response()
+        }
+        draft.description = "totals"
+        guard let content = try? draft.validated() else { return MealTotalsView(totals: .unknown, servings: 1, currency: user.currency).html.response() }
+        let meal = Meal(content: content)
+        let totals = (try? MealTotals.of(meal, foods: try await foods.find(ids: meal.ingredients.map(\.foodId)))) ?? .unknown
+        return MealTotalsView(totals: totals, servings: meal.servings, currency: user.currency).html.response()
     }
 
     @Sendable func confirmDelete(req: Request) async throws -> Response {

@@ -18,9 +18,13 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let today = user.today(now: req.now)
         let start = try req.queryParameters.date("start") ?? today
-        let model = try await PlannerPage.model(plan: try req.plan(of: user), start: start, today: today)
+        var model = try await PlannerPage.model(plan: try req.plan(of: user), start: start, today: today)
+        model.currency = user.currency
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
+        if req.fragment("week-totals") {
+            return PlannerPage.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week").response()
+        }
         return page.render(layout: req.layout("Planner", .plan, scripts: ["/js/planner.js"])).response()
     }
 
@@ -67,7 +71,9 @@ struct WebPlanController: RouteCollection {
         let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date
         if req.fragment("day") {
             let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
-            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req)).response()
+            let mealTotals = try await plan.meals.totals(for: day.entries.map(\.meal))
+            let dayTotals = PlanTotals.of(day.entries.map { mealTotals[$0.meal.id] ?? .unknown })
+            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), totals: dayTotals, currency: user.currency).response()
         }
         req.flash(flash)
         let weekStart = WeekWindow(start: start).contains(date) ? start : date

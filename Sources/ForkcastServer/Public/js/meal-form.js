@@ -52,8 +52,104 @@ function enhanceChips(form) {
   });
 }
 
+/** Ingredient rows: add and remove rows, suggestions from your foods as you type, live totals. */
+function enhanceIngredients(form) {
+  const rows = form.querySelector("#ingredient-rows");
+  if (!rows) return;
+  const options = form.querySelector("#food-options");
+  const totals = form.querySelector("#meal-totals");
+  const addButton = form.querySelector("[data-add-ingredient]");
+  addButton.hidden = false;
+  let totalsTimer = null;
+  let suggestTimer = null;
+
+  const renumber = () => {
+    [...rows.querySelectorAll("[data-ingredient-row]")].forEach((row, i) => {
+      const n = i + 1;
+      row.querySelector('label[for^="ingredient-food"]').textContent = `Food ${n}`;
+      for (const [selector, prefix] of [["[name=ingredientFood]", "ingredient-food-"], ["[name=ingredientQuantity]", "ingredient-qty-"], ["[name=ingredientUnit]", "ingredient-unit-"]]) {
+        const input = row.querySelector(selector);
+        input.id = prefix + n;
+        input.closest(".field").querySelector("label").htmlFor = prefix + n;
+      }
+      row.querySelector("[data-remove-ingredient]").setAttribute("aria-label", `Remove ingredient ${n}`);
+    });
+  };
+  const showRemove = () => rows.querySelectorAll("[data-remove-ingredient]").forEach((b) => { b.hidden = false; });
+  showRemove();
+
+  const chooseFood = (input) => {
+    const match = [...options.options].find((o) => o.value.toLowerCase() === input.value.trim().toLowerCase());
+    input.parentElement.querySelector("[name=ingredientFoodId]").value = match ? match.dataset.id : "";
+  };
+
+  const refreshTotals = () => {
+    clearTimeout(totalsTimer);
+    totalsTimer = setTimeout(async () => {
+      try {
+        const response = await request("/meals/totals", { method: "POST", fragment: "meal-totals", body: new FormData(form) });
+        if (response.ok) totals.innerHTML = await response.text();
+      } catch { /* totals stay as they were */ }
+    }, 200);
+  };
+
+  const suggest = (input) => {
+    clearTimeout(suggestTimer);
+    const q = input.value.trim();
+    if (q.length < 1) return;
+    suggestTimer = setTimeout(async () => {
+      try {
+        const response = await request(`/api/v1/foods?q=${encodeURIComponent(q)}&per=20`);
+        if (!response.ok) return;
+        const { items } = await response.json();
+        const known = new Set([...options.options].map((o) => o.dataset.id));
+        for (const food of items) {
+          if (known.has(food.id)) continue;
+          const option = document.createElement("option");
+          option.value = food.name;
+          option.dataset.id = food.id;
+          options.append(option);
+        }
+        chooseFood(input);
+        refreshTotals();
+      } catch { /* suggestions are a convenience */ }
+    }, 120);
+  };
+
+  addButton.addEventListener("click", () => {
+    const template = rows.querySelector("[data-ingredient-row]");
+    const row = template.cloneNode(true);
+    row.querySelectorAll("input").forEach((input) => { input.value = ""; input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
+    row.querySelectorAll(".field-error").forEach((e) => e.remove());
+    row.querySelector("select").value = "g";
+    rows.append(row);
+    renumber();
+    showRemove();
+    row.querySelector("[name=ingredientFood]").focus();
+  });
+  rows.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-remove-ingredient]");
+    if (!button) return;
+    const all = rows.querySelectorAll("[data-ingredient-row]");
+    const row = button.closest("[data-ingredient-row]");
+    if (all.length === 1) { row.querySelectorAll("input").forEach((i) => { i.value = ""; }); } else { row.remove(); }
+    renumber();
+    addButton.focus();
+    refreshTotals();
+  });
+  form.addEventListener("input", (event) => {
+    if (event.target.name === "ingredientFood") { chooseFood(event.target); suggest(event.target); }
+    if (/^(ingredient|servings|nutrition\.)/.test(event.target.name)) refreshTotals();
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "ingredientFood") chooseFood(event.target);
+    if (/^(ingredient|servings|nutrition\.)/.test(event.target.name)) refreshTotals();
+  });
+}
+
 function enhance(form) {
   enhanceChips(form);
+  enhanceIngredients(form);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = document.getElementById("form-message");

@@ -29,6 +29,18 @@ week.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", () => loadWeek(location.pathname + location.search, { push: false }));
 
+/** The week's totals line follows day changes. */
+async function refreshWeekTotals() {
+  try {
+    const response = await request(`/plan?start=${startOfWeek()}`, { fragment: "week-totals" });
+    if (!response.ok) return;
+    const html = (await response.text()).trim();
+    const current = document.getElementById("week-totals");
+    if (current) current.outerHTML = html || "";
+    else if (html) week.querySelector(".days").insertAdjacentHTML("beforebegin", html);
+  } catch { /* the line catches up on the next load */ }
+}
+
 /** Sends a day change and swaps the returned day in place. */
 async function changeDay(url, body, date, message) {
   const day = document.getElementById(`day-${date}`);
@@ -41,6 +53,7 @@ async function changeDay(url, body, date, message) {
     if (current) current.outerHTML = html;
     clearError();
     announce(message);
+    refreshWeekTotals();
     return true;
   } catch {
     showError("Forkcast could not be reached, so the plan was not changed. Try again in a moment.");

@@ -12,14 +12,39 @@ struct MealFormPage {
     /// A failure that is not about one field (e.g. storage unavailable).
     var message: String?
     var facets = MealFacets()
+    var servings = "1"
+    /// Ingredient rows as typed: food name, food id (set by scripts or when editing), quantity, unit.
+    var rows: [IngredientRow] = []
+    var nutrition: [String: String] = [:]
+    /// Foods offered as suggestions (and used to show names when editing).
+    var foodOptions: [Food] = []
+    var totals: MealTotals?
+    var currency = "EUR"
 
-    init(mealID: UUID? = nil, meal: Meal? = nil, facets: MealFacets = MealFacets()) {
+    struct IngredientRow {
+        var food = ""
+        var foodID = ""
+        var quantity = ""
+        var unit = "g"
+    }
+
+    static let nutritionFields: [(name: String, label: String)] = [
+        ("energyKcal", "Energy (kcal)"), ("protein", "Protein (g)"), ("carbohydrates", "Carbs (g)"), ("fat", "Fat (g)")]
+
+    init(mealID: UUID? = nil, meal: Meal? = nil, facets: MealFacets = MealFacets(), foods: [UUID: Food] = [:]) {
         self.mealID = mealID ?? meal?.id
         if let meal {
             description = meal.description
             primaryProtein = meal.primaryProtein ?? ""
             primaryCarb = meal.primaryCarb ?? ""
             components = meal.otherComponents
+            servings = String(meal.servings)
+            rows = meal.ingredients.map {
+                IngredientRow(food: foods[$0.foodId]?.name ?? "", foodID: $0.foodId.uuidString, quantity: "\($0.quantity)", unit: $0.unit.rawValue)
+            }
+            if let manual = meal.manualNutrition {
+                for field in manual.fields { nutrition[field.name] = field.value.map { "\($0)" } ?? "" }
+            }
         }
         self.facets = facets
     }
@@ -32,10 +57,60 @@ struct MealFormPage {
         primaryCarb = form["primaryCarb"] ?? ""
         let added = (form["newComponents"] ?? "").split(separator: ",").map(String.init)
         components = form.all("component") + added
+        servings = form["servings"] ?? "1"
+        let names = form.all("ingredientFood"), ids = form.all("ingredientFoodId")
+        let quantities = form.all("ingredientQuantity"), units = form.all("ingredientUnit")
+        for i in 0..<max(names.count, ids.count, quantities.count) {
+            let row = IngredientRow(food: i < names.count ? names[i] : "", foodID: i < ids.count ? ids[i] : "",
+                                    quantity: i < quantities.count ? quantities[i] : "", unit: i < units.count ? units[i] : "g")
+            if !row.food.trimmed.isEmpty || !row.foodID.isEmpty || !row.quantity.trimmed.isEmpty { rows.append(row) }
+        }
+        for field in Self.nutritionFields { nutrition[field.name] = form["nutrition.\(field.name)"] ?? "" }
     }
 
-    var draft: MealDraft {
-        MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: components)
+    /// The typed values as a draft: ingredient names are matched to the user's foods (exactly,
+    /// ignoring case) unless a script already chose the food.
+    func draft(foods: FoodRepository) async throws -> MealDraft {
+        var problems: [ValidationError.Field] = []
+        func number(_ raw: String, field: String) -> Decimal? {
+            let text = raw.trimmed.replacingOccurrences(of: ",", with: ".")
+            guard !text.isEmpty else { return nil }
+            guard let value = Decimal(string: text), Double(text) != nil else {
+                problems.append(.init(field: field, message: "Enter a number, e.g. 150."))
+                return nil
+            }
+            return value
+        }
+        var ingredients: [Ingredient] = []
+        for (index, row) in rows.enumerated() {
+            let field = "ingredients[\(index)]"
+            var food: Food?
+            if let id = UUID(uuidString: row.foodID) { food = try await foods.find(id) }
+            if food == nil, !row.food.trimmed.isEmpty {
+                food = try await foods.list(query: row.food, page: try Paging(per: 50)).items
+                    .first { $0.name.matchKey == row.food.matchKey }
+            }
+            guard let food else {
+                problems.append(.init(field: "\(field).foodId", message: row.food.trimmed.isEmpty
+                    ? "Choose a food for ingredient \(index + 1)."
+                    : "No food called “\(row.food.trimmed)” in your foods; add it under Foods first."))
+                continue
+            }
+            guard let quantity = number(row.quantity, field: "\(field).quantity") else {
+                if row.quantity.trimmed.isEmpty { problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?")) }
+                continue
+            }
+            ingredients.append(Ingredient(foodId: food.id, quantity: quantity, unit: QuantityUnit(rawValue: row.unit) ?? .gram))
+        }
+        var manual = Nutrients()
+        manual.energyKcal = number(nutrition["energyKcal"] ?? "", field: "nutrition.energyKcal")
+        manual.protein = number(nutrition["protein"] ?? "", field: "nutrition.protein")
+        manual.carbohydrates = number(nutrition["carbohydrates"] ?? "", field: "nutrition.carbohydrates")
+        manual.fat = number(nutrition["fat"] ?? "", field: "nutrition.fat")
+        let servingCount = Int(servings.trimmed) ?? 0
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: components,
+                         servings: servingCount, ingredients: ingredients, manualNutrition: manual == Nutrients() ? nil : manual)
     }
 
     var isEdit: Bool { mealID != nil }
@@ -78,6 +153,7 @@ struct MealFormPage {
               \(datalist("component-options", facets.components))
               \(componentError.map { HTML("<p class=\"field-error\" id=\"components-error\">\($0)</p>") })
             </div>
+            \(ingredientsSection)
             <div class="form-actions">
               <a class="button subtle" href="/meals">Cancel</a>
               <button class="button primary" type="submit" data-pressable>\(isEdit ? "Save changes" : "Add meal")</button>
@@ -86,6 +162,92 @@ struct MealFormPage {
         </section>
         """)
     }
+}
+
+extension MealFormPage {
+    var ingredientsSection: HTML {
+        let emptyRows = max(0, 3 - rows.count)
+        let allRows = rows + Array(repeating: IngredientRow(), count: emptyRows)
+        let rowHTML = allRows.enumerated().map { index, row in Self.ingredientRow(row, index: index, errors: errors) }.joined()
+        let manualFields = Self.nutritionFields.map { f in
+            FormField(name: "nutrition.\(f.name)", label: f.label, value: nutrition[f.name], error: errors.message(for: "nutrition.\(f.name)"),
+                      autocomplete: "off", inputMode: "decimal").render
+        }.joined()
+        return """
+        <fieldset class="ingredients">
+          <legend>Ingredients and nutrition</legend>
+          \(FormField(name: "servings", label: "Servings this makes", value: servings, error: errors.message(for: "servings"), type: "number", autocomplete: nil, inputMode: "numeric").render)
+          <p class="hint">Pick foods from your food library; nutrition and cost per serving are worked out from them.</p>
+          <div id="ingredient-rows">\(rowHTML)</div>
+          <button type="button" class="button small" data-add-ingredient hidden>\(Icons.plus) Add ingredient</button>
+          <datalist id="food-options">\(foodOptions.map { HTML("<option value=\"\($0.name)\" data-id=\"\($0.id.uuidString)\">") }.joined())</datalist>
+          <details class="manual-nutrition"\(if: !nutrition.values.allSatisfy { $0.isEmpty }, " open")>
+            <summary>No ingredients? Type the nutrition per serving</summary>
+            <div class="grid-2">\(manualFields)</div>
+          </details>
+          <div id="meal-totals" class="totals" aria-live="polite">\(totals.map { MealTotalsView(totals: $0, servings: Int(servings) ?? 1, currency: currency).html } ?? HTML.empty)</div>
+        </fieldset>
+        """
+    }
+
+    static func ingredientRow(_ row: IngredientRow, index: Int, errors: ValidationError) -> HTML {
+        let n = index + 1
+        let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
+        let quantityError = errors.message(for: "ingredients[\(index)].quantity")
+        let units = QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") }.joined()
+        return """
+        <div class="ingredient-row" data-ingredient-row>
+          <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
+            <input id="ingredient-food-\(n)" name="ingredientFood" list="food-options" value="\(row.food)" autocomplete="off"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
+            <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
+            \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
+          <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
+            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
+            \(quantityError.map { HTML("<p class=\"field-error\" id=\"ingredient-qty-\(n)-error\">\($0)</p>") })</div>
+          <div class="field unit"><label for="ingredient-unit-\(n)">Unit</label>
+            <select id="ingredient-unit-\(n)" name="ingredientUnit">\(units)</select></div>
+          <button type="button" class="icon-button remove-ingredient" data-remove-ingredient aria-label="Remove ingredient \(n)" hidden>\(Icons.close)</button>
+        </div>
+        """
+    }
+}
+
+/// Nutrition and cost of a meal: per serving, and for the whole dish.
+struct MealTotalsView {
+    let totals: MealTotals
+    let servings: Int
+    let currency: String
+
+    var html: HTML {
+        let p = totals.perServing
+        guard p.energyKcal != nil || p.protein != nil || p.carbohydrates != nil || p.fat != nil else {
+            return "<p class=\"muted\" id=\"totals-empty\">Add ingredients (or type the nutrition) to see totals.</p>"
+        }
+        return """
+        <h3>Per serving</h3>
+        <p class="macros" id="per-serving">\(NutritionSummary(nutrients: p, cost: totals.costPerServing, currency: currency).html)</p>
+        \(if: servings > 1, HTML("<p class=\"muted\">Whole meal (\(servings) servings): \(totals.total.energyKcal.map { "\($0.display(0)) kcal" } ?? "–")\(totals.cost.map { " · " + Currency.format($0, currency) } ?? "")</p>"))
+        """
+    }
+}
+
+/// "520 kcal · P 30 g · C 60 g · F 15 g · €2.40", coloured like the rings (protein red, carbs orange, fat blue).
+struct NutritionSummary {
+    let nutrients: Nutrients
+    let cost: Decimal?
+    let currency: String
+
+    var html: HTML {
+        var parts: [HTML] = []
+        if let e = nutrients.energyKcal { parts.append("<span class=\"kcal\">\(e.display(0)) kcal</span>") }
+        if let v = nutrients.protein { parts.append("<span class=\"tag protein\"><abbr title=\"Protein\">P</abbr> \(v.display(1)) g</span>") }
+        if let v = nutrients.carbohydrates { parts.append("<span class=\"tag carb\"><abbr title=\"Carbohydrates\">C</abbr> \(v.display(1)) g</span>") }
+        if let v = nutrients.fat { parts.append("<span class=\"tag fat\"><abbr title=\"Fat\">F</abbr> \(v.display(1)) g</span>") }
+        if let cost { parts.append("<span class=\"cost\">\(Currency.format(cost, currency))</span>") }
+        return HTML(raw: parts.map(\.html).joined(separator: " "))
+    }
+
+    var isEmpty: Bool { nutrients.energyKcal == nil && nutrients.protein == nil && nutrients.carbohydrates == nil && nutrients.fat == nil && cost == nil }
 }
 
 /// Confirmation before a meal is deleted (the no-JavaScript path; scripts use a dialog).

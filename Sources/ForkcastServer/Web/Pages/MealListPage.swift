@@ -10,6 +10,8 @@ struct MealListPage {
         /// Meals in the library, ignoring the filter.
         var libraryCount: Int
         var window: WeekWindow
+        var totals: [UUID: MealTotals] = [:]
+        var currency = "EUR"
     }
 
     let model: Model
@@ -19,7 +21,8 @@ struct MealListPage {
     static func model(meals: MealRepository, filter: MealFilter, window: WeekWindow) async throws -> Model {
         let page = try await meals.list(filter: filter, page: try Paging(per: Paging.maximumPer), plannedIn: window)
         let libraryCount = filter.isActive ? try await meals.count() : page.total
-        return Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window)
+        return Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window,
+                     totals: try await meals.totals(for: page.items.map(\.meal)))
     }
 
     func render(layout: Layout) -> HTML {
@@ -99,12 +102,13 @@ struct MealListPage {
         let summary = model.filter.isActive ? "\(count) of \(model.libraryCount) meals match" : (count == 1 ? "1 meal" : "\(count) meals")
         return """
         <p class="count" id="meal-count">\(summary)</p>
-        <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf) }.joined())</ul>
+        <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf, totals: model.totals[$0.meal.id], currency: model.currency) }.joined())</ul>
         """
     }
 
-    static func card(_ item: MealRepository.Listed, csrf: String) -> HTML {
+    static func card(_ item: MealRepository.Listed, csrf: String, totals: MealTotals? = nil, currency: String = "EUR") -> HTML {
         let meal = item.meal
+        let summary = totals.map { NutritionSummary(nutrients: $0.perServing, cost: $0.costPerServing, currency: currency) }
         let components = meal.otherComponents.map { HTML("<li class=\"chip\">\($0)</li>") }.joined()
         return """
         <li class="meal card\(if: item.isPlanned, " planned")" id="meal-\(meal.id.uuidString)" data-meal-id="\(meal.id.uuidString)" data-description="\(meal.description)">
@@ -116,6 +120,7 @@ struct MealListPage {
               \(meal.primaryCarb.map { HTML("<span class=\"tag carb\"><span class=\"visually-hidden\">Carb: </span>\($0)</span>") })
             </p>
             \(if: !meal.otherComponents.isEmpty, HTML("<ul class=\"chips\" aria-label=\"Other components\">\(components)</ul>"))
+            \(summary.flatMap { $0.isEmpty ? nil : HTML("<p class=\"nutrition\"><span class=\"visually-hidden\">Per serving: </span>\($0.html)</p>") })
           </div>
           <div class="meal-actions">
             <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit<span class="visually-hidden"> \(meal.description)</span></a>

@@ -9,6 +9,11 @@ struct PlannerPage {
         var days: [PlanDay]
         /// Meals offered in the side panel for drag and drop (wide screens).
         var library: [Meal]
+        var totals: [UUID: MealTotals] = [:]
+        var currency = "EUR"
+
+        func dayTotals(_ day: PlanDay) -> PlanTotals { PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown }) }
+        var weekTotals: PlanTotals { days.map(dayTotals).reduce(.empty, +) }
     }
 
     let model: Model
@@ -17,7 +22,9 @@ struct PlannerPage {
     static func model(plan: PlanRepository, start: CalendarDate, today: CalendarDate) async throws -> Model {
         let window = WeekWindow(start: start)
         let library = try await plan.meals.list(filter: MealFilter(), page: try Paging(per: 60), plannedIn: window)
-        return Model(window: window, today: today, days: try await plan.days(in: window), library: library.items.map(\.meal))
+        let days = try await plan.days(in: window)
+        return Model(window: window, today: today, days: days, library: library.items.map(\.meal),
+                     totals: try await plan.meals.totals(for: days.flatMap { $0.entries.map(\.meal) }))
     }
 
     func render(layout: Layout) -> HTML {
@@ -53,7 +60,8 @@ struct PlannerPage {
             <a class="button" href="\(SiteURL.plan(start: w.next.start).path)" data-week-nav rel="next" data-pressable><span>Next</span><span class="visually-hidden"> week</span> →</a>
           </nav>
         </div>
-        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf) }.joined())</ol>
+        \(Self.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week"))
+        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf, totals: model.dayTotals($0), currency: model.currency) }.joined())</ol>
         """
     }
 
@@ -71,7 +79,13 @@ struct PlannerPage {
     static func longDate(_ d: CalendarDate) -> String { "\(d.day) \(monthName(d.month)) \(d.year)" }
 
     /// One day (served alone as the `day` fragment after a change).
-    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String) -> HTML {
+    static func totalsLine(_ totals: PlanTotals, currency: String, id: String, label: String) -> HTML {
+        let summary = NutritionSummary(nutrients: totals.nutrients, cost: totals.cost, currency: currency)
+        guard !summary.isEmpty else { return .empty }
+        return "<p class=\"plan-totals\" id=\"\(id)\"><span class=\"totals-label\">\(label):</span> \(summary.html)</p>"
+    }
+
+    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, totals: PlanTotals = .empty, currency: String = "EUR") -> HTML {
         let isToday = day.date == today
         let entries = day.entries.map { entry in
             HTML("""
@@ -93,6 +107,7 @@ struct PlannerPage {
             \(if: isToday, "<span class=\"today-badge\">Today</span>")
           </div>
           \(day.entries.isEmpty ? HTML("<p class=\"day-empty\">Nothing planned</p>") : HTML("<ul class=\"day-meals\">\(entries)</ul>"))
+          \(totalsLine(totals, currency: currency, id: "day-\(day.date.iso)-totals", label: "Day"))
           <a class="button small add-to-day" href="\(SiteURL.planPicker(date: day.date, query: nil).path)" data-pick-day="\(day.date.iso)" data-day-name="\(day.weekday.name)" data-pressable>\(Icons.plus) Add meal<span class="visually-hidden"> to \(day.weekday.name) \(longDate(day.date))</span></a>
         </li>
         """

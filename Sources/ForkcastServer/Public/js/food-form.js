@@ -1,0 +1,73 @@
+// The food form: scan a barcode with the camera where the browser can (BarcodeDetector), fill the
+// form from Open Food Facts, and keep the "per 100 g/ml" label in step with the basis.
+import { request, failureMessage } from "/js/app.js";
+
+const form = document.getElementById("food-form");
+const barcode = document.getElementById("field-barcode");
+const status = document.getElementById("barcode-status");
+const scanButton = form.querySelector("[data-scan]");
+const lookupButton = form.querySelector("[data-lookup-barcode]");
+const video = document.getElementById("scanner");
+
+lookupButton.hidden = false;
+form.elements.basis.addEventListener("change", () => {
+  for (const label of form.querySelectorAll("[data-basis-label]")) label.textContent = form.elements.basis.value;
+});
+
+const set = (name, value) => {
+  const field = form.elements[name];
+  if (field && value !== null && value !== undefined && value !== "") field.value = value;
+};
+
+async function lookup() {
+  const code = barcode.value.replace(/\D/g, "");
+  if (code.length < 8) { status.textContent = "Type or scan the 8 to 13 digits first."; return; }
+  status.textContent = "Looking the barcode up…";
+  try {
+    const response = await request(`/api/v1/foods/barcode/${code}`);
+    if (!response.ok) { status.textContent = await failureMessage(response); return; }
+    const { origin, food } = await response.json();
+    if (origin === "local") {
+      status.innerHTML = "";
+      const link = Object.assign(document.createElement("a"), { href: `/foods/${food.id}/edit`, textContent: `“${food.name}” already has this barcode — edit it` });
+      status.append(link);
+      return;
+    }
+    set("name", food.name); set("brand", food.brand); set("basis", food.basis); set("source", "openfoodfacts");
+    set("energy", food.per100.energyKcal); form.elements.energyUnit.value = "kcal";
+    for (const key of ["protein", "carbohydrates", "fat", "fiber", "sugars", "saturatedFat", "salt"]) set(key, food.per100[key]);
+    if (food.serving) { set("servingSize", food.serving.size); set("servingLabel", food.serving.label); }
+    form.elements.basis.dispatchEvent(new Event("change"));
+    status.textContent = `Filled in from Open Food Facts: ${food.name || "unnamed product"}. Check the values before saving.`;
+  } catch {
+    status.textContent = "Forkcast could not be reached.";
+  }
+}
+lookupButton.addEventListener("click", lookup);
+
+// Camera scanning where the browser offers BarcodeDetector; otherwise typing the digits works.
+if ("BarcodeDetector" in window && navigator.mediaDevices?.getUserMedia) {
+  scanButton.hidden = false;
+  scanButton.addEventListener("click", async () => {
+    let stream;
+    try {
+      const detector = new window.BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a", "upc_e"] });
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      video.srcObject = stream;
+      video.hidden = false;
+      await video.play();
+      status.textContent = "Point the camera at the barcode…";
+      const started = Date.now();
+      while (Date.now() - started < 30000) {
+        const codes = await detector.detect(video);
+        if (codes.length) { barcode.value = codes[0].rawValue; status.textContent = `Scanned ${codes[0].rawValue}.`; await lookup(); break; }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } catch (error) {
+      status.textContent = "The camera is not available; type the digits instead.";
+    } finally {
+      stream?.getTracks().forEach((t) => t.stop());
+      video.hidden = true;
+    }
+  });
+}

@@ -1,0 +1,148 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// The food library pages: search, add, edit, delete, and Open Food Facts search and import.
+struct WebFoodsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let foods = routes.grouped("foods")
+        foods.get(use: index)
+        foods.get("new", use: newForm)
+        foods.post(use: create)
+        foods.get("openfoodfacts", use: openFoodFacts)
+        foods.post("import", use: importProduct)
+        foods.get(":id", "edit", use: editForm)
+        foods.post(":id", use: update)
+        foods.get(":id", "delete", use: confirmDelete)
+        foods.post(":id", "delete", use: delete)
+    }
+
+    @Sendable func index(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let query = req.queryParameters.string("q") ?? ""
+        let repo = try req.foods(of: user)
+        let result = try await repo.list(query: query, page: try Paging(per: 200))
+        let libraryCount = query.trimmed.isEmpty ? result.total : try await repo.count()
+        let page = FoodListPage(query: query, foods: result.items, total: result.total, libraryCount: libraryCount,
+                                grid: req.queryParameters.string("view") == "grid", currency: user.currency, csrf: CSRF.token(for: req))
+        if req.fragment("food-list") { return page.results.response() }
+        return page.render(layout: req.layout("Foods", .foods, scripts: ["/js/foods.js"])).response()
+    }
+
+    @Sendable func newForm(req: Request) async throws -> Response {
+        var page = FoodFormPage()
+        if let code = req.queryParameters.string("barcode") { page.values["barcode"] = code }
+        return page.render(layout: req.layout("Add food", .foods, scripts: ["/js/food-form.js"])).response()
+    }
+
+    @Sendable func create(req: Request) async throws -> Response { try await save(req: req, id: nil) }
+    @Sendable func update(req: Request) async throws -> Response { try await save(req: req, id: try req.idParameter(what: "food")) }
+
+    @Sendable func editForm(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "food")
+        guard let food = try await req.foods(of: user).find(id) else { throw AppError.notFound("That food does not exist (any more).") }
+        return FoodFormPage(food: food).render(layout: req.layout("Edit food", .foods, scripts: ["/js/food-form.js"])).response()
+    }
+
+    private func save(req: Request, id: UUID?) async throws -> Response {
+        let user = try req.webUser
+        var page = FoodFormPage(form: FormData(req), foodID: id)
+        let layout = { req.layout(page.title, .foods, scripts: ["/js/food-form.js"]) }
+        do {
+            let food = try page.draft().validated(id: id ?? req.dependencies.uuid(), createdAt: req.now, now: req.now)
+            let repo = try req.foods(of: user)
+            let saved: Food
+            if id == nil { saved = try await repo.create(food) } else {
+                guard let updated = try await repo.update(food) else { throw AppError.notFound("That food was deleted; add it again instead.") }
+                saved = updated
+            }
+            req.flash((id == nil ? "Added “\(saved.name)”." : "Saved “\(saved.name)”.") + (saved.warnings.isEmpty ? "" : " " + saved.warnings.joined(separator: " ")))
+            return req.redirect(to: "/foods#food-\(saved.id.uuidString)", redirectType: .normal)
+        } catch let errors as ValidationError {
+            page.errors = errors
+            return page.render(layout: layout()).response(status: .unprocessableEntity)
+        } catch AppError.conflict(let detail) {
+            page.errors = ValidationError(field: "barcode", detail)
+            return page.render(layout: layout()).response(status: .conflict)
+        } catch let error where StorageFailure.isStorageFailure(error) {
+            page.message = "Could not save: the database is unavailable. Nothing was saved — your input is still here; try again in a moment."
+            return page.render(layout: layout()).response(status: .serviceUnavailable)
+        }
+    }
+
+    @Sendable func confirmDelete(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "food")
+        guard let food = try await req.foods(of: user).find(id) else { throw AppError.notFound("That food does not exist (any more).") }
+        return req.layout("Delete food", .foods).render("""
+        <section class="card narrow">
+          <h1>Delete “\(food.name)”?</h1>
+          <p>This cannot be undone. Foods used in meals cannot be deleted.</p>
+          <form method="post" action="/foods/\(food.id.uuidString)/delete" class="form-actions">
+            \(Layout.csrfField(CSRF.token(for: req)))
+            <a class="button" href="/foods">Cancel</a>
+            <button class="button danger" type="submit">Delete food</button>
+          </form>
+        </section>
+        """).response()
+    }
+
+    @Sendable func delete(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "food")
+        let repo = try req.foods(of: user)
+        let food = try await repo.find(id)
+        switch try await repo.delete(id) {
+        case .notFound: throw AppError.notFound("That food was already deleted.")
+        case .usedIn(let meals):
+            throw AppError.conflict("“\(food?.name ?? "This food")” is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
+        case .deleted:
+            if req.fragment("delete") { return Response(status: .noContent) }
+            req.flash("Deleted “\(food?.name ?? "food")”.")
+            return req.redirect(to: "/foods", redirectType: .normal)
+        }
+    }
+
+    /// Searches Open Food Facts by name, or looks a barcode up when the text is one.
+    @Sendable func openFoodFacts(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let query = (req.queryParameters.string("q") ?? "").trimmed
+        var products: [FoodDraft] = []
+        var failure: String?
+        if let code = Barcode(query) {
+            do {
+                switch try await req.foodLookup(for: user).lookup(code) {
+                case .local(let food):
+                    failure = "“\(food.name)” with this barcode is already one of your foods."
+                case .product(let draft): products = [draft]
+                case .notFound: products = []
+                }
+            } catch let error as OpenFoodFactsClient.Failure { failure = error.message }
+        } else if query.count >= 2 {
+            do { products = try await req.application.openFoodFacts.search(query) } catch { failure = error.message }
+        } else {
+            failure = "Type at least 2 letters of a product name, or a barcode."
+        }
+        let view = OpenFoodFactsResultsView(query: query, products: products, failure: failure, csrf: CSRF.token(for: req))
+        if req.fragment("off-results") { return view.html.response() }
+        return OpenFoodFactsPage(results: view).render(layout: req.layout("Open Food Facts", .foods)).response()
+    }
+
+    @Sendable func importProduct(req: Request) async throws -> Response {
+        let user = try req.webUser
+        guard let code = FormData(req)["barcode"].flatMap(Barcode.init) else { throw AppError.badRequest("That is not a barcode.") }
+        do {
+            guard let result = try await req.foodLookup(for: user).importProduct(code, id: req.dependencies.uuid()) else {
+                throw AppError.notFound("Open Food Facts has no product with barcode \(code.digits).")
+            }
+            req.flash(result.created ? "Added “\(result.food.name)” from Open Food Facts. Check the values and adjust anything you like."
+                                     : "“\(result.food.name)” is already one of your foods.")
+            let target = "/foods/\(result.food.id.uuidString)/edit"
+            if req.fragment("import") { return Response(status: .noContent, headers: ["X-Redirect": target]) }
+            return req.redirect(to: target, redirectType: .normal)
+        } catch let failure as OpenFoodFactsClient.Failure {
+            throw AppError.upstreamUnavailable(failure.message, retryAfter: failure.retryAfter)
+        }
+    }
+}
