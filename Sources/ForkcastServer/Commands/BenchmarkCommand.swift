@@ -12,6 +12,7 @@ struct BenchmarkCommand: AsyncCommand {
         @Option(name: "years", help: "Years of plans to seed (default 3)") var years: Int?
         @Option(name: "requests", help: "Requests per scenario (default 300)") var requests: Int?
         @Option(name: "port", help: "Loopback port (default 18080)") var port: Int?
+        @Option(name: "foods", help: "Foods to seed for the search-as-you-type scenario (default 100000)") var foods: Int?
     }
 
     var help: String { "Seed a large account and measure API latency (p50/p99)." }
@@ -30,6 +31,8 @@ struct BenchmarkCommand: AsyncCommand {
         let seeded = Date()
         let today = CalendarDate(Date(), in: .gmt)
         try await seed(db: app.db, ownerID: user.id!, meals: mealCount, years: years, today: today)
+        let foodCount = signature.foods ?? 100_000
+        try await seedFoods(db: app.db, ownerID: user.id!, count: foodCount)
         context.console.print(String(format: "Seeded in %.1f s", Date().timeIntervalSince(seeded)))
 
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
@@ -69,7 +72,33 @@ struct BenchmarkCommand: AsyncCommand {
                 try $0.content.encode(["description": "Bench meal \(i)", "primaryProtein": "Tofu", "primaryCarb": "Rice"])
             }
         }
+        let typed = ["o", "oa", "oat", "oats", "ch", "che", "chee", "cheddar", "yog", "yogh", "mil", "milk", "bre", "bread", "xyz"]
+        try await measure("GET /foods?q= (\(foodCount) foods)") { i in
+            let q = typed[abs(i) % typed.count]
+            return try await app.client.get(URI(string: base + "/foods?q=\(q)&per=20"), headers: headers)
+        }
         await app.server.shutdown()
+    }
+
+    static let foodWords = ["oats", "cheddar", "yoghurt", "milk", "bread", "apple", "banana", "rice", "pasta", "tomato",
+                            "chicken", "salmon", "almond", "peanut", "butter", "honey", "lentil", "bean", "spinach", "carrot"]
+    static let brands = ["Mill", "Farm", "Dairy Co", "Green", "Bakery", "Ocean", "Sun", "Valley"]
+
+    private func seedFoods(db: any Database, ownerID: UUID, count: Int) async throws {
+        let now = Date()
+        for batchStart in stride(from: 0, to: count, by: 1000) {
+            let foods = (batchStart..<min(count, batchStart + 1000)).map { i -> Food in
+                let name = "\(Self.foodWords[i % 20].capitalized) \(Self.foodWords[(i / 20) % 20]) \(i)"
+                return Food(name: name, brand: Self.brands[i % 8],
+                            per100: Nutrients(energyKcal: Decimal(50 + i % 400), protein: Decimal(i % 30), carbohydrates: Decimal(i % 50), fat: Decimal(i % 20)),
+                            createdAt: now)
+            }
+            try await db.transaction { tx in
+                try await foods.map { FoodModel($0, ownerID: ownerID) }.create(on: tx)
+                try await foods.flatMap { food in FoodTermModel.terms(of: food.name + " " + (food.brand ?? "")).map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) } }
+                    .create(on: tx)
+            }
+        }
     }
 
     static let proteins = ["chicken", "beef", "tofu", "salmon", "lentils", "eggs", "pork", "beans"]

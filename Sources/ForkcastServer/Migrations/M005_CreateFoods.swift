@@ -24,6 +24,16 @@ struct M005_CreateFoods: AsyncMigration {
             .field("updated_at", .datetime, .required)
             .unique(on: "user_id", "barcode")
             .create()
+        // Word prefixes for search as you type: one row per word of a food's name and brand.
+        // PostgreSQL compares them byte by byte (COLLATE "C") like SQLite, so prefix ranges work.
+        let termType: DatabaseSchema.DataType = database is any SQLDatabase && (database as! any SQLDatabase).dialect.name == "postgresql"
+            ? .custom(SQLRaw("TEXT COLLATE \"C\"")) : .string
+        try await database.schema(FoodTermModel.schema)
+            .id()
+            .field("food_id", .uuid, .required, .references(FoodModel.schema, "id", onDelete: .cascade))
+            .field("user_id", .uuid, .required, .references(UserModel.schema, "id", onDelete: .cascade))
+            .field("term", termType, .required)
+            .create()
         try await database.schema(MealIngredientModel.schema)
             .id()
             .field("meal_id", .uuid, .required, .references(MealModel.schema, "id", onDelete: .cascade))
@@ -49,13 +59,26 @@ struct M005_CreateFoods: AsyncMigration {
             .create()
         let sql = database as! any SQLDatabase
         try await sql.create(index: "foods_owner_search").on(FoodModel.schema).column("user_id").column("search_key").run()
+        try await sql.create(index: "food_terms_owner_term").on(FoodTermModel.schema).column("user_id").column("term").column("food_id").run()
+        try await sql.create(index: "food_terms_food").on(FoodTermModel.schema).column("food_id").run()
         try await sql.create(index: "meal_ingredients_meal").on(MealIngredientModel.schema).column("meal_id").column("position").run()
         try await sql.create(index: "meal_ingredients_food").on(MealIngredientModel.schema).column("food_id").run()
     }
 
     func revert(on database: any Database) async throws {
         try await database.schema(OpenFoodFactsCacheModel.schema).delete()
+        // Word prefixes for search as you type: one row per word of a food's name and brand.
+        // PostgreSQL compares them byte by byte (COLLATE "C") like SQLite, so prefix ranges work.
+        let termType: DatabaseSchema.DataType = database is any SQLDatabase && (database as! any SQLDatabase).dialect.name == "postgresql"
+            ? .custom(SQLRaw("TEXT COLLATE \"C\"")) : .string
+        try await database.schema(FoodTermModel.schema)
+            .id()
+            .field("food_id", .uuid, .required, .references(FoodModel.schema, "id", onDelete: .cascade))
+            .field("user_id", .uuid, .required, .references(UserModel.schema, "id", onDelete: .cascade))
+            .field("term", termType, .required)
+            .create()
         try await database.schema(MealIngredientModel.schema).delete()
+        try await database.schema(FoodTermModel.schema).delete()
         try await database.schema(FoodModel.schema).delete()
         try await database.schema(MealModel.schema).deleteField("servings").deleteField("manual_energy_kcal")
             .deleteField("manual_protein").deleteField("manual_carbohydrates").deleteField("manual_fat").update()

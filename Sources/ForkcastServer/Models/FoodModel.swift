@@ -84,6 +84,31 @@ final class FoodModel: Model, @unchecked Sendable {
     }
 }
 
+/// One word of a food's name or brand, for prefix search.
+final class FoodTermModel: Model, @unchecked Sendable {
+    static let schema = "food_terms"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "food_id") var foodID: UUID
+    @Field(key: "user_id") var ownerID: UUID
+    @Field(key: "term") var term: String
+
+    init() {}
+
+    init(foodID: UUID, ownerID: UUID, term: String) {
+        self.id = UUID()
+        self.foodID = foodID
+        self.ownerID = ownerID
+        self.term = term
+    }
+
+    /// The distinct lower-cased words of a text (letters and digits; everything else separates).
+    static func terms(of text: String) -> [String] {
+        var seen = Set<String>()
+        return text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init).filter { seen.insert($0).inserted }
+    }
+}
+
 /// A food in a meal, in the order the user gave.
 final class MealIngredientModel: Model, @unchecked Sendable {
     static let schema = "meal_ingredients"

@@ -8,22 +8,38 @@ struct FoodRepository {
     let db: any Database
     let ownerID: UUID
 
-    /// Search as you type: foods whose name or brand contains the text, by name.
+    /// Search as you type: foods with a word (of name or brand) starting with each typed word,
+    /// ordered by name. Served from the word index, so it stays fast with 100,000 foods.
     func list(query: String?, page: Paging) async throws -> (items: [Food], total: Int) {
-        var q = FoodModel.query(on: db).filter(\.$ownerID == ownerID)
-        if let text = query?.trimmed.lowercased(), !text.isEmpty {
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            q = q.filter(.sql(raw: "search_key LIKE \(Self.literal("%" + escaped + "%")) ESCAPE '\\'"))
+        let sql = db as! any SQLDatabase
+        let words = Array(FoodTermModel.terms(of: query ?? "").prefix(5))
+        guard !words.isEmpty else {
+            let q = FoodModel.query(on: db).filter(\.$ownerID == ownerID)
+            let total = try await q.count()
+            return (try await q.sort(\.$searchKey).sort(\.$id).range(page.offset..<(page.offset + page.per)).all().map(\.domain), total)
         }
-        let total = try await q.count()
-        let models = try await q.sort(\.$searchKey).sort(\.$id).range(page.offset..<(page.offset + page.per)).all()
-        return (models.map(\.domain), total)
-    }
-
-    /// A quoted SQL string literal (single quotes doubled), for the LIKE pattern.
-    private static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        // The foods having a word that starts with each typed word, straight from the word index.
+        var matches: SQLQueryString = ""
+        for (index, word) in words.enumerated() {
+            if index > 0 { matches = matches + " INTERSECT " }
+            matches = matches + "SELECT food_id FROM food_terms WHERE user_id = \(bind: ownerID) AND term >= \(bind: word) AND term < \(bind: word + "\u{10FFFF}")"
+        }
+        let total = try await sql.raw("SELECT COUNT(*) AS n FROM (\(matches)) m").first()?.decode(column: "n", as: Int.self) ?? 0
+        guard total > page.offset else { return ([], total) }
+        // Few matches: fetch and sort just those. Many: walk foods in name order and stop at the page.
+        let rows: [any SQLRow]
+        if total <= 2000 {
+            rows = try await sql.raw("""
+                SELECT f.* FROM foods f JOIN (\(matches)) m ON m.food_id = f.id
+                ORDER BY f.search_key, f.id LIMIT \(bind: page.per) OFFSET \(bind: page.offset)
+                """).all()
+        } else {
+            rows = try await sql.raw("""
+                SELECT f.* FROM foods f WHERE f.user_id = \(bind: ownerID) AND f.id IN (\(matches))
+                ORDER BY f.search_key, f.id LIMIT \(bind: page.per) OFFSET \(bind: page.offset)
+                """).all()
+        }
+        return (try rows.map { try $0.decode(fluentModel: FoodModel.self).domain }, total)
     }
 
     func find(_ id: UUID) async throws -> Food? {
@@ -42,7 +58,10 @@ struct FoodRepository {
 
     func create(_ food: Food) async throws -> Food {
         try await ensureBarcodeFree(food.barcode, except: nil)
-        try await FoodModel(food, ownerID: ownerID).create(on: db)
+        try await db.transaction { tx in
+            try await FoodModel(food, ownerID: ownerID).create(on: tx)
+            try await Self.writeTerms(food, ownerID: ownerID, on: tx)
+        }
         return food
     }
 
@@ -55,7 +74,12 @@ struct FoodRepository {
         var updated = food
         updated.createdAt = model.createdAt
         model.apply(updated)
-        try await model.update(on: db)
+        let saved = updated
+        try await db.transaction { tx in
+            try await model.update(on: tx)
+            try await FoodTermModel.query(on: tx).filter(\.$foodID == food.id).delete()
+            try await Self.writeTerms(saved, ownerID: ownerID, on: tx)
+        }
         return updated
     }
 
@@ -69,12 +93,21 @@ struct FoodRepository {
         let uses = try await MealIngredientModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$food.$id == id)
             .with(\.$meal).all()
         if !uses.isEmpty { return .usedIn(Array(Set(uses.map(\.meal.description))).sorted()) }
-        try await model.delete(on: db)
+        try await db.transaction { tx in
+            try await FoodTermModel.query(on: tx).filter(\.$foodID == id).delete()
+            try await model.delete(on: tx)
+        }
         return .deleted
     }
 
     func count() async throws -> Int {
         try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).count()
+    }
+
+    static func writeTerms(_ food: Food, ownerID: UUID, on db: any Database) async throws {
+        let terms = FoodTermModel.terms(of: food.name + " " + (food.brand ?? ""))
+        guard !terms.isEmpty else { return }
+        try await terms.map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) }.create(on: db)
     }
 
     private func ensureBarcodeFree(_ barcode: Barcode?, except id: UUID?) async throws {
