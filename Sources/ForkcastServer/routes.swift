@@ -12,6 +12,8 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: MealsController())
     try signedIn.register(collection: PlanController())
     try signedIn.register(collection: FoodsController())
+    try signedIn.register(collection: DiaryController())
+    try signedIn.register(collection: BodyController())
 
     let web = app.grouped(app.sessions.middleware, UserSessionAuthenticator(), CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())

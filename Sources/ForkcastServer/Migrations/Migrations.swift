@@ -10,5 +10,6 @@ extension Application {
         migrations.add(M004_CreateLoginThrottles())
         migrations.add(SessionRecord.migration)
         migrations.add(M005_CreateFoods())
+        migrations.add(M006_CreateDiary())
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A meal type: breakfast, lunch, dinner, snack to start with (user-defined ones come later and
+/// are keys beside these).
+public struct MealType: Hashable, Sendable, Codable {
+    public let key: String
+    public let name: String
+
+    public static let breakfast = MealType(key: "breakfast", name: "Breakfast")
+    public static let lunch = MealType(key: "lunch", name: "Lunch")
+    public static let dinner = MealType(key: "dinner", name: "Dinner")
+    public static let snack = MealType(key: "snack", name: "Snack")
+    public static let defaults = [breakfast, lunch, dinner, snack]
+
+    public static func named(_ key: String) -> MealType? { defaults.first { $0.key == key } }
+
+    /// A sensible default for a time of day (local hour).
+    public static func suggested(hour: Int) -> MealType {
+        switch hour {
+        case 4..<11: .breakfast
+        case 11..<15: .lunch
+        case 17..<22: .dinner
+        default: .snack
+        }
+    }
+}
+
+/// Something eaten. Name, nutrition and cost are copied in when logged, so later edits to a food or
+/// meal do not rewrite history.
+public struct DiaryEntry: Identifiable, Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case food(foodId: UUID, quantity: Decimal, unit: QuantityUnit)
+        case meal(mealId: UUID, servings: Decimal)
+        case quickAdd
+    }
+
+    public let id: UUID
+    public var loggedAt: Date
+    /// The calendar day in the user's time zone when it was logged.
+    public var date: CalendarDate
+    public var mealType: String
+    public var note: String?
+    public var kind: Kind
+    public var name: String
+    public var nutrients: Nutrients
+    public var cost: Decimal?
+
+    public init(id: UUID = UUID(), loggedAt: Date, date: CalendarDate, mealType: String, note: String? = nil, kind: Kind,
+                name: String, nutrients: Nutrients, cost: Decimal? = nil) {
+        self.id = id
+        self.loggedAt = loggedAt
+        self.date = date
+        self.mealType = mealType
+        self.note = note
+        self.kind = kind
+        self.name = name
+        self.nutrients = nutrients
+        self.cost = cost
+    }
+
+    /// An entry for an amount of a food, with the food's values copied in.
+    public static func food(_ food: Food, quantity: Decimal, unit: QuantityUnit, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,
+                            mealType: String, note: String? = nil) throws(FoodMath.ConversionError) -> DiaryEntry {
+        DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note,
+                   kind: .food(foodId: food.id, quantity: quantity, unit: unit), name: food.name,
+                   nutrients: try FoodMath.nutrients(of: food, quantity: quantity, unit: unit),
+                   cost: try FoodMath.cost(of: food, quantity: quantity, unit: unit))
+    }
+
+    /// An entry for servings of a meal, with the meal's per-serving values copied in.
+    public static func meal(_ meal: Meal, totals: MealTotals, servings: Decimal, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,
+                            mealType: String, note: String? = nil) -> DiaryEntry {
+        DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .meal(mealId: meal.id, servings: servings),
+                   name: meal.description, nutrients: totals.perServing.scaled(by: servings),
+                   cost: totals.costPerServing.map { $0 * servings })
+    }
+}
+
+/// Checks the values of an entry that the person typed.
+public enum DiaryValidation {
+    public static func check(mealType: String, note: String?, quantity: Decimal? = nil, quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
+        var problems: [ValidationError.Field] = []
+        if MealType.named(mealType) == nil {
+            problems.append(.init(field: "mealType", message: "mealType must be one of: \(MealType.defaults.map(\.key).joined(separator: ", "))."))
+        }
+        if let note, note.count > 500 { problems.append(.init(field: "note", message: "A note can be at most 500 characters.")) }
+        if let quantity, quantity <= 0 || quantity > 100_000 {
+            problems.append(.init(field: "quantity", message: "Quantity must be above 0 (and at most 100000)."))
+        }
+        if let q = quickAdd {
+            if q.energyKcal == nil { problems.append(.init(field: "quickAdd.energyKcal", message: "A quick add needs its calories.")) }
+            for field in q.fields where (field.value ?? 0) < 0 || (field.value ?? 0) > 20_000 {
+                problems.append(.init(field: "quickAdd.\(field.name)", message: "\(field.label) must be between 0 and 20000."))
+            }
+        }
+        return problems
+    }
+}
+
+/// A day of the diary: entries by meal type, totals, goals and what remains (which may go negative).
+public struct DiaryDay: Hashable, Sendable {
+    public struct Group: Hashable, Sendable {
+        public let mealType: MealType
+        public let entries: [DiaryEntry]
+        public var totals: Nutrients { entries.reduce(Nutrients.zero) { $0 + $1.nutrients } }
+    }
+
+    public let date: CalendarDate
+    public let groups: [Group]
+    public let totals: Nutrients
+    public let cost: Decimal?
+    public let goals: Goals
+    public let remaining: Nutrients
+
+    public init(date: CalendarDate, entries: [DiaryEntry], goals: Goals) {
+        self.date = date
+        let sorted = entries.sorted { ($0.loggedAt, $0.id.uuidString) < ($1.loggedAt, $1.id.uuidString) }
+        groups = MealType.defaults.map { type in Group(mealType: type, entries: sorted.filter { $0.mealType == type.key }) }
+        totals = Self.total(of: entries)
+        let costs = entries.compactMap(\.cost)
+        cost = costs.isEmpty ? nil : costs.reduce(0, +)
+        self.goals = goals
+        remaining = Nutrients(energyKcal: goals.energyKcal - (totals.energyKcal ?? 0), protein: goals.protein - (totals.protein ?? 0),
+                              carbohydrates: goals.carbohydrates - (totals.carbohydrates ?? 0), fat: goals.fat - (totals.fat ?? 0))
+    }
+
+    /// Calories, protein, carbohydrates and fat of all entries (0 when nothing is logged).
+    public static func total(of entries: [DiaryEntry]) -> Nutrients {
+        entries.reduce(Nutrients.zero) { $0 + $1.nutrients }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Sex as used by the Mifflin-St Jeor equation.
+public enum Sex: String, Sendable, Codable, CaseIterable {
+    case male, female
+}
+
+/// The five activity levels of seed 003 and their TDEE multipliers.
+public enum ActivityLevel: String, Sendable, Codable, CaseIterable {
+    case sedentary, light, moderate, active, veryActive
+
+    public var multiplier: Decimal {
+        switch self {
+        case .sedentary: Decimal(string: "1.2")!
+        case .light: Decimal(string: "1.375")!
+        case .moderate: Decimal(string: "1.55")!
+        case .active: Decimal(string: "1.725")!
+        case .veryActive: Decimal(string: "1.9")!
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .sedentary: "Sedentary (little or no exercise)"
+        case .light: "Lightly active (1–3 days a week)"
+        case .moderate: "Moderately active (3–5 days a week)"
+        case .active: "Active (6–7 days a week)"
+        case .veryActive: "Very active (hard exercise or a physical job)"
+        }
+    }
+}
+
+/// What the person wants: lose (−500 kcal), keep (±0) or gain (+300 kcal), seed 003.
+public enum Aim: String, Sendable, Codable, CaseIterable {
+    case cut, maintain, bulk
+
+    public var adjustment: Decimal {
+        switch self {
+        case .cut: -500
+        case .maintain: 0
+        case .bulk: 300
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .cut: "Lose weight (−500 kcal)"
+        case .maintain: "Maintain"
+        case .bulk: "Gain (+300 kcal)"
+        }
+    }
+}
+
+/// Body data the goals are computed from (metric: cm and kg).
+public struct BodyProfile: Hashable, Sendable {
+    public var sex: Sex
+    public var birthDate: CalendarDate
+    public var heightCm: Decimal
+    public var weightKg: Decimal
+    public var activityLevel: ActivityLevel
+    public var aim: Aim
+
+    public init(sex: Sex, birthDate: CalendarDate, heightCm: Decimal, weightKg: Decimal, activityLevel: ActivityLevel, aim: Aim) {
+        self.sex = sex
+        self.birthDate = birthDate
+        self.heightCm = heightCm
+        self.weightKg = weightKg
+        self.activityLevel = activityLevel
+        self.aim = aim
+    }
+
+    /// Whole years of age on a day.
+    public func age(on day: CalendarDate) -> Int {
+        var years = day.year - birthDate.year
+        if (day.month, day.day) < (birthDate.month, birthDate.day) { years -= 1 }
+        return years
+    }
+
+    /// Checks the values are plausible for a person.
+    public func validated(today: CalendarDate) throws(ValidationError) -> BodyProfile {
+        var problems: [ValidationError.Field] = []
+        let age = age(on: today)
+        if birthDate > today { problems.append(.init(field: "birthDate", message: "Date of birth cannot be in the future.")) }
+        else if !(13...120).contains(age) { problems.append(.init(field: "birthDate", message: "Goals are computed for ages 13 to 120; this date gives \(age).")) }
+        if !(Decimal(50)...Decimal(272)).contains(heightCm) { problems.append(.init(field: "heightCm", message: "Height must be between 50 and 272 cm.")) }
+        if !(Decimal(20)...Decimal(635)).contains(weightKg) { problems.append(.init(field: "weightKg", message: "Weight must be between 20 and 635 kg.")) }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return self
+    }
+}
+
+/// Unit conversions for imperial input.
+public enum BodyUnits {
+    public static let kilogramsPerPound = Decimal(string: "0.45359237")!
+    public static let centimetresPerInch = Decimal(string: "2.54")!
+
+    public static func kilograms(fromPounds pounds: Decimal) -> Decimal { pounds * kilogramsPerPound }
+    public static func pounds(fromKilograms kg: Decimal) -> Decimal { kg / kilogramsPerPound }
+    public static func centimetres(feet: Decimal, inches: Decimal) -> Decimal { (feet * 12 + inches) * centimetresPerInch }
+    public static func centimetres(fromInches inches: Decimal) -> Decimal { inches * centimetresPerInch }
+}
+
+/// Daily targets: calories and macros in grams.
+public struct Goals: Hashable, Sendable {
+    public enum Source: String, Sendable, Codable { case manual, computed }
+
+    public var energyKcal: Decimal
+    public var protein: Decimal
+    public var carbohydrates: Decimal
+    public var fat: Decimal
+    public var source: Source
+    public var bmr: Decimal?
+    public var tdee: Decimal?
+
+    public init(energyKcal: Decimal, protein: Decimal, carbohydrates: Decimal, fat: Decimal, source: Source = .manual,
+                bmr: Decimal? = nil, tdee: Decimal? = nil) {
+        self.energyKcal = energyKcal
+        self.protein = protein
+        self.carbohydrates = carbohydrates
+        self.fat = fat
+        self.source = source
+        self.bmr = bmr
+        self.tdee = tdee
+    }
+
+    /// Seed 001's defaults: 2000 kcal, 150 g protein, 250 g carbohydrates, 65 g fat.
+    public static let defaults = Goals(energyKcal: 2000, protein: 150, carbohydrates: 250, fat: 65)
+
+    public var nutrients: Nutrients { Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat) }
+
+    public func validated() throws(ValidationError) -> Goals {
+        var problems: [ValidationError.Field] = []
+        if !(Decimal(500)...Decimal(10000)).contains(energyKcal) { problems.append(.init(field: "energyKcal", message: "Calories must be between 500 and 10000 a day.")) }
+        for (name, label, value) in [("protein", "Protein", protein), ("carbohydrates", "Carbohydrates", carbohydrates), ("fat", "Fat", fat)]
+        where value < 0 || value > 1000 {
+            problems.append(.init(field: name, message: "\(label) must be between 0 and 1000 g a day."))
+        }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return self
+    }
+}
+
+/// Goals from a body profile: BMR by Mifflin-St Jeor, TDEE by the activity multiplier, the aim's
+/// adjustment, then macros (protein by body weight, fat a quarter of calories, carbohydrates the rest).
+public struct GoalCalculation: Hashable, Sendable {
+    public let age: Int
+    public let bmr: Decimal
+    public let tdee: Decimal
+    public let goals: Goals
+    /// The arithmetic, one line per step, to show the person.
+    public let steps: [String]
+
+    /// Protein per kg of body weight: more while cutting, to keep muscle.
+    public static func proteinPerKg(_ aim: Aim) -> Decimal { aim == .cut ? Decimal(string: "2.0")! : Decimal(string: "1.8")! }
+    public static let fatShare = Decimal(string: "0.25")!
+
+    public init(profile p: BodyProfile, today: CalendarDate) {
+        age = p.age(on: today)
+        let sexTerm: Decimal = p.sex == .male ? 5 : -161
+        bmr = 10 * p.weightKg + Decimal(string: "6.25")! * p.heightCm - 5 * Decimal(age) + sexTerm
+        tdee = bmr * p.activityLevel.multiplier
+        let target = max(1200, tdee + p.aim.adjustment)
+        let protein = Self.proteinPerKg(p.aim) * p.weightKg
+        let fat = target * Self.fatShare / 9
+        let carbohydrates = max(0, (target - protein * 4 - fat * 9) / 4)
+        goals = Goals(energyKcal: target.rounded(0), protein: protein.rounded(0), carbohydrates: carbohydrates.rounded(0),
+                      fat: fat.rounded(0), source: .computed, bmr: bmr.rounded(0), tdee: tdee.rounded(0))
+        let sexText = p.sex == .male ? "+ 5 (male)" : "− 161 (female)"
+        steps = [
+            "BMR (Mifflin-St Jeor) = 10 × \(p.weightKg.display(1)) kg + 6.25 × \(p.heightCm.display(1)) cm − 5 × \(age) years \(sexText) = \(bmr.display(0)) kcal",
+            "TDEE = BMR × \(p.activityLevel.multiplier) (\(p.activityLevel.label.lowercased())) = \(tdee.display(0)) kcal",
+            "Calories = TDEE \(p.aim.adjustment >= 0 ? "+" : "−") \(p.aim.adjustment.magnitude) (\(p.aim.rawValue)) = \(target.display(0)) kcal"
+                + (tdee + p.aim.adjustment < 1200 ? " (raised to the 1200 kcal floor)" : ""),
+            "Protein = \(Self.proteinPerKg(p.aim)) g × \(p.weightKg.display(1)) kg = \(protein.display(0)) g",
+            "Fat = 25 % of calories ÷ 9 kcal/g = \(fat.display(0)) g",
+            "Carbohydrates = (calories − protein × 4 − fat × 9) ÷ 4 = \(carbohydrates.display(0)) g",
+        ]
+    }
+}

@@ -1,0 +1,210 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/diary`: logging, the plate, the day, range summaries and exports.
+struct DiaryController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let diary = routes.grouped("diary")
+        diary.get(use: day)
+        diary.get("summary", use: summary)
+        diary.get("export", use: export)
+        diary.post("plate", use: plate)
+        diary.post("log-planned", use: logPlanned)
+        diary.post("entries", use: create)
+        diary.get("entries", ":id", use: show)
+        diary.put("entries", ":id", use: update)
+        diary.delete("entries", ":id", use: delete)
+    }
+
+    @Sendable func day(req: Request) async throws -> DiaryDayDTO {
+        let user = try req.requireUser()
+        let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
+        return DiaryDayDTO(try await req.diaryService(for: user).day(date))
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let input = try req.decodeJSON(DiaryEntryInput.self)
+        let service = try req.diaryService(for: user)
+        let entry = try await validated { try await service.entry(from: input, id: req.dependencies.uuid()) }
+        try await service.diary.create([entry], now: req.now)
+        return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
+    }
+
+    @Sendable func show(req: Request) async throws -> DiaryEntryDTO {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "diary entry")
+        guard let entry = try await req.diary(of: user).find(id) else { throw notFound(id) }
+        return DiaryEntryDTO(entry)
+    }
+
+    /// Edits an entry: move it to another meal type or time, change the amount or note. A changed
+    /// amount is recomputed from the food or meal as it is now; otherwise the copied values stay.
+    @Sendable func update(req: Request) async throws -> DiaryEntryDTO {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "diary entry")
+        let service = try req.diaryService(for: user)
+        guard let existing = try await service.diary.find(id) else { throw notFound(id) }
+        let input = try req.decodeJSON(DiaryEntryInput.self)
+        var entry: DiaryEntry
+        let changesWhat = input.foodId != nil || input.mealId != nil || input.quickAdd != nil
+        if changesWhat {
+            entry = try await validated { try await service.entry(from: input, id: id, defaults: (existing.loggedAt, existing.mealType, existing.note)) }
+        } else {
+            entry = existing
+            var problems: [ValidationError.Field] = []
+            if let mealType = input.mealType { entry.mealType = mealType }
+            if let loggedAt = input.loggedAt {
+                entry.loggedAt = loggedAt
+                entry.date = CalendarDate(loggedAt, in: user.zone)
+            }
+            if let note = input.note { entry.note = note.trimmed.nilIfEmptyString }
+            problems += DiaryValidation.check(mealType: entry.mealType, note: entry.note)
+            if input.quantity != nil || input.servings != nil {
+                problems.append(.init(field: "quantity", message: "To change the amount, send the foodId (or mealId) again with the new quantity."))
+            }
+            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        }
+        guard try await service.diary.update(entry, now: req.now) else { throw notFound(id) }
+        return DiaryEntryDTO(entry)
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        let user = try req.requireUser()
+        let id = try req.idParameter(what: "diary entry")
+        guard try await req.diary(of: user).delete(id) else { throw notFound(id) }
+        return .noContent
+    }
+
+    @Sendable func plate(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let input = try req.decodeJSON(PlateInput.self)
+        let service = try req.diaryService(for: user)
+        let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
+        return try created(entries.map(DiaryEntryDTO.init), location: nil)
+    }
+
+    /// Logs one serving (or `servings`) of a planned meal in one tap.
+    @Sendable func logPlanned(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let input = try req.decodeJSON(LogPlannedInput.self)
+        guard let assignment = try await req.plan(of: user).find(input.assignmentId) else {
+            throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
+        }
+        let service = try req.diaryService(for: user)
+        let entry = try await validated {
+            try await service.entry(from: DiaryEntryInput(loggedAt: input.loggedAt, mealType: input.mealType, mealId: assignment.mealId,
+                                                          servings: input.servings), id: req.dependencies.uuid())
+        }
+        try await service.diary.create([entry], now: req.now)
+        return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
+    }
+
+    /// Daily totals over a range (at most 400 days) with the goals and weights, for charts.
+    @Sendable func summary(req: Request) async throws -> SummaryDTO {
+        let user = try req.requireUser()
+        let (from, to) = try range(req, user: user, defaultDays: 7, maximum: 400)
+        let service = try req.diaryService(for: user)
+        let totals = try await service.diary.dailyTotals(from: from, to: to)
+        let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
+        let days = WeekWindow(start: from, length: from.days(until: to) + 1).dates.map { date in
+            let t = byDate[date]
+            return DaySummaryDTO(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
+                                 carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
+        }
+        let weights = try await req.body(of: user).weights(from: startOfDay(from, user.zone), to: startOfDay(to.adding(days: 1), user.zone))
+        return SummaryDTO(from: from, to: to, goals: GoalsDTO(try await service.goals().goals), days: days,
+                          weights: weights.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) })
+    }
+
+    /// The diary of a range as CSV or JSON (`format=csv|json`).
+    @Sendable func export(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let (from, to) = try range(req, user: user, defaultDays: 30, maximum: 366 * 20)
+        let entries = try await req.diary(of: user).entries(from: from, to: to)
+        let format = req.queryParameters.string("format") ?? "csv"
+        let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
+        switch format {
+        case "csv":
+            let response = Response(status: .ok, body: .init(string: DiaryExport.csv(entries)))
+            response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
+            response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(filename).csv\"")
+            return response
+        case "json":
+            let response = Response(status: .ok)
+            try response.content.encode(DiaryExportDTO(from: from, to: to, entries: entries.map(DiaryEntryDTO.init)), as: .json)
+            response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(filename).json\"")
+            return response
+        default:
+            throw AppError.badRequest("format must be csv or json; got \"\(format.prefix(20))\".")
+        }
+    }
+
+    private func range(_ req: Request, user: UserModel, defaultDays: Int, maximum: Int) throws -> (CalendarDate, CalendarDate) {
+        let query = req.queryParameters
+        let to = try query.date("to") ?? user.today(now: req.now)
+        let from = try query.date("from") ?? to.adding(days: -(defaultDays - 1))
+        guard from <= to else { throw AppError.badRequest("from (\(from)) must not be after to (\(to)).") }
+        guard from.days(until: to) < maximum else { throw AppError.badRequest("Ask for at most \(maximum) days at once.") }
+        return (from, to)
+    }
+
+    private func startOfDay(_ date: CalendarDate, _ zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
+    }
+
+    private func validated<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as ValidationError { throw AppError.validation(error) }
+    }
+
+    private func created(_ value: some Encodable, location: String?) throws -> Response {
+        let response = Response(status: .created)
+        if let location { response.headers.replaceOrAdd(name: .location, value: location) }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        response.body = .init(data: try encoder.encode(value))
+        response.headers.contentType = .json
+        return response
+    }
+
+    private func notFound(_ id: UUID) -> AppError { .notFound("No diary entry with id \(id) exists in your account.") }
+}
+
+struct DiaryExportDTO: Content {
+    var from: CalendarDate
+    var to: CalendarDate
+    var entries: [DiaryEntryDTO]
+}
+
+/// CSV with a header row; fields quoted where needed (RFC 4180).
+enum DiaryExport {
+    static func csv(_ entries: [DiaryEntry]) -> String {
+        func field(_ s: String) -> String {
+            s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        func number(_ d: Decimal?) -> String { d.map { "\($0.rounded(3))" } ?? "" }
+        let formatter = ISO8601DateFormatter()
+        var lines = ["date,loggedAt,mealType,name,kind,quantity,unit,energyKcal,protein,carbohydrates,fat,cost,note"]
+        for e in entries {
+            let (kind, quantity, unit): (String, Decimal?, String) = switch e.kind {
+            case let .food(_, q, u): ("food", q, u.rawValue)
+            case let .meal(_, s): ("meal", s, "serving")
+            case .quickAdd: ("quickAdd", nil, "")
+            }
+            lines.append([e.date.iso, formatter.string(from: e.loggedAt), e.mealType, field(e.name), kind, number(quantity), unit,
+                          number(e.nutrients.energyKcal), number(e.nutrients.protein), number(e.nutrients.carbohydrates),
+                          number(e.nutrients.fat), number(e.cost), field(e.note ?? "")].joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}
+
+extension Request {
+    func diary(of user: UserModel) throws -> DiaryRepository { DiaryRepository(db: db, ownerID: try user.requireID()) }
+    func body(of user: UserModel) throws -> BodyRepository { BodyRepository(db: db, ownerID: try user.requireID()) }
+    func diaryService(for user: UserModel) throws -> DiaryService { DiaryService(user: user, db: db, now: now) }
+}

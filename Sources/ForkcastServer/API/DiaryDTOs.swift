@@ -1,0 +1,209 @@
+import ForkcastCore
+import Foundation
+import Vapor
+
+/// `POST /api/v1/diary/entries` (and each item of a plate): exactly one of food, meal or quick add.
+struct DiaryEntryInput: Content {
+    struct QuickAdd: Content { var energyKcal: Decimal?; var protein: Decimal?; var carbohydrates: Decimal?; var fat: Decimal? }
+    var loggedAt: Date?
+    var mealType: String?
+    var note: String?
+    var foodId: UUID?
+    var quantity: Decimal?
+    var unit: String?
+    var mealId: UUID?
+    var servings: Decimal?
+    var quickAdd: QuickAdd?
+    /// Only for quick adds: what to call it.
+    var name: String?
+}
+
+struct PlateInput: Content {
+    var loggedAt: Date?
+    var mealType: String
+    var note: String?
+    var items: [DiaryEntryInput]
+}
+
+struct LogPlannedInput: Content {
+    var assignmentId: UUID
+    var loggedAt: Date?
+    var mealType: String?
+    var servings: Decimal?
+}
+
+struct MacrosDTO: Content {
+    var energyKcal: Decimal?
+    var protein: Decimal?
+    var carbohydrates: Decimal?
+    var fat: Decimal?
+
+    init(_ n: Nutrients) {
+        energyKcal = n.energyKcal?.rounded(2); protein = n.protein?.rounded(2)
+        carbohydrates = n.carbohydrates?.rounded(2); fat = n.fat?.rounded(2)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
+        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat)
+    }
+}
+
+struct DiaryEntryDTO: Content {
+    var id: UUID
+    var loggedAt: Date
+    var date: CalendarDate
+    var mealType: String
+    var note: String?
+    var kind: String
+    var foodId: UUID?
+    var mealId: UUID?
+    var quantity: Decimal?
+    var unit: String?
+    var name: String
+    var nutrients: MacrosDTO
+    var cost: Decimal?
+
+    init(_ e: DiaryEntry) {
+        id = e.id; loggedAt = e.loggedAt; date = e.date; mealType = e.mealType; note = e.note; name = e.name
+        nutrients = MacrosDTO(e.nutrients); cost = e.cost?.rounded(2)
+        switch e.kind {
+        case let .food(foodId, q, u): kind = "food"; self.foodId = foodId; quantity = q; unit = u.rawValue
+        case let .meal(mealId, servings): kind = "meal"; self.mealId = mealId; quantity = servings; unit = "serving"
+        case .quickAdd: kind = "quickAdd"
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(loggedAt, forKey: .loggedAt); try c.encode(date, forKey: .date)
+        try c.encode(mealType, forKey: .mealType); try c.encode(note, forKey: .note); try c.encode(kind, forKey: .kind)
+        try c.encode(foodId, forKey: .foodId); try c.encode(mealId, forKey: .mealId); try c.encode(quantity, forKey: .quantity)
+        try c.encode(unit, forKey: .unit); try c.encode(name, forKey: .name); try c.encode(nutrients, forKey: .nutrients)
+        try c.encode(cost, forKey: .cost)
+    }
+}
+
+struct GoalsDTO: Content {
+    var energyKcal: Decimal
+    var protein: Decimal
+    var carbohydrates: Decimal
+    var fat: Decimal
+    var source: String
+    var bmr: Decimal?
+    var tdee: Decimal?
+    var steps: [String]?
+
+    init(_ g: Goals, steps: [String]? = nil) {
+        energyKcal = g.energyKcal; protein = g.protein; carbohydrates = g.carbohydrates; fat = g.fat
+        source = g.source.rawValue; bmr = g.bmr; tdee = g.tdee; self.steps = steps
+    }
+}
+
+struct GoalsInput: Content {
+    var source: String?
+    var energyKcal: Decimal?
+    var protein: Decimal?
+    var carbohydrates: Decimal?
+    var fat: Decimal?
+}
+
+struct DiaryGroupDTO: Content {
+    var mealType: String
+    var name: String
+    var entries: [DiaryEntryDTO]
+    var totals: MacrosDTO
+}
+
+struct DiaryDayDTO: Content {
+    var date: CalendarDate
+    var entries: [DiaryGroupDTO]
+    var totals: MacrosDTO
+    var cost: Decimal?
+    var goals: GoalsDTO
+    var remaining: MacrosDTO
+
+    init(_ day: DiaryDay) {
+        date = day.date
+        entries = day.groups.map { DiaryGroupDTO(mealType: $0.mealType.key, name: $0.mealType.name, entries: $0.entries.map(DiaryEntryDTO.init), totals: MacrosDTO($0.totals)) }
+        totals = MacrosDTO(day.totals)
+        cost = day.cost?.rounded(2)
+        goals = GoalsDTO(day.goals)
+        remaining = MacrosDTO(day.remaining)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(date, forKey: .date); try c.encode(entries, forKey: .entries); try c.encode(totals, forKey: .totals)
+        try c.encode(cost, forKey: .cost); try c.encode(goals, forKey: .goals); try c.encode(remaining, forKey: .remaining)
+    }
+}
+
+struct DaySummaryDTO: Content {
+    var date: CalendarDate
+    var energyKcal: Decimal
+    var protein: Decimal
+    var carbohydrates: Decimal
+    var fat: Decimal
+    var cost: Decimal?
+    var entries: Int
+}
+
+struct SummaryDTO: Content {
+    var from: CalendarDate
+    var to: CalendarDate
+    var goals: GoalsDTO
+    var days: [DaySummaryDTO]
+    var weights: [WeightDTO]
+}
+
+struct BodyProfileDTO: Content {
+    var sex: String
+    var birthDate: CalendarDate
+    var heightCm: Decimal
+    var weightKg: Decimal
+    var activityLevel: String
+    var aim: String
+    var age: Int
+
+    init(_ p: BodyProfile, today: CalendarDate) {
+        sex = p.sex.rawValue; birthDate = p.birthDate; heightCm = p.heightCm; weightKg = p.weightKg.rounded(2)
+        activityLevel = p.activityLevel.rawValue; aim = p.aim.rawValue; age = p.age(on: today)
+    }
+}
+
+/// `PUT /api/v1/body-profile`: metric fields, or imperial ones (heightFt/heightIn, weightLb).
+struct BodyProfileInput: Content {
+    var sex: String
+    var birthDate: CalendarDate
+    var heightCm: Decimal?
+    var heightFt: Decimal?
+    var heightIn: Decimal?
+    var weightKg: Decimal?
+    var weightLb: Decimal?
+    var activityLevel: String
+    var aim: String
+}
+
+struct WeightDTO: Content {
+    var id: UUID
+    var measuredAt: Date
+    var weightKg: Decimal
+    var source: String
+}
+
+struct WeightInput: Content {
+    var measuredAt: Date?
+    var weightKg: Decimal?
+    var weightLb: Decimal?
+}
+
+struct ImportResultDTO: Content {
+    var weightsFound: Int
+    var weightsAdded: Int
+    var heightCm: Decimal?
+    var birthDate: CalendarDate?
+    var sex: String?
+    var recordsRead: Int
+}

@@ -1,0 +1,183 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+
+/// The diary of one owner.
+struct DiaryRepository {
+    let db: any Database
+    let ownerID: UUID
+
+    func entries(on date: CalendarDate) async throws -> [DiaryEntry] {
+        try await entries(from: date, to: date)
+    }
+
+    func entries(from: CalendarDate, to: CalendarDate) async throws -> [DiaryEntry] {
+        try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+            .filter(\.$localDate >= from.iso).filter(\.$localDate <= to.iso)
+            .sort(\.$localDate).sort(\.$loggedAt).all().map(\.domain)
+    }
+
+    func find(_ id: UUID) async throws -> DiaryEntry? {
+        try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+    }
+
+    func create(_ entries: [DiaryEntry], now: Date) async throws {
+        guard !entries.isEmpty else { return }
+        try await db.transaction { tx in
+            try await entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }.create(on: tx)
+        }
+    }
+
+    func update(_ entry: DiaryEntry, now: Date) async throws -> Bool {
+        guard let model = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == entry.id).first() else {
+            return false
+        }
+        model.apply(entry, now: now)
+        try await model.update(on: db)
+        return true
+    }
+
+    func delete(_ id: UUID) async throws -> Bool {
+        guard let model = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+            return false
+        }
+        try await model.delete(on: db)
+        return true
+    }
+
+    struct DayTotals: Sendable {
+        var date: CalendarDate
+        var nutrients: Nutrients
+        var cost: Decimal?
+        var entries: Int
+    }
+
+    /// Totals per day over a range, summed by the database (for charts).
+    func dailyTotals(from: CalendarDate, to: CalendarDate) async throws -> [DayTotals] {
+        let sql = db as! any SQLDatabase
+        let rows = try await sql.raw("""
+            SELECT local_date, SUM(energy_kcal) AS kcal, SUM(protein) AS protein, SUM(carbohydrates) AS carbs, SUM(fat) AS fat,
+                   SUM(cost) AS cost, COUNT(*) AS n
+            FROM diary_entries WHERE user_id = \(bind: ownerID) AND local_date >= \(bind: from.iso) AND local_date <= \(bind: to.iso)
+            GROUP BY local_date ORDER BY local_date
+            """).all()
+        return try rows.map { row in
+            func d(_ column: String) throws -> Decimal? {
+                try row.decodeNil(column: column) ? nil : Decimal(shortest: try row.decode(column: column, as: Double.self)).rounded(4)
+            }
+            return DayTotals(date: CalendarDate(iso: try row.decode(column: "local_date", as: String.self))!,
+                             nutrients: Nutrients(energyKcal: try d("kcal"), protein: try d("protein"), carbohydrates: try d("carbs"), fat: try d("fat")),
+                             cost: try d("cost"), entries: try row.decode(column: "n", as: Int.self))
+        }
+    }
+}
+
+/// Body profile, goals and weight entries of one owner.
+struct BodyRepository {
+    let db: any Database
+    let ownerID: UUID
+
+    func profile() async throws -> BodyProfile? {
+        guard var profile = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first()?.domain else { return nil }
+        // Computed goals follow the latest weight.
+        if let latest = try await latestWeight() { profile.weightKg = latest.weightKg }
+        return profile
+    }
+
+    func save(_ profile: BodyProfile, now: Date, uuid: UUID) async throws {
+        try await db.transaction { tx in
+            let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() ?? {
+                let m = BodyProfileModel()
+                m.ownerID = ownerID
+                return m
+            }()
+            let weightChanged = model.id == nil || Decimal(shortest: model.weightKg) != profile.weightKg
+            model.apply(profile, now: now)
+            try await model.save(on: tx)
+            if weightChanged {
+                try await WeightEntryModel(id: uuid, ownerID: ownerID, measuredAt: now, weightKg: profile.weightKg, source: "profile").create(on: tx)
+            }
+        }
+    }
+
+    /// Updates the fields an import found, keeping the others (or creating a profile when all are known).
+    func merge(sex: Sex?, birthDate: CalendarDate?, heightCm: Decimal?, now: Date) async throws {
+        if let model = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first() {
+            if let sex { model.sex = sex.rawValue }
+            if let birthDate { model.birthDate = birthDate.iso }
+            if let heightCm { model.heightCm = heightCm.doubleValue }
+            model.updatedAt = now
+            try await model.update(on: db)
+        } else if let sex, let birthDate, let heightCm, let weight = try await latestWeight() {
+            let model = BodyProfileModel()
+            model.ownerID = ownerID
+            model.apply(BodyProfile(sex: sex, birthDate: birthDate, heightCm: heightCm, weightKg: weight.weightKg,
+                                    activityLevel: .light, aim: .maintain), now: now)
+            try await model.create(on: db)
+        }
+    }
+
+    struct Weight: Sendable { var id: UUID; var measuredAt: Date; var weightKg: Decimal; var source: String }
+
+    func weights(from: Date? = nil, to: Date? = nil) async throws -> [Weight] {
+        var q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+        if let from { q = q.filter(\.$measuredAt >= from) }
+        if let to { q = q.filter(\.$measuredAt <= to) }
+        return try await q.sort(\.$measuredAt).all().map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+    }
+
+    func latestWeight() async throws -> Weight? {
+        try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
+            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+    }
+
+    /// Adds weights, skipping instants already recorded; returns how many were new.
+    @discardableResult
+    func addWeights(_ weights: [(Date, Decimal)], source: String) async throws -> Int {
+        guard !weights.isEmpty else { return 0 }
+        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).all().map { $0.measuredAt.timeIntervalSince1970.rounded() })
+        var seen = existing
+        let fresh = weights.filter { seen.insert($0.0.timeIntervalSince1970.rounded()).inserted }
+        for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
+            try await db.transaction { tx in
+                try await chunk.map { WeightEntryModel(id: UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }.create(on: tx)
+            }
+        }
+        return fresh.count
+    }
+
+    func deleteWeight(_ id: UUID) async throws -> Bool {
+        guard let model = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
+        try await model.delete(on: db)
+        return true
+    }
+
+    /// The goals in force: manual ones, computed ones from the profile, or seed 001's defaults.
+    func goals(today: CalendarDate) async throws -> (goals: Goals, calculation: GoalCalculation?) {
+        let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first()
+        if setting?.source == "computed", let profile = try await profile() {
+            let calculation = GoalCalculation(profile: profile, today: today)
+            return (calculation.goals, calculation)
+        }
+        guard let setting, setting.source == "manual" else { return (.defaults, nil) }
+        return (Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
+                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat)), nil)
+    }
+
+    func saveGoals(_ goals: Goals, now: Date) async throws {
+        let model = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() ?? {
+            let m = GoalSettingModel()
+            m.ownerID = ownerID
+            return m
+        }()
+        model.source = goals.source.rawValue
+        model.energyKcal = goals.energyKcal.doubleValue
+        model.protein = goals.protein.doubleValue
+        model.carbohydrates = goals.carbohydrates.doubleValue
+        model.fat = goals.fat.doubleValue
+        model.updatedAt = now
+        try await model.save(on: db)
+    }
+}
+

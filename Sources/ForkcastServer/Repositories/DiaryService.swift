@@ -1,0 +1,88 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// Turns what a person logs (a food amount, servings of a meal, or a quick add) into diary entries
+/// with the nutrition and cost copied in.
+struct DiaryService {
+    let user: UserModel
+    let db: any Database
+    let now: Date
+
+    var ownerID: UUID { user.id! }
+    var foods: FoodRepository { FoodRepository(db: db, ownerID: ownerID) }
+    var meals: MealRepository { MealRepository(db: db, ownerID: ownerID) }
+    var diary: DiaryRepository { DiaryRepository(db: db, ownerID: ownerID) }
+
+    /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
+    func entry(from input: DiaryEntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),
+               prefix: String = "") async throws -> DiaryEntry {
+        let loggedAt = input.loggedAt ?? defaults.loggedAt ?? now
+        let date = CalendarDate(loggedAt, in: user.zone)
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: loggedAt).hour ?? 12
+        let mealType = input.mealType ?? defaults.mealType ?? MealType.suggested(hour: hour).key
+        let note = (input.note ?? defaults.note)?.trimmed.nilIfEmptyString
+        let chosen = [input.foodId != nil, input.mealId != nil, input.quickAdd != nil].filter { $0 }.count
+        var problems = DiaryValidation.check(mealType: mealType, note: note, quantity: input.foodId != nil ? (input.quantity ?? 0) : nil,
+                                             quickAdd: input.quickAdd.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) })
+        if chosen != 1 {
+            problems.append(.init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd."))
+        }
+        if let servings = input.servings, servings <= 0 || servings > 100 {
+            problems.append(.init(field: "servings", message: "Servings must be above 0 (and at most 100)."))
+        }
+        guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
+
+        if let foodId = input.foodId {
+            guard let food = try await foods.find(foodId) else {
+                throw ValidationError(field: prefix + "foodId", "No food with id \(foodId) exists in your account.")
+            }
+            guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {
+                throw ValidationError(field: prefix + "unit", "unit must be \"g\", \"ml\" or \"serving\".")
+            }
+            do {
+                return try DiaryEntry.food(food, quantity: input.quantity!, unit: unit, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)
+            } catch { throw ValidationError(field: prefix + "unit", error.message) }
+        }
+        if let mealId = input.mealId {
+            guard let meal = try await meals.find(mealId) else {
+                throw ValidationError(field: prefix + "mealId", "No meal with id \(mealId) exists in your account.")
+            }
+            let totals = try await meals.totals(for: [meal])[meal.id] ?? .unknown
+            return DiaryEntry.meal(meal, totals: totals, servings: input.servings ?? 1, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)
+        }
+        let q = input.quickAdd!
+        let name = input.name?.trimmed.nilIfEmptyString.map { String($0.prefix(120)) } ?? "Quick add"
+        return DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .quickAdd, name: name,
+                          nutrients: Nutrients(energyKcal: q.energyKcal, protein: q.protein, carbohydrates: q.carbohydrates, fat: q.fat))
+    }
+
+    /// Logs several items at once to one meal type (seed 001's "plate"): all or nothing.
+    func logPlate(_ plate: PlateInput, ids: () -> UUID) async throws -> [DiaryEntry] {
+        guard !plate.items.isEmpty else { throw ValidationError(field: "items", "The plate is empty: add at least one food or meal.") }
+        guard plate.items.count <= 50 else { throw ValidationError(field: "items", "A plate can hold at most 50 items.") }
+        var entries: [DiaryEntry] = []
+        var problems: [ValidationError.Field] = []
+        for (index, item) in plate.items.enumerated() {
+            var item = item
+            item.mealType = plate.mealType
+            do { entries.append(try await entry(from: item, id: ids(), defaults: (plate.loggedAt, plate.mealType, plate.note), prefix: "items[\(index)].")) }
+            catch let error as ValidationError { problems += error.fields }
+        }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        try await diary.create(entries, now: now)
+        return entries
+    }
+
+    func goals() async throws -> (goals: Goals, calculation: GoalCalculation?) {
+        try await BodyRepository(db: db, ownerID: ownerID).goals(today: user.today(now: now))
+    }
+
+    func day(_ date: CalendarDate) async throws -> DiaryDay {
+        DiaryDay(date: date, entries: try await diary.entries(on: date), goals: try await goals().goals)
+    }
+}
+
+extension String {
+    var nilIfEmptyString: String? { isEmpty ? nil : self }
+}
