@@ -58,6 +58,9 @@ struct ProblemMiddleware: AsyncMiddleware {
             }
             let type = status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "-")
             return (ProblemDetails(type: type, title: status.reasonPhrase, status: status, detail: detail), abort.headers)
+        case let error as any DatabaseError where error.isConstraintFailure:
+            // Two requests raced for the same unique value: nothing was saved by the second one.
+            return (AppError.conflict("That conflicts with something already saved (perhaps by another request at the same moment). Nothing was changed; reload and try again.").problem, [:])
         default:
             if StorageFailure.isStorageFailure(error) {
                 request.logger.error("database error: \(String(reflecting: error))")

@@ -92,10 +92,15 @@ struct BodyRepository {
                 m.ownerID = ownerID
                 return m
             }()
-            let weightChanged = model.id == nil || Decimal(shortest: model.weightKg) != profile.weightKg
             model.apply(profile, now: now)
             try await model.save(on: tx)
-            if weightChanged {
+            // A new weight in the profile is also a weight entry (so goals follow it).
+            let latest = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
+            guard latest.map({ Decimal(shortest: $0.weightKg) != profile.weightKg }) ?? true else { return }
+            if let same = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$measuredAt == now).first() {
+                same.weightKg = profile.weightKg.doubleValue
+                try await same.update(on: tx)
+            } else {
                 try await WeightEntryModel(id: uuid, ownerID: ownerID, measuredAt: now, weightKg: profile.weightKg, source: "profile").create(on: tx)
             }
         }

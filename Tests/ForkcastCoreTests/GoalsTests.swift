@@ -1,0 +1,137 @@
+import ForkcastCore
+import Foundation
+import PropertyBased
+import Testing
+
+@Suite("Goals and the diary day")
+struct GoalsTests {
+    let today = CalendarDate(iso: "2026-11-21")!
+
+    @Test func mifflinStJeorReferencePoints() {
+        // An 80 kg, 180 cm, 30-year-old man: 10 × 80 + 6.25 × 180 − 5 × 30 + 5 = 1780 kcal.
+        let man = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .sedentary, aim: .maintain)
+        #expect(GoalCalculation(profile: man, today: today).bmr == 1780)
+        // A 60 kg, 165 cm, 25-year-old woman: 600 + 1031.25 − 125 − 161 = 1345.25 kcal.
+        let woman = BodyProfile(sex: .female, birthDate: CalendarDate(iso: "2001-06-01")!, heightCm: 165, weightKg: 60, activityLevel: .sedentary, aim: .maintain)
+        #expect(GoalCalculation(profile: woman, today: today).bmr == Decimal(string: "1345.25"))
+    }
+
+    @Test func activityMultipliersAndAims() {
+        let base = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .sedentary, aim: .maintain)
+        let expected: [(ActivityLevel, String)] = [(.sedentary, "2136"), (.light, "2447.5"), (.moderate, "2759"), (.active, "3070.5"), (.veryActive, "3382")]
+        for (level, tdee) in expected {
+            var p = base
+            p.activityLevel = level
+            #expect(GoalCalculation(profile: p, today: today).tdee == Decimal(string: tdee), "\(level)")
+        }
+        var cut = base
+        cut.activityLevel = .moderate
+        cut.aim = .cut
+        #expect(GoalCalculation(profile: cut, today: today).goals.energyKcal == 2259)
+        var bulk = cut
+        bulk.aim = .bulk
+        #expect(GoalCalculation(profile: bulk, today: today).goals.energyKcal == 3059)
+    }
+
+    @Test func theArithmeticIsShown() {
+        let p = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .moderate, aim: .maintain)
+        let calc = GoalCalculation(profile: p, today: today)
+        #expect(calc.steps[0].contains("10 × 80 kg + 6.25 × 180 cm − 5 × 30 years + 5 (male) = 1780 kcal"))
+        #expect(calc.steps[1].contains("× 1.55"))
+        #expect(calc.goals.protein == 144)
+        let macroKcal = calc.goals.protein * 4 + calc.goals.carbohydrates * 4 + calc.goals.fat * 9
+        #expect((macroKcal - calc.goals.energyKcal).magnitude < 10, "the macros add up to the calories")
+    }
+
+    @Test func ageCountsWholeYears() {
+        let p = BodyProfile(sex: .female, birthDate: CalendarDate(iso: "2000-11-22")!, heightCm: 170, weightKg: 65, activityLevel: .light, aim: .maintain)
+        #expect(p.age(on: today) == 25)
+        #expect(p.age(on: CalendarDate(iso: "2026-11-22")!) == 26)
+        #expect(throws: ValidationError.self) { try BodyProfile(sex: .male, birthDate: CalendarDate(iso: "2030-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .light, aim: .cut).validated(today: today) }
+        #expect(throws: ValidationError.self) { try BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1990-01-01")!, heightCm: 18, weightKg: 80, activityLevel: .light, aim: .cut).validated(today: today) }
+    }
+
+    @Test func imperialUnits() {
+        #expect(BodyUnits.kilograms(fromPounds: 100) == Decimal(string: "45.359237"))
+        #expect(BodyUnits.centimetres(feet: 5, inches: 11) == Decimal(string: "180.34"))
+    }
+
+    @Test func defaultGoalsAreSeed001s() {
+        #expect(Goals.defaults.energyKcal == 2000 && Goals.defaults.protein == 150 && Goals.defaults.carbohydrates == 250 && Goals.defaults.fat == 65)
+    }
+
+    @Test func aDayGroupsByMealTypeAndRemainingMayGoNegative() {
+        let d = today
+        let breakfast = DiaryEntry(loggedAt: Date(timeIntervalSince1970: 1000), date: d, mealType: "breakfast", kind: .quickAdd, name: "Toast",
+                                   nutrients: Nutrients(energyKcal: 1500, protein: 20, carbohydrates: 100, fat: 30), cost: 2)
+        let snack = DiaryEntry(loggedAt: Date(timeIntervalSince1970: 2000), date: d, mealType: "snack", kind: .quickAdd, name: "Cake",
+                               nutrients: Nutrients(energyKcal: 800, protein: 5, carbohydrates: 90, fat: 40))
+        let day = DiaryDay(date: d, entries: [snack, breakfast], goals: .defaults)
+        #expect(day.groups.map(\.mealType.key) == ["breakfast", "lunch", "dinner", "snack"])
+        #expect(day.groups[0].entries.map(\.name) == ["Toast"])
+        #expect(day.groups[1].entries.isEmpty)
+        #expect(day.totals.energyKcal == 2300)
+        #expect(day.remaining.energyKcal == -300)
+        #expect(day.remaining.fat == -5)
+        #expect(day.cost == 2)
+        #expect(DiaryDay(date: d, entries: [], goals: .defaults).remaining.energyKcal == 2000)
+    }
+
+    @Test func entriesCopyTheFoodsValues() throws {
+        let food = Food(name: "Oats", per100: Nutrients(energyKcal: 372, protein: 13, carbohydrates: 60, fat: 7),
+                        price: Price(amount: 2, per: .package, packageSize: 1000))
+        var entry = try DiaryEntry.food(food, quantity: 50, unit: .gram, loggedAt: Date(), date: today, mealType: "breakfast")
+        #expect(entry.nutrients.energyKcal == 186)
+        #expect(entry.cost == Decimal(string: "0.1"))
+        #expect(entry.name == "Oats")
+        entry.mealType = "lunch"
+        #expect(entry.nutrients.energyKcal == 186, "moving it keeps the values")
+    }
+
+    @Test func mealTypesSuggestedByTheHour() {
+        #expect(MealType.suggested(hour: 7) == .breakfast)
+        #expect(MealType.suggested(hour: 12) == .lunch)
+        #expect(MealType.suggested(hour: 19) == .dinner)
+        #expect(MealType.suggested(hour: 23) == .snack)
+    }
+}
+
+@Suite("Diary properties", .tags(.property))
+struct DiaryPropertyTests {
+    static let kcal = Gen.int(in: 0...3000).map { Decimal($0) }
+
+    @Test("A day's totals are the sum of its entries and remaining is goal minus total") func totals() async {
+        await propertyCheck(count: 200, input: Self.kcal.array(of: 0...12), Gen.int(in: 0...3)) { values, typeIndex in
+            let d = CalendarDate(iso: "2026-11-21")!
+            let entries = values.enumerated().map { i, v in
+                DiaryEntry(loggedAt: Date(timeIntervalSince1970: Double(i)), date: d, mealType: MealType.defaults[(i + typeIndex) % 4].key,
+                           kind: .quickAdd, name: "x", nutrients: Nutrients(energyKcal: v, protein: v / 10))
+            }
+            let day = DiaryDay(date: d, entries: entries, goals: .defaults)
+            #expect(day.totals.energyKcal == values.reduce(0, +))
+            #expect(day.remaining.energyKcal == 2000 - values.reduce(0, +))
+            #expect(day.groups.flatMap(\.entries).count == entries.count)
+            #expect(day.groups.map { $0.totals.energyKcal ?? 0 }.reduce(0, +) == values.reduce(0, +))
+        }
+    }
+
+    @Test("Pounds and kilograms round-trip") func pounds() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 1...5000)) { tenths in
+            let kg = Decimal(tenths) / 10
+            #expect((BodyUnits.kilograms(fromPounds: BodyUnits.pounds(fromKilograms: kg)) - kg).magnitude < Decimal(string: "0.0000001")!)
+        }
+    }
+
+    @Test("BMR grows with weight and height, falls with age") func bmrMonotonic() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 40...150), Gen.int(in: 140...210), Gen.int(in: 1940...2005)) { w, h, year in
+            let p = BodyProfile(sex: .female, birthDate: CalendarDate(year: year, month: 6, day: 1)!, heightCm: Decimal(h), weightKg: Decimal(w), activityLevel: .light, aim: .maintain)
+            let today = CalendarDate(iso: "2026-11-21")!
+            var heavier = p; heavier.weightKg += 1
+            var taller = p; taller.heightCm += 1
+            let bmr = GoalCalculation(profile: p, today: today).bmr
+            #expect(GoalCalculation(profile: heavier, today: today).bmr - bmr == 10)
+            #expect(GoalCalculation(profile: taller, today: today).bmr - bmr == Decimal(string: "6.25"))
+            #expect(GoalCalculation(profile: p, today: today).tdee == bmr * Decimal(string: "1.375")!)
+        }
+    }
+}

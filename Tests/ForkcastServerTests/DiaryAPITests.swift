@@ -1,0 +1,265 @@
+import Fluent
+@testable import ForkcastServer
+import Foundation
+import Testing
+import VaporTesting
+
+private func json(_ r: TestingHTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any])
+}
+
+@Suite("Diary, goals and body data API")
+struct DiaryAPITests {
+    @Test func logAFoodAMealAndAQuickAddAndReadTheDay() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-21T08:30:00Z")!)
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let meal = try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Soup", "nutrition": ["energyKcal": 300, "protein": 12]]).json(TestMeal.self)
+
+            let food = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 80, "unit": "g", "mealType": "breakfast"])
+            #expect(food.status == .created, "\(food.body.string)")
+            let foodEntry = try json(food)
+            #expect((foodEntry["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 297.6)
+            #expect(foodEntry["cost"] as? Double == 0.19)
+            #expect(foodEntry["date"] as? String == "2026-11-21")
+            let soup = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealId": meal.id.uuidString, "servings": 2, "mealType": "lunch",
+                                                                                    "loggedAt": "2026-11-21T12:15:00Z", "note": "big bowl"])
+            #expect(soup.status == .created)
+            let quick = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 1500, "fat": 80], "mealType": "dinner", "name": "Pizza"])
+            #expect(quick.status == .created)
+
+            let day = try json(try await client.get("/api/v1/diary?date=2026-11-21"))
+            let groups = try #require(day["entries"] as? [[String: Any]])
+            #expect(groups.map { $0["mealType"] as? String } == ["breakfast", "lunch", "dinner", "snack"])
+            #expect((groups[1]["entries"] as? [[String: Any]])?.first?["name"] as? String == "Soup")
+            let totals = try #require(day["totals"] as? [String: Any])
+            #expect(totals["energyKcal"] as? Double == 2397.6)
+            let remaining = try #require(day["remaining"] as? [String: Any])
+            #expect(remaining["energyKcal"] as? Double == -397.6, "remaining may go negative")
+            #expect((day["goals"] as? [String: Any])?["source"] as? String == "manual")
+        }
+    }
+
+    @Test func historyKeepsTheValuesItWasLoggedWith() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 100, "unit": "g", "mealType": "breakfast"]))
+            var edit = FoodsAPITests.oats
+            edit["per100"] = ["energyKcal": 1, "protein": 0, "carbohydrates": 0, "fat": 0]
+            #expect(try await client.sendJSON(.PUT, "/api/v1/foods/\(oats)", edit).status == .ok)
+            let after = try json(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)"))
+            #expect((after["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 372)
+            #expect(try await client.send(.DELETE, "/api/v1/foods/\(oats)").status == .noContent, "diary entries do not pin foods")
+            #expect(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)").status == .ok)
+        }
+    }
+
+    @Test func moveEditAndDeleteEntries() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
+            let id = entry["id"] as! String
+            let moved = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved"])
+            #expect(moved.status == .ok)
+            let m = try json(moved)
+            #expect(m["mealType"] as? String == "lunch" && m["date"] as? String == "2026-11-19" && m["note"] as? String == "moved")
+            #expect((m["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 200)
+            #expect(try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "elevenses"]).status == .unprocessableEntity)
+            #expect(try await client.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .noContent)
+            #expect(try await client.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .notFound)
+        }
+    }
+
+    @Test func badEntriesAreRejectedAndNothingIsSaved() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let none = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealType": "lunch"])
+            #expect(none.status == .unprocessableEntity)
+            let both = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealType": "lunch", "mealId": UUID().uuidString, "quickAdd": ["energyKcal": 1]])
+            #expect(both.status == .unprocessableEntity)
+            let unknownFood = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": UUID().uuidString, "quantity": 10, "unit": "g", "mealType": "lunch"])
+            #expect(unknownFood.problem?.message(for: "foodId") != nil)
+            let noCalories = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["protein": 10], "mealType": "lunch"])
+            #expect(noCalories.problem?.message(for: "quickAdd.energyKcal") != nil)
+            let badDate = try await client.get("/api/v1/diary?date=2026-02-30")
+            #expect(badDate.status == .badRequest)
+            let plate = try await client.sendJSON(.POST, "/api/v1/diary/plate", ["mealType": "dinner", "items": [["quickAdd": ["energyKcal": 100]], ["foodId": UUID().uuidString, "quantity": 5, "unit": "g"]]])
+            #expect(plate.status == .unprocessableEntity)
+            #expect(plate.problem?.message(for: "items[1].foodId") != nil)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 0, "the plate is all or nothing")
+        }
+    }
+
+    @Test func aPlateLogsEverythingAtOnceAndAPlannedMealInOneTap() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let meal = try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Stew", "nutrition": ["energyKcal": 450]]).json(TestMeal.self)
+            let plate = try await client.sendJSON(.POST, "/api/v1/diary/plate", ["mealType": "lunch", "loggedAt": "2026-11-21T12:00:00Z",
+                "items": [["foodId": oats.uuidString, "quantity": 1, "unit": "serving"], ["mealId": meal.id.uuidString, "servings": 0.5], ["quickAdd": ["energyKcal": 50]]]])
+            #expect(plate.status == .created, "\(plate.body.string)")
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(buffer: plate.body)) as? [[String: Any]])
+            #expect(entries.count == 3 && entries.allSatisfy { $0["mealType"] as? String == "lunch" })
+            #expect((entries[0]["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 148.8, "one 40 g serving")
+            #expect((entries[1]["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 225)
+
+            let assignment = try await client.assign(meal.id, on: "2026-11-21").json(TestAssignment.self)
+            let logged = try await client.sendJSON(.POST, "/api/v1/diary/log-planned", ["assignmentId": assignment.id.uuidString, "mealType": "dinner"])
+            #expect(logged.status == .created)
+            #expect(try json(logged)["name"] as? String == "Stew")
+        }
+    }
+
+    @Test func goalsComeFromTheBodyProfileAndFollowTheLatestWeight() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-21T08:00:00Z")!)
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let defaults = try json(try await client.get("/api/v1/goals"))
+            #expect(defaults["energyKcal"] as? Double == 2000 && defaults["protein"] as? Double == 150)
+            #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "computed"]).status == .unprocessableEntity, "needs a profile first")
+            let profile = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "male", "birthDate": "1996-01-01", "heightCm": 180, "weightKg": 80,
+                                                                                    "activityLevel": "sedentary", "aim": "maintain"])
+            #expect(profile.status == .ok, "\(profile.body.string)")
+            let goals = try json(try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "computed"]))
+            #expect(goals["bmr"] as? Double == 1780 && goals["tdee"] as? Double == 2136 && goals["source"] as? String == "computed")
+            #expect((goals["steps"] as? [String])?.count == 6)
+
+            clock.advance(by: 3600)
+            #expect(try await client.sendJSON(.POST, "/api/v1/weights", ["weightKg": 90]).status == .created)
+            let heavier = try json(try await client.get("/api/v1/goals"))
+            #expect(heavier["bmr"] as? Double == 1880, "10 kcal per extra kg")
+
+            let imperial = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-05", "heightFt": 5, "heightIn": 6,
+                                                                                     "weightLb": 150, "activityLevel": "light", "aim": "cut"])
+            #expect(imperial.status == .ok)
+            let p = try json(imperial)
+            #expect(p["heightCm"] as? Double == 167.6 && p["weightKg"] as? Double == 68.04)
+
+            let manual = try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "manual", "energyKcal": 1800, "protein": 120, "carbohydrates": 180, "fat": 60])
+            #expect(try json(manual)["source"] as? String == "manual")
+            #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["energyKcal": 100, "protein": 1, "carbohydrates": 1, "fat": 1]).status == .unprocessableEntity)
+            #expect(try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "x", "birthDate": "2030-01-01", "heightCm": 10, "weightKg": 80,
+                                                                             "activityLevel": "lazy", "aim": "cut"]).status == .unprocessableEntity)
+        }
+    }
+
+    @Test func summariesAndExports() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for (day, kcal) in [("2026-11-18", 1800), ("2026-11-20", 2200), ("2026-11-20", 300)] {
+                _ = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": kcal], "mealType": "lunch",
+                                                                                "loggedAt": "\(day)T12:00:00Z", "name": "Lunch, \"big\""])
+            }
+            let summary = try json(try await client.get("/api/v1/diary/summary?from=2026-11-17&to=2026-11-21"))
+            let days = try #require(summary["days"] as? [[String: Any]])
+            #expect(days.map { $0["energyKcal"] as? Double } == [0, 1800, 0, 2500, 0])
+            #expect(try await client.get("/api/v1/diary/summary?from=2026-11-21&to=2026-11-17").status == .badRequest)
+
+            let csv = try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=csv")
+            #expect(csv.headers.contentType?.subType == "csv")
+            let lines = csv.body.string.split(separator: "\r\n")
+            #expect(lines.count == 4)
+            #expect(lines[0].hasPrefix("date,loggedAt,mealType,name"))
+            #expect(lines[1].contains("\"Lunch, \"\"big\"\"\""), "quotes and commas are escaped")
+            let exported = try json(try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=json"))
+            #expect((exported["entries"] as? [Any])?.count == 3)
+            #expect(try await client.get("/api/v1/diary/export?format=xml").status == .badRequest)
+        }
+    }
+
+    @Test func diaryAndBodyDataAreIsolatedPerUser() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let alice = try await app.signUp("alice@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let entry = try json(try await alice.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 500], "mealType": "lunch"]))
+            let id = entry["id"] as! String
+            #expect(try await bob.get("/api/v1/diary/entries/\(id)").status == .notFound)
+            #expect(try await bob.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "dinner"]).status == .notFound)
+            #expect(try await bob.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .notFound)
+            let bobsDay = try json(try await bob.get("/api/v1/diary"))
+            #expect((bobsDay["totals"] as? [String: Any])?["energyKcal"] as? Double == 0)
+            _ = try await alice.sendJSON(.POST, "/api/v1/weights", ["weightKg": 70])
+            #expect(try await bob.get("/api/v1/weights").body.string == "[]")
+            #expect(try await bob.get("/api/v1/body-profile").status == .notFound)
+        }
+    }
+}
+
+@Suite("Apple Health import")
+struct AppleHealthImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-health")
+
+    @Test func readsTheRealExports() throws {
+        let v14 = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"))
+        #expect(v14.birthDate?.iso == "1995-01-15" && v14.sex == .male)
+        #expect(v14.weights.map(\.1) == [Decimal(string: "68.5")!, 72])
+        #expect(v14.height?.cm == 180)
+        let dogsheep = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_dogsheep_healthkit-to-sqlite.xml"))
+        #expect(dogsheep.weights.isEmpty, "BodyMassIndex is not body mass")
+        #expect(dogsheep.birthDate?.iso == "1990-02-02")
+        let tdda = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_tdda_applehealthdata_real_v3_sample.xml"))
+        #expect(tdda.recordsRead > 0 && tdda.sex == .male)
+    }
+
+    @Test func unitsAreConverted() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [<!ELEMENT HealthData ANY>]>
+        <HealthData locale="en_US">
+         <Me HKCharacteristicTypeIdentifierDateOfBirth="" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="lb" startDate="2024-01-01 08:00:00 -0500" value="150"/>
+         <Record type="HKQuantityTypeIdentifierHeight" unit="ft" startDate="2023-01-01 08:00:00 -0500" value="5.5"/>
+         <Record type="HKQuantityTypeIdentifierHeight" unit="in" startDate="2024-01-01 08:00:00 -0500" value="66"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="g" startDate="2024-01-02 08:00:00 -0500" value="68000"/>
+        </HealthData>
+        """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID()).xml")
+        try Data(xml.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try AppleHealthImport.parse(fileAt: url)
+        #expect(result.birthDate == nil, "an empty date of birth is unknown")
+        #expect(result.sex == .female)
+        #expect(result.weights.map(\.1) == [Decimal(string: "68.039")!, 68])
+        #expect(result.height?.cm == Decimal(string: "167.6"), "the latest height wins")
+    }
+
+    @Test func aLargeGeneratedExportIsReadInChunks() throws {
+        // ~40 MB of records crossing many 1 MB chunk boundaries; only the body masses are kept.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-large-\(UUID()).xml")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.write(contentsOf: Data("<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [<!ATTLIST Me a CDATA #REQUIRED>]>\n<HealthData locale=\"en\">\n".utf8))
+        let steps = String(repeating: " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone &amp; Watch\" unit=\"count\" startDate=\"2024-01-01 08:00:00 +0000\" value=\"12\"/>\n", count: 1000)
+        for day in 0..<250 {
+            try handle.write(contentsOf: Data(steps.utf8))
+            try handle.write(contentsOf: Data(" <Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"2024-01-01 08:00:\(String(format: "%02d", day % 60)) +0\(day / 60)00\" value=\"70.5\"/>\n".utf8))
+        }
+        try handle.write(contentsOf: Data("</HealthData>\n".utf8))
+        try handle.close()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try AppleHealthImport.parse(fileAt: url)
+        #expect(result.recordsRead == 250 * 1001)
+        #expect(result.weights.count == 250)
+        #expect(result.weights.allSatisfy { $0.1 == Decimal(string: "70.5")! })
+    }
+
+    @Test func zipsAndJunkThroughTheAPI() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let xml = try String(contentsOf: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"), encoding: .utf8)
+            let r = try await client.send(.POST, "/api/v1/health/import", raw: xml, contentType: "application/xml", overTheNetwork: true)
+            #expect(r.status == .ok, "\(r.body.string)")
+            let body = try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any]
+            #expect(body?["weightsAdded"] as? Int == 2)
+            let again = try await client.send(.POST, "/api/v1/health/import", raw: xml, contentType: "application/xml", overTheNetwork: true)
+            #expect((try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as? [String: Any])?["weightsAdded"] as? Int == 0, "importing twice adds nothing")
+            let junk = try await client.send(.POST, "/api/v1/health/import", raw: "not an export", contentType: "text/plain", overTheNetwork: true)
+            #expect(junk.status == .unprocessableEntity)
+            let weights = try await client.get("/api/v1/weights")
+            #expect((try JSONSerialization.jsonObject(with: Data(buffer: weights.body)) as? [Any])?.count == 2)
+        }
+    }
+}
