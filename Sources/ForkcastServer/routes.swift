@@ -21,6 +21,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebMealsController())
     try signedInWeb.register(collection: WebPlanController())
     try signedInWeb.register(collection: WebFoodsController())
+    try signedInWeb.register(collection: WebDiaryController())
 }
 
 /// Restores the user of a web session cookie.

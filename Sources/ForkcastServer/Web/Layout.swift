@@ -2,7 +2,7 @@ import Vapor
 
 /// The frame around every page: head, header with navigation, a live region, main content.
 struct Layout {
-    enum Section: String { case meals, foods, plan, settings, none }
+    enum Section: String { case today, meals, foods, plan, settings, none }
 
     var title: String
     var section: Section = .none
@@ -14,6 +14,7 @@ struct Layout {
     func render(_ content: HTML) -> HTML {
         let nav: HTML = signedIn ? """
             <nav class="tabs" aria-label="Main">
+              <a href="/diary" \(current(.today))>\(Icons.ring) <span>Today</span></a>
               <a href="\(SiteURL.meals().path)" \(current(.meals))>\(Icons.list) <span>Meals</span></a>
               <a href="/foods" \(current(.foods))>\(Icons.apple) <span>Foods</span></a>
               <a href="\(SiteURL.plan(start: nil).path)" \(current(.plan))>\(Icons.calendar) <span>Planner</span></a>
@@ -77,6 +78,7 @@ enum Icons {
     static let calendar: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
     static let gear: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
     static let apple: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M12 7c-2-2-7-1.5-7 4.5C5 16 8 20 10 20c1 0 1.5-.5 2-.5s1 .5 2 .5c2 0 5-4 5-8.5C19 5.5 14 5 12 7z" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 7c0-2 1-3.5 2.5-4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
+    static let ring: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><circle cx="12" cy="12" r="8" fill="none" stroke="currentColor" stroke-width="2.5" stroke-dasharray="36 50" transform="rotate(-90 12 12)"/></svg>"#
     static let plus: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M12 5v14M5 12h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
     static let close: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
 }

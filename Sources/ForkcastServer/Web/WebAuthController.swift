@@ -14,7 +14,7 @@ struct WebAuthController: RouteCollection {
     }
 
     @Sendable func home(req: Request) async throws -> Response {
-        if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.plan(start: nil).path) }
+        if req.auth.has(UserModel.self) { return req.redirect(to: "/diary") }
         let hasUsers = try await UserModel.query(on: req.db).count() > 0
         return req.redirect(to: hasUsers ? SiteURL.login.path : SiteURL.setup.path)
     }

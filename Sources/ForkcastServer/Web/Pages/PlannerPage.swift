@@ -92,6 +92,12 @@ struct PlannerPage {
             <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
               <span class="planned-name">\(entry.meal.description)</span>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })
+              <form method="post" action="/diary/log-planned" class="inline">
+                \(Layout.csrfField(csrf))
+                <input type="hidden" name="assignmentId" value="\(entry.assignment.id.uuidString)">
+                <input type="hidden" name="back" value="/plan?start=\(start.iso)">
+                <button class="button small log-button" type="submit" data-pressable>Log<span class="visually-hidden"> \(entry.meal.description) as eaten</span></button>
+              </form>
               <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="start" value="\(start.iso)">

@@ -1,0 +1,201 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// The home page (diary dashboard), adding to the diary, and the goals page.
+struct WebDiaryController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let diary = routes.grouped("diary")
+        diary.get(use: dashboard)
+        diary.get("add", use: addForm)
+        diary.post("add", use: add)
+        diary.post("entries", ":id", "delete", use: deleteEntry)
+        diary.post("log-planned", use: logPlanned)
+        let goals = routes.grouped("goals")
+        goals.get(use: goalsPage)
+        goals.post("profile", use: saveProfile)
+        goals.post("manual", use: saveManual)
+        goals.post("weights", use: addWeight)
+        goals.on(.POST, "import", body: .collect(maxSize: "256mb"), use: importHealth)
+    }
+
+    @Sendable func dashboard(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
+        let model = try await DashboardPage.model(service: try req.diaryService(for: user), date: date,
+                                                  range: req.queryParameters.string("range") ?? "week", currency: user.currency)
+        return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today)).response()
+    }
+
+    @Sendable func addForm(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let query = req.queryParameters
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: req.now).hour ?? 12
+        var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
+                                  mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(hour: hour).key)
+        try await fillChoices(&page, user: user, req: req)
+        return page.render(layout: req.layout("Add to diary", .today, scripts: ["/js/meal-form.js"])).response()
+    }
+
+    private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
+        page.foods = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
+        page.meals = try await req.meals(of: user).list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
+    }
+
+    /// Logs the plate: every filled food row, the chosen meal and the quick add, all at once.
+    @Sendable func add(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        let rowsPage = MealFormPage(form: form, mealID: nil)
+        var page = AddToDiaryPage(date: form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now), mealType: form["mealType"] ?? "snack")
+        page.rows = rowsPage.rows
+        page.mealID = form["mealId"] ?? ""
+        page.mealServings = form["mealServings"] ?? "1"
+        for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
+        page.quick["note"] = form["note"] ?? ""
+        let service = try req.diaryService(for: user)
+        do {
+            var items: [DiaryEntryInput] = []
+            let draft = try await rowsPage.draft(foods: try req.foods(of: user))
+            items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
+            if let mealID = UUID(uuidString: page.mealID) {
+                items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(string: page.mealServings.replacingOccurrences(of: ",", with: ".")) ?? 1))
+            }
+            func number(_ key: String) -> Decimal? { Decimal(string: (page.quick[key] ?? "").replacingOccurrences(of: ",", with: ".")) }
+            if let kcal = number("energyKcal") {
+                items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
+                                             name: page.quick["name"]))
+            }
+            // Logged at noon of the chosen day when it is not today, so it lands on that day.
+            let today = user.today(now: req.now)
+            let loggedAt = page.date == today ? req.now : noon(page.date, user.zone)
+            let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
+                                                     ids: { req.dependencies.uuid() })
+            req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
+            return req.redirect(to: "/diary?date=\(page.date.iso)#group-\(page.mealType)", redirectType: .normal)
+        } catch let errors as ValidationError {
+            page.errors = errors
+            try await fillChoices(&page, user: user, req: req)
+            return page.render(layout: req.layout("Add to diary", .today, scripts: ["/js/meal-form.js"])).response(status: .unprocessableEntity)
+        }
+    }
+
+    private func noon(_ date: CalendarDate, _ zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
+    }
+
+    @Sendable func deleteEntry(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "diary entry")
+        let diary = try req.diary(of: user)
+        guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
+        req.flash("Deleted “\(entry.name)”.")
+        return req.redirect(to: "/diary?date=\(entry.date.iso)", redirectType: .normal)
+    }
+
+    /// One tap on the planner: one serving of the planned meal, logged now (or at noon of its day).
+    @Sendable func logPlanned(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)), let assignment = try await req.plan(of: user).find(id) else {
+            throw AppError.notFound("That planned meal no longer exists.")
+        }
+        let today = user.today(now: req.now)
+        let service = try req.diaryService(for: user)
+        let entry = try await service.entry(from: DiaryEntryInput(loggedAt: assignment.date == today ? req.now : noon(assignment.date, user.zone),
+                                                                  mealId: assignment.mealId, servings: 1), id: req.dependencies.uuid())
+        try await service.diary.create([entry], now: req.now)
+        req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
+        return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? "/plan", redirectType: .normal)
+    }
+
+    @Sendable func goalsPage(req: Request) async throws -> Response {
+        try await renderGoals(req: req, errors: ValidationError([]), message: nil, status: .ok)
+    }
+
+    private func renderGoals(req: Request, errors: ValidationError, message: String?, status: HTTPStatus) async throws -> Response {
+        let user = try req.webUser
+        let body = try req.body(of: user)
+        let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
+        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(),
+                             errors: errors, message: message)
+        return page.render(layout: req.layout("Goals", .today)).response(status: status)
+    }
+
+    @Sendable func saveProfile(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        func number(_ key: String) -> Decimal? { form[key].flatMap { Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) } }
+        let imperial = number("heightFt") != nil || number("weightLb") != nil
+        guard let birth = form["birthDate"].flatMap(CalendarDate.init(iso:)) else {
+            return try await renderGoals(req: req, errors: ValidationError(field: "birthDate", "Enter your date of birth."), message: nil, status: .unprocessableEntity)
+        }
+        let input = BodyProfileInput(sex: form["sex"] ?? "", birthDate: birth,
+                                     heightCm: imperial && number("heightFt") != nil ? nil : number("heightCm"),
+                                     heightFt: number("heightFt"), heightIn: number("heightIn"),
+                                     weightKg: imperial && number("weightLb") != nil ? nil : number("weightKg"), weightLb: number("weightLb"),
+                                     activityLevel: form["activityLevel"] ?? "", aim: form["aim"] ?? "")
+        do {
+            let profile = try BodyInput.profile(from: input, today: user.today(now: req.now))
+            let body = try req.body(of: user)
+            try await body.save(profile, now: req.now, uuid: req.dependencies.uuid())
+            try await body.saveGoals(Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed), now: req.now)
+            req.flash("Saved. Your goals are now computed from your body profile.")
+            return req.redirect(to: "/goals", redirectType: .normal)
+        } catch AppError.validation(let errors) {
+            return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
+        }
+    }
+
+    @Sendable func saveManual(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) } }
+        do {
+            let goals = try await BodyInput.goals(from: GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
+                                                                   carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.body(of: user))
+            try await req.body(of: user).saveGoals(goals, now: req.now)
+            req.flash("Saved your goals.")
+            return req.redirect(to: "/goals", redirectType: .normal)
+        } catch AppError.validation(let errors) {
+            return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
+        }
+    }
+
+    @Sendable func addWeight(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        guard let value = form["weight"].flatMap({ Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) }), value > 0 else {
+            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
+        }
+        let kg = form["weightUnit"] == "lb" ? BodyUnits.kilograms(fromPounds: value) : value
+        guard (Decimal(20)...Decimal(635)).contains(kg) else {
+            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Weight must be between 20 and 635 kg."), message: nil, status: .unprocessableEntity)
+        }
+        try await req.body(of: user).addWeights([(req.now, kg.rounded(2))], source: "manual")
+        req.flash("Added \(kg.display(1)) kg.")
+        return req.redirect(to: "/goals", redirectType: .normal)
+    }
+
+    struct Upload: Content { var export: File }
+
+    @Sendable func importHealth(req: Request) async throws -> Response {
+        let user = try req.webUser
+        guard let upload = try? req.content.decode(Upload.self), upload.export.data.readableBytes > 0 else {
+            return try await renderGoals(req: req, errors: ValidationError([]), message: "Choose your export.zip or export.xml first.", status: .badRequest)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
+        try Data(buffer: upload.export.data).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            let result = try await BodyController.apply(try AppleHealthImport.parse(fileAt: url), user: user, db: req.db, now: req.now)
+            req.flash("Imported from Apple Health: \(result.weightsAdded) new weight\(result.weightsAdded == 1 ? "" : "s")"
+                      + (result.heightCm.map { ", height \($0.display(1)) cm" } ?? "") + (result.birthDate.map { ", born \($0.iso)" } ?? "") + ".")
+            return req.redirect(to: "/goals", redirectType: .normal)
+        } catch let failure as AppleHealthImport.Failure {
+            return try await renderGoals(req: req, errors: ValidationError([]), message: failure.message, status: .unprocessableEntity)
+        }
+    }
+}
