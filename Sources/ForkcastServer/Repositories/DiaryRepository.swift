@@ -141,9 +141,11 @@ struct BodyRepository {
     @discardableResult
     func addWeights(_ weights: [(Date, Decimal)], source: String) async throws -> Int {
         guard !weights.isEmpty else { return 0 }
-        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).all().map { $0.measuredAt.timeIntervalSince1970.rounded() })
+        // Instants compared to the millisecond (both databases keep at least that).
+        func key(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).all().map { key($0.measuredAt) })
         var seen = existing
-        let fresh = weights.filter { seen.insert($0.0.timeIntervalSince1970.rounded()).inserted }
+        let fresh = weights.filter { seen.insert(key($0.0)).inserted }
         for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
             try await db.transaction { tx in
                 try await chunk.map { WeightEntryModel(id: UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }.create(on: tx)

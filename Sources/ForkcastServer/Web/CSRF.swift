@@ -19,9 +19,13 @@ enum CSRF {
     static func isValid(_ request: Request) -> Bool {
         guard let expected = request.hasSession ? request.session.data["csrf"] : nil else { return false }
         let sent = request.headers.first(name: header) ?? (try? request.content.get(String.self, at: field))
+            ?? (try? request.content.decode(TokenField.self)._csrf)
+            ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
         guard let sent else { return false }
         return constantTimeEquals(sent, expected)
     }
+
+    private struct TokenField: Decodable { var _csrf: String }
 
     private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

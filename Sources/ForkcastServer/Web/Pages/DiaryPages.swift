@@ -143,7 +143,7 @@ struct GoalsPage {
           </form>
           \(weights.isEmpty ? HTML("<p class=\"muted\">No weights yet.</p>") : HTML("<ul class=\"weights\" id=\"weights\">\(recent)</ul>"))
           <h3>Import from Apple Health</h3>
-          <form method="post" action="/goals/import" enctype="multipart/form-data" class="filter-row">
+          <form method="post" action="/goals/import?_csrf=\(layout.csrf ?? "")" enctype="multipart/form-data" class="filter-row">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="field grow"><label for="field-export">export.zip or export.xml</label><input id="field-export" type="file" name="export" accept=".zip,.xml,application/zip,text/xml"></div>
             <button class="button" type="submit">Import</button>

@@ -1,0 +1,153 @@
+"""Issue 5 in the browser: the dashboard (calendar strip, rings, entries by meal type, cost, charts),
+adding a plate, goals from body data with the arithmetic shown, weights, Apple Health upload, and
+logging a planned meal from the planner."""
+import datetime
+import os
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser import all_css, api_session, axe_check, css, screenshot, set_dark, sign_in, wait_for
+
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "fixtures", "apple-health")
+
+
+def create_food(session, server, **body):
+    r = session.post(server.url("/api/v1/foods"), json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
+    s = api_session(server)
+    oats = create_food(s, server, name="Rolled oats", per100={"energyKcal": 372, "protein": 13, "carbohydrates": 60, "fat": 7},
+                       price={"amount": 2, "per": "package", "packageSize": 1000}, serving={"size": 40, "label": "1 bowl"})
+    sign_in(driver, server)
+    driver.get(server.url("/diary"))
+    assert "2000" in css(driver, "#calories-remaining").text, "seed 001's default goal, nothing eaten"
+    today = css(driver, ".strip-day.today")
+    assert today.get_attribute("aria-current") == "date"
+    screenshot(driver, "dashboard-empty")
+    axe_check(driver, "dashboard-empty")
+
+    # Add a plate to breakfast: two foods rows and a quick add.
+    css(driver, "#group-breakfast a[href^='/diary/add']").click()
+    wait_for(driver, lambda d: "/diary/add" in d.current_url)
+    assert Select(css(driver, "#field-mealType")).first_selected_option.get_attribute("value") == "breakfast"
+    css(driver, "#ingredient-food-1").send_keys("Rolled oats")
+    css(driver, "#ingredient-qty-1").send_keys("2")
+    Select(css(driver, "#ingredient-unit-1")).select_by_value("serving")
+    css(driver, "#field-quick\\.name").send_keys("Coffee with milk")
+    css(driver, "#field-quick\\.energyKcal").send_keys("40")
+    screenshot(driver, "diary-add")
+    axe_check(driver, "diary-add")
+    css(driver, "#plate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary?date=" in d.current_url)
+    group = css(driver, "#group-breakfast")
+    assert "Rolled oats" in group.text and "Coffee with milk" in group.text
+    assert "338 kcal" in group.text, group.text
+    assert css(driver, "#calories-remaining").text == "1662", "2000 − 297.6 − 40"
+    assert "€0.16" in css(driver, "#day-cost").text
+    assert "Protein 10 / 150 g" in css(driver, ".rings").text.replace("\n", " "), "13 g × 0.8"
+    screenshot(driver, "dashboard")
+    axe_check(driver, "dashboard")
+
+    # Going over the goal: the ring says so and remaining goes negative.
+    s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 2000}, "mealType": "dinner", "name": "Feast"})
+    driver.refresh()
+    assert css(driver, "#calories-remaining").text == "+338"
+    assert "over" in css(driver, "svg.ring.large").get_attribute("class")
+
+    # Delete an entry.
+    css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()
+    wait_for(driver, lambda d: "Feast" not in css(d, "#group-dinner").text)
+
+    # Another day from the strip; charts for week and month.
+    css(driver, ".strip li:first-child a").click()
+    wait_for(driver, lambda d: "date=" in d.current_url and "Nothing logged" in css(d, "#group-breakfast").text)
+    driver.get(css(driver, ".range-toggle a[href$='range=month']").get_attribute("href"))
+    wait_for(driver, lambda d: "30 days" in css(d, "#chart-title").text)
+    assert len(all_css(driver, "svg.chart rect.bar")) == 30
+    set_dark(driver, True)
+    driver.get(server.url("/diary"))
+    screenshot(driver, "dashboard-dark")
+    axe_check(driver, "dashboard-dark")
+
+
+def test_goals_from_the_body_profile_show_the_arithmetic(driver, server):
+    api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/goals"))
+    screenshot(driver, "goals-empty")
+    axe_check(driver, "goals-empty")
+    css(driver, "input[name=sex][value=male]").click()
+    born = (datetime.date.today().replace(month=1, day=1) - datetime.timedelta(days=365 * 30 + 8)).replace(month=1, day=1)
+    age = datetime.date.today().year - born.year
+    driver.execute_script("document.getElementById('field-birthDate').value = arguments[0]", born.isoformat())
+    css(driver, "#field-heightCm").send_keys("180")
+    css(driver, "#field-weightKg").send_keys("80")
+    Select(css(driver, "#field-activityLevel")).select_by_value("sedentary")
+    Select(css(driver, "#field-aim")).select_by_value("maintain")
+    css(driver, "#profile-form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "arithmetic"))
+    bmr = 10 * 80 + 6.25 * 180 - 5 * age + 5
+    steps = css(driver, "#arithmetic").text
+    assert f"= {round(bmr)} kcal" in steps, steps
+    assert "× 1.2" in steps
+    assert f"{round(bmr * 1.2)} kcal" in css(driver, "#current-goals").text
+    screenshot(driver, "goals")
+    axe_check(driver, "goals")
+
+    # Imperial input.
+    css(driver, "details.imperial summary").click()
+    css(driver, "#field-heightFt").send_keys("5")
+    css(driver, "#field-heightIn").send_keys("11")
+    css(driver, "#field-weightLb").send_keys("176")
+    css(driver, "#profile-form button[type=submit]").click()
+    wait_for(driver, lambda d: "Saved" in css(d, ".flash").text)
+    assert css(driver, "#field-heightCm").get_attribute("value") == "180.3"
+    assert css(driver, "#field-weightKg").get_attribute("value") == "79.8"
+
+    # A new weight moves the computed goals.
+    css(driver, "#field-weight").send_keys("90")
+    css(driver, "form[action='/goals/weights'] button").click()
+    wait_for(driver, lambda d: "Added 90" in css(d, ".flash").text)
+    assert "10 × 90 kg" in css(driver, "#arithmetic").text
+
+    # Manual goals.
+    for key, value in [("energyKcal", "1800"), ("protein", "120"), ("carbohydrates", "200"), ("fat", "60")]:
+        field = css(driver, f"#field-manual\\.{key}")
+        field.clear()
+        field.send_keys(value)
+    css(driver, "form[action='/goals/manual'] button").click()
+    wait_for(driver, lambda d: "1800 kcal" in css(d, "#current-goals").text)
+    assert not driver.find_elements(By.ID, "arithmetic")
+
+
+def test_apple_health_upload_and_weight_trend(driver, server):
+    api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/goals"))
+    css(driver, "#field-export").send_keys(os.path.abspath(os.path.join(FIXTURES, "export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml")))
+    css(driver, "form[action^='/goals/import'] button").click()
+    wait_for(driver, lambda d: "Imported from Apple Health" in css(d, ".flash").text)
+    assert "2 new weights" in css(driver, ".flash").text and "180" in css(driver, ".flash").text
+    assert "72" in css(driver, "#weights").text
+    css(driver, "#field-export").send_keys(os.path.abspath(__file__))
+    css(driver, "form[action^='/goals/import'] button").click()
+    wait_for(driver, lambda d: "not an Apple Health export" in d.page_source)
+
+
+def test_log_a_planned_meal_in_one_tap(driver, server):
+    s = api_session(server)
+    meal = s.post(server.url("/api/v1/meals"), json={"description": "Lentil curry", "nutrition": {"energyKcal": 650, "protein": 30}}).json()
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": today})
+    sign_in(driver, server)
+    driver.get(server.url("/plan"))
+    css(driver, f"#day-{today} .log-button").click()
+    wait_for(driver, lambda d: "Logged “Lentil curry”" in css(d, ".flash").text)
+    diary = s.get(server.url(f"/api/v1/diary?date={today}")).json()
+    assert diary["totals"]["energyKcal"] == 650
+    driver.get(server.url("/diary"))
+    assert "Lentil curry" in css(driver, ".meal-groups").text
