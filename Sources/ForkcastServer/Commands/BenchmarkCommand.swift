@@ -13,6 +13,7 @@ struct BenchmarkCommand: AsyncCommand {
         @Option(name: "requests", help: "Requests per scenario (default 300)") var requests: Int?
         @Option(name: "port", help: "Loopback port (default 18080)") var port: Int?
         @Option(name: "foods", help: "Foods to seed for the search-as-you-type scenario (default 100000)") var foods: Int?
+        @Option(name: "diary-years", help: "Years of daily diary entries to seed for the dashboard (default 5)") var diaryYears: Int?
     }
 
     var help: String { "Seed a large account and measure API latency (p50/p99)." }
@@ -33,6 +34,9 @@ struct BenchmarkCommand: AsyncCommand {
         try await seed(db: app.db, ownerID: user.id!, meals: mealCount, years: years, today: today)
         let foodCount = signature.foods ?? 100_000
         try await seedFoods(db: app.db, ownerID: user.id!, count: foodCount)
+        let diaryYears = signature.diaryYears ?? 5
+        let diaryEntries = try await seedDiary(db: app.db, ownerID: user.id!, years: diaryYears, today: today)
+        context.console.print("Seeded \(foodCount) foods and \(diaryEntries) diary entries (\(diaryYears) years)")
         context.console.print(String(format: "Seeded in %.1f s", Date().timeIntervalSince(seeded)))
 
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
@@ -77,7 +81,47 @@ struct BenchmarkCommand: AsyncCommand {
             let q = typed[abs(i) % typed.count]
             return try await app.client.get(URI(string: base + "/foods?q=\(q)&per=20"), headers: headers)
         }
+        // The dashboard as a browser loads it: sign in through the form, then GET /diary with the cookie.
+        let loginPage = try await app.client.get(URI(string: "http://127.0.0.1:\(port)/login"))
+        var cookie = loginPage.headers.setCookie?["forkcast-session"]?.string ?? ""
+        let csrf = loginPage.body.map { String(buffer: $0) }?.firstMatch(of: /name="_csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
+        let signedIn = try await app.client.post(URI(string: "http://127.0.0.1:\(port)/login"), headers: ["Cookie": "forkcast-session=\(cookie)"]) {
+            try $0.content.encode(["_csrf": csrf, "email": email, "password": password], as: .urlEncodedForm)
+        }
+        cookie = signedIn.headers.setCookie?["forkcast-session"]?.string ?? cookie
+        context.console.print("Signed in for the dashboard: HTTP \(signedIn.status.code), session cookie \(cookie.isEmpty ? "missing" : "set"), csrf \(csrf.isEmpty ? "missing" : "found")")
+        try await measure("GET /diary (dashboard page)") { i in
+            let date = today.adding(days: -(abs(i) % 30))
+            let page = try await app.client.get(URI(string: "http://127.0.0.1:\(port)/diary?date=\(date.iso)\(i % 2 == 0 ? "&range=month" : "")"),
+                                                headers: ["Cookie": "forkcast-session=\(cookie)"])
+            guard page.body.map({ String(buffer: $0) })?.contains("kcal left") == true else { throw ConfigError("the dashboard did not render") }
+            return page
+        }
+        try await measure("GET /api/v1/diary/summary (year)") { _ in
+            try await app.client.get(URI(string: base + "/diary/summary?from=\(today.adding(days: -364).iso)&to=\(today.iso)"), headers: headers)
+        }
         await app.server.shutdown()
+    }
+
+    private func seedDiary(db: any Database, ownerID: UUID, years: Int, today: CalendarDate) async throws -> Int {
+        let days = 365 * years
+        var count = 0
+        for start in stride(from: 0, to: days, by: 100) {
+            var models: [DiaryEntryModel] = []
+            for d in start..<min(days, start + 100) {
+                let date = today.adding(days: -d)
+                for (slot, type) in ["breakfast", "lunch", "dinner", "snack"].enumerated() {
+                    let entry = DiaryEntry(loggedAt: Date(timeIntervalSince1970: Double(date.dayNumber * 86400 + 28800 + slot * 14400)), date: date,
+                                           mealType: type, kind: .quickAdd, name: "Entry \(d)-\(slot)",
+                                           nutrients: Nutrients(energyKcal: Decimal(300 + (d * 7 + slot * 13) % 500), protein: 20, carbohydrates: 50, fat: 15), cost: 2)
+                    models.append(DiaryEntryModel(entry, ownerID: ownerID, now: Date()))
+                }
+            }
+            count += models.count
+            let batch = models
+            try await db.transaction { tx in try await batch.create(on: tx) }
+        }
+        return count
     }
 
     static let foodWords = ["oats", "cheddar", "yoghurt", "milk", "bread", "apple", "banana", "rice", "pasta", "tomato",
