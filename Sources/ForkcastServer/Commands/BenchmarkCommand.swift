@@ -94,7 +94,7 @@ struct BenchmarkCommand: AsyncCommand {
             let date = today.adding(days: -(abs(i) % 30))
             let page = try await app.client.get(URI(string: "http://127.0.0.1:\(port)/diary?date=\(date.iso)\(i % 2 == 0 ? "&range=month" : "")"),
                                                 headers: ["Cookie": "forkcast-session=\(cookie)"])
-            guard page.body.map({ String(buffer: $0) })?.contains("kcal left") == true else { throw ConfigError("the dashboard did not render") }
+            guard page.body.map({ String(buffer: $0) })?.contains("id=\"calories-remaining\"") == true else { throw ConfigError("the dashboard did not render") }
             return page
         }
         try await measure("GET /api/v1/diary/summary (year)") { _ in
