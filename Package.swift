@@ -50,6 +50,7 @@ let package = Package(
                 "ForkcastCore",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ],

@@ -3,6 +3,7 @@ import Fluent
 import Foundation
 import Testing
 import VaporTesting
+import ZIPFoundation
 
 private func json(_ r: TestingHTTPResponse) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any])
@@ -202,6 +203,19 @@ struct AppleHealthImportTests {
         #expect(dogsheep.birthDate?.iso == "1990-02-02")
         let tdda = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_tdda_applehealthdata_real_v3_sample.xml"))
         #expect(tdda.recordsRead > 0 && tdda.sex == .male)
+    }
+
+    @Test func readsTheExportInsideAZip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-zip-\(UUID())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("apple_health_export"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"),
+                                         to: directory.appendingPathComponent("apple_health_export/export.xml"))
+        let zip = directory.appendingPathComponent("export.zip")
+        let archive = try Archive(url: zip, accessMode: .create)
+        try archive.addEntry(with: "apple_health_export/export.xml", relativeTo: directory, compressionMethod: .deflate)
+        let result = try AppleHealthImport.parse(fileAt: zip)
+        #expect(result.weights.count == 2 && result.height?.cm == 180 && result.sex == .male)
     }
 
     @Test func unitsAreConverted() throws {

@@ -58,7 +58,14 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     assert css(driver, "#calories-remaining").text == "+338"
     assert "over" in css(driver, "svg.ring.large").get_attribute("class")
 
-    # Delete an entry.
+    # Move an entry to another meal type, then delete one.
+    oats_entry = [e for e in all_css(driver, "#group-breakfast li.entry") if "Rolled oats" in e.text][0]
+    oats_entry.find_element(By.CSS_SELECTOR, "a[href$='/edit']").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "entry-form"))
+    Select(css(driver, "#field-mealType")).select_by_value("snack")
+    css(driver, "#entry-form button[type=submit]").click()
+    wait_for(driver, lambda d: "Moved" in css(d, ".flash").text)
+    assert "Rolled oats" in css(driver, "#group-snack").text and "Rolled oats" not in css(driver, "#group-breakfast").text
     css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()
     wait_for(driver, lambda d: "Feast" not in css(d, "#group-dinner").text)
 

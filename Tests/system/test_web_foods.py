@@ -3,6 +3,7 @@ ingredients with live totals, and the planner's daily and weekly totals."""
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser import (all_css, api_session, axe_check, css, mark_page, page_was_not_reloaded, screenshot, set_dark,
@@ -60,7 +61,9 @@ def test_add_a_food_with_errors_shown_and_input_kept(driver, server):
     css(driver, "input[name=icon][value=drink]").click()
     screenshot(driver, "food-form")
     css(driver, "#food-form button[type=submit]").click()
-    wait_for(driver, lambda d: d.current_url.split("#")[0].endswith("/foods"))
+    # The form posts to /foods too, so wait for the list itself (and say what the form said if not).
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#food-list .food"),
+             message="the food was not saved: " + " ".join(e.text for e in all_css(driver, ".field-error, .form-error")))
     card = css(driver, "#food-list .food")
     assert "Orange juice" in card.text and "45 kcal" in card.text and "per 100 ml" in card.text, card.text
     assert "1 glass (250 ml)" in card.text
@@ -82,9 +85,13 @@ def test_search_as_you_type_and_grid_view(driver, server):
     css(driver, "#food-q").send_keys("x")
     wait_for(driver, lambda d: d.find_elements(By.ID, "no-food-match"))
     assert page_was_not_reloaded(driver)
-    css(driver, "#food-q").clear()
-    css(driver, "#food-q").send_keys("e")
-    wait_for(driver, lambda d: len(food_names(d)) == 4)
+    # Search matches the start of any word of the name or brand.
+    css(driver, "#food-q").send_keys(Keys.CONTROL, "a")
+    css(driver, "#food-q").send_keys("yog")
+    wait_for(driver, lambda d: food_names(d) == ["Greek yogurt"])
+    css(driver, "#food-q").send_keys(Keys.CONTROL, "a")
+    css(driver, "#food-q").send_keys(Keys.BACKSPACE)
+    wait_for(driver, lambda d: len(food_names(d)) == 5)
 
     css(driver, "input[name=view][value=grid]").click()
     wait_for(driver, lambda d: "grid" in css(d, "#food-list").get_attribute("class"))

@@ -10,6 +10,8 @@ struct WebDiaryController: RouteCollection {
         diary.get("add", use: addForm)
         diary.post("add", use: add)
         diary.post("entries", ":id", "delete", use: deleteEntry)
+        diary.get("entries", ":id", "edit", use: editEntry)
+        diary.post("entries", ":id", use: updateEntry)
         diary.post("log-planned", use: logPlanned)
         let goals = routes.grouped("goals")
         goals.get(use: goalsPage)
@@ -93,6 +95,43 @@ struct WebDiaryController: RouteCollection {
         guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: "/diary?date=\(entry.date.iso)", redirectType: .normal)
+    }
+
+    /// Moving an entry to another meal type or day, or changing its note.
+    @Sendable func editEntry(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "diary entry")
+        guard let entry = try await req.diary(of: user).find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        return EditEntryPage(entry: entry, zone: user.zone).render(layout: req.layout("Edit entry", .today)).response()
+    }
+
+    @Sendable func updateEntry(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "diary entry")
+        let diary = try req.diary(of: user)
+        guard var entry = try await diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        let form = FormData(req)
+        var page = EditEntryPage(entry: entry, zone: user.zone)
+        if let type = form["mealType"] { entry.mealType = type }
+        if let dateText = form["date"], let date = CalendarDate(iso: dateText) {
+            let time = (form["time"] ?? "12:00").split(separator: ":").compactMap { Int($0) }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = user.zone
+            if let at = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day,
+                                                          hour: time.first ?? 12, minute: time.count > 1 ? time[1] : 0)) {
+                entry.loggedAt = at
+                entry.date = CalendarDate(at, in: user.zone)
+            }
+        }
+        entry.note = form["note"]?.trimmed.nilIfEmptyString
+        let problems = DiaryValidation.check(mealType: entry.mealType, note: entry.note)
+        guard problems.isEmpty else {
+            page.errors = ValidationError(problems)
+            return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
+        }
+        _ = try await diary.update(entry, now: req.now)
+        req.flash("Moved “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
+        return req.redirect(to: "/diary?date=\(entry.date.iso)#group-\(entry.mealType)", redirectType: .normal)
     }
 
     /// One tap on the planner: one serving of the planned meal, logged now (or at noon of its day).

@@ -89,6 +89,7 @@ struct DashboardPage {
             <li class="entry" id="entry-\(e.id.uuidString)">
               <div><span class="entry-name">\(e.name)</span> <span class="muted">\(amount)\(e.note.map { " · \($0)" } ?? "")</span></div>
               <span class="kcal">\(e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–")</span>
+              <a class="button small" href="/diary/entries/\(e.id.uuidString)/edit">Move<span class="visually-hidden"> \(e.name)</span></a>
               <form method="post" action="/diary/entries/\(e.id.uuidString)/delete" class="inline">
                 \(Layout.csrfField(csrf))
                 <button class="icon-button" type="submit" aria-label="Delete \(e.name) from \(g.mealType.name)">\(Icons.close)</button>

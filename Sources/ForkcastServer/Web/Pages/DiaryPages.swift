@@ -153,3 +153,38 @@ struct GoalsPage {
         """)
     }
 }
+
+/// Edit one diary entry: meal type, day and time, note (its values stay as logged).
+struct EditEntryPage {
+    let entry: DiaryEntry
+    let zone: TimeZone
+    var errors = ValidationError([])
+
+    func render(layout: Layout) -> HTML {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: entry.loggedAt)
+        let time = String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0)
+        let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == entry.mealType, " selected")>\(t.name)</option>") }.joined()
+        return layout.render("""
+        <section class="card narrow">
+          <h1>\(entry.name)</h1>
+          <p class="muted">\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") — the values stay as they were logged.</p>
+          <form method="post" action="/diary/entries/\(entry.id.uuidString)" class="stack" id="entry-form">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
+            \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
+            <div class="grid-2">
+              \(FormField(name: "date", label: "Day", value: entry.date.iso, type: "date", autocomplete: nil).render)
+              \(FormField(name: "time", label: "Time", value: time, type: "time", autocomplete: nil).render)
+            </div>
+            \(FormField(name: "note", label: "Note", value: entry.note, error: errors.message(for: "note"), autocomplete: "off").render)
+            <div class="form-actions">
+              <a class="button subtle" href="/diary?date=\(entry.date.iso)">Cancel</a>
+              <button class="button primary" type="submit">Save</button>
+            </div>
+          </form>
+        </section>
+        """)
+    }
+}
