@@ -81,7 +81,7 @@ struct DashboardPage {
     private func group(_ g: DiaryDay.Group) -> HTML {
         let entries = g.entries.map { e -> HTML in
             let amount: String = switch e.kind {
-            case let .food(_, q, u): "\(q.display(1)) \(u.label)"
+            case let .food(_, q, u): "\(q.display(1)) \(u.label)\(u == .serving && q != 1 ? "s" : "")"
             case let .meal(_, s): "\(s.display(2)) serving\(s == 1 ? "" : "s")"
             case .quickAdd: "quick add"
             }
