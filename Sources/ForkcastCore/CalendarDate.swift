@@ -41,6 +41,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.day = day
     }
 
+    /// The instant this day reaches a time of day in a time zone (e.g. midnight, or noon).
+    public func instant(hour: Int = 0, minute: Int = 0, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+    }
+
     /// `YYYY-MM-DD`.
     public var iso: String {
         let y = String(year), m = String(month), d = String(day)

@@ -85,6 +85,14 @@ extension Decimal {
 
     public var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
 
+    /// A number as a person types it: "12.5", "12,5", " 3 "; nil for empty text and anything else.
+    public init?(typed text: String) {
+        let t = text.trimmed.replacingOccurrences(of: ",", with: ".")
+        // Decimal(string:) accepts a number followed by junk ("12abc" → 12); Double does not.
+        guard !t.isEmpty, Double(t)?.isFinite == true, let value = Decimal(string: t) else { return nil }
+        self = value
+    }
+
     /// The decimal a Double stands for, as its shortest text (0.1 stays 0.1).
     public init(shortest double: Double) {
         self = Decimal(string: "\(double)") ?? Decimal(double)

@@ -113,9 +113,7 @@ public enum OpenFoodFactsProduct {
         case let n as NSNumber:
             return Decimal(shortest: n.doubleValue)
         case let s as String:
-            let t = s.trimmed.replacingOccurrences(of: ",", with: ".")
-            guard !t.isEmpty, let d = Double(t), d.isFinite else { return nil }
-            return Decimal(shortest: d)
+            return Decimal(typed: s)
         default:
             return nil
         }

@@ -50,6 +50,14 @@ struct CalendarDateTests {
         #expect(CalendarDate(instant, in: TimeZone(identifier: "America/New_York")!).iso == "2026-11-21")
     }
 
+    @Test func instantsOfADayFollowTheTimeZone() {
+        let day = CalendarDate(iso: "2026-03-29")!  // clocks go forward in Paris at 02:00
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        #expect(ISO8601DateFormatter().string(from: day.instant(in: paris)) == "2026-03-28T23:00:00Z")
+        #expect(ISO8601DateFormatter().string(from: day.instant(hour: 12, in: paris)) == "2026-03-29T10:00:00Z")
+        #expect(CalendarDate(day.instant(hour: 12, in: paris), in: paris) == day)
+    }
+
     @Test func weekdayNames() {
         #expect(CalendarDate(iso: "2026-11-21")!.weekday == .saturday)
         #expect(CalendarDate(iso: "2000-01-01")!.weekday == .saturday)

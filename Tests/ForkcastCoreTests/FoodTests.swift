@@ -112,6 +112,14 @@ struct FoodTests {
         #expect(PlanTotals.of([]).nutrients.energyKcal == nil)
     }
 
+    @Test func numbersAsPeopleTypeThem() {
+        #expect(Decimal(typed: "12,5") == Decimal(string: "12.5"))
+        #expect(Decimal(typed: " 3 ") == 3)
+        #expect(Decimal(typed: "") == nil)
+        #expect(Decimal(typed: "12abc") == nil)
+        #expect(Decimal(typed: "abc") == nil)
+    }
+
     @Test func displayRoundsOnlyAtTheEnd() {
         let third = Decimal(100) / 3
         #expect(third.display(1) == "33.3")

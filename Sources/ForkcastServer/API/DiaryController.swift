@@ -113,7 +113,7 @@ struct DiaryController: RouteCollection {
             return DaySummaryDTO(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
                                  carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
         }
-        let weights = try await req.body(of: user).weights(from: startOfDay(from, user.zone), to: startOfDay(to.adding(days: 1), user.zone))
+        let weights = try await req.body(of: user).weights(from: from.instant(in: user.zone), to: to.adding(days: 1).instant(in: user.zone))
         return SummaryDTO(from: from, to: to, goals: GoalsDTO(try await service.goals().goals), days: days,
                           weights: weights.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) })
     }
@@ -148,12 +148,6 @@ struct DiaryController: RouteCollection {
         guard from <= to else { throw AppError.badRequest("from (\(from)) must not be after to (\(to)).") }
         guard from.days(until: to) < maximum else { throw AppError.badRequest("Ask for at most \(maximum) days at once.") }
         return (from, to)
-    }
-
-    private func startOfDay(_ date: CalendarDate, _ zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
     }
 
     private func validated<T>(_ body: () async throws -> T) async throws -> T {

@@ -70,9 +70,7 @@ struct MealPresenter {
 
     static func load(_ meals: [Meal], repository: MealRepository, currency: String) async throws -> MealPresenter {
         let foods = try await repository.foods(for: meals)
-        var totals: [UUID: MealTotals] = [:]
-        for meal in meals { totals[meal.id] = (try? MealTotals.of(meal, foods: foods)) ?? .unknown }
-        return MealPresenter(foods: foods, totals: totals, currency: currency)
+        return MealPresenter(foods: foods, totals: MealRepository.totals(of: meals, foods: foods), currency: currency)
     }
 
     func dto(_ meal: Meal, isPlanned: Bool) -> MealDTO {

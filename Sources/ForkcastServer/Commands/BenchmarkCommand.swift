@@ -139,8 +139,7 @@ struct BenchmarkCommand: AsyncCommand {
             }
             try await db.transaction { tx in
                 try await foods.map { FoodModel($0, ownerID: ownerID) }.create(on: tx)
-                try await foods.flatMap { food in FoodTermModel.terms(of: food.name + " " + (food.brand ?? "")).map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) } }
-                    .create(on: tx)
+                try await foods.flatMap { FoodTermModel.rows(for: $0, ownerID: ownerID) }.create(on: tx)
             }
         }
     }

@@ -102,6 +102,11 @@ final class FoodTermModel: Model, @unchecked Sendable {
         self.term = term
     }
 
+    /// The rows that make a food findable by the words of its name and brand.
+    static func rows(for food: Food, ownerID: UUID) -> [FoodTermModel] {
+        terms(of: food.name + " " + (food.brand ?? "")).map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) }
+    }
+
     /// The distinct lower-cased words of a text (letters and digits; everything else separates).
     static func terms(of text: String) -> [String] {
         var seen = Set<String>()

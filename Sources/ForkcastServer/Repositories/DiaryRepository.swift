@@ -143,7 +143,10 @@ struct BodyRepository {
         guard !weights.isEmpty else { return 0 }
         // Instants compared to the millisecond (both databases keep at least that).
         func key(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
-        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).all().map { key($0.measuredAt) })
+        let instants = weights.map(\.0)
+        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+            .filter(\.$measuredAt >= instants.min()!.addingTimeInterval(-1)).filter(\.$measuredAt <= instants.max()!.addingTimeInterval(1))
+            .all().map { key($0.measuredAt) })
         var seen = existing
         let fresh = weights.filter { seen.insert(key($0.0)).inserted }
         for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {

@@ -105,9 +105,9 @@ struct FoodRepository {
     }
 
     static func writeTerms(_ food: Food, ownerID: UUID, on db: any Database) async throws {
-        let terms = FoodTermModel.terms(of: food.name + " " + (food.brand ?? ""))
-        guard !terms.isEmpty else { return }
-        try await terms.map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) }.create(on: db)
+        let rows = FoodTermModel.rows(for: food, ownerID: ownerID)
+        guard !rows.isEmpty else { return }
+        try await rows.create(on: db)
     }
 
     private func ensureBarcodeFree(_ barcode: Barcode?, except id: UUID?) async throws {

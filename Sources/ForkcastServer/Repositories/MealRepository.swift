@@ -146,10 +146,12 @@ struct MealRepository {
 
     /// Totals per meal id, from the meals' ingredients or hand-typed nutrition.
     func totals(for meals: [Meal]) async throws -> [UUID: MealTotals] {
-        let foods = try await foods(for: meals)
-        var result: [UUID: MealTotals] = [:]
-        for meal in meals { result[meal.id] = (try? MealTotals.of(meal, foods: foods)) ?? .unknown }
-        return result
+        Self.totals(of: meals, foods: try await foods(for: meals))
+    }
+
+    /// Totals per meal id from foods already loaded (a meal whose units no longer fit is unknown).
+    static func totals(of meals: [Meal], foods: [UUID: Food]) -> [UUID: MealTotals] {
+        Dictionary(meals.map { ($0.id, (try? MealTotals.of($0, foods: foods)) ?? .unknown) }, uniquingKeysWith: { a, _ in a })
     }
 
     private func ingredients(of mealIDs: [UUID]) async throws -> [UUID: [Ingredient]] {

@@ -61,16 +61,16 @@ struct WebDiaryController: RouteCollection {
             let draft = try await rowsPage.draft(foods: try req.foods(of: user))
             items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
             if let mealID = UUID(uuidString: page.mealID) {
-                items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(string: page.mealServings.replacingOccurrences(of: ",", with: ".")) ?? 1))
+                items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings) ?? 1))
             }
-            func number(_ key: String) -> Decimal? { Decimal(string: (page.quick[key] ?? "").replacingOccurrences(of: ",", with: ".")) }
+            func number(_ key: String) -> Decimal? { Decimal(typed: page.quick[key] ?? "") }
             if let kcal = number("energyKcal") {
                 items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
                                              name: page.quick["name"]))
             }
             // Logged at noon of the chosen day when it is not today, so it lands on that day.
             let today = user.today(now: req.now)
-            let loggedAt = page.date == today ? req.now : noon(page.date, user.zone)
+            let loggedAt = page.date == today ? req.now : page.date.instant(hour: 12, in: user.zone)
             let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
                                                      ids: { req.dependencies.uuid() })
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
@@ -80,12 +80,6 @@ struct WebDiaryController: RouteCollection {
             try await fillChoices(&page, user: user, req: req)
             return page.render(layout: req.layout("Add to diary", .today, scripts: ["/js/meal-form.js"])).response(status: .unprocessableEntity)
         }
-    }
-
-    private func noon(_ date: CalendarDate, _ zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
     }
 
     @Sendable func deleteEntry(req: Request) async throws -> Response {
@@ -115,13 +109,9 @@ struct WebDiaryController: RouteCollection {
         if let type = form["mealType"] { entry.mealType = type }
         if let dateText = form["date"], let date = CalendarDate(iso: dateText) {
             let time = (form["time"] ?? "12:00").split(separator: ":").compactMap { Int($0) }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = user.zone
-            if let at = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day,
-                                                          hour: time.first ?? 12, minute: time.count > 1 ? time[1] : 0)) {
-                entry.loggedAt = at
-                entry.date = CalendarDate(at, in: user.zone)
-            }
+            let at = date.instant(hour: min(max(time.first ?? 12, 0), 23), minute: time.count > 1 ? min(max(time[1], 0), 59) : 0, in: user.zone)
+            entry.loggedAt = at
+            entry.date = CalendarDate(at, in: user.zone)
         }
         entry.note = form["note"]?.trimmed.nilIfEmptyString
         let problems = DiaryValidation.check(mealType: entry.mealType, note: entry.note)
@@ -143,7 +133,7 @@ struct WebDiaryController: RouteCollection {
         }
         let today = user.today(now: req.now)
         let service = try req.diaryService(for: user)
-        let entry = try await service.entry(from: DiaryEntryInput(loggedAt: assignment.date == today ? req.now : noon(assignment.date, user.zone),
+        let entry = try await service.entry(from: DiaryEntryInput(loggedAt: assignment.date == today ? req.now : assignment.date.instant(hour: 12, in: user.zone),
                                                                   mealId: assignment.mealId, servings: 1), id: req.dependencies.uuid())
         try await service.diary.create([entry], now: req.now)
         req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
@@ -166,7 +156,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func saveProfile(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        func number(_ key: String) -> Decimal? { form[key].flatMap { Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) } }
+        func number(_ key: String) -> Decimal? { form[key].flatMap { Decimal(typed: $0) } }
         let imperial = number("heightFt") != nil || number("weightLb") != nil
         guard let birth = form["birthDate"].flatMap(CalendarDate.init(iso:)) else {
             return try await renderGoals(req: req, errors: ValidationError(field: "birthDate", "Enter your date of birth."), message: nil, status: .unprocessableEntity)
@@ -191,7 +181,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func saveManual(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) } }
+        func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(typed: $0) } }
         do {
             let goals = try await BodyInput.goals(from: GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
                                                                    carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.body(of: user))
@@ -206,7 +196,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func addWeight(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        guard let value = form["weight"].flatMap({ Decimal(string: $0.replacingOccurrences(of: ",", with: ".").trimmed) }), value > 0 else {
+        guard let value = form["weight"].flatMap({ Decimal(typed: $0) }), value > 0 else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
         let kg = form["weightUnit"] == "lb" ? BodyUnits.kilograms(fromPounds: value) : value

@@ -39,9 +39,9 @@ struct FoodFormPage {
     func draft() throws(ValidationError) -> FoodDraft {
         var problems: [ValidationError.Field] = []
         func number(_ name: String, field: String) -> Decimal? {
-            let raw = (values[name] ?? "").trimmed.replacingOccurrences(of: ",", with: ".")
-            guard !raw.isEmpty else { return nil }
-            guard let value = Decimal(string: raw), Double(raw) != nil else {
+            let raw = values[name] ?? ""
+            guard !raw.trimmed.isEmpty else { return nil }
+            guard let value = Decimal(typed: raw) else {
                 problems.append(.init(field: field, message: "Enter a number, e.g. 12.5."))
                 return nil
             }

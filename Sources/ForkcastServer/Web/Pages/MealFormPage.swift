@@ -73,9 +73,8 @@ struct MealFormPage {
     func draft(foods: FoodRepository) async throws -> MealDraft {
         var problems: [ValidationError.Field] = []
         func number(_ raw: String, field: String) -> Decimal? {
-            let text = raw.trimmed.replacingOccurrences(of: ",", with: ".")
-            guard !text.isEmpty else { return nil }
-            guard let value = Decimal(string: text), Double(text) != nil else {
+            guard !raw.trimmed.isEmpty else { return nil }
+            guard let value = Decimal(typed: raw) else {
                 problems.append(.init(field: field, message: "Enter a number, e.g. 150."))
                 return nil
             }
