@@ -78,19 +78,19 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
 
 /// Checks the values of an entry that the person typed.
 public enum DiaryValidation {
-    public static func check(mealType: String, note: String?, quantity: Decimal? = nil, quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
+    public static func check(mealType: String, note: String?, quantity: Decimal? = nil, servings: Decimal? = nil,
+                             quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
         if MealType.named(mealType) == nil {
             problems.append(.init(field: "mealType", message: "mealType must be one of: \(MealType.defaults.map(\.key).joined(separator: ", "))."))
         }
         if let note, note.count > 500 { problems.append(.init(field: "note", message: "A note can be at most 500 characters.")) }
-        if let quantity, quantity <= 0 || quantity > 100_000 {
-            problems.append(.init(field: "quantity", message: "Quantity must be above 0 (and at most 100000)."))
-        }
+        if let p = Plausible.quantity.check(quantity, field: "quantity", label: "Quantity") { problems.append(p) }
+        if let p = Plausible.servingsEaten.check(servings, field: "servings", label: "Servings") { problems.append(p) }
         if let q = quickAdd {
             if q.energyKcal == nil { problems.append(.init(field: "quickAdd.energyKcal", message: "A quick add needs its calories.")) }
-            for field in q.fields where (field.value ?? 0) < 0 || (field.value ?? 0) > 20_000 {
-                problems.append(.init(field: "quickAdd.\(field.name)", message: "\(field.label) must be between 0 and 20000."))
+            for field in q.fields {
+                if let p = Plausible.quickAddValue.check(field.value, field: "quickAdd.\(field.name)", label: field.label) { problems.append(p) }
             }
         }
         return problems

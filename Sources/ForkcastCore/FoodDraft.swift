@@ -56,7 +56,7 @@ public struct FoodDraft: Sendable, Equatable {
 
         var per100 = self.per100
         if let kj = energyKj {
-            if kj < 0 { problem("per100.energyKj", "Energy cannot be negative.") }
+            if !Plausible.kjPer100.contains(kj) { problem("per100.energyKj", Plausible.kjPer100.message("Energy per 100 \(basis.rawValue)")) }
             if per100.energyKcal == nil { per100.energyKcal = Nutrients.kilocalories(fromKilojoules: kj) }
         }
         let unit = basis.rawValue
@@ -83,14 +83,16 @@ public struct FoodDraft: Sendable, Equatable {
 
         var serving = self.serving
         if let s = serving {
-            if s.size <= 0 { problem("serving.size", "Serving size must be more than 0.") }
+            if let p = Plausible.servingSize.check(s.size, field: "serving.size", label: "Serving size") { problems.append(p) }
             if s.unit != basis { problem("serving.unit", "Serving size must be in \(unit), like the nutrition values.") }
             serving?.label = s.label?.trimmed.nilIfEmpty
         }
         if let price {
-            if price.amount < 0 { problem("price.amount", "Price cannot be negative.") }
+            if let p = Plausible.price.check(price.amount, field: "price.amount", label: "Price") { problems.append(p) }
             if price.per == .package {
-                if let size = price.packageSize { if size <= 0 { problem("price.packageSize", "Package size must be more than 0.") } }
+                if let size = price.packageSize {
+                    if let p = Plausible.servingSize.check(size, field: "price.packageSize", label: "Package size") { problems.append(p) }
+                }
                 else { problem("price.packageSize", "Give the package size (in \(unit)) for a price per package.") }
             }
             if price.per == .serving, serving == nil { problem("price.per", "A price per serving needs a serving size.") }

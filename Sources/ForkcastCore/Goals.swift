@@ -82,8 +82,8 @@ public struct BodyProfile: Hashable, Sendable {
         let age = age(on: today)
         if birthDate > today { problems.append(.init(field: "birthDate", message: "Date of birth cannot be in the future.")) }
         else if !(13...120).contains(age) { problems.append(.init(field: "birthDate", message: "Goals are computed for ages 13 to 120; this date gives \(age).")) }
-        if !(Decimal(50)...Decimal(272)).contains(heightCm) { problems.append(.init(field: "heightCm", message: "Height must be between 50 and 272 cm.")) }
-        if !(Decimal(20)...Decimal(635)).contains(weightKg) { problems.append(.init(field: "weightKg", message: "Weight must be between 20 and 635 kg.")) }
+        if let p = Plausible.heightCm.check(heightCm, field: "heightCm", label: "Height") { problems.append(p) }
+        if let p = Plausible.bodyWeightKg.check(weightKg, field: "weightKg", label: "Weight") { problems.append(p) }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return self
     }
@@ -130,10 +130,9 @@ public struct Goals: Hashable, Sendable {
 
     public func validated() throws(ValidationError) -> Goals {
         var problems: [ValidationError.Field] = []
-        if !(Decimal(500)...Decimal(10000)).contains(energyKcal) { problems.append(.init(field: "energyKcal", message: "Calories must be between 500 and 10000 a day.")) }
-        for (name, label, value) in [("protein", "Protein", protein), ("carbohydrates", "Carbohydrates", carbohydrates), ("fat", "Fat", fat)]
-        where value < 0 || value > 1000 {
-            problems.append(.init(field: name, message: "\(label) must be between 0 and 1000 g a day."))
+        if let p = Plausible.goalEnergyKcal.check(energyKcal, field: "energyKcal", label: "Calories a day") { problems.append(p) }
+        for (name, label, value) in [("protein", "Protein a day", protein), ("carbohydrates", "Carbohydrates a day", carbohydrates), ("fat", "Fat a day", fat)] {
+            if let p = Plausible.goalMacroGrams.check(value, field: name, label: label) { problems.append(p) }
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return self
@@ -154,8 +153,12 @@ public struct GoalCalculation: Hashable, Sendable {
     public static func proteinPerKg(_ aim: Aim) -> Decimal { aim == .cut ? Decimal(string: "2.0")! : Decimal(string: "1.8")! }
     public static let fatShare = Decimal(string: "0.25")!
 
-    public init(profile p: BodyProfile, today: CalendarDate) {
-        age = p.age(on: today)
+    public init(profile stored: BodyProfile, today: CalendarDate) {
+        // Whatever an older version stored, the arithmetic runs on plausible values only.
+        var p = stored
+        p.weightKg = Plausible.bodyWeightKg.clamped(stored.weightKg)
+        p.heightCm = Plausible.heightCm.clamped(stored.heightCm)
+        age = min(max(p.age(on: today), 0), 150)
         let sexTerm: Decimal = p.sex == .male ? 5 : -161
         bmr = 10 * p.weightKg + Decimal(string: "6.25")! * p.heightCm - 5 * Decimal(age) + sexTerm
         tdee = bmr * p.activityLevel.multiplier

@@ -146,13 +146,13 @@ extension MealDraft {
         if ingredients.count > Self.maximumIngredients {
             problems.append(.init(field: "ingredients", message: "A meal can have at most \(Self.maximumIngredients) ingredients."))
         }
-        for (index, ingredient) in ingredients.enumerated() where ingredient.quantity <= 0 || ingredient.quantity > 100_000 {
-            problems.append(.init(field: "ingredients[\(index)].quantity", message: "Each ingredient needs a quantity above 0 (and at most 100000)."))
+        for (index, ingredient) in ingredients.enumerated() {
+            if let p = Plausible.quantity.check(ingredient.quantity, field: "ingredients[\(index)].quantity", label: "Each ingredient's quantity") { problems.append(p) }
         }
         var manual = manualNutrition
         if let m = manual {
-            for field in m.fields where (field.value ?? 0) < 0 {
-                problems.append(.init(field: "nutrition.\(field.name)", message: "\(field.label) cannot be negative."))
+            for field in m.fields {
+                if let p = Plausible.quickAddValue.check(field.value, field: "nutrition.\(field.name)", label: field.label) { problems.append(p) }
             }
             if m.fields.allSatisfy({ $0.value == nil }) { manual = nil }
         }

@@ -15,10 +15,12 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
 
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     app.routes.defaultMaxBodySize = config.maxBodySize
-    app.sessions.use(.fluent)
-    app.sessions.configuration = SessionsConfiguration(cookieName: "forkcast-session") { id in
-        HTTPCookies.Value(string: id.string, expires: Date().addingTimeInterval(30 * 24 * 3600), maxAge: 30 * 24 * 3600,
-                          path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
+    app.sessions.use { _ in DatabaseSessions(lifetime: config.sessionLifetime) }
+    app.sessions.configuration = SessionsConfiguration(cookieName: SecurityHeadersMiddleware.sessionCookie) { id in
+        // The server ends sessions itself (unused for the lifetime, or signed out); the browser
+        // keeps the cookie as long. SecurityHeadersMiddleware adds Secure on HTTPS.
+        HTTPCookies.Value(string: id.string, expires: Date().addingTimeInterval(config.sessionLifetime),
+                          maxAge: Int(config.sessionLifetime), path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
     }
 
     let encoder = JSONEncoder()
@@ -32,7 +34,9 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     // Replace Vapor's default error middleware with ours (one place renders every error).
     app.middleware = .init()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
+    app.middleware.use(MethodNotAllowedMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: publicDirectory(), defaultFile: nil))
     try routes(app)
 }

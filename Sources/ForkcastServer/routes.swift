@@ -6,7 +6,8 @@ func routes(_ app: Application) throws {
     try app.register(collection: SystemController())
 
     let api = app.grouped("api", "v1")
-        .grouped(app.sessions.middleware, UserSessionAuthenticator(), BearerAuthenticator(), CSRFMiddleware(mode: .api))
+        .grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
+                 BearerAuthenticator(), CSRFMiddleware(mode: .api))
     try api.register(collection: AuthController())
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())
@@ -15,7 +16,8 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: DiaryController())
     try signedIn.register(collection: BodyController())
 
-    let web = app.grouped(app.sessions.middleware, UserSessionAuthenticator(), CSRFMiddleware(mode: .web))
+    let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
+                          CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())
     let signedInWeb = web.grouped(WebAuthGuard())
     try signedInWeb.register(collection: WebMealsController())

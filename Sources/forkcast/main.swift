@@ -14,6 +14,7 @@ do {
     let command = CommandLine.arguments.dropFirst().first ?? "serve"
     if command == "serve" || command.hasPrefix("-") {
         try await app.prepareStorage()
+        app.startHousekeeping()
     }
     try await app.execute()
 } catch {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The real-world fixtures in `shared/fixtures/` beside the repository (loaded as they are).
+/// The real-world fixtures in `Tests/Fixtures/` (loaded as they are; sources listed in its README.md).
 enum Fixtures {
     static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
     }
 
     static func data(_ path: String) throws -> Data {

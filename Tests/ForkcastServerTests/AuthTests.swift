@@ -18,7 +18,7 @@ struct AuthTests {
     @Test func laterSignUpsAreClosedByDefault() async throws {
         try await withForkcast(allowSignup: false) { app in
             _ = try await app.signUp("owner@example.com")
-            let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "guest@example.com", "password": "password123"])
+            let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "guest@example.com", "password": "guest horse 12"])
             #expect(response.status == .forbidden)
             #expect(response.problem?.detail.contains("FORKCAST_ALLOW_SIGNUP") == true)
             #expect(try await UserModel.query(on: app.db).count() == 1)
@@ -36,7 +36,7 @@ struct AuthTests {
     @Test func anEmailCanOnlyRegisterOnceIgnoringCase() async throws {
         try await withForkcast(allowSignup: true) { app in
             _ = try await app.signUp("owner@example.com")
-            let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "OWNER@Example.com", "password": "password123"])
+            let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "OWNER@Example.com", "password": "guest horse 12"])
             #expect(response.status == .conflict)
         }
     }
@@ -119,29 +119,80 @@ struct AuthTests {
         }
     }
 
-    @Test func repeatedFailedLoginsAreSlowedDown() async throws {
+    /// Sign-in attempts from one client address, as a trusted proxy reports it.
+    private func login(_ app: Application, from address: String, _ email: String, _ password: String) async throws -> TestingHTTPResponse {
+        try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": email, "password": password],
+                                     headers: ["X-Forwarded-For": address])
+    }
+
+    @Test func strangersFailingNeverLockTheOwnerOut() async throws {
         let clock = TestClock()
-        try await withForkcast(clock: clock) { app in
-            _ = try await app.signUp("owner@example.com", password: "correct horse")
-            for _ in 0..<LoginThrottle.freeAttempts {
-                let attempt = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "owner@example.com", "password": "guess"])
-                #expect(attempt.status == .unauthorized)
-            }
-            // Even the right password must wait now.
-            let blocked = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "owner@example.com", "password": "correct horse"])
-            #expect(blocked.status == .tooManyRequests)
-            let retryAfter = try #require(blocked.headers.first(name: .retryAfter).flatMap(Int.init))
-            #expect(retryAfter > 0 && retryAfter <= 30)
-            clock.advance(by: 31)
-            let allowed = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "owner@example.com", "password": "correct horse"])
-            #expect(allowed.status == .ok)
+        try await withForkcast(clock: clock, adjust: { $0.trustProxy = true }) { app in
+            let signUp = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "owner@example.com", "password": "correct horse"],
+                                                      headers: ["X-Forwarded-For": "198.51.100.1"])
+            #expect(signUp.status == .created)
+            var statuses: [HTTPStatus] = []
+            for _ in 0..<8 { statuses.append(try await login(app, from: "203.0.113.7", "owner@example.com", "guess").status) }
+            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized })
+            #expect(statuses.dropFirst(5).allSatisfy { $0 == .tooManyRequests })
+            // The owner's known address still gets in with the right password, at once.
+            #expect(try await login(app, from: "198.51.100.1", "owner@example.com", "correct horse").status == .ok)
+            // A stranger with the right password must wait like the other strangers.
+            let unknown = try await login(app, from: "192.0.2.50", "Owner@Example.com", "correct horse")
+            #expect(unknown.status == .tooManyRequests)
+            let retryAfter = try #require(unknown.headers.first(name: .retryAfter).flatMap(Int.init))
+            #expect(retryAfter > 0 && retryAfter <= 300)
+            clock.advance(by: 301)
+            #expect(try await login(app, from: "192.0.2.50", "owner@example.com", "correct horse").status == .ok)
         }
     }
 
-    @Test func theDelayGrowsWithEachFailure() {
-        #expect(LoginThrottle.delay(afterFailures: 5) == 30)
-        #expect(LoginThrottle.delay(afterFailures: 6) == 60)
-        #expect(LoginThrottle.delay(afterFailures: 50) == LoginThrottle.maximumDelay)
+    @Test func parallelGuessesAreChargedAtomically() async throws {
+        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+            _ = try await app.signUp("owner@example.com", password: "correct horse")
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for i in 0..<16 {
+                    group.addTask { try await self.login(app, from: "203.0.113.\(i)", "owner@example.com", "guess \(i)").status }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == LoginThrottle.perAccount.capacity.asInt)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 16 - LoginThrottle.perAccount.capacity.asInt)
+        }
+    }
+
+    @Test func oneAddressCannotSprayGuesses() async throws {
+        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+            _ = try await app.signUp("owner@example.com", password: "correct horse")
+            var statuses: [HTTPStatus] = []
+            for i in 0..<24 { statuses.append(try await login(app, from: "203.0.113.9", "someone\(i)@example.com", "guess").status) }
+            #expect(statuses.prefix(20).allSatisfy { $0 == .unauthorized })
+            #expect(statuses.dropFirst(20).allSatisfy { $0 == .tooManyRequests })
+        }
+    }
+
+    @Test func aCorrectPasswordGivesTheTokensBack() async throws {
+        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+            _ = try await app.signUp("owner@example.com", password: "correct horse")
+            // Many successful sign-ins from one known address never run out.
+            for _ in 0..<30 {
+                #expect(try await login(app, from: "198.51.100.1", "owner@example.com", "correct horse").status == .ok)
+            }
+        }
+    }
+
+    @Test func commonAndBlankPasswordsAndBadEmailsAreRefused() async throws {
+        try await withForkcast { app in
+            for (email, password, field) in [("a@example.com", "password123", "password"), ("a@example.com", "         ", "password"),
+                                             ("a@example.com", "a@example.com", "password"), ("a@example", "correct horse", "email"),
+                                             ("a b@example.com", "correct horse", "email"), ("<a>@example.com", "correct horse", "email"),
+                                             ("a@@example.com", "correct horse", "email"), ("a@-example.com", "correct horse", "email")] {
+                let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": email, "password": password])
+                #expect(response.status == .unprocessableEntity, "\(email) / \(password)")
+                #expect(response.problem?.message(for: field) != nil, "\(email) / \(password): \(response.body.string)")
+            }
+            #expect(try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "Ann.Lee+food@example.co.uk", "password": "correct horse"]).status == .created)
+        }
     }
 
     @Test func usersCanSetTheirTimeZone() async throws {
@@ -155,4 +206,8 @@ struct AuthTests {
             #expect(try await client.get("/api/v1/me").json(TestUser.self).timeZone == "Europe/Paris")
         }
     }
+}
+
+private extension Double {
+    var asInt: Int { Int(self) }
 }

@@ -78,7 +78,7 @@ struct SystemTests {
         let config = AppConfig(dataDirectory: NSTemporaryDirectory(), storage: .postgres(url: "postgres://forkcast:x@127.0.0.1:1/forkcast", searchPath: nil), bcryptCost: 4)
         do {
             try await configure(app, config: config)
-            let register = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "a@example.com", "password": "password123"])
+            let register = try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "a@example.com", "password": "guest horse 12"])
             #expect(register.status == .serviceUnavailable)
             #expect(register.headers.contentType?.subType == "problem+json")
             #expect(register.problem?.detail.contains("nothing was saved") == true)

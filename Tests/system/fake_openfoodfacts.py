@@ -3,7 +3,7 @@ import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "fixtures", "openfoodfacts")
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "openfoodfacts")
 PRODUCTS = {
     "0737628064502": "v0_product_0737628064502_thai_noodle_kit_serving_size.json",
     "5449000011527": "v0_product_5449000011527_fanta_kj_only.json",

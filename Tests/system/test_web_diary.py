@@ -9,7 +9,7 @@ from selenium.webdriver.support.ui import Select
 
 from browser import all_css, api_session, axe_check, css, screenshot, set_dark, sign_in, wait_for
 
-FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "fixtures", "apple-health")
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "apple-health")
 
 
 def create_food(session, server, **body):

@@ -20,12 +20,13 @@ struct AuthController: RouteCollection {
         let user = try await req.accounts.register(
             .init(email: input.email, password: input.password, displayName: input.displayName, timeZone: input.timeZone),
             allowSignup: config.allowSignup)
+        try await LoginThrottle(db: req.db, now: req.now).remember(userID: try user.requireID(), client: req.clientIdentity)
         return try await session(for: user, req: req, status: .created)
     }
 
     @Sendable func login(req: Request) async throws -> Response {
         let input = try req.decodeJSON(LoginInput.self)
-        let user = try await req.accounts.authenticate(email: input.email, password: input.password)
+        let user = try await req.accounts.authenticate(email: input.email, password: input.password, client: req.clientIdentity)
         return try await session(for: user, req: req, status: .ok)
     }
 
@@ -34,7 +35,7 @@ struct AuthController: RouteCollection {
             try await Tokens.revoke(bearer.token, on: req.db)
         }
         req.auth.logout(UserModel.self)
-        req.session.destroy()
+        if req.hasSession { try await req.rotateSession() }
         return .noContent
     }
 

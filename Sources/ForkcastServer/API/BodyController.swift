@@ -6,9 +6,6 @@ import Vapor
 
 /// `/api/v1/body-profile`, `/api/v1/goals`, `/api/v1/weights` and `/api/v1/health/import`.
 struct BodyController: RouteCollection {
-    /// Apple Health exports reach gigabytes; the upload streams to a temporary file.
-    static let maximumImportSize: ByteCount = "4gb"
-
     func boot(routes: any RoutesBuilder) throws {
         routes.get("body-profile", use: profile)
         routes.put("body-profile", use: saveProfile)
@@ -18,6 +15,7 @@ struct BodyController: RouteCollection {
         routes.post("weights", use: addWeight)
         routes.delete("weights", ":id", use: deleteWeight)
         routes.on(.POST, "health", "import", body: .stream, use: importHealth)
+        routes.get("health", "import", use: importStatus)
     }
 
     @Sendable func profile(req: Request) async throws -> BodyProfileDTO {
@@ -53,9 +51,12 @@ struct BodyController: RouteCollection {
         return GoalsDTO(current, steps: calculation?.steps)
     }
 
-    @Sendable func weights(req: Request) async throws -> [WeightDTO] {
+    @Sendable func weights(req: Request) async throws -> WeightPageDTO {
         let user = try req.requireUser()
-        return try await req.body(of: user).weights().map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) }
+        let page = try req.queryParameters.page()
+        let result = try await req.body(of: user).weights(page: page)
+        return WeightPageDTO(items: result.items.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) },
+                             metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
     }
 
     @Sendable func addWeight(req: Request) async throws -> Response {
@@ -67,7 +68,9 @@ struct BodyController: RouteCollection {
         guard try await body.addWeights([(at, kg)], source: "manual") == 1 else {
             throw AppError.conflict("A weight is already recorded at \(ISO8601DateFormatter().string(from: at)).")
         }
-        let saved = try await body.weights(from: at, to: at).first!
+        guard let saved = try await body.weights(from: at, to: at).first else {
+            throw AppError.conflict("The weight was removed again while it was being saved; add it again.")
+        }
         let response = Response(status: .created)
         try response.content.encode(WeightDTO(id: saved.id, measuredAt: saved.measuredAt, weightKg: saved.weightKg, source: saved.source))
         return response
@@ -82,56 +85,37 @@ struct BodyController: RouteCollection {
 
     /// Imports body mass, height, date of birth and sex from an Apple Health export (zip or xml).
     @Sendable func importHealth(req: Request) async throws -> ImportResultDTO {
-        let user = try req.requireUser()
-        let file = try await Self.receive(req)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result: AppleHealthImport.Result
-        do { result = try AppleHealthImport.parse(fileAt: file) } catch let failure as AppleHealthImport.Failure {
-            throw AppError.validation(ValidationError(field: "file", failure.message))
-        }
-        return try await Self.apply(result, user: user, db: req.db, now: req.now)
+        try await HealthImportRunner.run(req, user: try req.requireUser())
+    }
+
+    /// Whether an import is running for the user, and how far it has read.
+    @Sendable func importStatus(req: Request) async throws -> HealthImports.Status {
+        await HealthImports.shared.status(try req.requireUserID())
     }
 
     static func apply(_ result: AppleHealthImport.Result, user: UserModel, db: any Database, now: Date) async throws -> ImportResultDTO {
         let body = BodyRepository(db: db, ownerID: try user.requireID())
         let added = try await body.addWeights(result.weights, source: "apple-health")
         try await body.merge(sex: result.sex, birthDate: result.birthDate, heightCm: result.height?.cm, now: now)
-        return ImportResultDTO(weightsFound: result.weights.count, weightsAdded: added, heightCm: result.height?.cm,
-                               birthDate: result.birthDate, sex: result.sex?.rawValue, recordsRead: result.recordsRead)
+        let weights = result.weights
+        return ImportResultDTO(weightsFound: weights.count, weightsAdded: added, heightCm: result.height?.cm,
+                               birthDate: result.birthDate, sex: result.sex?.rawValue, recordsRead: result.recordsRead,
+                               weightRecords: result.weightRecords,
+                               skipped: result.skipped.merging(["alreadyRecorded": weights.count - added]) { $0 + $1 }.filter { $0.value > 0 })
     }
 
-    /// Writes the request body to a temporary file chunk by chunk (memory stays flat).
-    static func receive(_ req: Request) async throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
-        let io = NonBlockingFileIO(threadPool: req.application.threadPool)
-        let handle = try await io.openFile(_deprecatedPath: url.path, mode: .write, flags: .allowFileCreation(), eventLoop: req.eventLoop).get()
-        var written = 0
-        do {
-            for try await chunk in req.body {
-                written += chunk.readableBytes
-                if written > maximumImportSize.value { throw Abort(.payloadTooLarge) }
-                try await io.write(fileHandle: handle, buffer: chunk, eventLoop: req.eventLoop).get()
-            }
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: url)
-            throw error
-        }
-        guard written > 0 else {
-            try? FileManager.default.removeItem(at: url)
-            throw AppError.badRequest("The upload is empty: send export.zip or export.xml as the request body.")
-        }
-        return url
-    }
 }
 
 /// Turning body and goal input into domain values, shared by the API and the pages.
 enum BodyInput {
     static func kilograms(kg: Decimal?, lb: Decimal?, field: String) throws -> Decimal {
-        if let kg { return kg }
-        if let lb { return BodyUnits.kilograms(fromPounds: lb) }
-        throw AppError.validation(ValidationError(field: field, "Give the weight in kg (weightKg) or pounds (weightLb)."))
+        guard let value = kg ?? lb.map(BodyUnits.kilograms(fromPounds:)) else {
+            throw AppError.validation(ValidationError(field: field, "Give the weight in kg (weightKg) or pounds (weightLb)."))
+        }
+        if let problem = Plausible.bodyWeightKg.check(value, field: kg == nil ? "weightLb" : field, label: "Weight") {
+            throw AppError.validation(ValidationError([problem]))
+        }
+        return value.rounded(2)
     }
 
     static func profile(from input: BodyProfileInput, today: CalendarDate) throws -> BodyProfile {

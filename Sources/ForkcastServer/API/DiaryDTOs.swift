@@ -206,4 +206,13 @@ struct ImportResultDTO: Content {
     var birthDate: CalendarDate?
     var sex: String?
     var recordsRead: Int
+    /// Body-mass records in the file; `weightsFound` is what is left at one a day.
+    var weightRecords: Int
+    /// Records not imported, by reason: implausible, unknownUnit, sameDay, alreadyRecorded.
+    var skipped: [String: Int]
+}
+
+struct WeightPageDTO: Content {
+    var items: [WeightDTO]
+    var metadata: PageMetadata
 }

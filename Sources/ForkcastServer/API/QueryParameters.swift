@@ -64,6 +64,49 @@ extension Request {
         guard let body = body.data, body.readableBytes > 0 else {
             throw AppError.badRequest("The body is empty; send a JSON object.")
         }
-        return try content.decode(T.self, using: ContentConfiguration.global.requireDecoder(for: .json))
+        let bytes = JSONNumbers.fitForDecimal(Array(body.readableBytesView))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(bytes))
+    }
+}
+
+/// Foundation decodes a JSON number into `Decimal` only within about 1e±127, and calls anything
+/// else "not valid JSON" (`1e-300`, `1e308`). Before decoding, such numbers are brought into range:
+/// a number too small to matter becomes 0, one too large becomes ±1e100, which every plausible
+/// range then refuses with a message naming the field.
+enum JSONNumbers {
+    static func fitForDecimal(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0, inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                out.append(b)
+                if b == UInt8(ascii: "\\"), i + 1 < bytes.count { out.append(bytes[i + 1]); i += 2; continue }
+                if b == UInt8(ascii: "\"") { inString = false }
+                i += 1
+                continue
+            }
+            if b == UInt8(ascii: "\"") { inString = true; out.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "-") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) else { out.append(b); i += 1; continue }
+            var j = i
+            while j < bytes.count, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: ".")
+                    || bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) {
+                j += 1
+            }
+            let token = bytes[i..<j]
+            if token.count > 24 || token.contains(UInt8(ascii: "e")) || token.contains(UInt8(ascii: "E")),
+               let value = Double(String(decoding: token, as: UTF8.self)) {
+                if value == 0 || abs(value) < 1e-100 { out.append(contentsOf: Array("0".utf8)) }
+                else if abs(value) > 1e100 { out.append(contentsOf: Array((value < 0 ? "-1e100" : "1e100").utf8)) }
+                else { out.append(contentsOf: token) }
+            } else {
+                out.append(contentsOf: token)
+            }
+            i = j
+        }
+        return out
     }
 }

@@ -12,16 +12,32 @@ struct SystemController: RouteCollection {
     struct Health: Content {
         var status: String
         var database: String
+        /// Whether a write can be committed now (a full disk or a lock held elsewhere says no).
+        var writable: Bool
     }
 
+    /// 200 when the database answers and takes a write; 503 otherwise, promptly (the write waits
+    /// at most a few seconds for a lock).
     @Sendable func health(req: Request) async throws -> Response {
         let kind = req.application.forkcastConfig.storage.kindName
         do {
             _ = try await (req.db as! any SQLDatabase).raw("SELECT 1 AS ok").first()
-            return try await Health(status: "ok", database: kind).encodeResponse(status: .ok, for: req)
         } catch {
             req.logger.error("health check failed: \(String(reflecting: error))")
-            return try await Health(status: "unavailable", database: kind).encodeResponse(status: .serviceUnavailable, for: req)
+            return try await Health(status: "unavailable", database: kind, writable: false).encodeResponse(status: .serviceUnavailable, for: req)
+        }
+        do {
+            let now = req.now.timeIntervalSince1970
+            try await req.db.write(timeout: .seconds(3)) { tx in
+                try await (tx as! any SQLDatabase).raw("""
+                    INSERT INTO health_probe (id, checked_at) VALUES (1, \(bind: now))
+                    ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
+                    """).run()
+            }
+            return try await Health(status: "ok", database: kind, writable: true).encodeResponse(status: .ok, for: req)
+        } catch {
+            req.logger.error("health check write failed: \(String(reflecting: error))")
+            return try await Health(status: "read-only", database: kind, writable: false).encodeResponse(status: .serviceUnavailable, for: req)
         }
     }
 

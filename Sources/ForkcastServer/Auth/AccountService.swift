@@ -16,21 +16,15 @@ struct AccountService {
         var timeZone: String?
     }
 
-    static let minimumPasswordLength = 8
+    static var minimumPasswordLength: Int { AccountRules.minimumPasswordLength }
 
     /// Checks the fields of a new account; throws a ValidationError naming each bad field.
     static func validate(_ account: NewAccount) throws(ValidationError) -> NewAccount {
         var problems: [ValidationError.Field] = []
         let email = account.email.trimmed
-        if email.isEmpty {
-            problems.append(.init(field: "email", message: "Email is required."))
-        } else if email.count > 254 || !email.contains("@") || email.hasPrefix("@") || email.hasSuffix("@") || email.contains(" ") {
-            problems.append(.init(field: "email", message: "\"\(email.prefix(60))\" is not an email address."))
-        }
-        if account.password.count < minimumPasswordLength {
-            problems.append(.init(field: "password", message: "Password must be at least \(minimumPasswordLength) characters."))
-        } else if account.password.utf8.count > 72 {
-            problems.append(.init(field: "password", message: "Password must be at most 72 bytes (bcrypt's limit)."))
+        if let problem = AccountRules.emailProblem(email) { problems.append(.init(field: "email", message: problem)) }
+        if let problem = AccountRules.passwordProblem(account.password, email: email) {
+            problems.append(.init(field: "password", message: problem))
         }
         let name = account.displayName?.trimmed
         if let name, name.count > 100 {
@@ -48,11 +42,12 @@ struct AccountService {
 
     /// Creates an account. The first account is always allowed; later ones only when `allowSignup`.
     func register(_ input: NewAccount, allowSignup: Bool, force: Bool = false) async throws -> UserModel {
-        let account: NewAccount
-        do { account = try Self.validate(input) } catch { throw AppError.validation(error) }
+        // A closed server tells strangers only that it is closed, not what it thinks of their input.
         if !force, !allowSignup, try await UserModel.query(on: db).count() > 0 {
             throw AppError.forbidden("Sign-up is closed on this server. Ask its owner to create your account (forkcast user create) or to set FORKCAST_ALLOW_SIGNUP=true.")
         }
+        let account: NewAccount
+        do { account = try Self.validate(input) } catch { throw AppError.validation(error) }
         if try await UserModel.query(on: db).filter(\.$emailKey == account.email.lowercased()).first() != nil {
             throw AppError.conflict("An account with that email already exists; sign in instead.")
         }
@@ -63,14 +58,20 @@ struct AccountService {
         return user
     }
 
-    /// Returns the user when email and password match; counts failures and slows repeated ones.
-    func authenticate(email: String, password: String) async throws -> UserModel {
+    /// Returns the user when email and password match. Guessing is slowed per client address and,
+    /// for clients that never signed in to the account, per account (``LoginThrottle``).
+    func authenticate(email: String, password: String, client: ClientIdentity) async throws -> UserModel {
         let key = email.trimmed.lowercased()
         let throttle = LoginThrottle(db: db, now: now)
-        if let wait = try await throttle.waitTime(for: key) {
-            throw AppError.tooManyRequests("Too many failed sign-ins for this email. Wait \(wait) seconds and try again.", retryAfter: wait)
+        if let wait = try await throttle.take(LoginThrottle.perAddress, key: client.address) {
+            throw AppError.tooManyRequests("Too many sign-in attempts from your network. Wait \(wait) seconds and try again.", retryAfter: wait)
         }
         let user = try await UserModel.query(on: db).filter(\.$emailKey == key).first()
+        var known = false
+        if let user { known = try await throttle.isKnown(userID: try user.requireID(), client: client) }
+        if !known, let wait = try await throttle.take(LoginThrottle.perAccount, key: key) {
+            throw AppError.tooManyRequests("Too many failed sign-ins for this account from devices it has not used before. Sign in from a device you used before, or wait \(wait) seconds.", retryAfter: wait)
+        }
         // Hash even for unknown emails, so timing does not tell which accounts exist.
         let ok: Bool
         if let user {
@@ -79,11 +80,10 @@ struct AccountService {
             _ = try await passwords.hash(password)
             ok = false
         }
-        guard let user, ok else {
-            try await throttle.recordFailure(for: key)
-            throw AppError.unauthorized("Email or password is wrong.")
-        }
-        try await throttle.clear(for: key)
+        guard let user, ok else { throw AppError.unauthorized("Email or password is wrong.") }
+        try await throttle.refund(LoginThrottle.perAddress, key: client.address)
+        if !known { try await throttle.refund(LoginThrottle.perAccount, key: key) }
+        try await throttle.remember(userID: try user.requireID(), client: client)
         return user
     }
 }
@@ -91,5 +91,18 @@ struct AccountService {
 extension Request {
     var accounts: AccountService {
         AccountService(db: db, passwords: password.async, now: now)
+    }
+
+    /// The client signing in: its address (the proxy's X-Forwarded-For when trusted) and the
+    /// browser's device cookie.
+    var clientIdentity: ClientIdentity {
+        var address = remoteAddress?.ipAddress ?? "unknown"
+        if application.forkcastConfig.trustProxy,
+           let forwarded = headers.first(name: "X-Forwarded-For")?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+           !forwarded.isEmpty {
+            address = String(forwarded.prefix(64))
+        }
+        let device = cookies[SecurityHeadersMiddleware.deviceCookie]?.string
+        return ClientIdentity(address: address, device: device.flatMap { $0.count == 43 ? $0 : nil })
     }
 }

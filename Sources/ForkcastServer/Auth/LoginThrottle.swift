@@ -1,41 +1,88 @@
 import Fluent
 import Foundation
+import SQLKit
 
-/// Slows down password guessing: after ``freeAttempts`` failures for one email, each further
-/// attempt must wait, doubling from 30 seconds up to 15 minutes. A success clears the count.
+/// Slows password guessing with token buckets kept in the database, so every instance agrees and
+/// a check is charged in the same statement that reads it (16 parallel guesses cannot all pass).
+///
+/// - Every attempt spends a token from its client address's bucket (20, refilled 1 per 6 s).
+/// - An attempt from a client that has never signed in to that account (no known device cookie,
+///   not a known address) also spends from the account's bucket (5, refilled 1 per 5 min).
+///   Devices that signed in before skip that bucket, so strangers failing can never lock the
+///   owner out; the owner is still limited per address.
+/// - A correct password gives the tokens back.
 struct LoginThrottle {
-    static let freeAttempts = 5
-    static let firstDelay: TimeInterval = 30
-    static let maximumDelay: TimeInterval = 15 * 60
+    struct Bucket: Sendable {
+        let prefix: String
+        let capacity: Double
+        /// Tokens added per second.
+        let rate: Double
+    }
+
+    static let perAddress = Bucket(prefix: "addr:", capacity: 20, rate: 1.0 / 6)
+    static let perAccount = Bucket(prefix: "email:", capacity: 5, rate: 1.0 / 300)
 
     let db: any Database
     let now: Date
 
-    /// Seconds still to wait before this email may try again, or nil.
-    func waitTime(for emailKey: String) async throws -> Int? {
-        guard let record = try await LoginThrottleModel.query(on: db).filter(\.$emailKey == emailKey).first(),
-              record.failures >= Self.freeAttempts else { return nil }
-        let delay = Self.delay(afterFailures: record.failures)
-        let remaining = record.lastFailureAt.addingTimeInterval(delay).timeIntervalSince(now)
-        return remaining > 0 ? Int(remaining.rounded(.up)) : nil
+    private var sql: any SQLDatabase { db as! any SQLDatabase }
+    private var t: Double { now.timeIntervalSince1970 }
+
+    /// Takes one token; returns nil when taken, or the seconds to wait when the bucket is empty.
+    func take(_ bucket: Bucket, key: String) async throws -> Int? {
+        let id = bucket.prefix + Tokens.hash(key)
+        try await sql.raw("""
+            INSERT INTO login_buckets (key, tokens, updated_at) VALUES (\(bind: id), \(bind: bucket.capacity), \(bind: t))
+            ON CONFLICT (key) DO NOTHING
+            """).run()
+        let refilled = "CASE WHEN tokens + (\(t) - updated_at) * \(bucket.rate) > \(bucket.capacity) THEN \(bucket.capacity) ELSE tokens + (\(t) - updated_at) * \(bucket.rate) END"
+        let taken = try await sql.raw("""
+            UPDATE login_buckets SET tokens = \(unsafeRaw: refilled) - 1, updated_at = \(bind: t)
+            WHERE key = \(bind: id) AND \(unsafeRaw: refilled) >= 1 RETURNING tokens
+            """).all()
+        if !taken.isEmpty { return nil }
+        let row = try await sql.raw("SELECT tokens, updated_at FROM login_buckets WHERE key = \(bind: id)").first()
+        let tokens = (try? row?.decode(column: "tokens", as: Double.self)) ?? 0
+        let updated = (try? row?.decode(column: "updated_at", as: Double.self)) ?? t
+        let current = min(bucket.capacity, tokens + (t - updated) * bucket.rate)
+        return max(1, Int(((1 - current) / bucket.rate).rounded(.up)))
     }
 
-    static func delay(afterFailures failures: Int) -> TimeInterval {
-        let exponent = max(0, failures - freeAttempts)
-        return min(maximumDelay, firstDelay * pow(2, Double(min(exponent, 10))))
+    /// Gives a token back (after a correct password).
+    func refund(_ bucket: Bucket, key: String) async throws {
+        let id = bucket.prefix + Tokens.hash(key)
+        try await sql.raw("""
+            UPDATE login_buckets SET tokens = CASE WHEN tokens + 1 > \(unsafeRaw: String(bucket.capacity)) THEN \(unsafeRaw: String(bucket.capacity)) ELSE tokens + 1 END
+            WHERE key = \(bind: id)
+            """).run()
     }
 
-    func recordFailure(for emailKey: String) async throws {
-        if let record = try await LoginThrottleModel.query(on: db).filter(\.$emailKey == emailKey).first() {
-            record.failures += 1
-            record.lastFailureAt = now
-            try await record.save(on: db)
-        } else {
-            try await LoginThrottleModel(emailKey: emailKey, failures: 1, lastFailureAt: now).create(on: db)
+    /// Whether this client signed in to the account before (a device cookie or the same address).
+    func isKnown(userID: UUID, client: ClientIdentity) async throws -> Bool {
+        let keys = client.knownKeys.map(Tokens.hash)
+        guard !keys.isEmpty else { return false }
+        return try await KnownClientModel.query(on: db).filter(\.$userID == userID).filter(\.$keyHash ~~ keys).first() != nil
+    }
+
+    /// Remembers the client after a correct password.
+    func remember(userID: UUID, client: ClientIdentity) async throws {
+        for key in client.knownKeys {
+            let hash = Tokens.hash(key)
+            if let existing = try await KnownClientModel.query(on: db).filter(\.$userID == userID).filter(\.$keyHash == hash).first() {
+                existing.lastSeenAt = now
+                try await existing.save(on: db)
+            } else {
+                try? await KnownClientModel(userID: userID, keyHash: hash, lastSeenAt: now).create(on: db)
+            }
         }
     }
+}
 
-    func clear(for emailKey: String) async throws {
-        try await LoginThrottleModel.query(on: db).filter(\.$emailKey == emailKey).delete()
-    }
+/// Who is trying to sign in: the client address (from the socket, or the proxy's header when
+/// FORKCAST_TRUST_PROXY is set) and, for browsers, a long-lived device cookie.
+struct ClientIdentity: Sendable {
+    var address: String
+    var device: String?
+
+    var knownKeys: [String] { ["addr:" + address] + (device.map { ["device:" + $0] } ?? []) }
 }

@@ -3,13 +3,50 @@ import SQLKit
 import Vapor
 
 extension Application {
-    /// Run before serving: bring the schema up to date and make SQLite durable and concurrent.
+    /// Run before serving: bring the schema up to date, make SQLite durable and concurrent.
     public func prepareStorage() async throws {
-        if case .sqlite = forkcastConfig.storage {
+        switch forkcastConfig.storage {
+        case .sqlite:
             let sql = db as! any SQLDatabase
-            // WAL keeps readers off writers' backs; synchronous FULL (the default) fsyncs every commit.
+            // WAL keeps readers off writers' backs; synchronous FULL (the default) fsyncs every commit;
+            // the WAL file is cut back to 64 MB after each checkpoint.
             _ = try await sql.raw("PRAGMA journal_mode = WAL").all()
+            try await prepareSQLiteConnections()
+            try await autoMigrate()
+        case .postgres:
+            // Several instances starting together: one migrates, the others wait for it.
+            try await db.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("SELECT pg_advisory_lock(\(bind: Self.migrationLockKey))").run()
+                do {
+                    try await self.autoMigrate()
+                    try await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+                } catch {
+                    try? await sql.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+                    throw error
+                }
+            }
         }
-        try await autoMigrate()
+    }
+
+    /// Deletes expired sessions and tokens every hour while serving.
+    public func startHousekeeping() {
+        lifecycle.use(Housekeeping.Lifecycle())
+    }
+
+    /// An arbitrary constant naming Forkcast's migration lock.
+    static let migrationLockKey: Int64 = 0x466F_726B_6361_7374  // "Forkcast"
+
+    /// Gives each pooled SQLite connection (one per event loop) a bounded busy timeout, replacing
+    /// the driver's handler that retries forever, and a WAL size limit.
+    func prepareSQLiteConnections() async throws {
+        for loop in eventLoopGroup.makeIterator() {
+            let database = databases.database(logger: logger, on: loop)!
+            try await database.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                try await sql.raw("PRAGMA journal_size_limit = 67108864").run()
+            }
+        }
     }
 }

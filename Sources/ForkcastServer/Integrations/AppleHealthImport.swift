@@ -11,20 +11,42 @@ import ZIPFoundation
 /// and `<Record` tags from 1 MB chunks.
 final class AppleHealthImport {
     struct Result: Sendable {
-        var weights: [(Date, Decimal)] = []
+        /// One weight per day (the last measured that day), oldest first.
+        var weights: [(Date, Decimal)] { weightsByDay.values.sorted { $0.0 < $1.0 } }
+        var weightsByDay: [String: (Date, Decimal)] = [:]
+        var weightRecords = 0
         var height: (date: Date, cm: Decimal)?
         var birthDate: CalendarDate?
         var sex: Sex?
         var recordsRead = 0
+        /// Records passed over, by reason: "implausible" (outside ``Plausible``), "unknownUnit",
+        /// "sameDay" (an earlier weight of a day that has a later one).
+        var skipped: [String: Int] = [:]
+    }
+
+    /// What an import may cost: the XML it reads (also inside a zip) and one tag's length.
+    struct Limits: Sendable {
+        var maxXMLBytes: Int64 = 8 << 30
+        /// A zip entry inflating to more than this many times its compressed size is a bomb
+        /// (real exports compress 10–30 times; very repetitive ones under 300).
+        var maxCompressionRatio: UInt64 = 500
+        var maxTagBytes = 1 << 20
     }
 
     enum Failure: Error, Equatable {
         case notAnExport(String)
+        case tooLarge(String)
 
         var message: String {
-            switch self { case .notAnExport(let why): "This is not an Apple Health export (\(why)). Upload export.zip or the export.xml inside it." }
+            switch self {
+            case .notAnExport(let why): "This is not an Apple Health export (\(why)). Upload export.zip or the export.xml inside it."
+            case .tooLarge(let why): "This export cannot be imported: \(why). Nothing was imported."
+            }
         }
     }
+
+    /// Called with the bytes of XML read so far.
+    typealias Progress = @Sendable (Int64) -> Void
 
     private(set) var result = Result()
     private(set) var sawHealthData = false
@@ -35,57 +57,98 @@ final class AppleHealthImport {
         return f
     }()
 
-    /// Parses a file: a zip holding `apple_health_export/export.xml`, or the XML itself.
-    static func parse(fileAt url: URL) throws -> Result {
+    /// Parses a file: a zip holding `apple_health_export/export.xml`, or the XML itself. A zip
+    /// entry is inflated straight into the scanner (nothing is written to disk); symbolic links,
+    /// compression bombs and XML beyond the limit are refused.
+    static func parse(fileAt url: URL, limits: Limits = Limits(), progress: Progress? = nil) throws -> Result {
         let handle = try FileHandle(forReadingFrom: url)
         let magic = try handle.read(upToCount: 4) ?? Data()
         try handle.close()
+        let importer = AppleHealthImport(limits: limits, progress: progress)
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let archive: Archive
             do { archive = try Archive(url: url, accessMode: .read) } catch { throw Failure.notAnExport("the zip cannot be read") }
             guard let entry = archive.first(where: { $0.path.hasSuffix("export.xml") && !$0.path.contains("cda") }) else {
                 throw Failure.notAnExport("the zip holds no export.xml")
             }
-            let xml = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-health-\(UUID().uuidString).xml")
-            defer { try? FileManager.default.removeItem(at: xml) }
-            _ = try archive.extract(entry, to: xml)  // streamed to disk in chunks
-            return try parseXML(at: xml)
-        }
-        return try parseXML(at: url)
-    }
-
-    static func parseXML(at url: URL) throws -> Result {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw Failure.notAnExport("the file cannot be opened") }
-        defer { try? handle.close() }
-        let importer = AppleHealthImport()
-        var buffer: [UInt8] = []
-        var checked = false
-        while true {
-            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
-            if !checked, !chunk.isEmpty {
-                let head = String(decoding: chunk.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard head.hasPrefix("<") else { throw Failure.notAnExport("it is not XML") }
-                checked = true
+            guard entry.type == .file else { throw Failure.notAnExport("export.xml in the zip is a link, not a file") }
+            if entry.uncompressedSize > UInt64(limits.maxXMLBytes) {
+                throw Failure.tooLarge("export.xml would inflate to \(entry.uncompressedSize / 1_048_576) MB, more than the \(limits.maxXMLBytes / 1_048_576) MB allowed")
             }
-            buffer.append(contentsOf: chunk)
-            let used = importer.scan(buffer, final: chunk.isEmpty)
-            buffer.removeFirst(used)
-            if chunk.isEmpty { break }
+            if entry.uncompressedSize > 1 << 20, entry.uncompressedSize / max(entry.compressedSize, 1) > limits.maxCompressionRatio {
+                throw Failure.tooLarge("export.xml inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size in the zip, which only a zip bomb does")
+            }
+            do {
+                _ = try archive.extract(entry, skipCRC32: true) { data in try importer.feed(data) }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure.notAnExport("the zip is damaged")
+            }
+        } else {
+            guard let handle = try? FileHandle(forReadingFrom: url) else { throw Failure.notAnExport("the file cannot be opened") }
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try importer.feed(chunk)
+            }
         }
+        try importer.finish()
         guard importer.sawHealthData else { throw Failure.notAnExport("no HealthData element") }
         return importer.result
     }
 
+    static func parseXML(at url: URL) throws -> Result { try parse(fileAt: url) }
+
+    private let limits: Limits
+    private let progress: Progress?
+    private var buffer: [UInt8] = []
+    private var bytesRead: Int64 = 0
+    private var checked = false
+
+    init(limits: Limits = Limits(), progress: Progress? = nil) {
+        self.limits = limits
+        self.progress = progress
+    }
+
+    /// Scans the next piece of XML; linear in the input (a tag is scanned once, and one longer
+    /// than ``Limits/maxTagBytes`` stops the import).
+    func feed(_ chunk: Data) throws {
+        bytesRead += Int64(chunk.count)
+        if bytesRead > limits.maxXMLBytes {
+            throw Failure.tooLarge("the XML is larger than the \(limits.maxXMLBytes / 1_048_576) MB allowed")
+        }
+        if !checked, !chunk.isEmpty {
+            let head = String(decoding: chunk.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard head.hasPrefix("<") else { throw Failure.notAnExport("it is not XML") }
+            checked = true
+        }
+        buffer.append(contentsOf: chunk)
+        let used = try scan(buffer, final: false)
+        buffer.removeFirst(used)
+        progress?(bytesRead)
+    }
+
+    func finish() throws {
+        _ = try scan(buffer, final: true)
+        buffer = []
+    }
+
     private static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
 
+    /// The position after the last tag-scan, so an incomplete tag is not scanned again from its start.
+    private var resumeAt = 0
+    private var resumeQuote: UInt8?
+
     /// Handles every complete tag in `bytes`; returns how many bytes were used (the rest waits for more).
-    func scan(_ bytes: [UInt8], final: Bool) -> Int {
+    func scan(_ bytes: [UInt8], final: Bool) throws -> Int {
         var i = 0
         let n = bytes.count
         while i < n {
-            guard let open = bytes[i...].firstIndex(of: Self.lt) else { return n }
-            var j = open + 1
-            var inQuote: UInt8?
+            guard let open = bytes[i...].firstIndex(of: Self.lt) else { resumeAt = 0; return n }
+            // Continue an incomplete tag where the previous chunk stopped, not from its start.
+            var j = resumeAt > open ? resumeAt : open + 1
+            var inQuote: UInt8? = resumeAt > open ? resumeQuote : nil
+            resumeAt = 0
             while j < n {
                 let c = bytes[j]
                 if let q = inQuote { if c == q { inQuote = nil } }
@@ -93,7 +156,16 @@ final class AppleHealthImport {
                 else if c == Self.gt { break }
                 j += 1
             }
-            guard j < n else { return final ? n : open }
+            guard j < n else {
+                if final { return n }
+                if n - open > limits.maxTagBytes {
+                    throw Failure.notAnExport("a tag runs on for more than \(limits.maxTagBytes / 1024) KB without closing")
+                }
+                // Keep the tag's bytes; the caller drops everything before `open`.
+                resumeAt = j - open
+                resumeQuote = inQuote
+                return open
+            }
             handleTag(bytes[(open + 1)..<j])
             i = j + 1
         }
@@ -153,18 +225,31 @@ final class AppleHealthImport {
             result.recordsRead += 1
             guard let type = attributes["type"],
                   type == "HKQuantityTypeIdentifierBodyMass" || type == "HKQuantityTypeIdentifierHeight",
-                  let raw = attributes["value"], let value = Decimal(string: raw), value > 0,
+                  let raw = attributes["value"], raw.utf8.count <= 40, let value = Decimal(typed: raw),
                   let dateText = attributes["startDate"] ?? attributes["creationDate"], let date = dateFormatter.date(from: dateText) else { return }
             let unit = attributes["unit"] ?? ""
-            if type == "HKQuantityTypeIdentifierBodyMass", let kg = Self.kilograms(value, unit: unit) {
-                result.weights.append((date, kg.rounded(3)))
-            } else if type == "HKQuantityTypeIdentifierHeight", let cm = Self.centimetres(value, unit: unit) {
+            if type == "HKQuantityTypeIdentifierBodyMass" {
+                result.weightRecords += 1
+                guard let kg = Self.kilograms(value, unit: unit) else { return skip("unknownUnit") }
+                guard Plausible.bodyWeightKg.contains(kg) else { return skip("implausible") }
+                // One weight a day: the day as the export wrote it (the person's local date).
+                let day = String(dateText.prefix(10))
+                if let kept = result.weightsByDay[day] {
+                    skip("sameDay")
+                    if kept.0 > date { return }
+                }
+                result.weightsByDay[day] = (date, kg.rounded(3))
+            } else if type == "HKQuantityTypeIdentifierHeight" {
+                guard let cm = Self.centimetres(value, unit: unit) else { return skip("unknownUnit") }
+                guard Plausible.heightCm.contains(cm) else { return skip("implausible") }
                 if result.height.map({ date >= $0.date }) ?? true { result.height = (date, cm.rounded(1)) }
             }
         default:
             break
         }
     }
+
+    private func skip(_ reason: String) { result.skipped[reason, default: 0] += 1 }
 
     static func kilograms(_ value: Decimal, unit: String) -> Decimal? {
         switch unit {

@@ -5,7 +5,7 @@ struct M004_CreateLoginThrottles: AsyncMigration {
     var name: String { "004_create_login_throttles" }
 
     func prepare(on database: any Database) async throws {
-        try await database.schema(LoginThrottleModel.schema)
+        try await database.schema("login_throttles")
             .id()
             .field("email_key", .string, .required)
             .field("failures", .int, .required)
@@ -15,6 +15,6 @@ struct M004_CreateLoginThrottles: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LoginThrottleModel.schema).delete()
+        try await database.schema("login_throttles").delete()
     }
 }

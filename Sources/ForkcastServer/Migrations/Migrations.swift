@@ -11,5 +11,6 @@ extension Application {
         migrations.add(SessionRecord.migration)
         migrations.add(M005_CreateFoods())
         migrations.add(M006_CreateDiary())
+        migrations.add(M007_Hardening())
     }
 }

@@ -24,7 +24,7 @@ struct DiaryRepository {
 
     func create(_ entries: [DiaryEntry], now: Date) async throws {
         guard !entries.isEmpty else { return }
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }.create(on: tx)
         }
     }
@@ -86,7 +86,7 @@ struct BodyRepository {
     }
 
     func save(_ profile: BodyProfile, now: Date, uuid: UUID) async throws {
-        try await db.transaction { tx in
+        try await db.write { tx in
             let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() ?? {
                 let m = BodyProfileModel()
                 m.ownerID = ownerID
@@ -132,6 +132,16 @@ struct BodyRepository {
         return try await q.sort(\.$measuredAt).all().map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
     }
 
+    /// A page of weights, newest first, and how many there are.
+    func weights(page: Paging) async throws -> (items: [Weight], total: Int) {
+        let q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+        let total = try await q.count()
+        guard total > page.offset else { return ([], total) }
+        let items = try await q.sort(\.$measuredAt, .descending).range(page.offset..<(page.offset + page.per)).all()
+            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+        return (items, total)
+    }
+
     func latestWeight() async throws -> Weight? {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
             .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
@@ -150,7 +160,7 @@ struct BodyRepository {
         var seen = existing
         let fresh = weights.filter { seen.insert(key($0.0)).inserted }
         for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
-            try await db.transaction { tx in
+            try await db.write { tx in
                 try await chunk.map { WeightEntryModel(id: UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }.create(on: tx)
             }
         }

@@ -24,12 +24,10 @@ struct DiaryService {
         let note = (input.note ?? defaults.note)?.trimmed.nilIfEmptyString
         let chosen = [input.foodId != nil, input.mealId != nil, input.quickAdd != nil].filter { $0 }.count
         var problems = DiaryValidation.check(mealType: mealType, note: note, quantity: input.foodId != nil ? (input.quantity ?? 0) : nil,
+                                             servings: input.servings,
                                              quickAdd: input.quickAdd.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) })
         if chosen != 1 {
             problems.append(.init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd."))
-        }
-        if let servings = input.servings, servings <= 0 || servings > 100 {
-            problems.append(.init(field: "servings", message: "Servings must be above 0 (and at most 100)."))
         }
         guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
 

@@ -58,7 +58,7 @@ struct FoodRepository {
 
     func create(_ food: Food) async throws -> Food {
         try await ensureBarcodeFree(food.barcode, except: nil)
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await FoodModel(food, ownerID: ownerID).create(on: tx)
             try await Self.writeTerms(food, ownerID: ownerID, on: tx)
         }
@@ -75,7 +75,7 @@ struct FoodRepository {
         updated.createdAt = model.createdAt
         model.apply(updated)
         let saved = updated
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await model.update(on: tx)
             try await FoodTermModel.query(on: tx).filter(\.$foodID == food.id).delete()
             try await Self.writeTerms(saved, ownerID: ownerID, on: tx)
@@ -93,7 +93,7 @@ struct FoodRepository {
         let uses = try await MealIngredientModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$food.$id == id)
             .with(\.$meal).all()
         if !uses.isEmpty { return .usedIn(Array(Set(uses.map(\.meal.description))).sorted()) }
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await FoodTermModel.query(on: tx).filter(\.$foodID == id).delete()
             try await model.delete(on: tx)
         }

@@ -71,7 +71,7 @@ struct MealRepository {
     }
 
     func create(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await Self.checkFoods(content.ingredients, ownerID: ownerID, on: tx)
             let model = MealModel(id: id, ownerID: ownerID, content: content, now: now)
             try await model.create(on: tx)
@@ -83,7 +83,7 @@ struct MealRepository {
 
     /// Replaces a meal's fields; nil when the owner has no such meal.
     func update(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
-        try await db.transaction { tx in
+        try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return nil
             }
@@ -100,7 +100,7 @@ struct MealRepository {
 
     /// Deletes a meal with its components and assignments; false when there was none.
     func delete(_ id: UUID) async throws -> Bool {
-        try await db.transaction { tx in
+        try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return false
             }

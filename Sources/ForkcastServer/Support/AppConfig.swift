@@ -25,13 +25,23 @@ public struct AppConfig: Sendable {
     public var openFoodFactsTimeout: Double
     /// Seconds to wait before retry n after a 429/503 (tests make it tiny).
     public var openFoodFactsBackoff: @Sendable (Int) -> Double
+    /// The address people use (FORKCAST_PUBLIC_URL); an https:// one marks cookies Secure and sends HSTS.
+    public var publicURL: String?
+    /// Whether a reverse proxy in front sets X-Forwarded-For/-Proto (FORKCAST_TRUST_PROXY).
+    public var trustProxy: Bool
+    /// How long a web session lasts without use.
+    public var sessionLifetime: TimeInterval
+    /// Largest Apple Health XML read from an upload or a zip (FORKCAST_HEALTH_MAX_XML_MB).
+    public var healthMaxXMLBytes: Int64
 
     public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
                 contact: String = "admin@localhost", maxBodySize: ByteCount = "64kb",
                 openFoodFactsURL: String = "https://world.openfoodfacts.org", openFoodFactsProductsPerMinute: Int = 15,
                 openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 3,
-                openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) }) {
+                openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) },
+                publicURL: String? = nil, trustProxy: Bool = false, sessionLifetime: TimeInterval = 30 * 24 * 3600,
+                healthMaxXMLBytes: Int64 = 8 << 30) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
         self.allowSignup = allowSignup
@@ -44,7 +54,14 @@ public struct AppConfig: Sendable {
         self.openFoodFactsSearchesPerMinute = openFoodFactsSearchesPerMinute
         self.openFoodFactsTimeout = openFoodFactsTimeout
         self.openFoodFactsBackoff = openFoodFactsBackoff
+        self.publicURL = publicURL
+        self.trustProxy = trustProxy
+        self.sessionLifetime = sessionLifetime
+        self.healthMaxXMLBytes = healthMaxXMLBytes
     }
+
+    /// Served over HTTPS for certain (the public URL says so).
+    var publicURLIsHTTPS: Bool { publicURL?.lowercased().hasPrefix("https://") == true }
 
     /// The settings of the Open Food Facts client.
     var openFoodFacts: OpenFoodFactsClient.Settings {
@@ -73,21 +90,24 @@ public struct AppConfig: Sendable {
         }
         var lifetimeDays = 30.0
         if let raw = env["FORKCAST_TOKEN_DAYS"], !raw.isEmpty {
-            guard let value = Double(raw), value > 0 else { throw ConfigError("FORKCAST_TOKEN_DAYS must be a positive number") }
+            guard let value = Double(raw), value > 0, value <= 3650 else { throw ConfigError("FORKCAST_TOKEN_DAYS must be a number of days from 0 to 3650") }
             lifetimeDays = value
         }
         func positive(_ name: String, _ fallback: Double) throws -> Double {
             guard let raw = env[name], !raw.isEmpty else { return fallback }
-            guard let value = Double(raw), value > 0 else { throw ConfigError("\(name) must be a positive number") }
+            guard let value = Double(raw), value > 0, value.isFinite else { throw ConfigError("\(name) must be a positive number") }
             return value
         }
         return AppConfig(dataDirectory: dataDirectory, storage: storage, allowSignup: allowSignup, bcryptCost: cost,
                          tokenLifetime: lifetimeDays * 24 * 3600,
                          contact: env["FORKCAST_CONTACT"].flatMap { $0.isEmpty ? nil : $0 } ?? "admin@localhost",
                          openFoodFactsURL: env["FORKCAST_OPENFOODFACTS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://world.openfoodfacts.org",
-                         openFoodFactsProductsPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_PRODUCTS_PER_MINUTE", 15)),
-                         openFoodFactsSearchesPerMinute: Int(try positive("FORKCAST_OPENFOODFACTS_SEARCHES_PER_MINUTE", 10)),
-                         openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 3))
+                         openFoodFactsProductsPerMinute: Int(min(try positive("FORKCAST_OPENFOODFACTS_PRODUCTS_PER_MINUTE", 15), 100_000)),
+                         openFoodFactsSearchesPerMinute: Int(min(try positive("FORKCAST_OPENFOODFACTS_SEARCHES_PER_MINUTE", 10), 100_000)),
+                         openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 3),
+                         publicURL: env["FORKCAST_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 },
+                         trustProxy: try flag(env["FORKCAST_TRUST_PROXY"], name: "FORKCAST_TRUST_PROXY"),
+                         healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024))
     }
 
     private static func flag(_ raw: String?, name: String) throws -> Bool {

@@ -50,7 +50,9 @@ struct CSRFMiddleware: AsyncMiddleware {
         if !safe.contains(request.method) {
             let needsToken = switch mode {
             case .web: true
-            case .api: request.headers.bearerAuthorization == nil && request.auth.has(UserModel.self)
+            // Sessions are only loaded without an Authorization header, so a signed-in user with no
+            // such header came by cookie; a present but invalid header signs nobody in (401).
+            case .api: request.headers[.authorization].isEmpty && request.auth.has(UserModel.self)
             }
             if needsToken, !CSRF.isValid(request) {
                 throw AppError.forbidden("This form has expired or did not come from Forkcast. Reload the page and try again.")

@@ -20,9 +20,9 @@ struct FormField {
         if required { attributes += " required aria-required=\"true\"" }
         if let list { attributes += " list=\"\(HTML.escape(list))\"" }
         if let maxLength { attributes += " maxlength=\"\(maxLength)\"" }
-        if let inputMode { attributes += " inputmode=\"\(inputMode)\"" }
+        if let inputMode { attributes += " inputmode=\"\(HTML.escape(inputMode))\"" }
         if error != nil { attributes += " aria-invalid=\"true\"" }
-        if !describedBy.isEmpty { attributes += " aria-describedby=\"\(describedBy)\"" }
+        if !describedBy.isEmpty { attributes += " aria-describedby=\"\(HTML.escape(describedBy))\"" }
         return """
         <div class="field\(error != nil ? " has-error" : "")">
           <label for="\(id)">\(label)\(if: required, " <span class=\"req\" aria-hidden=\"true\">*</span>")</label>

@@ -27,20 +27,26 @@ struct HTML: ExpressibleByStringInterpolation, CustomStringConvertible, Sendable
         mutating func appendInterpolation(if condition: Bool, _ html: HTML) { if condition { out += html.html } }
     }
 
+    /// Escapes text for an element body or a quoted attribute value.
+    ///
+    /// Works on UTF-8 bytes, not Characters: `"` followed by a combining mark is one Character that
+    /// is not `"`, yet the browser still sees a quote. NUL becomes U+FFFD as browsers would.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
+            case UInt8(ascii: "`"): bytes.append(contentsOf: "&#96;".utf8)
+            case 0: bytes.append(contentsOf: "\u{FFFD}".utf8)
+            default: bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func response(status: HTTPResponseStatus = .ok) -> Response {

@@ -31,10 +31,14 @@ struct WebAuthController: RouteCollection {
             let user = try await req.accounts.register(
                 .init(email: page.email, password: form["password"] ?? "", displayName: page.displayName, timeZone: form["timeZone"]),
                 allowSignup: false)
+            let device = Self.deviceToken(req)
+            try await LoginThrottle(db: req.db, now: req.now)
+                .remember(userID: try user.requireID(), client: ClientIdentity(address: req.clientIdentity.address, device: device))
+            try await req.rotateSession()
             req.auth.login(user)
             req.session.authenticate(user)
             req.flash("Welcome! Start by adding a few meals you cook.")
-            return req.redirect(to: SiteURL.meals().path, redirectType: .normal)
+            return Self.withDeviceCookie(req.redirect(to: SiteURL.meals().path, redirectType: .normal), device)
         } catch AppError.validation(let errors) {
             page.errors = errors
             return page.render(layout: req.layout("Set up", .none).signedOut).response(status: .unprocessableEntity)
@@ -56,10 +60,13 @@ struct WebAuthController: RouteCollection {
         let form = FormData(req)
         var page = LoginPage(email: form["email"] ?? "", next: form["next"])
         do {
-            let user = try await req.accounts.authenticate(email: page.email, password: form["password"] ?? "")
+            let device = Self.deviceToken(req)
+            let user = try await req.accounts.authenticate(email: page.email, password: form["password"] ?? "",
+                                                           client: ClientIdentity(address: req.clientIdentity.address, device: device))
+            try await req.rotateSession()
             req.auth.login(user)
             req.session.authenticate(user)
-            return req.redirect(to: Self.safeNext(page.next), redirectType: .normal)
+            return Self.withDeviceCookie(req.redirect(to: Self.safeNext(page.next), redirectType: .normal), device)
         } catch let error as AppError {
             page.message = error.problem.detail
             return page.render(layout: req.layout("Sign in", .none).signedOut).response(status: error.status)
@@ -68,15 +75,27 @@ struct WebAuthController: RouteCollection {
 
     @Sendable func logout(req: Request) async throws -> Response {
         req.auth.logout(UserModel.self)
-        req.session.unauthenticate(UserModel.self)
-        req.session.destroy()
+        try await req.rotateSession()
         return req.redirect(to: SiteURL.login.path, redirectType: .normal)
     }
 
-    /// Only local paths: an open redirect would let other sites borrow our sign-in page.
+    /// Only paths on this site: an open redirect would let other sites borrow our sign-in page.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\") else { return SiteURL.plan(start: nil).path }
-        return next
+        AccountRules.localRedirectPath(next) ?? SiteURL.plan(start: nil).path
+    }
+
+    /// The browser's device token (a random value in a long-lived cookie), or a new one.
+    static func deviceToken(_ req: Request) -> String {
+        req.clientIdentity.device ?? Tokens.generate()
+    }
+
+    /// Sets the device cookie (one year): this browser then counts as known to the account, so
+    /// strangers' failed guesses never lock it out (``LoginThrottle``).
+    static func withDeviceCookie(_ response: Response, _ device: String) -> Response {
+        response.cookies[SecurityHeadersMiddleware.deviceCookie] = HTTPCookies.Value(
+            string: device, expires: Date().addingTimeInterval(365 * 24 * 3600), maxAge: 365 * 24 * 3600,
+            path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
+        return response
     }
 }
 

@@ -18,7 +18,7 @@ struct WebDiaryController: RouteCollection {
         goals.post("profile", use: saveProfile)
         goals.post("manual", use: saveManual)
         goals.post("weights", use: addWeight)
-        goals.on(.POST, "import", body: .collect(maxSize: "256mb"), use: importHealth)
+        goals.on(.POST, "import", body: .stream, use: importHealth)
     }
 
     @Sendable func dashboard(req: Request) async throws -> Response {
@@ -148,7 +148,7 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let body = try req.body(of: user)
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
-        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(),
+        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(),
                              errors: errors, message: message)
         return page.render(layout: req.layout("Goals", .today)).response(status: status)
     }
@@ -199,32 +199,33 @@ struct WebDiaryController: RouteCollection {
         guard let value = form["weight"].flatMap({ Decimal(typed: $0) }), value > 0 else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
-        let kg = form["weightUnit"] == "lb" ? BodyUnits.kilograms(fromPounds: value) : value
-        guard (Decimal(20)...Decimal(635)).contains(kg) else {
-            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Weight must be between 20 and 635 kg."), message: nil, status: .unprocessableEntity)
+        let kg: Decimal
+        do {
+            kg = try form["weightUnit"] == "lb" ? BodyInput.kilograms(kg: nil, lb: value, field: "weightKg") : BodyInput.kilograms(kg: value, lb: nil, field: "weightKg")
+        } catch AppError.validation(let errors) {
+            return try await renderGoals(req: req, errors: ValidationError(errors.fields.map { .init(field: "weightKg", message: $0.message) }), message: nil, status: .unprocessableEntity)
         }
-        try await req.body(of: user).addWeights([(req.now, kg.rounded(2))], source: "manual")
+        try await req.body(of: user).addWeights([(req.now, kg)], source: "manual")
         req.flash("Added \(kg.display(1)) kg.")
         return req.redirect(to: "/goals", redirectType: .normal)
     }
 
-    struct Upload: Content { var export: File }
-
+    /// The same streamed import as the API (``HealthImportRunner``), answered with a page.
     @Sendable func importHealth(req: Request) async throws -> Response {
         let user = try req.webUser
-        guard let upload = try? req.content.decode(Upload.self), upload.export.data.readableBytes > 0 else {
-            return try await renderGoals(req: req, errors: ValidationError([]), message: "Choose your export.zip or export.xml first.", status: .badRequest)
-        }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
-        try Data(buffer: upload.export.data).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         do {
-            let result = try await BodyController.apply(try AppleHealthImport.parse(fileAt: url), user: user, db: req.db, now: req.now)
+            let result = try await HealthImportRunner.run(req, user: user)
+            let skipped = result.skipped.filter { $0.key != "alreadyRecorded" }.values.reduce(0, +)
             req.flash("Imported from Apple Health: \(result.weightsAdded) new weight\(result.weightsAdded == 1 ? "" : "s")"
-                      + (result.heightCm.map { ", height \($0.display(1)) cm" } ?? "") + (result.birthDate.map { ", born \($0.iso)" } ?? "") + ".")
+                      + (result.heightCm.map { ", height \($0.display(1)) cm" } ?? "") + (result.birthDate.map { ", born \($0.iso)" } ?? "")
+                      + (skipped > 0 ? "; \(skipped) record\(skipped == 1 ? "" : "s") passed over (implausible, unknown unit or a second weight the same day)" : "") + ".")
             return req.redirect(to: "/goals", redirectType: .normal)
-        } catch let failure as AppleHealthImport.Failure {
-            return try await renderGoals(req: req, errors: ValidationError([]), message: failure.message, status: .unprocessableEntity)
+        } catch AppError.validation(let errors) {
+            return try await renderGoals(req: req, errors: ValidationError([]), message: errors.summary, status: .unprocessableEntity)
+        } catch AppError.badRequest {
+            return try await renderGoals(req: req, errors: ValidationError([]), message: "Choose your export.zip or export.xml first.", status: .badRequest)
+        } catch AppError.conflict(let detail) {
+            return try await renderGoals(req: req, errors: ValidationError([]), message: detail, status: .conflict)
         }
     }
 }

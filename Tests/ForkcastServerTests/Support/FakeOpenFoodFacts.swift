@@ -12,8 +12,7 @@ final class FakeOpenFoodFacts: @unchecked Sendable {
     var unavailableCount = 0
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/openfoodfacts")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/openfoodfacts")
 
     /// Barcodes with special behaviour.
     enum Code {

@@ -30,6 +30,7 @@ func withForkcast(
     clock: TestClock? = nil,
     openFoodFactsURL: String = "http://127.0.0.1:1",
     productsPerMinute: Int = 100,
+    adjust: (inout AppConfig) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
     let app = try await Application.make(.testing)
@@ -42,10 +43,11 @@ func withForkcast(
     } else {
         storage = .sqlite(path: directory + "/forkcast.sqlite")
     }
-    let config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4,
+    var config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4,
                            contact: "tests@forkcast.invalid", openFoodFactsURL: openFoodFactsURL,
                            openFoodFactsProductsPerMinute: productsPerMinute, openFoodFactsSearchesPerMinute: 100,
                            openFoodFactsTimeout: 1, openFoodFactsBackoff: { _ in 0.05 })
+    adjust(&config)
     let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
     do {
         try await configure(app, config: config, dependencies: dependencies)

@@ -58,6 +58,64 @@ export function announce(message) {
   requestAnimationFrame(() => { region.textContent = message; });
 }
 
+/** Shown when a fragment request succeeded but did not answer HTML, so nothing could be swapped in. */
+export const unexpectedAnswerMessage = "Forkcast sent an answer this page cannot show. Reload the page to see the latest.";
+
+const fragmentModes = new Set(["replace-children", "replace-self", "insert-before"]);
+
+/** Removes <script> elements and on* attributes from parsed markup (also inside <template>s). */
+function defuse(root) {
+  for (const script of root.querySelectorAll("script")) script.remove();
+  for (const element of root.querySelectorAll("*")) {
+    for (const { name } of [...element.attributes]) if (name.toLowerCase().startsWith("on")) element.removeAttribute(name);
+    if (element.content instanceof DocumentFragment) defuse(element.content);
+  }
+}
+
+/**
+ * The one place scripts turn markup into nodes: puts a server-rendered HTML fragment (already
+ * escaped by the server) on the page. Text from people or from error responses never comes here —
+ * that goes in with textContent.
+ *
+ * `source` is the fragment's text or the Response carrying it; a Response whose Content-Type is not
+ * text/html is left unread and nothing is swapped. `mode` is "replace-children" (the target's
+ * contents), "replace-self" (the target itself) or "insert-before" (just before the target).
+ * `pick` keeps only the first element matching a selector (one part out of a whole page).
+ *
+ * The markup is parsed in an inert document (no scripts run, nothing loads) in the context of the
+ * element it will live in; <script> elements and on* attributes are removed before the nodes are
+ * imported. Returns the inserted top-level nodes, or null when nothing was swapped.
+ */
+export async function swapFragment(target, source, mode = "replace-children", { pick } = {}) {
+  if (!fragmentModes.has(mode)) throw new TypeError(`swapFragment: unknown mode "${mode}"`);
+  let html = source;
+  if (source instanceof Response) {
+    const type = (source.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "text/html") return null;
+    html = await source.text();
+  }
+  const inert = document.implementation.createHTMLDocument("");
+  const parent = mode === "replace-children" ? target : target.parentElement;
+  const isHTMLElement = parent?.namespaceURI === "http://www.w3.org/1999/xhtml";
+  const context = isHTMLElement ? inert.createElement(parent.localName) : inert.body;
+  const range = inert.createRange();
+  range.selectNodeContents(context);
+  let parsed = range.createContextualFragment(String(html ?? "").trim());
+  defuse(parsed);
+  if (pick) {
+    const chosen = parsed.querySelector(pick);
+    if (!chosen) return null;
+    parsed = inert.createDocumentFragment();
+    parsed.append(chosen);
+  }
+  const fragment = document.importNode(parsed, true);
+  const nodes = [...fragment.childNodes];
+  if (mode === "replace-children") target.replaceChildren(fragment);
+  else if (mode === "replace-self") target.replaceWith(fragment);
+  else target.before(fragment);
+  return nodes;
+}
+
 // Visual feedback within a frame of any tap (002 Req 8.1).
 document.addEventListener("pointerdown", (event) => {
   const target = event.target.closest(".button, .icon-button, .chip.toggle, [data-pressable]");
@@ -103,7 +161,7 @@ if (filters && results) {
     try {
       const response = await request(url, { fragment: "meal-list", signal: controller.signal });
       if (!response.ok) { showError(await failureMessage(response)); return; }
-      results.innerHTML = await response.text();
+      if (!(await swapFragment(results, response))) { showError(unexpectedAnswerMessage); return; }
       clearError();
       const count = document.getElementById("meal-count")?.textContent ?? (document.getElementById("no-match") ? "No meals match" : "");
       if (!quiet) announce(count);
@@ -119,7 +177,9 @@ if (filters && results) {
     const actions = filters.querySelector(".filter-actions");
     let clear = actions.querySelector("[data-clear-filters]");
     if (query && !clear) {
-      actions.insertAdjacentHTML("beforeend", '<a class="button subtle" href="/meals" data-clear-filters>Clear filters</a>');
+      const link = Object.assign(document.createElement("a"), { className: "button subtle", href: "/meals", textContent: "Clear filters" });
+      link.dataset.clearFilters = "";
+      actions.append(link);
     } else if (!query && clear) {
       clear.remove();
     }

@@ -28,9 +28,8 @@ async function lookup() {
     if (!response.ok) { status.textContent = await failureMessage(response); return; }
     const { origin, food } = await response.json();
     if (origin === "local") {
-      status.innerHTML = "";
       const link = Object.assign(document.createElement("a"), { href: `/foods/${food.id}/edit`, textContent: `“${food.name}” already has this barcode — edit it` });
-      status.append(link);
+      status.replaceChildren(link);
       return;
     }
     set("name", food.name); set("brand", food.brand); set("basis", food.basis); set("source", "openfoodfacts");

@@ -1,6 +1,6 @@
 // The food library: search as you type (your own foods only), list/grid, delete with confirmation,
 // and Open Food Facts search as an explicit action with "Add" buttons.
-import { request, failureMessage, showError, clearError, announce } from "/js/app.js";
+import { request, failureMessage, showError, clearError, announce, swapFragment, unexpectedAnswerMessage } from "/js/app.js";
 
 const form = document.getElementById("food-search");
 const results = document.getElementById("food-results");
@@ -23,7 +23,7 @@ async function refresh({ push = false } = {}) {
   try {
     const response = await request(url, { fragment: "food-list", signal: controller.signal });
     if (!response.ok) { showError(await failureMessage(response)); return; }
-    results.innerHTML = await response.text();
+    if (!(await swapFragment(results, response))) { showError(unexpectedAnswerMessage); return; }
     clearError();
     announce(document.getElementById("food-count")?.textContent ?? "No foods match");
   } catch (error) {
@@ -83,16 +83,25 @@ dialog.querySelector("form").addEventListener("submit", async (event) => {
 // Open Food Facts: only when asked.
 const offForm = document.getElementById("off-form");
 const offResults = document.getElementById("off-results");
+/** Puts one plain-text paragraph in the Open Food Facts area. */
+const offMessage = (text, { error = false } = {}) => {
+  const p = document.createElement("p");
+  p.className = error ? "form-error" : "muted";
+  if (error) p.setAttribute("role", "alert");
+  p.textContent = text;
+  offResults.replaceChildren(p);
+};
 offForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   const q = offForm.elements.q.value.trim();
-  offResults.innerHTML = '<p class="muted">Asking Open Food Facts…</p>';
+  offMessage("Asking Open Food Facts…");
   try {
     const response = await request(`/foods/openfoodfacts?q=${encodeURIComponent(q)}`, { fragment: "off-results" });
-    offResults.innerHTML = response.ok ? await response.text() : `<p class="form-error" role="alert">${await failureMessage(response)}</p>`;
+    if (!response.ok) offMessage(await failureMessage(response), { error: true });
+    else if (!(await swapFragment(offResults, response))) offMessage(unexpectedAnswerMessage, { error: true });
     announce(offResults.textContent.trim().slice(0, 120));
   } catch {
-    offResults.innerHTML = '<p class="form-error" role="alert">Forkcast could not be reached.</p>';
+    offMessage("Forkcast could not be reached.", { error: true });
   }
 });
 offResults.addEventListener("submit", async (event) => {

@@ -1,6 +1,6 @@
 // The meal form: components as chips, and saving without a page load. When saving fails the
 // form stays as typed and says why (002 Req 7.4).
-import { request, offlineMessage } from "/js/app.js";
+import { request, offlineMessage, swapFragment } from "/js/app.js";
 
 function enhanceChips(form) {
   const chips = form.querySelector("#component-chips");
@@ -88,7 +88,7 @@ function enhanceIngredients(form) {
     totalsTimer = setTimeout(async () => {
       try {
         const response = await request("/meals/totals", { method: "POST", fragment: "meal-totals", body: new FormData(form) });
-        if (response.ok) totals.innerHTML = await response.text();
+        if (response.ok) await swapFragment(totals, response);
       } catch { /* totals stay as they were */ }
     }, 200);
   };
@@ -162,18 +162,13 @@ function enhance(form) {
         location.assign(response.headers.get("X-Redirect") || "/meals");
         return;
       }
-      const contentType = response.headers.get("Content-Type") || "";
-      if (contentType.includes("text/html")) {
-        // The server sent the form back with its errors and the input as typed.
-        const page = new DOMParser().parseFromString(await response.text(), "text/html");
-        const card = page.querySelector(".form-card");
-        if (card) {
-          document.querySelector(".form-card").replaceWith(document.adoptNode(card));
-          const fresh = document.getElementById("meal-form");
-          enhance(fresh);
-          (fresh.querySelector('[aria-invalid="true"]') || document.getElementById("form-message")).focus();
-          return;
-        }
+      // An HTML answer is the whole page with the form's errors and the input as typed: only its
+      // form card replaces ours (swapFragment leaves any other answer unread for the message below).
+      if (await swapFragment(document.querySelector(".form-card"), response, "replace-self", { pick: ".form-card" })) {
+        const fresh = document.getElementById("meal-form");
+        enhance(fresh);
+        (fresh.querySelector('[aria-invalid="true"]') || document.getElementById("form-message")).focus();
+        return;
       }
       let detail = `Could not save (HTTP ${response.status}). Nothing was saved — your input is still here.`;
       try { detail = (await response.json()).detail || detail; } catch { /* keep */ }

@@ -1,6 +1,6 @@
 // The weekly planner: week changes and day changes in place, a searchable meal picker, and drag
 // and drop from the library panel on wide screens.
-import { request, failureMessage, showError, clearError, announce } from "/js/app.js";
+import { request, failureMessage, showError, clearError, announce, swapFragment, unexpectedAnswerMessage } from "/js/app.js";
 
 const week = document.getElementById("week");
 const startOfWeek = () => week.querySelector(".days")?.dataset.start ?? "";
@@ -11,7 +11,7 @@ async function loadWeek(url, { push = true } = {}) {
   try {
     const response = await request(url, { fragment: "week" });
     if (!response.ok) { showError(await failureMessage(response)); return; }
-    week.innerHTML = await response.text();
+    if (!(await swapFragment(week, response))) { showError(unexpectedAnswerMessage); return; }
     clearError();
     announce(document.getElementById("week-title")?.textContent ?? "");
   } catch {
@@ -34,10 +34,10 @@ async function refreshWeekTotals() {
   try {
     const response = await request(`/plan?start=${startOfWeek()}`, { fragment: "week-totals" });
     if (!response.ok) return;
-    const html = (await response.text()).trim();
+    // An empty answer removes the line; a non-HTML answer is treated like a failed one.
     const current = document.getElementById("week-totals");
-    if (current) current.outerHTML = html || "";
-    else if (html) week.querySelector(".days").insertAdjacentHTML("beforebegin", html);
+    if (current) await swapFragment(current, response, "replace-self");
+    else await swapFragment(week.querySelector(".days"), response, "insert-before");
   } catch { /* the line catches up on the next load */ }
 }
 
@@ -48,9 +48,11 @@ async function changeDay(url, body, date, message) {
   try {
     const response = await request(url, { method: "POST", fragment: "day", body });
     if (!response.ok) { showError(await failureMessage(response)); return false; }
-    const html = await response.text();
     const current = document.getElementById(`day-${date}`);
-    if (current) current.outerHTML = html;
+    if (current) {
+      // The change is saved either way; only showing it needs an HTML answer.
+      if (!(await swapFragment(current, response, "replace-self"))) { showError(unexpectedAnswerMessage); return true; }
+    }
     clearError();
     announce(message);
     refreshWeekTotals();
@@ -81,14 +83,17 @@ const resultsList = document.getElementById("picker-results");
 let pickDate = null;
 let pickTimer = null;
 
+/** A plain-text line in the picker list. */
+const mutedItem = (text) => Object.assign(document.createElement("li"), { className: "muted", textContent: text });
+
 async function loadPicker() {
   const url = `/plan/add?date=${encodeURIComponent(pickDate)}&q=${encodeURIComponent(search.value.trim())}`;
   try {
     const response = await request(url, { fragment: "picker" });
     if (!response.ok) { showError(await failureMessage(response)); return; }
-    resultsList.innerHTML = await response.text();
+    if (!(await swapFragment(resultsList, response))) resultsList.replaceChildren(mutedItem(unexpectedAnswerMessage));
   } catch {
-    resultsList.innerHTML = '<li class="muted">Forkcast could not be reached.</li>';
+    resultsList.replaceChildren(mutedItem("Forkcast could not be reached."));
   }
 }
 
@@ -99,7 +104,7 @@ week.addEventListener("click", (event) => {
   pickDate = link.dataset.pickDay;
   dialog.querySelector("#picker-title").textContent = `Add a meal to ${link.dataset.dayName}`;
   search.value = "";
-  resultsList.innerHTML = "";
+  resultsList.replaceChildren();
   dialog.showModal();
   search.focus();
   loadPicker();
@@ -154,7 +159,7 @@ panelSearch?.addEventListener("input", () => {
   panelTimer = setTimeout(async () => {
     try {
       const response = await request(`/plan/add?q=${encodeURIComponent(panelSearch.value.trim())}`, { fragment: "panel" });
-      if (response.ok) document.getElementById("panel-list").innerHTML = await response.text();
+      if (response.ok) await swapFragment(document.getElementById("panel-list"), response);
     } catch { /* the panel keeps its list */ }
   }, 120);
 });

@@ -111,15 +111,15 @@ struct DashboardPage {
     private var chart: HTML {
         let days = WeekWindow(start: model.chartFrom, length: model.chartFrom.days(until: model.chartTo) + 1).dates
         let byDate = Dictionary(uniqueKeysWithValues: model.chart.map { ($0.date, $0) })
-        let values = days.map { (byDate[$0]?.nutrients.energyKcal ?? 0).doubleValue }
-        let goal = model.day.goals.energyKcal.doubleValue
+        let values = days.map { (byDate[$0]?.nutrients.energyKcal ?? 0).finiteDouble }
+        let goal = model.day.goals.energyKcal.finiteDouble
         let top = max(values.max() ?? 0, goal) * 1.15
         let width = 320.0, height = 140.0, barWidth = width / Double(days.count)
         let bars = zip(days, values).enumerated().map { i, pair -> HTML in
             let (day, v) = pair
             let h = top > 0 ? v / top * height : 0
             let over = v > goal
-            return HTML("<rect class=\"bar\(if: over, " over")\" x=\"\(fmt(Double(i) * barWidth + 2))\" y=\"\(fmt(height - h))\" width=\"\(fmt(barWidth - 4))\" height=\"\(fmt(h))\"><title>\(day.iso): \(Int(v.rounded())) kcal</title></rect>")
+            return HTML("<rect class=\"bar\(if: over, " over")\" x=\"\(fmt(Double(i) * barWidth + 2))\" y=\"\(fmt(height - h))\" width=\"\(fmt(barWidth - 4))\" height=\"\(fmt(h))\"><title>\(day.iso): \(v.safeInt) kcal</title></rect>")
         }.joined()
         let goalY = height - goal / top * height
         let labels = days.count <= 7 ? days.enumerated().map { i, d in
@@ -133,12 +133,12 @@ struct DashboardPage {
               <a href="/diary?date=\(model.day.date.iso)&amp;range=week"\(if: model.chartRange == "week", " aria-current=\"page\"")>Week</a>
               <a href="/diary?date=\(model.day.date.iso)&amp;range=month"\(if: model.chartRange == "month", " aria-current=\"page\"")>Month</a></nav></div>
           <svg class="chart" viewBox="-4 -4 \(fmt(width + 8)) \(fmt(height + 22))" role="img" aria-labelledby="chart-desc">
-            <desc id="chart-desc">Daily calories from \(model.chartFrom.iso) to \(model.chartTo.iso) against a goal of \(Int(goal)) kcal; average \(Int(average.rounded())) kcal.</desc>
+            <desc id="chart-desc">Daily calories from \(model.chartFrom.iso) to \(model.chartTo.iso) against a goal of \(goal.safeInt) kcal; average \(average.safeInt) kcal.</desc>
             \(bars)
             <line class="goal-line" x1="0" x2="\(fmt(width))" y1="\(fmt(goalY))" y2="\(fmt(goalY))"/>
             \(labels)
           </svg>
-          <p class="muted">Average \(Int(average.rounded())) kcal a day · goal \(Int(goal)) kcal (dashed line)</p>
+          <p class="muted">Average \(average.safeInt) kcal a day · goal \(goal.safeInt) kcal (dashed line)</p>
         </section>
         """
     }
@@ -150,7 +150,7 @@ struct DashboardPage {
         }
         let width = 320.0, height = 100.0
         let times = points.map { $0.measuredAt.timeIntervalSince1970 }
-        let kgs = points.map { $0.weightKg.doubleValue }
+        let kgs = points.map { Plausible.bodyWeightKg.clamped($0.weightKg).finiteDouble }
         let t0 = times.min()!, t1 = max(times.max()!, t0 + 1)
         let lo = kgs.min()! - 1, hi = kgs.max()! + 1
         let coordinates = zip(times, kgs).map { t, w in "\(fmt((t - t0) / (t1 - t0) * width)),\(fmt(height - (w - lo) / (hi - lo) * height))" }
@@ -184,7 +184,7 @@ private func fmtR(_ v: Double) -> String { String(format: "%.0f", v) }
 enum Rings {
     static func large(consumed: Decimal, goal: Decimal) -> HTML {
         let remaining = goal - consumed
-        let progress = goal > 0 ? min(1, max(0, (consumed / goal).doubleValue)) : 0
+        let progress = goal > 0 ? min(1, max(0, (consumed / goal).finiteDouble)) : 0
         let r = 52.0, c = 2 * Double.pi * r
         return """
         <svg class="ring large\(if: remaining < 0, " over")" viewBox="0 0 120 120" role="img" aria-label="\(remaining >= 0 ? "\(remaining.display(0)) kcal remaining" : "\((-remaining).display(0)) kcal over") of \(goal.display(0)) kcal">
@@ -197,7 +197,7 @@ enum Rings {
     }
 
     static func small(label: String, cls: String, consumed: Decimal, goal: Decimal) -> HTML {
-        let progress = goal > 0 ? min(1, max(0, (consumed / goal).doubleValue)) : 0
+        let progress = goal > 0 ? min(1, max(0, (consumed / goal).finiteDouble)) : 0
         let r = 30.0, c = 2 * Double.pi * r
         return """
         <figure class="macro-ring">

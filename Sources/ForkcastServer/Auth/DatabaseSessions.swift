@@ -1,0 +1,96 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// Web sessions in the database (every instance sees them), stored by the SHA-256 of the cookie
+/// value, ending after ``lifetime`` without use. A request writes its session only when its data
+/// changed or the expiry is more than a day old, so reading a page costs no write.
+struct DatabaseSessions: SessionDriver {
+    let lifetime: TimeInterval
+
+    private struct Loaded: StorageKey { typealias Value = (data: String, expiresAt: Date) }
+
+    func createSession(_ data: SessionData, for request: Request) -> EventLoopFuture<SessionID> {
+        let id = SessionID(string: Tokens.generate())
+        let model = WebSessionModel(keyHash: Tokens.hash(id.string), data: Self.encode(data), expiresAt: request.now.addingTimeInterval(lifetime))
+        return request.eventLoop.makeFutureWithTask {
+            try await model.create(on: request.db)
+            return id
+        }
+    }
+
+    func readSession(_ sessionID: SessionID, for request: Request) -> EventLoopFuture<SessionData?> {
+        request.eventLoop.makeFutureWithTask {
+            guard let model = try await WebSessionModel.query(on: request.db)
+                .filter(\.$keyHash == Tokens.hash(sessionID.string)).first(),
+                  model.expiresAt > request.now,
+                  let data = Self.decode(model.data) else { return nil }
+            request.storage[Loaded.self] = (model.data, model.expiresAt)
+            return data
+        }
+    }
+
+    func updateSession(_ sessionID: SessionID, to data: SessionData, for request: Request) -> EventLoopFuture<SessionID> {
+        let encoded = Self.encode(data)
+        let expiresAt = request.now.addingTimeInterval(lifetime)
+        if let loaded = request.storage[Loaded.self], loaded.data == encoded,
+           expiresAt.timeIntervalSince(loaded.expiresAt) < 24 * 3600 {
+            return request.eventLoop.makeSucceededFuture(sessionID)
+        }
+        return request.eventLoop.makeFutureWithTask {
+            let hash = Tokens.hash(sessionID.string)
+            if let model = try await WebSessionModel.query(on: request.db).filter(\.$keyHash == hash).first() {
+                model.data = encoded
+                model.expiresAt = expiresAt
+                try await model.save(on: request.db)
+            } else {
+                // Deleted meanwhile (signed out elsewhere, expired): start over with a fresh id.
+                return try await createSession(data, for: request).get()
+            }
+            return sessionID
+        }
+    }
+
+    func deleteSession(_ sessionID: SessionID, for request: Request) -> EventLoopFuture<Void> {
+        request.eventLoop.makeFutureWithTask {
+            try await WebSessionModel.query(on: request.db).filter(\.$keyHash == Tokens.hash(sessionID.string)).delete()
+        }
+    }
+
+    static func encode(_ data: SessionData) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decode(_ text: String) -> SessionData? {
+        try? JSONDecoder().decode(SessionData.self, from: Data(text.utf8))
+    }
+}
+
+/// Loads the web session only for requests without an `Authorization` header: a bearer-token call
+/// never reads, creates or extends a session, and never receives a cookie.
+struct BrowserSessionsMiddleware: AsyncMiddleware {
+    let sessions: SessionsMiddleware
+    let authenticator: UserSessionAuthenticator
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.headers[.authorization].isEmpty {
+            let inner = AsyncBasicResponder { request in try await authenticator.respond(to: request, chainingTo: next) }
+            return try await sessions.respond(to: request, chainingTo: inner).get()
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+extension Request {
+    /// A new session id after sign-in or sign-out (no session fixation), with a new CSRF token.
+    func rotateSession() async throws {
+        if hasSession, let old = session.id {
+            try await WebSessionModel.query(on: db).filter(\.$keyHash == Tokens.hash(old.string)).delete()
+        }
+        session.id = nil
+        session.data = SessionData()
+        session.data["csrf"] = Tokens.generate()
+    }
+}

@@ -1,0 +1,139 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import MultipartKit
+import NIOCore
+import NIOPosix
+import Vapor
+
+/// Runs Apple Health imports for the API and the web form alike: the upload is streamed to a
+/// temporary file (raw body or multipart form, never held in memory), parsed on the thread pool
+/// (never on an event loop) with progress the page can poll, one import per user at a time.
+enum HealthImportRunner {
+    /// Apple Health exports reach gigabytes; the upload streams to a temporary file.
+    static let maximumUploadSize: Int64 = 4 << 30
+
+    static func run(_ req: Request, user: UserModel) async throws -> ImportResultDTO {
+        let userID = try user.requireID()
+        guard await HealthImports.shared.begin(userID) else {
+            throw AppError.conflict("An Apple Health import is already running for your account; wait for it to finish.")
+        }
+        do {
+            let file = try await receive(req)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+            await HealthImports.shared.update(userID, phase: "reading", bytesRead: 0, bytesTotal: total)
+            let limits = AppleHealthImport.Limits(maxXMLBytes: req.application.forkcastConfig.healthMaxXMLBytes)
+            let parsed: AppleHealthImport.Result
+            do {
+                parsed = try await req.application.threadPool.runIfActive {
+                    try AppleHealthImport.parse(fileAt: file, limits: limits) { read in
+                        Task { await HealthImports.shared.update(userID, phase: "reading", bytesRead: read, bytesTotal: total) }
+                    }
+                }
+            } catch let failure as AppleHealthImport.Failure {
+                throw AppError.validation(ValidationError(field: "file", failure.message))
+            }
+            await HealthImports.shared.update(userID, phase: "saving", bytesRead: total, bytesTotal: total)
+            let result = try await BodyController.apply(parsed, user: user, db: req.db, now: req.now)
+            await HealthImports.shared.end(userID)
+            return result
+        } catch {
+            await HealthImports.shared.end(userID)
+            throw error
+        }
+    }
+
+    /// Writes the upload to a temporary file chunk by chunk: the body itself, or the first file
+    /// part of a multipart form (the web page's upload).
+    static func receive(_ req: Request) async throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
+        let io = NonBlockingFileIO(threadPool: req.application.threadPool)
+        let handle = try await io.openFile(_deprecatedPath: url.path, mode: .write, flags: .allowFileCreation(), eventLoop: req.eventLoop).get()
+        var written: Int64 = 0
+        let multipart = MultipartFileStream(contentType: req.headers.contentType)
+        do {
+            for try await chunk in req.body {
+                let pieces = try multipart.map { try $0.feed(chunk) } ?? [chunk]
+                for piece in pieces {
+                    written += Int64(piece.readableBytes)
+                    if written > maximumUploadSize { throw Abort(.payloadTooLarge) }
+                    try await io.write(fileHandle: handle, buffer: piece, eventLoop: req.eventLoop).get()
+                }
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        guard written > 0 else {
+            try? FileManager.default.removeItem(at: url)
+            throw AppError.badRequest("The upload is empty: send export.zip or export.xml as the request body.")
+        }
+        return url
+    }
+}
+
+/// Pulls the bytes of the first file part out of a streamed multipart/form-data body.
+final class MultipartFileStream {
+    private let parser: MultipartParser
+    private var inFile = false
+    private var fileDone = false
+    private var isFilePart = false
+    private var pending: [ByteBuffer] = []
+
+    init?(contentType: HTTPMediaType?) {
+        guard let contentType, contentType.type == "multipart", contentType.subType == "form-data",
+              let boundary = contentType.parameters["boundary"], !boundary.isEmpty else { return nil }
+        parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { [unowned self] name, value in
+            if name.lowercased() == "content-disposition", value.contains("filename=") { isFilePart = true }
+        }
+        parser.onBody = { [unowned self] buffer in
+            guard isFilePart, !fileDone else { return }
+            inFile = true
+            pending.append(buffer)
+        }
+        parser.onPartComplete = { [unowned self] in
+            if inFile { fileDone = true }
+            isFilePart = false
+        }
+    }
+
+    /// The file bytes found in this piece of the body.
+    func feed(_ chunk: ByteBuffer) throws -> [ByteBuffer] {
+        do { try parser.execute(chunk) } catch { throw AppError.badRequest("The upload is not a well-formed form.") }
+        defer { pending = [] }
+        return pending
+    }
+}
+
+/// Imports in progress, per user (one at a time), and how far each has read.
+actor HealthImports {
+    static let shared = HealthImports()
+
+    struct Status: Content, Sendable {
+        var running: Bool
+        var phase: String?
+        var bytesRead: Int64
+        var bytesTotal: Int64
+    }
+
+    private var running: [UUID: Status] = [:]
+
+    func begin(_ user: UUID) -> Bool {
+        guard running[user] == nil else { return false }
+        running[user] = Status(running: true, phase: "uploading", bytesRead: 0, bytesTotal: 0)
+        return true
+    }
+
+    func update(_ user: UUID, phase: String, bytesRead: Int64, bytesTotal: Int64) {
+        guard running[user] != nil else { return }
+        running[user] = Status(running: true, phase: phase, bytesRead: bytesRead, bytesTotal: bytesTotal)
+    }
+
+    func end(_ user: UUID) { running[user] = nil }
+
+    func status(_ user: UUID) -> Status { running[user] ?? Status(running: false, phase: nil, bytesRead: 0, bytesTotal: 0) }
+}

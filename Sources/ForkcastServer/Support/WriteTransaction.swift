@@ -1,0 +1,90 @@
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// Every change to stored data runs in one write transaction from here.
+///
+/// On SQLite a deferred transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT when
+/// another connection committed in between; no busy handler can save it. So writes start as
+/// `BEGIN IMMEDIATE` (the write lock is taken before the first read), queue in this process on
+/// one gate (no connection spins waiting for SQLite's lock), and wait a bounded time for a lock
+/// held by another process (`busy_timeout`) before answering 503 with nothing saved.
+/// On PostgreSQL it is an ordinary transaction.
+extension Database {
+    func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit,
+                            _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if let current = WriteContext.current { return try await body(current) }
+        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
+            return try await transaction { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+        }
+        return try await WriteGate.sqlite.run(timeout: timeout) {
+            try await self.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                try await sql.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await WriteContext.$current.withValue(connection) { try await body(connection) }
+                    try await sql.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
+                }
+            }
+        }
+    }
+}
+
+enum WriteContext {
+    /// The write transaction this task is inside, so nested writes join it.
+    @TaskLocal static var current: (any Database)?
+}
+
+/// A first-come, first-served queue of writers (one at a time) with a bounded wait.
+actor WriteGate {
+    static let sqlite = WriteGate()
+    /// How long a write waits for its turn before the request answers 503.
+    static let waitLimit: Duration = .seconds(15)
+    /// How long SQLite waits for a lock another process holds.
+    static let busyTimeoutMilliseconds = 5000
+
+    private var busy = false
+    private var waiters: [(id: UUID, continuation: CheckedContinuation<Bool, Never>)] = []
+
+    func run<T: Sendable>(timeout: Duration, _ body: @Sendable () async throws -> T) async throws -> T {
+        guard await acquire(timeout: timeout) else { throw AppError.storageUnavailable }
+        do {
+            let result = try await body()
+            release()
+            return result
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    private func acquire(timeout: Duration) async -> Bool {
+        if !busy {
+            busy = true
+            return true
+        }
+        let id = UUID()
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            await self?.expire(id)
+        }
+        let granted = await withCheckedContinuation { continuation in waiters.append((id, continuation)) }
+        timer.cancel()
+        return granted
+    }
+
+    private func expire(_ id: UUID) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: false)
+    }
+
+    private func release() {
+        if waiters.isEmpty { busy = false } else { waiters.removeFirst().continuation.resume(returning: true) }
+    }
+}

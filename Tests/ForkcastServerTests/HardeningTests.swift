@@ -1,0 +1,402 @@
+import FluentKit
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import PropertyBased
+import SQLKit
+import Testing
+import VaporTesting
+
+/// A browser: keeps cookies between requests and reads the CSRF token from pages.
+struct Browser {
+    let app: Application
+    var cookies: [String: String] = [:]
+    var headers: HTTPHeaders = [:]
+
+    @discardableResult
+    mutating func send(_ method: HTTPMethod, _ path: String, form: [String: String]? = nil) async throws -> TestingHTTPResponse {
+        var headers = self.headers
+        if !cookies.isEmpty { headers.replaceOrAdd(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
+        var body: ByteBuffer?
+        if let form {
+            var components = URLComponents()
+            components.queryItems = form.map { URLQueryItem(name: $0.key, value: $0.value) }
+            body = ByteBuffer(string: components.percentEncodedQuery!.replacingOccurrences(of: "+", with: "%2B"))
+            headers.replaceOrAdd(name: .contentType, value: "application/x-www-form-urlencoded")
+        }
+        let response = try await app.testing().sendRequest(method, path, headers: headers, body: body)
+        for (name, value) in response.headers.setCookie?.all ?? [:] {
+            if value.expires.map({ $0 < Date() }) == true || value.string.isEmpty { cookies[name] = nil } else { cookies[name] = value.string }
+        }
+        return response
+    }
+
+    mutating func csrf(from path: String) async throws -> String {
+        let page = try await send(.GET, path).body.string
+        let marker = "name=\"csrf-token\" content=\""
+        let start = try #require(page.range(of: marker)).upperBound
+        return String(page[start...].prefix { $0 != "\"" })
+    }
+
+    mutating func signIn(_ email: String = "owner@example.com", password: String = "correct horse", next: String? = nil) async throws -> TestingHTTPResponse {
+        let token = try await csrf(from: "/login")
+        var form = ["_csrf": token, "email": email, "password": password]
+        if let next { form["next"] = next }
+        return try await send(.POST, "/login", form: form)
+    }
+}
+
+@Suite("Hardening")
+struct HardeningTests {
+    // MARK: Crashes and poison data
+
+    @Test func hugeAndNegativePagesAreABadRequestNotACrash() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for path in ["/api/v1/meals", "/api/v1/foods", "/api/v1/weights"] {
+                for query in ["page=9223372036854775807", "page=9223372036854775808", "page=-1", "page=0", "per=-5", "per=0",
+                              "per=9223372036854775807", "page=1000001", "page=1e3", "per=%00"] {
+                    let response = try await client.get("\(path)?\(query)")
+                    #expect(response.status == .badRequest, "\(path)?\(query): \(response.status)")
+                    #expect(response.headers.contentType?.subType == "problem+json")
+                }
+                let last = try await client.get("\(path)?page=\(Paging.maximumPage)&per=\(Paging.maximumPer)")
+                #expect(last.status == .ok, "the largest page is empty, not an error")
+            }
+        }
+    }
+
+    @Test func implausibleNumbersAreRefusedBeforeTheyAreStored() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for body in [#"{"weightKg": 1e38}"#, #"{"weightKg": -5}"#, #"{"weightKg": 0}"#, #"{"weightLb": 1e308}"#, #"{"weightKg": 700}"#] {
+                let response = try await client.send(.POST, "/api/v1/weights", raw: body)
+                #expect(response.status == .unprocessableEntity, "\(body): \(response.body.string)")
+            }
+            let profile = #"{"sex":"male","birthDate":"1990-01-01","heightCm":1e30,"weightKg":1e38,"activityLevel":"light","aim":"maintain"}"#
+            let refused = try await client.send(.PUT, "/api/v1/body-profile", raw: profile)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.problem?.message(for: "heightCm") != nil && refused.problem?.message(for: "weightKg") != nil)
+            let goals = try await client.send(.PUT, "/api/v1/goals", raw: #"{"energyKcal":1e300,"protein":-1,"carbohydrates":100,"fat":50}"#)
+            #expect(goals.status == .unprocessableEntity)
+            let quick = try await client.send(.POST, "/api/v1/diary/entries", raw: #"{"quickAdd":{"energyKcal":1e30},"mealType":"lunch"}"#)
+            #expect(quick.status == .unprocessableEntity)
+            let food = try await client.send(.POST, "/api/v1/foods", raw: #"{"name":"Oats","per100":{"energyKcal":380},"serving":{"size":1e300,"unit":"g"},"price":{"amount":1e300,"per":"package","packageSize":500}}"#)
+            #expect(food.status == .unprocessableEntity)
+            #expect(food.problem?.message(for: "serving.size") != nil && food.problem?.message(for: "price.amount") != nil)
+            #expect(try await client.get("/api/v1/weights").json(WeightPage.self).metadata.total == 0)
+        }
+    }
+
+    @Test func pagesSurvivePoisonAlreadyInTheDatabase() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            let user = try #require(try await UserModel.query(on: app.db).first())
+            // What an older version let in: an absurd weight and profile, and computed goals.
+            try await WeightEntryModel(id: UUID(), ownerID: user.id!, measuredAt: Date(), weightKg: 1e38, source: "manual").create(on: app.db)
+            let profile = BodyProfileModel()
+            profile.id = UUID()
+            profile.ownerID = user.id!
+            profile.sex = "male"
+            profile.birthDate = "1990-01-01"
+            profile.heightCm = 1e30
+            profile.weightKg = 1e38
+            profile.activityLevel = "light"
+            profile.aim = "maintain"
+            profile.updatedAt = Date()
+            try await profile.create(on: app.db)
+            try await BodyRepository(db: app.db, ownerID: user.id!).saveGoals(Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed), now: Date())
+            var browser = Browser(app: app)
+            #expect(try await browser.signIn().status == .seeOther)
+            for path in ["/diary", "/diary?range=month", "/goals"] {
+                let page = try await browser.send(.GET, path)
+                #expect(page.status == .ok, "\(path): \(page.status)")
+            }
+            #expect(try await app.anonymous.get("/healthz").status == .ok, "the server is still up")
+        }
+    }
+
+    // MARK: Script injection
+
+    @Test func escapingWorksOnBytesSoCombiningMarksCannotHideAQuote() {
+        let hostile = "\"\u{301} autofocus onfocus=alert(1) x=\u{301}'<\u{301}>\u{0}"
+        let escaped = HTML.escape(hostile)
+        #expect(!escaped.utf8.contains(UInt8(ascii: "\"")) && !escaped.utf8.contains(UInt8(ascii: "'")))
+        #expect(!escaped.utf8.contains(UInt8(ascii: "<")) && !escaped.utf8.contains(UInt8(ascii: ">")))
+        #expect(!escaped.utf8.contains(0))
+        let field = FormField(name: "description", label: hostile, value: hostile, error: hostile, hint: hostile, inputMode: hostile).render.html
+        #expect(HTMLShape(field) == HTMLShape(FormField(name: "description", label: "x", value: "x", error: "x", hint: "x", inputMode: "x").render.html))
+    }
+
+    /// Random Unicode (combining marks, quotes, angle brackets, NUL, RTL marks) through every page
+    /// component: the parsed output has exactly the elements and attributes of a harmless input.
+    @Test func noTextCanAddElementsOrAttributesToAPage() async {
+        let pieces = ["\"", "'", "<", ">", "&", "=", "`", "/", " ", "\u{301}", "\u{0}", "\u{202E}", "\u{200F}", "\u{FEFF}", "a", "é",
+                      "script", "onfocus", "<!--", "-->", "]]>", "\n", "寿"]
+        let text = Gen<String?>.element(of: pieces).map { $0! }.array(of: 0...24).map { "a" + $0.joined() }
+        await propertyCheck(count: 300, input: text) { hostile in
+            for (name, render) in Self.components {
+                let harmless = render("x"), attacked = render(hostile)
+                #expect(HTMLShape(attacked) == HTMLShape(harmless), "\(name) with \(hostile.debugDescription)")
+            }
+        }
+    }
+
+    static let components: [(String, @Sendable (String) -> String)] = [
+        ("form field", { FormField(name: "n", label: $0, value: $0, error: $0, autocomplete: $0, hint: $0, list: $0, inputMode: $0).render.html }),
+        ("meal card", { MealListPage.card(.init(meal: Meal(description: $0, primaryProtein: $0, primaryCarb: $0, otherComponents: [$0, "b"]), isPlanned: false), csrf: $0).html }),
+        ("food card", { FoodListPage.card(Food(name: $0, brand: $0, portion: $0), currency: $0).html }),
+        ("layout", { Layout(title: $0, section: .meals, csrf: $0, flash: $0).render(HTML("<p>\($0)</p>")).html }),
+        ("error page", { ErrorPage(problem: ProblemDetails(type: $0, title: $0, status: .badRequest, detail: $0)).render(layout: Layout(title: $0, csrf: $0)).html }),
+        ("login page", { LoginPage(email: $0, next: $0, message: $0).render(layout: Layout(title: $0, csrf: $0, signedIn: false)).html }),
+    ]
+
+    @Test func aHostileSearchIsShownAsText() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            _ = try await browser.send(.POST, "/meals/new", form: ["_csrf": try await browser.csrf(from: "/meals/new"),
+                                                                  "description": "\"\u{301} autofocus onfocus=alert(1) x=\u{301}<img src=x onerror=alert(2)>"])
+            let q = "%22%CC%81%20autofocus%20onfocus%3Dalert(1)%20x%3D"
+            for path in ["/meals?q=\(q)", "/meals", "/plan", "/foods?q=\(q)"] {
+                let page = try await browser.send(.GET, path)
+                #expect(page.status == .ok, "\(path)")
+                let shape = HTMLShape(page.body.string)
+                #expect(!shape.attributes.contains("onfocus") && !shape.attributes.contains("onerror") && !shape.attributes.contains("autofocus"), "\(path)")
+                #expect(!shape.elements.contains("img"), "\(path)")
+                #expect(page.headers.first(name: "Content-Security-Policy")?.contains("script-src 'self'") == true)
+            }
+        }
+    }
+
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        try await withForkcast { app in
+            for path in ["/healthz", "/login", "/setup", "/api/v1/meals", "/css/app.css", "/nothing-here"] {
+                let response = try await app.anonymous.get(path)
+                #expect(response.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true, "\(path)")
+                #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
+                #expect(response.headers.first(name: "Referrer-Policy") == "same-origin", "\(path)")
+                #expect(response.headers.first(name: .strictTransportSecurity) == nil, "no HSTS over plain HTTP")
+            }
+        }
+    }
+
+    // MARK: Sessions and sign-in
+
+    @Test func bearerCallsNeverTouchWebSessions() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for _ in 0..<5 {
+                let response = try await client.get("/api/v1/meals")
+                #expect(response.status == .ok)
+                #expect(response.headers.setCookie == nil, "no cookie for a bearer call")
+            }
+            #expect(try await WebSessionModel.query(on: app.db).count() == 0)
+            // A cookie sent beside a bearer token is ignored, not refreshed.
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let cookie = try #require(browser.cookies[SecurityHeadersMiddleware.sessionCookie])
+            let mixed = try await client.send(.GET, "/api/v1/me", headers: ["Cookie": "forkcast-session=\(cookie)"])
+            #expect(mixed.status == .ok && mixed.headers.setCookie == nil)
+        }
+    }
+
+    @Test func signInAndSignOutIssueANewSessionID() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.csrf(from: "/login")
+            let before = browser.cookies[SecurityHeadersMiddleware.sessionCookie]
+            #expect(before != nil, "the sign-in form starts a session for its CSRF token")
+            #expect(try await browser.signIn().status == .seeOther)
+            let signedIn = try #require(browser.cookies[SecurityHeadersMiddleware.sessionCookie])
+            #expect(signedIn != before, "a planted session id is not the signed-in one")
+            // The old id no longer works for anything.
+            var attacker = Browser(app: app, cookies: [SecurityHeadersMiddleware.sessionCookie: before!])
+            #expect(try await attacker.send(.GET, "/meals").status == .seeOther)
+            #expect(try await browser.send(.GET, "/meals").status == .ok)
+            let token = try await browser.csrf(from: "/meals")
+            _ = try await browser.send(.POST, "/logout", form: ["_csrf": token])
+            var replay = Browser(app: app, cookies: [SecurityHeadersMiddleware.sessionCookie: signedIn])
+            #expect(try await replay.send(.GET, "/meals").status == .seeOther, "a signed-out session is dead")
+        }
+    }
+
+    @Test func expiredSessionsAndTokensStopWorkingAndAreDeleted() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            #expect(try await browser.send(.GET, "/meals").status == .ok)
+            clock.advance(by: 31 * 24 * 3600)
+            #expect(try await browser.send(.GET, "/meals").status == .seeOther)
+            #expect(try await client.get("/api/v1/me").status == .unauthorized)
+            let removed = try await Housekeeping.run(on: app.db, now: clock.now)
+            #expect(removed.sessions >= 1)
+            #expect(try await WebSessionModel.query(on: app.db).filter(\.$expiresAt <= clock.now).count() == 0)
+            #expect(try await TokenModel.query(on: app.db).filter(\.$expiresAt <= clock.now).count() == 0)
+        }
+    }
+
+    @Test func signInNeverRedirectsOffSite() async throws {
+        for hostile in ["//evil.example", "/\t/evil.example", "/\n/evil.example", "/\\evil.example", "\\\\evil.example", "/\r\n/evil.example",
+                        "https://evil.example", "javascript:alert(1)", " /x", "/%09/evil", "/\u{0}x", "/x\\y", ""] {
+            let path = AccountRules.localRedirectPath(hostile)
+            #expect(path == nil || path == "/%09/evil", "\(hostile.debugDescription) → \(path ?? "nil")")
+        }
+        #expect(AccountRules.localRedirectPath("/meals?protein=x&q=a%20b") == "/meals?protein=x&q=a%20b")
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            let response = try await browser.signIn(next: "/\t/evil.example")
+            #expect(response.headers.first(name: .location) == SiteURL.plan(start: nil).path)
+        }
+    }
+
+    @Test func csrfIsNotSkippedForAnInvalidAuthorizationHeader() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            browser.headers = ["Authorization": "Bearer not-a-token", "Content-Type": "application/json"]
+            let response = try await browser.send(.POST, "/api/v1/meals")
+            #expect(response.status == .unauthorized)
+            #expect(try await MealModel.query(on: app.db).count() == 0)
+            browser.headers = ["Content-Type": "application/json"]
+            #expect(try await browser.send(.POST, "/api/v1/meals").status == .forbidden, "a cookie without the CSRF header")
+        }
+    }
+
+    @Test func cookiesAreSecureAndHSTSIsSentOnHTTPS() async throws {
+        try await withForkcast(adjust: { $0.publicURL = "https://food.example" }) { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            let response = try await browser.signIn()
+            let cookie = try #require(response.headers.setCookie?[SecurityHeadersMiddleware.sessionCookie])
+            #expect(cookie.isSecure && cookie.isHTTPOnly)
+            #expect(response.headers.first(name: .strictTransportSecurity)?.hasPrefix("max-age=") == true)
+        }
+        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app, headers: ["X-Forwarded-Proto": "https"])
+            let response = try await browser.signIn()
+            #expect(response.headers.setCookie?[SecurityHeadersMiddleware.sessionCookie]?.isSecure == true)
+        }
+    }
+
+    @Test func undeclaredMethodsAre405() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let response = try await client.send(.PATCH, "/api/v1/meals")
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers.first(name: .allow)?.contains("GET") == true)
+            #expect(response.headers.first(name: .allow)?.contains("POST") == true)
+            #expect(try await client.send(.DELETE, "/api/v1/plan").status == .methodNotAllowed)
+            #expect(try await client.get("/api/v1/nothing").status == .notFound)
+        }
+    }
+
+    // MARK: Writes under concurrency
+
+    /// 16 clients × 100 writes at once (meals with ingredients and diary entries): none may fail
+    /// because another is writing, and none may be lost. Runs on SQLite and, in CI, PostgreSQL.
+    @Test func sixteenConcurrentWritersLoseNothing() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let owner = try await app.signUp()
+            let food = try await owner.send(.POST, "/api/v1/foods", raw: #"{"name":"Oats","per100":{"energyKcal":380,"protein":13,"carbohydrates":60,"fat":7}}"#)
+            let foodID = try food.json(IDOnly.self).id
+            let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+                for writer in 0..<16 {
+                    group.addTask {
+                        var failures: [String] = []
+                        for i in 0..<100 {
+                            let response: TestingHTTPResponse
+                            if i % 2 == 0 {
+                                response = try await owner.send(.POST, "/api/v1/meals", raw: """
+                                    {"description":"Porridge \(writer)-\(i)","ingredients":[{"foodId":"\(foodID)","quantity":80,"unit":"g"}]}
+                                    """)
+                            } else {
+                                response = try await owner.send(.POST, "/api/v1/diary/entries", raw: """
+                                    {"foodId":"\(foodID)","quantity":\(40 + i),"unit":"g","mealType":"breakfast"}
+                                    """)
+                            }
+                            if response.status != .created { failures.append("\(response.status): \(response.body.string)") }
+                        }
+                        return failures
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(failures.isEmpty, "\(failures.count) writes failed, e.g. \(failures.first ?? "")")
+            #expect(try await MealModel.query(on: app.db).count() == 800)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 800)
+        }
+    }
+
+    @Test func healthSaysWhetherTheDatabaseIsWritable() async throws {
+        try await withForkcast { app in
+            let healthy = try await app.anonymous.get("/healthz")
+            #expect(healthy.status == .ok)
+            #expect(healthy.body.string.contains("\"writable\":true"))
+        }
+    }
+}
+
+struct IDOnly: Decodable { var id: UUID }
+struct WeightPage: Decodable {
+    var items: [Item]
+    var metadata: TestMealPage.Metadata
+    struct Item: Decodable { var id: UUID; var weightKg: Decimal }
+}
+
+/// The elements and attribute names of an HTML text, in order, read the way a browser's tokenizer
+/// reads tags (quoted attribute values may hold `>`); text and attribute values are ignored.
+struct HTMLShape: Equatable, CustomStringConvertible {
+    var elements: [String] = []
+    var attributes: [String] = []
+
+    init(_ html: String) {
+        let bytes = Array(html.utf8)
+        var i = 0
+        func isNameByte(_ b: UInt8) -> Bool { !(b == 32 || b == 9 || b == 10 || b == 12 || b == 13 || b == UInt8(ascii: "/") || b == UInt8(ascii: ">") || b == UInt8(ascii: "=")) }
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count else { i += 1; continue }
+            let next = bytes[i + 1]
+            let isLetter = (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")
+            if next == UInt8(ascii: "!") {  // comment or doctype: to the next '>'
+                elements.append("!")
+                while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                continue
+            }
+            guard isLetter || next == UInt8(ascii: "/") else { i += 1; continue }
+            i += 1
+            if bytes[i] == UInt8(ascii: "/") { i += 1 }
+            var name = [UInt8]()
+            while i < bytes.count, isNameByte(bytes[i]) { name.append(bytes[i] | (bytes[i] >= 65 && bytes[i] <= 90 ? 0x20 : 0)); i += 1 }
+            elements.append(String(decoding: name, as: UTF8.self))
+            // Attributes until '>'.
+            while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+                if bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 12 || bytes[i] == 13 || bytes[i] == UInt8(ascii: "/") { i += 1; continue }
+                var attribute = [UInt8]()
+                while i < bytes.count, isNameByte(bytes[i]) || (attribute.isEmpty && bytes[i] == UInt8(ascii: "=")) { attribute.append(bytes[i]); i += 1 }
+                attributes.append(String(decoding: attribute, as: UTF8.self).lowercased())
+                if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
+                    i += 1
+                    if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                        let quote = bytes[i]
+                        i += 1
+                        while i < bytes.count, bytes[i] != quote { i += 1 }
+                        i += 1
+                    } else {
+                        while i < bytes.count, !(bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 12 || bytes[i] == 13 || bytes[i] == UInt8(ascii: ">")) { i += 1 }
+                    }
+                }
+            }
+            i += 1
+        }
+    }
+
+    var description: String { "elements \(elements) attributes \(attributes)" }
+}
