@@ -26,10 +26,8 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     encoder.outputFormatting = [.sortedKeys]
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     ContentConfiguration.global.use(encoder: encoder, for: .json)
-    ContentConfiguration.global.use(decoder: decoder, for: .json)
+    ContentConfiguration.global.use(decoder: JSONDecoder.forkcast, for: .json)
 
     // Replace Vapor's default error middleware with ours (one place renders every error).
     app.middleware = .init()

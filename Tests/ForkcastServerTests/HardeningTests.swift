@@ -88,6 +88,25 @@ struct HardeningTests {
         }
     }
 
+    @Test func instantsAndDatesAreReadStrictly() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for loggedAt in ["2026-11-22T25:00:00Z", "2026-02-30T12:00:00Z", "9999-12-31T23:59:59+14:00", "2026-11-22T12:00:00"] {
+                let response = try await client.send(.POST, "/api/v1/diary/entries", raw: #"{"quickAdd":{"energyKcal":100},"mealType":"snack","loggedAt":"\#(loggedAt)"}"#)
+                #expect(response.status == .unprocessableEntity, "\(loggedAt): \(response.body.string)")
+                #expect(response.problem?.message(for: "loggedAt") != nil)
+            }
+            for path in ["/api/v1/diary?date=", "/api/v1/plan?start=", "/api/v1/meals?page=", "/api/v1/diary/summary?from=&to="] {
+                #expect(try await client.get(path).status == .badRequest, "\(path)")
+            }
+            // Numbers beyond Decimal's range are numbers, not "invalid JSON": tiny ones are 0, huge ones fail their range.
+            let tiny = try await client.send(.POST, "/api/v1/diary/entries", raw: #"{"quickAdd":{"energyKcal":100,"fat":1e-300},"mealType":"snack"}"#)
+            #expect(tiny.status == .created, "\(tiny.body.string)")
+            let huge = try await client.send(.POST, "/api/v1/weights", raw: #"{"weightKg":1e308}"#)
+            #expect(huge.status == .unprocessableEntity && huge.problem?.message(for: "weightKg") != nil, "\(huge.body.string)")
+        }
+    }
+
     @Test func pagesSurvivePoisonAlreadyInTheDatabase() async throws {
         try await withForkcast { app in
             _ = try await app.signUp()

@@ -53,5 +53,5 @@ def test_postgres_writes_survive_sigkill(start_server, data_dir, postgres_databa
 def test_first_start_creates_the_data_folder(start_server, data_dir):
     import os
     server = start_server(FORKCAST_DATA_DIR=os.path.join(data_dir, "nested", "data"))
-    assert requests.get(server.url("/healthz")).json() == {"status": "ok", "database": "sqlite"}
+    assert requests.get(server.url("/healthz")).json() == {"status": "ok", "database": "sqlite", "writable": True}
     assert os.path.exists(os.path.join(data_dir, "nested", "data", "forkcast.sqlite"))

@@ -24,13 +24,52 @@ def test_two_instances_share_accounts_and_data(start_server, data_dir, postgres_
 
 @requires_postgres
 def test_failed_logins_are_counted_across_instances(start_server, postgres_database):
-    a = start_server(DATABASE_URL=postgres_database)
-    b = start_server(DATABASE_URL=postgres_database)
-    register(a)
+    a = start_server(DATABASE_URL=postgres_database, FORKCAST_TRUST_PROXY="true")
+    b = start_server(DATABASE_URL=postgres_database, FORKCAST_TRUST_PROXY="true")
+    r = requests.post(a.url("/api/v1/auth/register"), json={"email": "owner@example.com", "password": "correct horse"},
+                      headers={"X-Forwarded-For": "198.51.100.1"})
+    assert r.status_code == 201
     for i in range(5):
         server = a if i % 2 == 0 else b
-        r = requests.post(server.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "guess"})
+        r = requests.post(server.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "guess"},
+                          headers={"X-Forwarded-For": f"203.0.113.{i}"})
         assert r.status_code == 401
-    r = requests.post(b.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "correct horse"})
+    # The account's bucket is shared: a sixth stranger waits on either instance, even with the right password...
+    r = requests.post(b.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "correct horse"},
+                      headers={"X-Forwarded-For": "203.0.113.99"})
     assert r.status_code == 429
     assert int(r.headers["Retry-After"]) > 0
+    # ...while the owner, from an address that signed in before, is never locked out by them.
+    r = requests.post(b.url("/api/v1/auth/login"), json={"email": "owner@example.com", "password": "correct horse"},
+                      headers={"X-Forwarded-For": "198.51.100.1"})
+    assert r.status_code == 200
+
+
+@requires_postgres
+def test_instances_starting_together_migrate_once(data_dir, postgres_database):
+    """Three instances start at the same moment on an empty database: one migrates, the others
+    wait for its advisory lock, and all serve."""
+    servers = [Server(base_env(data_dir, DATABASE_URL=postgres_database), data_dir) for _ in range(3)]
+    try:
+        import threading
+        errors = []
+
+        def start(server):
+            try:
+                server.start(timeout=120)
+            except Exception as error:  # noqa: BLE001 - reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=start, args=(s,)) for s in servers]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        headers = register(servers[0])
+        for s in servers:
+            assert requests.get(s.url("/api/v1/meals"), headers=headers).status_code == 200
+            assert requests.get(s.url("/healthz")).json()["writable"] is True
+    finally:
+        for s in servers:
+            s.stop()

@@ -74,6 +74,9 @@ def test_forms_without_the_csrf_token_are_refused(server):
     token = page.text.split('name="_csrf" value="')[1].split('"')[0]
     r = web.post(server.url("/login"), data={"_csrf": token, "email": "owner@example.com", "password": "correct horse"}, allow_redirects=False)
     assert r.status_code == 303
+    # Signing in starts a new session with a new token; the one from the sign-in form is dead.
+    assert web.post(server.url("/api/v1/meals"), json={"description": "Old"}, headers={"X-CSRF-Token": token}).status_code == 403
+    token = web.get(server.url("/meals")).text.split('name="csrf-token" content="')[1].split('"')[0]
     # Signed in by cookie, the API also wants the token for changes.
     r = web.post(server.url("/api/v1/meals"), json={"description": "Forged"})
     assert r.status_code == 403

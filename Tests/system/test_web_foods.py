@@ -215,6 +215,7 @@ def test_a_meal_without_ingredients_takes_typed_nutrition_without_javascript(ser
     page = web.get(server.url("/login")).text
     token = page.split('name="_csrf" value="')[1].split('"')[0]
     web.post(server.url("/login"), data={"_csrf": token, "email": "owner@example.com", "password": "correct horse"})
+    token = web.get(server.url("/meals")).text.split('name="csrf-token" content="')[1].split('"')[0]  # a new session, a new token
     r = web.post(server.url("/meals"), data=[("_csrf", token), ("description", "Omelette"), ("servings", "1"),
                                               ("ingredientFood", "eggs"), ("ingredientFoodId", ""), ("ingredientQuantity", "3"),
                                               ("ingredientUnit", "serving")])

@@ -18,13 +18,14 @@ struct QueryParameters {
     func strings(_ name: String) -> [String] { values[name] ?? [] }
 
     func int(_ name: String) throws -> Int? {
-        guard let raw = string(name), !raw.isEmpty else { return nil }
+        guard let raw = string(name) else { return nil }
         guard let value = Int(raw) else { throw AppError.badRequest("\(name) must be a whole number; got \"\(raw.prefix(40))\".") }
         return value
     }
 
+    /// A date parameter; absent is nil, but present and empty (`?date=`) is a 400 like any bad date.
     func date(_ name: String) throws -> CalendarDate? {
-        guard let raw = string(name), !raw.isEmpty else { return nil }
+        guard let raw = string(name) else { return nil }
         guard let date = CalendarDate(iso: raw) else {
             throw AppError.badRequest("\(name) must be a date that exists, written YYYY-MM-DD; got \"\(raw.prefix(40))\".")
         }
@@ -65,9 +66,7 @@ extension Request {
             throw AppError.badRequest("The body is empty; send a JSON object.")
         }
         let bytes = JSONNumbers.fitForDecimal(Array(body.readableBytesView))
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(T.self, from: Data(bytes))
+        return try JSONDecoder.forkcast.decode(T.self, from: Data(bytes))
     }
 }
 
@@ -75,6 +74,23 @@ extension Request {
 /// else "not valid JSON" (`1e-300`, `1e308`). Before decoding, such numbers are brought into range:
 /// a number too small to matter becomes 0, one too large becomes ±1e100, which every plausible
 /// range then refuses with a message naming the field.
+extension JSONDecoder {
+    /// Request bodies: instants read strictly (``Instant/parse(_:)``).
+    static var forkcast: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Instant.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                    "must be an instant in ISO 8601 with its offset, such as 2026-11-22T08:30:00+01:00 (year \(Instant.plausibleYears.lowerBound)–\(Instant.plausibleYears.upperBound)); got \"\(text.prefix(40))\".")
+            }
+            return date
+        }
+        return decoder
+    }
+}
+
 enum JSONNumbers {
     static func fitForDecimal(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Instants as clients write them (ISO 8601 with an offset), read strictly: an hour of 25 or a
+/// 30th of February is refused, not rolled over into the next day as lenient parsers do.
+public enum Instant {
+    /// Years an instant may fall in: anything else is a typo, not something eaten.
+    public static let plausibleYears = 1900...2200
+
+    /// `2026-11-22T08:30:00+01:00`, `…T08:30Z`, `…T08:30:00.250Z`, `…+0100`; nil for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        var i = 0
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= b.count else { return nil }
+            var value = 0
+            for k in i..<(i + count) {
+                guard b[k] >= 48, b[k] <= 57 else { return nil }
+                value = value * 10 + Int(b[k] - 48)
+            }
+            i += count
+            return value
+        }
+        func take(_ c: Character) -> Bool {
+            guard i < b.count, b[i] == c.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
+              take("T") || take("t") || take(" "), let hour = digits(2), take(":"), let minute = digits(2) else { return nil }
+        var second = 0, fraction = 0.0
+        if take(":") {
+            guard let s = digits(2) else { return nil }
+            second = s
+            if take(".") || take(",") {
+                let start = i
+                while i < b.count, b[i] >= 48, b[i] <= 57, i - start < 9 { i += 1 }
+                guard i > start, let f = Double("0." + String(decoding: b[start..<i], as: UTF8.self)) else { return nil }
+                fraction = f
+            }
+        }
+        var offset = 0
+        if take("Z") || take("z") {
+            offset = 0
+        } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+            i += 1
+            guard let oh = digits(2) else { return nil }
+            var om = 0
+            if take(":") { guard let m = digits(2) else { return nil }; om = m } else if i < b.count { guard let m = digits(2) else { return nil }; om = m }
+            guard oh <= 14, om < 60 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+        } else {
+            return nil  // an instant needs its offset
+        }
+        guard i == b.count, plausibleYears.contains(year), hour < 24, minute < 60, second < 60,
+              let date = CalendarDate(year: year, month: month, day: day) else { return nil }
+        let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+        let seconds = (date.dayNumber - epochDay) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}
