@@ -37,6 +37,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware.use(MethodNotAllowedMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: publicDirectory(), defaultFile: nil))
     try routes(app)
+    app.lifecycle.use(SyncEvents.PostgresListener())
 }
 
 private func configureDatabase(_ app: Application, config: AppConfig) throws {

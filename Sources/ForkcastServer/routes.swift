@@ -15,6 +15,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: FoodsController())
     try signedIn.register(collection: DiaryController())
     try signedIn.register(collection: BodyController())
+    try signedIn.register(collection: SyncController())
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
                           CSRFMiddleware(mode: .web))

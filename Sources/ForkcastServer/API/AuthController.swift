@@ -46,22 +46,8 @@ struct AuthController: RouteCollection {
     @Sendable func update(req: Request) async throws -> UserDTO {
         let user = try req.requireUser()
         let input = try req.decodeJSON(ProfileInput.self)
-        var problems: [ValidationError.Field] = []
-        if let name = input.displayName?.trimmed, name.count > 100 {
-            problems.append(.init(field: "displayName", message: "Display name must be at most 100 characters."))
-        }
-        if let zone = input.timeZone?.trimmed, TimeZone(identifier: zone) == nil {
-            problems.append(.init(field: "timeZone", message: "\"\(zone)\" is not an IANA time zone such as Europe/Paris."))
-        }
-        if let currency = input.currency?.trimmed, !Currency.isValid(currency) {
-            problems.append(.init(field: "currency", message: "\"\(currency)\" is not a currency code such as EUR, USD or GBP."))
-        }
-        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
-        if let currency = input.currency { user.currency = currency.trimmed.uppercased() }
-        if let name = input.displayName { user.displayName = name.trimmed.isEmpty ? nil : name.trimmed }
-        if let zone = input.timeZone { user.timeZone = zone.trimmed }
-        try await user.save(on: req.db)
-        return UserDTO(user)
+        return UserDTO(try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone,
+                                                        currency: input.currency, db: req.db, now: req.now))
     }
 
     private func session(for user: UserModel, req: Request, status: HTTPStatus) async throws -> Response {

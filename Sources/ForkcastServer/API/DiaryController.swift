@@ -45,28 +45,8 @@ struct DiaryController: RouteCollection {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
         let service = try req.diaryService(for: user)
-        guard let existing = try await service.diary.find(id) else { throw notFound(id) }
         let input = try req.decodeJSON(DiaryEntryInput.self)
-        var entry: DiaryEntry
-        let changesWhat = input.foodId != nil || input.mealId != nil || input.quickAdd != nil
-        if changesWhat {
-            entry = try await validated { try await service.entry(from: input, id: id, defaults: (existing.loggedAt, existing.mealType, existing.note)) }
-        } else {
-            entry = existing
-            var problems: [ValidationError.Field] = []
-            if let mealType = input.mealType { entry.mealType = mealType }
-            if let loggedAt = input.loggedAt {
-                entry.loggedAt = loggedAt
-                entry.date = CalendarDate(loggedAt, in: user.zone)
-            }
-            if let note = input.note { entry.note = note.trimmed.nilIfEmptyString }
-            problems += DiaryValidation.check(mealType: entry.mealType, note: entry.note)
-            if input.quantity != nil || input.servings != nil {
-                problems.append(.init(field: "quantity", message: "To change the amount, send the foodId (or mealId) again with the new quantity."))
-            }
-            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
-        }
-        guard try await service.diary.update(entry, now: req.now) else { throw notFound(id) }
+        guard let entry = try await service.edit(id, with: input) else { throw notFound(id) }
         return DiaryEntryDTO(entry)
     }
 

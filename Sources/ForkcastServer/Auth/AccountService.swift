@@ -54,7 +54,10 @@ struct AccountService {
         let hash = try await passwords.hash(account.password)
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
-        try await user.create(on: db)
+        try await db.write { tx in
+            try await user.create(on: tx)
+            try await SyncLog.record(.settings, [try user.requireID()], op: .upsert, owner: try user.requireID(), on: tx, now: now)
+        }
         return user
     }
 

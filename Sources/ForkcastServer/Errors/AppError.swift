@@ -14,6 +14,8 @@ enum AppError: Error, Sendable {
     case unauthorized(String)
     case forbidden(String)
     case conflict(String)
+    /// What the request refers to is no longer kept (an expired sync cursor).
+    case gone(String)
     /// Too many attempts; try again after the given seconds.
     case tooManyRequests(String, retryAfter: Int)
     /// The database could not be used; nothing was saved.
@@ -31,6 +33,7 @@ extension AppError {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .conflict: .conflict
+        case .gone: .gone
         case .tooManyRequests: .tooManyRequests
         case .storageUnavailable: .serviceUnavailable
         case .upstreamUnavailable: .serviceUnavailable
@@ -52,6 +55,8 @@ extension AppError {
             return ProblemDetails(type: "forbidden", title: "Not allowed", status: status, detail: detail)
         case .conflict(let detail):
             return ProblemDetails(type: "conflict", title: "Already exists", status: status, detail: detail)
+        case .gone(let detail):
+            return ProblemDetails(type: "gone", title: "No longer available", status: status, detail: detail)
         case .tooManyRequests(let detail, _):
             return ProblemDetails(type: "too-many-requests", title: "Too many attempts", status: status, detail: detail)
         case .upstreamUnavailable(let detail, _):

@@ -12,5 +12,6 @@ extension Application {
         migrations.add(M005_CreateFoods())
         migrations.add(M006_CreateDiary())
         migrations.add(M007_Hardening())
+        migrations.add(M008_CreateSyncRecords())
     }
 }

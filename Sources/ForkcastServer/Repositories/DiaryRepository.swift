@@ -26,24 +26,31 @@ struct DiaryRepository {
         guard !entries.isEmpty else { return }
         try await db.write { tx in
             try await entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }.create(on: tx)
+            try await SyncLog.record(.diaryEntry, entries.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
         }
     }
 
     func update(_ entry: DiaryEntry, now: Date) async throws -> Bool {
-        guard let model = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == entry.id).first() else {
-            return false
+        try await db.write { tx in
+            guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == entry.id).first() else {
+                return false
+            }
+            model.apply(entry, now: now)
+            try await model.update(on: tx)
+            try await SyncLog.record(.diaryEntry, [entry.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            return true
         }
-        model.apply(entry, now: now)
-        try await model.update(on: db)
-        return true
     }
 
-    func delete(_ id: UUID) async throws -> Bool {
-        guard let model = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
-            return false
+    func delete(_ id: UUID, now: Date = Date()) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+                return false
+            }
+            try await model.delete(on: tx)
+            try await SyncLog.record(.diaryEntry, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
         }
-        try await model.delete(on: db)
-        return true
     }
 
     struct DayTotals: Sendable {
@@ -94,32 +101,41 @@ struct BodyRepository {
             }()
             model.apply(profile, now: now)
             try await model.save(on: tx)
+            try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
             // A new weight in the profile is also a weight entry (so goals follow it).
             let latest = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
             guard latest.map({ Decimal(shortest: $0.weightKg) != profile.weightKg }) ?? true else { return }
             if let same = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$measuredAt == now).first() {
                 same.weightKg = profile.weightKg.doubleValue
                 try await same.update(on: tx)
+                try await SyncLog.record(.weight, [try same.requireID()], op: .upsert, owner: ownerID, on: tx, now: now)
             } else {
                 try await WeightEntryModel(id: uuid, ownerID: ownerID, measuredAt: now, weightKg: profile.weightKg, source: "profile").create(on: tx)
+                try await SyncLog.record(.weight, [uuid], op: .upsert, owner: ownerID, on: tx, now: now)
             }
         }
     }
 
     /// Updates the fields an import found, keeping the others (or creating a profile when all are known).
     func merge(sex: Sex?, birthDate: CalendarDate?, heightCm: Decimal?, now: Date) async throws {
-        if let model = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first() {
-            if let sex { model.sex = sex.rawValue }
-            if let birthDate { model.birthDate = birthDate.iso }
-            if let heightCm { model.heightCm = heightCm.doubleValue }
-            model.updatedAt = now
-            try await model.update(on: db)
-        } else if let sex, let birthDate, let heightCm, let weight = try await latestWeight() {
-            let model = BodyProfileModel()
-            model.ownerID = ownerID
-            model.apply(BodyProfile(sex: sex, birthDate: birthDate, heightCm: heightCm, weightKg: weight.weightKg,
-                                    activityLevel: .light, aim: .maintain), now: now)
-            try await model.create(on: db)
+        try await db.write { tx in
+            let repository = BodyRepository(db: tx, ownerID: ownerID)
+            if let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() {
+                if let sex { model.sex = sex.rawValue }
+                if let birthDate { model.birthDate = birthDate.iso }
+                if let heightCm { model.heightCm = heightCm.doubleValue }
+                model.updatedAt = now
+                try await model.update(on: tx)
+            } else if let sex, let birthDate, let heightCm, let weight = try await repository.latestWeight() {
+                let model = BodyProfileModel()
+                model.ownerID = ownerID
+                model.apply(BodyProfile(sex: sex, birthDate: birthDate, heightCm: heightCm, weightKg: weight.weightKg,
+                                        activityLevel: .light, aim: .maintain), now: now)
+                try await model.create(on: tx)
+            } else {
+                return
+            }
+            try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
         }
     }
 
@@ -149,7 +165,7 @@ struct BodyRepository {
 
     /// Adds weights, skipping instants already recorded; returns how many were new.
     @discardableResult
-    func addWeights(_ weights: [(Date, Decimal)], source: String) async throws -> Int {
+    func addWeights(_ weights: [(Date, Decimal)], source: String, ids: [Date: UUID]? = nil, now: Date = Date()) async throws -> Int {
         guard !weights.isEmpty else { return 0 }
         // Instants compared to the millisecond (both databases keep at least that).
         func key(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
@@ -161,16 +177,21 @@ struct BodyRepository {
         let fresh = weights.filter { seen.insert(key($0.0)).inserted }
         for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
             try await db.write { tx in
-                try await chunk.map { WeightEntryModel(id: UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }.create(on: tx)
+                let models = chunk.map { WeightEntryModel(id: ids?[$0.0] ?? UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }
+                try await models.create(on: tx)
+                try await SyncLog.record(.weight, models.compactMap(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
             }
         }
         return fresh.count
     }
 
-    func deleteWeight(_ id: UUID) async throws -> Bool {
-        guard let model = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
-        try await model.delete(on: db)
-        return true
+    func deleteWeight(_ id: UUID, now: Date = Date()) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
+            try await model.delete(on: tx)
+            try await SyncLog.record(.weight, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
+        }
     }
 
     /// The goals in force: manual ones, computed ones from the profile, or seed 001's defaults.
@@ -197,7 +218,10 @@ struct BodyRepository {
         model.carbohydrates = goals.carbohydrates.doubleValue
         model.fat = goals.fat.doubleValue
         model.updatedAt = now
-        try await model.save(on: db)
+        try await db.write { tx in
+            try await model.save(on: tx)
+            try await SyncLog.record(.goals, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
     }
 }
 

@@ -55,6 +55,34 @@ struct DiaryService {
                           nutrients: Nutrients(energyKcal: q.energyKcal, protein: q.protein, carbohydrates: q.carbohydrates, fat: q.fat))
     }
 
+    /// Changes an entry (the API's PUT and the sync push): new food/meal/quick add values are copied
+    /// in again; otherwise only meal type, time and note change. nil when the owner has no such entry.
+    func edit(_ id: UUID, with input: DiaryEntryInput) async throws -> DiaryEntry? {
+        guard let existing = try await diary.find(id) else { return nil }
+        var entry: DiaryEntry
+        if input.foodId != nil || input.mealId != nil || input.quickAdd != nil {
+            do {
+                entry = try await self.entry(from: input, id: id, defaults: (existing.loggedAt, existing.mealType, existing.note))
+            } catch let error as ValidationError { throw AppError.validation(error) }
+        } else {
+            entry = existing
+            var problems: [ValidationError.Field] = []
+            if let mealType = input.mealType { entry.mealType = mealType }
+            if let loggedAt = input.loggedAt {
+                entry.loggedAt = loggedAt
+                entry.date = CalendarDate(loggedAt, in: user.zone)
+            }
+            if let note = input.note { entry.note = note.trimmed.nilIfEmptyString }
+            problems += DiaryValidation.check(mealType: entry.mealType, note: entry.note)
+            if input.quantity != nil || input.servings != nil {
+                problems.append(.init(field: "quantity", message: "To change the amount, send the foodId (or mealId) again with the new quantity."))
+            }
+            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        }
+        guard try await diary.update(entry, now: now) else { return nil }
+        return entry
+    }
+
     /// Logs several items at once to one meal type (seed 001's "plate"): all or nothing.
     func logPlate(_ plate: PlateInput, ids: () -> UUID) async throws -> [DiaryEntry] {
         guard !plate.items.isEmpty else { throw ValidationError(field: "items", "The plate is empty: add at least one food or meal.") }

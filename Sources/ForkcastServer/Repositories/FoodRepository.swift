@@ -61,6 +61,7 @@ struct FoodRepository {
         try await db.write { tx in
             try await FoodModel(food, ownerID: ownerID).create(on: tx)
             try await Self.writeTerms(food, ownerID: ownerID, on: tx)
+            try await SyncLog.record(.food, [food.id], op: .upsert, owner: ownerID, on: tx, now: food.updatedAt)
         }
         return food
     }
@@ -79,6 +80,7 @@ struct FoodRepository {
             try await model.update(on: tx)
             try await FoodTermModel.query(on: tx).filter(\.$foodID == food.id).delete()
             try await Self.writeTerms(saved, ownerID: ownerID, on: tx)
+            try await SyncLog.record(.food, [saved.id], op: .upsert, owner: ownerID, on: tx, now: saved.updatedAt)
         }
         return updated
     }
@@ -86,7 +88,7 @@ struct FoodRepository {
     enum DeleteResult { case deleted, notFound, usedIn([String]) }
 
     /// Deletes a food unless a meal uses it (deleting would change those meals' nutrition).
-    func delete(_ id: UUID) async throws -> DeleteResult {
+    func delete(_ id: UUID, now: Date = Date()) async throws -> DeleteResult {
         guard let model = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
             return .notFound
         }
@@ -96,6 +98,7 @@ struct FoodRepository {
         try await db.write { tx in
             try await FoodTermModel.query(on: tx).filter(\.$foodID == id).delete()
             try await model.delete(on: tx)
+            try await SyncLog.record(.food, [id], op: .delete, owner: ownerID, on: tx, now: now)
         }
         return .deleted
     }

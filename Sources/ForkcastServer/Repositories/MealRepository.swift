@@ -77,6 +77,7 @@ struct MealRepository {
             try await model.create(on: tx)
             try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
             try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
+            try await SyncLog.record(.meal, [id], op: .upsert, owner: ownerID, on: tx, now: now)
             return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
@@ -94,17 +95,21 @@ struct MealRepository {
             try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
+            try await SyncLog.record(.meal, [id], op: .upsert, owner: ownerID, on: tx, now: now)
             return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
 
     /// Deletes a meal with its components and assignments; false when there was none.
-    func delete(_ id: UUID) async throws -> Bool {
+    func delete(_ id: UUID, now: Date = Date()) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return false
             }
+            let assignments = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).all().compactMap(\.id)
             try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).delete()
+            try await SyncLog.record(.assignment, assignments, op: .delete, owner: ownerID, on: tx, now: now)
+            try await SyncLog.record(.meal, [id], op: .delete, owner: ownerID, on: tx, now: now)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await model.delete(on: tx)

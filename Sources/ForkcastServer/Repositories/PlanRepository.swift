@@ -23,7 +23,10 @@ struct PlanRepository {
     func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
         guard let meal = try await meals.find(mealID) else { return nil }
         let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now)
-        try await model.create(on: db)
+        try await db.write { tx in
+            try await model.create(on: tx)
+            try await SyncLog.record(.assignment, [id], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
         return PlanDay.Entry(assignment: model.domain, meal: meal)
     }
 
@@ -32,12 +35,15 @@ struct PlanRepository {
     }
 
     /// Removes an assignment; false when the owner has none with that id.
-    func remove(_ id: UUID) async throws -> Bool {
-        guard let model = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
-            return false
+    func remove(_ id: UUID, now: Date = Date()) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+                return false
+            }
+            try await model.delete(on: tx)
+            try await SyncLog.record(.assignment, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
         }
-        try await model.delete(on: db)
-        return true
     }
 }
 

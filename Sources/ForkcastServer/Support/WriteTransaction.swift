@@ -15,16 +15,21 @@ extension Database {
     func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit,
                             _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if let current = WriteContext.current { return try await body(current) }
+        let afterCommit = AfterCommit()
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
-            return try await transaction { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            let result = try await transaction { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            await afterCommit.run()
+            return result
         }
-        return try await WriteGate.sqlite.run(timeout: timeout) {
+        let result = try await WriteGate.sqlite.run(timeout: timeout) {
             try await self.withConnection { connection in
                 let sql = connection as! any SQLDatabase
                 try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
                 try await sql.raw("BEGIN IMMEDIATE").run()
                 do {
-                    let result = try await WriteContext.$current.withValue(connection) { try await body(connection) }
+                    let result = try await WriteContext.$afterCommit.withValue(afterCommit) {
+                        try await WriteContext.$current.withValue(connection) { try await body(connection) }
+                    }
                     try await sql.raw("COMMIT").run()
                     return result
                 } catch {
@@ -33,12 +38,16 @@ extension Database {
                 }
             }
         }
+        await afterCommit.run()
+        return result
     }
 }
 
 enum WriteContext {
     /// The write transaction this task is inside, so nested writes join it.
     @TaskLocal static var current: (any Database)?
+    /// What to do once it commits.
+    @TaskLocal static var afterCommit: AfterCommit?
 }
 
 /// A first-come, first-served queue of writers (one at a time) with a bounded wait.

@@ -87,9 +87,14 @@ struct WebPlanController: RouteCollection {
     @Sendable func saveSettings(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        if let zone = form["timeZone"], TimeZone(identifier: zone) != nil { user.timeZone = zone }
-        if let name = form["displayName"] { user.displayName = name.trimmed.isEmpty ? nil : String(name.trimmed.prefix(100)) }
-        try await user.save(on: req.db)
+        do {
+            try await AccountSettings.update(user, displayName: form["displayName"], timeZone: form["timeZone"], currency: form["currency"],
+                                             db: req.db, now: req.now)
+        } catch AppError.validation(let errors) {
+            // The same rule and message as the API; what was typed is not saved.
+            return SettingsPage(user: user, message: errors.summary).render(layout: req.layout("Settings", .settings))
+                .response(status: .unprocessableEntity)
+        }
         req.flash("Settings saved.")
         return req.redirect(to: "/settings", redirectType: .normal)
     }

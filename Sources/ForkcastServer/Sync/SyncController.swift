@@ -1,0 +1,278 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// `/api/v1/sync/*`: the change feed, the push of a device's changes, and the live event stream.
+struct SyncController: RouteCollection {
+    static let defaultLimit = 500
+    static let maximumLimit = 5000
+    static let maximumMutations = 500
+
+    func boot(routes: any RoutesBuilder) throws {
+        let sync = routes.grouped("sync")
+        sync.get("changes", use: changes)
+        sync.on(.POST, "push", body: .collect(maxSize: "16mb"), use: push)
+        sync.get("events", use: events)
+    }
+
+    // MARK: Cursor
+
+    /// Cursors are opaque to clients: "c" and the owner's change number.
+    static func cursor(_ seq: Int) -> String { "c\(seq)" }
+
+    static func sequence(from cursor: String?) throws -> Int {
+        guard let cursor, !cursor.isEmpty else { return 0 }
+        guard cursor.hasPrefix("c"), let seq = Int(cursor.dropFirst()), seq >= 0 else {
+            throw AppError.badRequest("since must be a cursor returned by /api/v1/sync/changes or /api/v1/sync/push; got \"\(cursor.prefix(40))\".")
+        }
+        return seq
+    }
+
+    // MARK: Feed
+
+    struct ChangeDTO: Encodable {
+        var kind: String
+        var id: UUID
+        var op: String
+        var updatedAt: Date
+        var record: SyncRecords.Record?
+    }
+
+    struct ChangesDTO: Encodable, AsyncResponseEncodable {
+        var changes: [ChangeDTO]
+        var cursor: String
+        var hasMore: Bool
+
+        func encodeResponse(for request: Request) async throws -> Response {
+            Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                     body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
+        }
+    }
+
+    @Sendable func changes(req: Request) async throws -> ChangesDTO {
+        let user = try req.requireUser()
+        let owner = try user.requireID()
+        let query = req.queryParameters
+        let since = try Self.sequence(from: query.string("since"))
+        let limit = try query.int("limit") ?? Self.defaultLimit
+        guard (1...Self.maximumLimit).contains(limit) else {
+            throw AppError.badRequest("limit must be between 1 and \(Self.maximumLimit); got \(limit).")
+        }
+        if since > 0, let horizon = try await Self.horizon(owner: owner, on: req.db), since < horizon {
+            throw AppError.gone("This cursor is older than the \(SyncMerge.tombstoneDays) days of deletions the server keeps. Pull everything again: call without since.")
+        }
+        let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
+        let page = Array(rows.prefix(limit))
+        let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid)
+        var loaded: [SyncKind: [UUID: SyncRecords.Record]] = [:]
+        for (kind, changes) in Dictionary(grouping: page.filter { $0.op == .upsert }, by: \.kind) {
+            loaded[kind] = try await records.load(kind, changes.map(\.id))
+        }
+        let dtos = page.map { change in
+            // An upsert whose record has gone meanwhile is reported as its later change will be.
+            ChangeDTO(kind: change.kind.rawValue, id: change.id, op: change.op.rawValue, updatedAt: change.updatedAt,
+                      record: change.op == .upsert ? loaded[change.kind]?[change.id] : nil)
+        }
+        let cursor = page.last.map(\.seq) ?? since
+        return ChangesDTO(changes: dtos, cursor: Self.cursor(cursor), hasMore: rows.count > limit)
+    }
+
+    static func horizon(owner: UUID, on db: any Database) async throws -> Int? {
+        let row = try await (db as! any SQLDatabase).raw("SELECT pruned_seq FROM sync_horizons WHERE owner_id = \(bind: owner)").first()
+        return try row.map { Int(try $0.decode(column: "pruned_seq", as: Int64.self)) }
+    }
+
+    // MARK: Push
+
+    struct PushInput: Decodable {
+        var deviceId: String
+        var mutations: [Mutation]
+
+        struct Mutation: Decodable {
+            var mutationId: String
+            var kind: String
+            var id: UUID
+            var op: String
+            var updatedAt: Date
+            var record: JSONValue?
+        }
+    }
+
+    struct ResultDTO: Codable {
+        var mutationId: String
+        var status: String
+        var record: JSONValue?
+        var problem: ProblemDetails?
+    }
+
+    struct PushDTO: Encodable, AsyncResponseEncodable {
+        var results: [ResultDTO]
+        var cursor: String
+
+        func encodeResponse(for request: Request) async throws -> Response {
+            Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                     body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
+        }
+    }
+
+    @Sendable func push(req: Request) async throws -> PushDTO {
+        let user = try req.requireUser()
+        let owner = try user.requireID()
+        let input = try req.decodeJSON(PushInput.self)
+        var problems: [ValidationError.Field] = []
+        let deviceId = input.deviceId.trimmed
+        if deviceId.isEmpty || deviceId.count > 100 || deviceId == SyncOrigin.serverDevice {
+            problems.append(.init(field: "deviceId", message: "deviceId must be 1 to 100 characters naming the device (not \"server\")."))
+        }
+        if input.mutations.count > Self.maximumMutations {
+            problems.append(.init(field: "mutations", message: "Send at most \(Self.maximumMutations) mutations at once; this batch has \(input.mutations.count)."))
+        }
+        for (index, m) in input.mutations.enumerated() where m.mutationId.isEmpty || m.mutationId.count > 100 {
+            problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId must be 1 to 100 characters, unique per change."))
+        }
+        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+
+        var results: [ResultDTO] = []
+        for mutation in input.mutations {
+            results.append(try await apply(mutation, deviceId: deviceId, user: user, req: req))
+        }
+        let sql = req.db as! any SQLDatabase
+        return PushDTO(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
+    }
+
+    private func apply(_ mutation: PushInput.Mutation, deviceId: String, user: UserModel, req: Request) async throws -> ResultDTO {
+        let owner = try user.requireID()
+        let sql = req.db as! any SQLDatabase
+        if let row = try await sql.raw("""
+            SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND mutation_id = \(bind: mutation.mutationId)
+            """).first(), let stored = try? JSONDecoder.forkcast.decode(ResultDTO.self, from: Data(try row.decode(column: "result", as: String.self).utf8)) {
+            return stored  // sent before: the same answer, nothing changes
+        }
+        let now = req.now
+        var result: ResultDTO
+        do {
+            guard let kind = SyncKind(rawValue: mutation.kind) else {
+                throw AppError.validation(ValidationError(field: "kind", "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))."))
+            }
+            guard let op = SyncOp(rawValue: mutation.op) else {
+                throw AppError.validation(ValidationError(field: "op", "op must be \"upsert\" or \"delete\"."))
+            }
+            if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {
+                throw AppError.notFound("No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")
+            }
+            let version = SyncVersion(updatedAt: SyncMerge.clamped(mutation.updatedAt, serverNow: now), deviceId: deviceId, mutationId: mutation.mutationId)
+            let records = SyncRecords(user: user, db: req.db, now: now, uuid: req.dependencies.uuid)
+            result = try await req.db.write { tx in
+                try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+                let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid)
+                let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
+                guard SyncMerge.wins(version, over: current?.version) else {
+                    let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
+                    return ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
+                }
+                try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: deviceId, updatedAt: version.updatedAt, mutationId: mutation.mutationId)) {
+                    switch op {
+                    case .upsert:
+                        guard let record = mutation.record, case .object = record else {
+                            throw AppError.validation(ValidationError(field: "record", "An upsert needs the record, as the resource's create/update input."))
+                        }
+                        try await records.upsert(kind, id: mutation.id, input: try JSONEncoder().encode(record))
+                    case .delete:
+                        try await records.delete(kind, id: mutation.id)
+                    }
+                }
+                let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
+                return ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
+            }
+            _ = records
+        } catch {
+            let (problem, _) = ProblemMiddleware.problem(for: Self.hidingForeignIDs(error, mutation: mutation), request: req)
+            if problem.status >= 500 { throw error }  // storage trouble: nothing stored, the device retries
+            result = ResultDTO(mutationId: mutation.mutationId, status: "rejected", problem: problem)
+        }
+        let encoded = String(decoding: try JSONEncoder.forkcastSorted.encode(result), as: UTF8.self)
+        try await req.db.write { tx in
+            try await (tx as! any SQLDatabase).raw("""
+                INSERT INTO sync_mutations (owner_id, mutation_id, result, created_at)
+                VALUES (\(bind: owner), \(bind: mutation.mutationId), \(bind: encoded), \(bind: now.timeIntervalSince1970))
+                ON CONFLICT (owner_id, mutation_id) DO NOTHING
+                """).run()
+        }
+        return result
+    }
+
+    /// Another user's id collides on the primary key: answer exactly as for a missing record.
+    static func hidingForeignIDs(_ error: any Error, mutation: PushInput.Mutation) -> any Error {
+        if let database = error as? any DatabaseError, database.isConstraintFailure {
+            return AppError.notFound("No \(mutation.kind) with id \(mutation.id) exists in your account.")
+        }
+        return error
+    }
+
+    // MARK: Events
+
+    /// Server-Sent Events: `event: changes` with the newest cursor whenever the user's data
+    /// changes, a heartbeat comment every 15 s, and on connect a catch-up event when the client's
+    /// Last-Event-ID is older than the newest change.
+    @Sendable func events(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let owner = try user.requireID()
+        let lastSeen = try? Self.sequence(from: req.headers.first(name: "Last-Event-ID") ?? req.queryParameters.string("lastEventId"))
+        let db = req.db
+        let subscription = await SyncEvents.shared.subscribe(owner: owner)
+        let response = Response(status: .ok)
+        response.headers.contentType = HTTPMediaType(type: "text", subType: "event-stream")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
+        response.body = .init(asyncStream: { writer in
+            defer { Task { await SyncEvents.shared.unsubscribe(owner: owner, id: subscription.id) } }
+            let send: @Sendable (String) async throws -> Void = { text in try await writer.write(.buffer(ByteBuffer(string: text))) }
+            do {
+                try await send("retry: 3000\n\n")
+                var sent = lastSeen ?? -1
+                let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                if lastSeen != nil, current > sent {
+                    try await send("id: \(Self.cursor(current))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(current))\"}\n\n")
+                    sent = current
+                }
+                let caughtUp = sent
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        while !Task.isCancelled {
+                            try await Task.sleep(for: .seconds(15))
+                            try await send(": heartbeat\n\n")
+                        }
+                    }
+                    group.addTask {
+                        var sent = caughtUp
+                        for await _ in subscription.events {
+                            let newest = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                            guard newest > sent else { continue }
+                            sent = newest
+                            try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")
+                        }
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            } catch {
+                // The client went away (or the server is stopping).
+            }
+            try? await writer.write(.end)
+        })
+        return response
+    }
+}
+
+extension JSONEncoder {
+    /// Sorted keys and ISO 8601 dates, as every answer.
+    static var forkcastSorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+

@@ -1,0 +1,103 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+
+/// Who made the change being written: a pushing device (with its clock and mutation id), or the
+/// server itself for changes through the API and the web pages.
+struct SyncOrigin: Sendable {
+    var deviceId: String
+    var updatedAt: Date
+    var mutationId: String
+
+    /// Set by the sync push around the use case it calls; absent for API and web writes.
+    @TaskLocal static var current: SyncOrigin?
+    static let serverDevice = "server"
+}
+
+/// The change feed: one row per record ever synced, holding the record's current version and the
+/// owner's change sequence number of its last change. Every use case that writes a synced record
+/// calls ``record(_:_:op:owner:on:now:)`` inside its write transaction, so a change through the
+/// API, the web pages or a push shows up in the feed the same way.
+enum SyncLog {
+    static let table = "sync_records"
+
+    /// Records changes of `ids` (all of one kind) with the next sequence numbers of the owner.
+    static func record(_ kind: SyncKind, _ ids: [UUID], op: SyncOp, owner: UUID, on db: any Database, now: Date) async throws {
+        guard !ids.isEmpty else { return }
+        let sql = db as! any SQLDatabase
+        let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: now, mutationId: "")
+        try await lockOwner(owner, on: sql)
+        var next = try await lastSequence(owner: owner, on: sql) + 1
+        for chunk in stride(from: 0, to: ids.count, by: 200).map({ Array(ids[$0..<min($0 + 200, ids.count)]) }) {
+            let rows = chunk.map { id -> SQLExpression in
+                defer { next += 1 }
+                return SQLGroupExpression([
+                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(id), SQLBind(Int64(next)), SQLBind(op.rawValue),
+                    SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
+                    SQLBind(now.timeIntervalSince1970),
+                ])
+            }
+            try await sql.raw("""
+                INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
+                VALUES \(SQLList(rows))
+                ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
+                  updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
+                  changed_at = excluded.changed_at
+                """).run()
+        }
+        await SyncEvents.shared.changed(owner: owner, db: db)
+    }
+
+    /// On PostgreSQL, the owner's writers take turns (a transaction-level advisory lock), so
+    /// sequence numbers are given in commit order and no reader can skip a change. SQLite's writes
+    /// already take turns.
+    static func lockOwner(_ owner: UUID, on sql: any SQLDatabase) async throws {
+        guard sql.dialect.name == "postgresql" else { return }
+        let key = owner.uuid
+        let value = Int64(bitPattern: UInt64(key.0) << 56 | UInt64(key.1) << 48 | UInt64(key.2) << 40 | UInt64(key.3) << 32
+            | UInt64(key.4) << 24 | UInt64(key.5) << 16 | UInt64(key.6) << 8 | UInt64(key.7))
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: value))").run()
+    }
+
+    static func lastSequence(owner: UUID, on sql: any SQLDatabase) async throws -> Int {
+        let row = try await sql.raw("SELECT COALESCE(MAX(seq), 0) AS seq FROM sync_records WHERE owner_id = \(bind: owner)").first()
+        return Int(try row?.decode(column: "seq", as: Int64.self) ?? 0)
+    }
+
+    /// The current version of a record, if it was ever synced.
+    static func version(_ kind: SyncKind, _ id: UUID, owner: UUID, on db: any Database) async throws -> (version: SyncVersion, op: SyncOp)? {
+        let sql = db as! any SQLDatabase
+        guard let row = try await sql.raw("""
+            SELECT op, updated_at, device_id, mutation_id FROM sync_records
+            WHERE owner_id = \(bind: owner) AND kind = \(bind: kind.rawValue) AND record_id = \(bind: id)
+            """).first() else { return nil }
+        let version = SyncVersion(updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self)),
+                                  deviceId: try row.decode(column: "device_id", as: String.self),
+                                  mutationId: try row.decode(column: "mutation_id", as: String.self))
+        return (version, SyncOp(rawValue: try row.decode(column: "op", as: String.self)) ?? .upsert)
+    }
+
+    struct Change: Sendable {
+        var seq: Int
+        var kind: SyncKind
+        var id: UUID
+        var op: SyncOp
+        var updatedAt: Date
+    }
+
+    /// The owner's changes after `since`, oldest first.
+    static func changes(owner: UUID, after since: Int, limit: Int, on db: any Database) async throws -> [Change] {
+        let sql = db as! any SQLDatabase
+        return try await sql.raw("""
+            SELECT seq, kind, record_id, op, updated_at FROM sync_records
+            WHERE owner_id = \(bind: owner) AND seq > \(bind: Int64(since)) ORDER BY seq LIMIT \(bind: limit)
+            """).all().compactMap { row in
+            guard let kind = SyncKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
+            return Change(seq: Int(try row.decode(column: "seq", as: Int64.self)), kind: kind,
+                          id: try row.decode(column: "record_id", as: UUID.self),
+                          op: SyncOp(rawValue: try row.decode(column: "op", as: String.self)) ?? .upsert,
+                          updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self)))
+        }
+    }
+}

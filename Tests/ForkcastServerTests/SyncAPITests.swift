@@ -1,0 +1,195 @@
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import Testing
+import VaporTesting
+
+/// The change feed and the push, against a real database (SQLite here, PostgreSQL in CI).
+@Suite("Sync API")
+struct SyncAPITests {
+    struct Feed: Decodable {
+        var changes: [Change]
+        var cursor: String
+        var hasMore: Bool
+        struct Change: Decodable { var kind: String; var id: UUID; var op: String; var updatedAt: Date; var record: Record? }
+        struct Record: Decodable { var id: UUID?; var description: String?; var name: String?; var date: String?; var mealId: UUID? }
+    }
+
+    struct PushResult: Decodable {
+        var results: [Result]
+        var cursor: String
+        struct Result: Decodable, Equatable {
+            var mutationId: String; var status: String; var record: Feed.Record?; var problem: Problem?
+            static func == (a: Result, b: Result) -> Bool { a.mutationId == b.mutationId && a.status == b.status && a.problem?.status == b.problem?.status }
+        }
+        struct Problem: Decodable { var status: Int; var detail: String; var errors: [TestProblem.Field]? }
+    }
+
+    func feed(_ client: Client, since: String? = nil, limit: Int? = nil) async throws -> Feed {
+        var query: [String] = []
+        if let since { query.append("since=\(since)") }
+        if let limit { query.append("limit=\(limit)") }
+        let response = try await client.get("/api/v1/sync/changes" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try response.json()
+    }
+
+    func push(_ client: Client, device: String = "phone", _ mutations: [[String: Any]]) async throws -> PushResult {
+        let body = try JSONSerialization.data(withJSONObject: ["deviceId": device, "mutations": mutations])
+        let response = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try response.json()
+    }
+
+    func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    @Test func changesThroughTheAPIShowUpInTheFeedInOrder() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let start = try await feed(client)
+            #expect(start.changes.map(\.kind) == ["settings"], "a new account starts with its settings")
+            let soup = try await client.createMeal("Lentil soup", protein: "Lentils")
+            let assignment = try await client.assign(soup.id, on: "2026-11-23").json(IDOnly.self)
+            let all = try await feed(client)
+            #expect(all.changes.map(\.kind) == ["settings", "meal", "assignment"])
+            #expect(all.changes[1].record?.description == "Lentil soup", "the record in the shape GET /meals/{id} answers")
+            #expect(all.changes[2].record?.mealId == soup.id)
+            let later = try await feed(client, since: all.cursor)
+            #expect(later.changes.isEmpty && later.cursor == all.cursor)
+            // Deleting the meal deletes its assignment: both leave tombstones.
+            #expect(try await client.send(.DELETE, "/api/v1/meals/\(soup.id)").status == .noContent)
+            let deletes = try await feed(client, since: all.cursor)
+            #expect(Set(deletes.changes.map { "\($0.kind) \($0.op)" }) == ["meal delete", "assignment delete"])
+            #expect(deletes.changes.allSatisfy { $0.record == nil })
+            #expect(Set(deletes.changes.map(\.id)) == [soup.id, assignment.id])
+        }
+    }
+
+    @Test func theFeedIsPaged() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for i in 0..<7 { _ = try await client.createMeal("Meal \(i)") }
+            var cursor: String?
+            var seen: [UUID] = []
+            var pages = 0
+            repeat {
+                let page = try await feed(client, since: cursor, limit: 3)
+                seen += page.changes.map(\.id)
+                cursor = page.cursor
+                pages += 1
+                if !page.hasMore { break }
+            } while pages < 10
+            #expect(pages == 3 && seen.count == 8)
+            #expect(try await client.get("/api/v1/sync/changes?since=bogus").status == .badRequest)
+            #expect(try await client.get("/api/v1/sync/changes?limit=0").status == .badRequest)
+        }
+    }
+
+    @Test func lastWriteWinsAndDeletesFollowTheSameRule() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let id = UUID()
+            let t0 = clock.now
+            let created = try await push(client, [["mutationId": "m1", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                   "updatedAt": iso(t0), "record": ["description": "Pho"]]])
+            #expect(created.results.map(\.status) == ["applied"])
+            #expect(try await client.get("/api/v1/meals/\(id)").json(TestMeal.self).description == "Pho")
+            // An older edit from another device loses and gets the server's record back.
+            let older = try await push(client, device: "tablet", [["mutationId": "m2", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                                   "updatedAt": iso(t0.addingTimeInterval(-60)), "record": ["description": "Old pho"]]])
+            #expect(older.results[0].status == "superseded")
+            #expect(older.results[0].record?.description == "Pho")
+            // A newer delete wins; an older update after it does not bring the meal back.
+            clock.advance(by: 10)
+            let deleted = try await push(client, device: "tablet", [["mutationId": "m3", "kind": "meal", "id": id.uuidString, "op": "delete",
+                                                                     "updatedAt": iso(clock.now)]])
+            #expect(deleted.results[0].status == "applied")
+            #expect(try await client.get("/api/v1/meals/\(id)").status == .notFound)
+            let stale = try await push(client, [["mutationId": "m4", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                 "updatedAt": iso(t0.addingTimeInterval(5)), "record": ["description": "Pho again"]]])
+            #expect(stale.results[0].status == "superseded" && stale.results[0].record == nil, "the tombstone wins")
+            // Sending a batch again answers the same and changes nothing.
+            let before = try await feed(client)
+            let again = try await push(client, [["mutationId": "m1", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                 "updatedAt": iso(t0), "record": ["description": "Pho"]]])
+            #expect(again.results == created.results)
+            #expect(try await feed(client).cursor == before.cursor)
+        }
+    }
+
+    @Test func aClockFarAheadCannotWinForever() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let id = UUID()
+            _ = try await push(client, device: "broken-clock", [["mutationId": "a", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                                 "updatedAt": "2150-01-01T00:00:00Z", "record": ["description": "From the future"]]])
+            let change = try #require(try await feed(client).changes.last)
+            #expect(change.updatedAt <= clock.now.addingTimeInterval(SyncMerge.clockTolerance))
+            clock.advance(by: SyncMerge.clockTolerance + 1)
+            let fixed = try await push(client, [["mutationId": "b", "kind": "meal", "id": id.uuidString, "op": "upsert",
+                                                 "updatedAt": iso(clock.now), "record": ["description": "Now"]]])
+            #expect(fixed.results[0].status == "applied")
+        }
+    }
+
+    @Test func invalidAndForeignMutationsAreRejectedAndStoreNothing() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let alice = try await app.signUp("alice@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            let alicesMeal = try await alice.createMeal("Alice's stew")
+            let now = iso(Date())
+            let result = try await push(bob, [
+                ["mutationId": "1", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "  "]],
+                ["mutationId": "2", "kind": "meal", "id": alicesMeal.id.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Mine now"]],
+                ["mutationId": "3", "kind": "assignment", "id": UUID().uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["mealId": alicesMeal.id.uuidString, "date": "2026-11-23"]],
+                ["mutationId": "4", "kind": "recipe", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": [:]],
+                ["mutationId": "5", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now],
+            ])
+            #expect(result.results.map(\.status) == Array(repeating: "rejected", count: 5))
+            #expect(result.results[0].problem?.errors?.first?.field == "description")
+            #expect(result.results[1].problem?.status == 404, "another user's id is indistinguishable from a missing one")
+            #expect(result.results[2].problem?.errors?.first?.field == "mealId")
+            #expect(try await bob.meals().metadata.total == 0)
+            #expect(try await alice.get("/api/v1/meals/\(alicesMeal.id)").json(TestMeal.self).description == "Alice's stew")
+            #expect(try await feed(bob).changes.map(\.kind) == ["settings"], "bob's feed has nothing of alice's")
+        }
+    }
+
+    @Test func everyKindRoundTripsThroughThePush() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let me = try await client.get("/api/v1/me").json(TestUser.self)
+            let now = iso(Date().addingTimeInterval(1))  // after the account's own settings (whole seconds)
+            let food = UUID(), meal = UUID(), assignment = UUID(), entry = UUID(), weight = UUID()
+            let result = try await push(client, [
+                ["mutationId": "f", "kind": "food", "id": food.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["name": "Oats", "per100": ["energyKcal": 380]]],
+                ["mutationId": "m", "kind": "meal", "id": meal.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["description": "Porridge", "ingredients": [["foodId": food.uuidString, "quantity": 80, "unit": "g"]]]],
+                ["mutationId": "a", "kind": "assignment", "id": assignment.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["mealId": meal.uuidString, "date": "2026-11-24"]],
+                ["mutationId": "d", "kind": "diaryEntry", "id": entry.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["foodId": food.uuidString, "quantity": 50, "unit": "g", "mealType": "breakfast"]],
+                ["mutationId": "w", "kind": "weight", "id": weight.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["weightKg": 72.5, "measuredAt": now]],
+                ["mutationId": "g", "kind": "goals", "id": me.id.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["energyKcal": 2100, "protein": 140, "carbohydrates": 240, "fat": 70]],
+                ["mutationId": "s", "kind": "settings", "id": me.id.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["timeZone": "Europe/Paris"]],
+            ])
+            #expect(result.results.map(\.status) == Array(repeating: "applied", count: 7), "\(result.results.map { $0.problem?.detail ?? "" })")
+            #expect(try await client.get("/api/v1/foods/\(food)").status == .ok)
+            #expect(try await client.get("/api/v1/plan/assignments/\(assignment)").status == .ok)
+            #expect(try await client.get("/api/v1/diary/entries/\(entry)").status == .ok)
+            #expect(try await client.get("/api/v1/me").json(TestUser.self).timeZone == "Europe/Paris")
+            let kinds = try await feed(client).changes.map(\.kind)
+            #expect(Set(kinds) == ["settings", "food", "meal", "assignment", "diaryEntry", "weight", "goals"])
+            // A food a meal uses cannot be deleted by a push either.
+            let refused = try await push(client, [["mutationId": "x", "kind": "food", "id": food.uuidString, "op": "delete", "updatedAt": iso(Date())]])
+            #expect(refused.results[0].status == "rejected" && refused.results[0].problem?.status == 409)
+        }
+    }
+}
