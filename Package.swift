@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "forkcast", targets: ["forkcast"]),
         .library(name: "ForkcastCore", targets: ["ForkcastCore"]),
         .library(name: "ForkcastServer", targets: ["ForkcastServer"]),
+        .library(name: "ForkcastClient", targets: ["ForkcastClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -20,6 +21,8 @@ let package = Package(
     targets: [
         // Pure domain: Foundation only, so an iOS client could link it unchanged.
         .target(name: "ForkcastCore"),
+        // Typed API calls and the sync engine for Swift apps: Foundation and ForkcastCore only.
+        .target(name: "ForkcastClient", dependencies: ["ForkcastCore"]),
         .target(
             name: "ForkcastServer",
             dependencies: [
@@ -48,6 +51,7 @@ let package = Package(
             dependencies: [
                 "ForkcastServer",
                 "ForkcastCore",
+                "ForkcastClient",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -37,6 +37,8 @@ struct SyncController: RouteCollection {
         var id: UUID
         var op: String
         var updatedAt: Date
+        /// The device whose write this is ("server" for the API and the web pages).
+        var deviceId: String
         var record: SyncRecords.Record?
     }
 
@@ -73,7 +75,7 @@ struct SyncController: RouteCollection {
         let dtos = page.map { change in
             // An upsert whose record has gone meanwhile is reported as its later change will be.
             ChangeDTO(kind: change.kind.rawValue, id: change.id, op: change.op.rawValue, updatedAt: change.updatedAt,
-                      record: change.op == .upsert ? loaded[change.kind]?[change.id] : nil)
+                      deviceId: change.deviceId, record: change.op == .upsert ? loaded[change.kind]?[change.id] : nil)
         }
         let cursor = page.last.map(\.seq) ?? since
         return ChangesDTO(changes: dtos, cursor: Self.cursor(cursor), hasMore: rows.count > limit)

@@ -84,20 +84,22 @@ enum SyncLog {
         var id: UUID
         var op: SyncOp
         var updatedAt: Date
+        var deviceId: String
     }
 
     /// The owner's changes after `since`, oldest first.
     static func changes(owner: UUID, after since: Int, limit: Int, on db: any Database) async throws -> [Change] {
         let sql = db as! any SQLDatabase
         return try await sql.raw("""
-            SELECT seq, kind, record_id, op, updated_at FROM sync_records
+            SELECT seq, kind, record_id, op, updated_at, device_id FROM sync_records
             WHERE owner_id = \(bind: owner) AND seq > \(bind: Int64(since)) ORDER BY seq LIMIT \(bind: limit)
             """).all().compactMap { row in
             guard let kind = SyncKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
             return Change(seq: Int(try row.decode(column: "seq", as: Int64.self)), kind: kind,
                           id: try row.decode(column: "record_id", as: UUID.self),
                           op: SyncOp(rawValue: try row.decode(column: "op", as: String.self)) ?? .upsert,
-                          updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self)))
+                          updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self)),
+                          deviceId: try row.decode(column: "device_id", as: String.self))
         }
     }
 }

@@ -1,0 +1,276 @@
+import ForkcastCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends one HTTP request; swappable so apps can use their own networking and tests can cut the
+/// line at the worst moment.
+public protocol ForkcastTransport: Sendable {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+}
+
+/// The platform's URLSession.
+public struct URLSessionTransport: ForkcastTransport {
+    public let session: URLSession
+    public init(session: URLSession = .shared) { self.session = session }
+
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw ForkcastError.transport("not an HTTP answer") }
+        return (data, http)
+    }
+}
+
+/// What went wrong, as a person or an app can act on it.
+public enum ForkcastError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server answered with an RFC 9457 problem.
+    case problem(status: Int, title: String, detail: String, fields: [ValidationError.Field])
+    /// The server could not be reached (nothing is known to have been saved).
+    case transport(String)
+    /// The answer could not be read.
+    case decoding(String)
+
+    public var description: String {
+        switch self {
+        case .problem(let status, let title, let detail, _): "\(title) (\(status)): \(detail)"
+        case .transport(let why): "Forkcast could not be reached: \(why)"
+        case .decoding(let why): "Unexpected answer: \(why)"
+        }
+    }
+}
+
+/// Typed calls for Forkcast's API v1 (written by hand: Foundation only, so an iOS or macOS app
+/// links it beside ForkcastCore without a generator plugin in its build).
+public struct ForkcastAPI: Sendable {
+    public let baseURL: URL
+    public var token: String?
+    public let transport: any ForkcastTransport
+
+    public init(baseURL: URL, token: String? = nil, transport: any ForkcastTransport = URLSessionTransport()) {
+        self.baseURL = baseURL
+        self.token = token
+        self.transport = transport
+    }
+
+    // MARK: Shapes
+
+    public struct User: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var email: String
+        public var displayName: String?
+        public var timeZone: String
+    }
+
+    public struct Session: Codable, Sendable {
+        public var user: User
+        public var token: String
+        public var expiresAt: Date
+    }
+
+    public struct Meal: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var description: String
+        public var primaryProtein: String?
+        public var primaryCarb: String?
+        public var otherComponents: [String]
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var isPlanned: Bool
+    }
+
+    public struct MealInput: Codable, Sendable, Hashable {
+        public var description: String
+        public var primaryProtein: String?
+        public var primaryCarb: String?
+        public var otherComponents: [String]
+        public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil, otherComponents: [String] = []) {
+            self.description = description
+            self.primaryProtein = primaryProtein
+            self.primaryCarb = primaryCarb
+            self.otherComponents = otherComponents
+        }
+    }
+
+    public struct Page<Item: Codable & Sendable>: Codable, Sendable {
+        public var items: [Item]
+        public var metadata: Metadata
+        public struct Metadata: Codable, Sendable { public var page: Int; public var per: Int; public var total: Int }
+    }
+
+    public struct Change: Codable, Sendable {
+        public var kind: String
+        public var id: UUID
+        public var op: String
+        public var updatedAt: Date
+        public var deviceId: String?
+        public var record: JSON?
+    }
+
+    public struct Changes: Codable, Sendable {
+        public var changes: [Change]
+        public var cursor: String
+        public var hasMore: Bool
+    }
+
+    public struct Mutation: Codable, Sendable, Hashable {
+        public var mutationId: String
+        public var kind: String
+        public var id: UUID
+        public var op: String
+        public var updatedAt: Date
+        public var record: JSON?
+    }
+
+    public struct PushResult: Codable, Sendable {
+        public var results: [Result]
+        public var cursor: String
+        public struct Result: Codable, Sendable {
+            public var mutationId: String
+            public var status: String
+            public var record: JSON?
+            public var problem: Problem?
+        }
+    }
+
+    public struct Problem: Codable, Sendable, Equatable {
+        public var type: String
+        public var title: String
+        public var status: Int
+        public var detail: String
+        public var errors: [ValidationError.Field]?
+    }
+
+    // MARK: Calls
+
+    public func register(email: String, password: String, displayName: String? = nil) async throws -> Session {
+        try await call("POST", "auth/register", body: ["email": email, "password": password, "displayName": displayName])
+    }
+
+    public func login(email: String, password: String) async throws -> Session {
+        try await call("POST", "auth/login", body: ["email": email, "password": password])
+    }
+
+    public func me() async throws -> User { try await call("GET", "me") }
+
+    public func meals(query: [URLQueryItem] = []) async throws -> Page<Meal> { try await call("GET", "meals", query: query) }
+
+    public func createMeal(_ input: MealInput) async throws -> Meal { try await call("POST", "meals", body: input) }
+
+    public func meal(_ id: UUID) async throws -> Meal { try await call("GET", "meals/\(id.uuidString)") }
+
+    public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await call("PUT", "meals/\(id.uuidString)", body: input) }
+
+    public func deleteMeal(_ id: UUID) async throws { let _: Empty = try await call("DELETE", "meals/\(id.uuidString)") }
+
+    public func changes(since cursor: String?, limit: Int = 500) async throws -> Changes {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let cursor { query.append(URLQueryItem(name: "since", value: cursor)) }
+        return try await call("GET", "sync/changes", query: query)
+    }
+
+    public func push(deviceId: String, mutations: [Mutation]) async throws -> PushResult {
+        struct Body: Encodable { var deviceId: String; var mutations: [Mutation] }
+        return try await call("POST", "sync/push", body: Body(deviceId: deviceId, mutations: mutations))
+    }
+
+    // MARK: Plumbing
+
+    struct Empty: Decodable {}
+
+    /// Instants with milliseconds, so two changes in the same second keep their order.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            var container = encoder.singleValueContainer()
+            try container.encode(formatter.string(from: date))
+        }
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = Instant.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an instant: \(text)"))
+            }
+            return date
+        }
+        return decoder
+    }()
+
+    func call<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = []) async throws -> T {
+        try await perform(method, path, query: query, body: nil)
+    }
+
+    func call<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [], body: some Encodable) async throws -> T {
+        try await perform(method, path, query: query, body: try Self.encoder.encode(body))
+    }
+
+    private func perform<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> T {
+        var components = URLComponents(url: baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        let data: Data, response: HTTPURLResponse
+        do { (data, response) = try await transport.send(request) } catch let error as ForkcastError { throw error } catch {
+            throw ForkcastError.transport(String(describing: error))
+        }
+        guard (200..<300).contains(response.statusCode) else {
+            if let problem = try? Self.decoder.decode(Problem.self, from: data) {
+                throw ForkcastError.problem(status: problem.status, title: problem.title, detail: problem.detail, fields: problem.errors ?? [])
+            }
+            throw ForkcastError.problem(status: response.statusCode, title: "HTTP \(response.statusCode)", detail: String(decoding: data.prefix(300), as: UTF8.self), fields: [])
+        }
+        if T.self == Empty.self { return Empty() as! T }
+        do { return try Self.decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+    }
+}
+
+/// Any JSON value: records travel as JSON (their shape is the resource's own API shape).
+public enum JSON: Codable, Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let v = try? c.decode(Bool.self) { self = .bool(v) }
+        else if let v = try? c.decode(Double.self) { self = .number(v) }
+        else if let v = try? c.decode(String.self) { self = .string(v) }
+        else if let v = try? c.decode([JSON].self) { self = .array(v) }
+        else { self = .object(try c.decode([String: JSON].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let v): try c.encode(v)
+        case .number(let v): try c.encode(v)
+        case .string(let v): try c.encode(v)
+        case .array(let v): try c.encode(v)
+        case .object(let v): try c.encode(v)
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+
+    public var string: String? { if case .string(let v) = self { v } else { nil } }
+}

@@ -1,0 +1,142 @@
+import ForkcastClient
+import ForkcastCore
+@testable import ForkcastServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import VaporTesting
+
+/// Two devices with the Swift client against a real server (SQLite here, PostgreSQL in CI).
+@Suite("Swift client and sync engine", .serialized)
+struct SyncClientTests {
+    /// Runs the server on a loopback port for the body.
+    func withServer(clock: TestClock? = nil, _ body: @escaping (Application, URL) async throws -> Void) async throws {
+        try await withForkcast(clock: clock) { app in
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            let url = URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)")!
+            do { try await body(app, url) } catch {
+                await app.server.shutdown()
+                throw error
+            }
+            await app.server.shutdown()
+        }
+    }
+
+    /// A line that can be cut: while `down`, requests fail without reaching the server; with
+    /// `dropNextAnswer`, the next request reaches the server but its answer is lost.
+    final class FlakyTransport: ForkcastTransport, @unchecked Sendable {
+        let inner = URLSessionTransport()
+        private let lock = NSLock()
+        private var _down = false, _dropNextAnswer = false
+        var down: Bool { get { lock.withLock { _down } } set { lock.withLock { _down = newValue } } }
+        var dropNextAnswer: Bool { get { lock.withLock { _dropNextAnswer } } set { lock.withLock { _dropNextAnswer = newValue } } }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            if down { throw ForkcastError.transport("offline") }
+            let answer = try await inner.send(request)
+            if lock.withLock({ let drop = _dropNextAnswer; _dropNextAnswer = false; return drop }) { throw ForkcastError.transport("connection reset") }
+            return answer
+        }
+    }
+
+    func meal(_ description: String) -> JSON { .object(["description": .string(description)]) }
+
+    @Test func twoDevicesEditOfflineAndConverge() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let phoneLine = FlakyTransport(), tabletLine = FlakyTransport()
+            let phone = try await SyncEngine(api: ForkcastAPI(baseURL: url, token: session.token, transport: phoneLine),
+                                             store: InMemorySyncStore(), deviceId: "phone")
+            let tablet = try await SyncEngine(api: ForkcastAPI(baseURL: url, token: session.token, transport: tabletLine),
+                                              store: InMemorySyncStore(), deviceId: "tablet")
+            // A meal both know about.
+            let shared = try await phone.upsert(.meal, record: meal("Curry"))
+            try await phone.sync()
+            try await tablet.sync()
+            #expect(await tablet.records(.meal)[shared]?["description"]?.string == "Curry")
+
+            // Both go offline and edit: the phone renames the curry and adds soup; the tablet,
+            // later, renames the curry too and deletes nothing.
+            phoneLine.down = true
+            tabletLine.down = true
+            _ = try await phone.upsert(.meal, id: shared, record: meal("Phone curry"))
+            let soup = try await phone.upsert(.meal, record: meal("Soup"))
+            try await Task.sleep(for: .milliseconds(20))
+            _ = try await tablet.upsert(.meal, id: shared, record: meal("Tablet curry"))
+            await #expect(throws: ForkcastError.self) { try await phone.sync() }
+            #expect(await phone.status.pendingChanges == 2)
+            #expect(await phone.status.lastError != nil)
+
+            // They reconnect in the "wrong" order: the later edit (tablet) arrives first.
+            tabletLine.down = false
+            phoneLine.down = false
+            try await tablet.sync()
+            try await phone.sync()
+            try await tablet.sync()
+            let onPhone = await phone.records(.meal), onTablet = await tablet.records(.meal)
+            #expect(onPhone[shared]?["description"]?.string == "Tablet curry", "the last write wins")
+            #expect(onPhone[soup]?["description"]?.string == "Soup")
+            #expect(onPhone == onTablet, "both devices hold the same records")
+            let phoneWaiting = await phone.status.pendingChanges, tabletWaiting = await tablet.status.pendingChanges
+            #expect(phoneWaiting == 0 && tabletWaiting == 0)
+            // And so does the server.
+            let server = try await ForkcastAPI(baseURL: url, token: session.token).meals()
+            #expect(Set(server.items.map(\.description)) == ["Tablet curry", "Soup"])
+        }
+    }
+
+    @Test func aLostAnswerMidPushLosesNothingAndDuplicatesNothing() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let line = FlakyTransport()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-client-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = FileSyncStore(url: directory.appendingPathComponent("state.json"))
+            var phone = try await SyncEngine(api: ForkcastAPI(baseURL: url, token: session.token, transport: line), store: store, deviceId: "phone")
+            for name in ["Oats", "Toast", "Eggs"] { _ = try await phone.upsert(.meal, record: meal(name)) }
+            line.dropNextAnswer = true  // the server applies the push, the phone never hears back
+            await #expect(throws: ForkcastError.self) { try await phone.sync() }
+            #expect(await phone.status.pendingChanges == 3)
+            // The app is killed and started again from its file; then the line is back.
+            phone = try await SyncEngine(api: ForkcastAPI(baseURL: url, token: session.token, transport: line), store: store, deviceId: "phone")
+            #expect(await phone.status.pendingChanges == 3)
+            try await phone.sync()
+            #expect(await phone.status.pendingChanges == 0)
+            let server = try await ForkcastAPI(baseURL: url, token: session.token).meals()
+            #expect(server.items.map(\.description).sorted() == ["Eggs", "Oats", "Toast"], "each meal once")
+        }
+    }
+
+    @Test func aRefusedChangeIsReportedAndTheServerVersionComesBack() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
+            let id = try await phone.upsert(.meal, record: meal("Salad"))
+            try await phone.sync()
+            _ = try await phone.upsert(.meal, id: id, record: meal("   "))  // invalid: a blank description
+            let status = try await phone.sync()
+            #expect(status.rejected.count == 1)
+            #expect(await phone.records(.meal)[id]?["description"]?.string == "Salad")
+            #expect(try await api.meal(id).description == "Salad")
+        }
+    }
+
+    @Test func changesThroughTheWebAndAPIReachDevices() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
+            let created = try await api.createMeal(.init(description: "Made in a script"))
+            try await phone.sync()
+            #expect(await phone.records(.meal)[created.id]?["description"]?.string == "Made in a script")
+            try await api.deleteMeal(created.id)
+            try await phone.sync()
+            #expect(await phone.records(.meal)[created.id] == nil)
+            #expect(await phone.records(.settings)[session.user.id] != nil, "settings sync too")
+        }
+    }
+}
