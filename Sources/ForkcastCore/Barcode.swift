@@ -4,9 +4,15 @@
 public struct Barcode: Hashable, Sendable, Codable, CustomStringConvertible {
     public let digits: String
 
+    /// EAN-8 to GTIN-14. (A 6-digit UPC-E is a compressed UPC-A; padding it with zeros would name
+    /// another product, so it is refused rather than guessed.)
+    public static let digitCounts = 8...14
+    /// The rule in words, for every message that states it.
+    public static let rule = "a barcode is the 8 to 14 digits under the stripes"
+
     public init?(_ raw: String) {
         let text = raw.filter { !$0.isWhitespace && $0 != "-" }
-        guard (6...14).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard Self.digitCounts.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var code = text
         if code.count == 14 {
             guard code.hasPrefix("0") else { return nil }
@@ -26,7 +32,7 @@ public struct Barcode: Hashable, Sendable, Codable, CustomStringConvertible {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let code = Barcode(raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a barcode: use 8 to 14 digits")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw.prefix(20))' is not a barcode: \(Barcode.rule)")
         }
         self = code
     }

@@ -27,6 +27,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(year: y, month: m, day: d)
     }
 
+    /// Years a date sent by a person or a client may fall in (the same as ``Instant``'s), so
+    /// arithmetic on it (a week later, a plan window) always stays a real, writable date.
+    public static var plausibleYears: ClosedRange<Int> { Instant.plausibleYears }
+
+    /// Parses `YYYY-MM-DD` as sent by a client: a day that exists, in ``plausibleYears``.
+    public init?(input string: String) {
+        guard let date = CalendarDate(iso: string), Self.plausibleYears.contains(date.year) else { return nil }
+        self = date
+    }
+
     /// The calendar date of an instant as seen in a time zone (002 design: "date normalisation").
     public init(_ instant: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
@@ -125,9 +135,9 @@ extension CalendarDate: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let date = CalendarDate(iso: text) else {
+        guard let date = CalendarDate(input: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a calendar date; use YYYY-MM-DD with a day that exists")
+                in: container, debugDescription: "'\(text.prefix(40))' is not a calendar date; use YYYY-MM-DD with a day that exists, in the years \(CalendarDate.plausibleYears.lowerBound)–\(CalendarDate.plausibleYears.upperBound)")
         }
         self = date
     }

@@ -78,6 +78,28 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
 
 /// Checks the values of an entry that the person typed.
 public enum DiaryValidation {
+    /// A plate (seed 001's batch logging) holds at most this many items.
+    public static let maximumPlateItems = 50
+
+    /// An entry is exactly one thing: an amount of a food, servings of a meal, or a quick add.
+    public static func kindProblem(food: Bool, meal: Bool, quickAdd: Bool) -> ValidationError.Field? {
+        [food, meal, quickAdd].filter { $0 }.count == 1 ? nil
+            : .init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd.")
+    }
+
+    /// A plate needs 1 to ``maximumPlateItems`` items.
+    public static func plateProblem(itemCount: Int) -> ValidationError.Field? {
+        if itemCount == 0 { return .init(field: "items", message: "The plate is empty: add at least one food or meal.") }
+        if itemCount > maximumPlateItems { return .init(field: "items", message: "A plate can hold at most \(maximumPlateItems) items.") }
+        return nil
+    }
+
+    /// When something logged for `day` happened: now when it is today, else noon of that day in
+    /// the person's zone (so it lands on that day whatever the zone). API and web alike.
+    public static func loggedAt(for day: CalendarDate, today: CalendarDate, now: Date, in zone: TimeZone) -> Date {
+        day == today ? now : day.instant(hour: 12, in: zone)
+    }
+
     public static func check(mealType: String, note: String?, quantity: Decimal? = nil, servings: Decimal? = nil,
                              quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
@@ -117,8 +139,7 @@ public struct DiaryDay: Hashable, Sendable {
         let sorted = entries.sorted { ($0.loggedAt, $0.id.uuidString) < ($1.loggedAt, $1.id.uuidString) }
         groups = MealType.defaults.map { type in Group(mealType: type, entries: sorted.filter { $0.mealType == type.key }) }
         totals = Self.total(of: entries)
-        let costs = entries.compactMap(\.cost)
-        cost = costs.isEmpty ? nil : costs.reduce(0, +)
+        cost = Self.cost(of: entries)
         self.goals = goals
         remaining = Nutrients(energyKcal: goals.energyKcal - (totals.energyKcal ?? 0), protein: goals.protein - (totals.protein ?? 0),
                               carbohydrates: goals.carbohydrates - (totals.carbohydrates ?? 0), fat: goals.fat - (totals.fat ?? 0))
@@ -127,5 +148,11 @@ public struct DiaryDay: Hashable, Sendable {
     /// Calories, protein, carbohydrates and fat of all entries (0 when nothing is logged).
     public static func total(of entries: [DiaryEntry]) -> Nutrients {
         entries.reduce(Nutrients.zero) { $0 + $1.nutrients }
+    }
+
+    /// What the entries cost, when any has a price.
+    public static func cost(of entries: [DiaryEntry]) -> Decimal? {
+        let costs = entries.compactMap(\.cost)
+        return costs.isEmpty ? nil : costs.reduce(0, +)
     }
 }

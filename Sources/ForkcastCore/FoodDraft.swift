@@ -51,7 +51,7 @@ public struct FoodDraft: Sendable, Equatable {
         var barcode: Barcode?
         if let raw = self.barcode?.trimmed.nilIfEmpty {
             barcode = Barcode(raw)
-            if barcode == nil { problem("barcode", "\"\(raw.prefix(20))\" is not a barcode: use the 8 to 14 digits under the stripes.") }
+            if barcode == nil { problem("barcode", "\"\(raw.prefix(20))\" is not a barcode: \(Barcode.rule).") }
         }
 
         var per100 = self.per100

@@ -47,7 +47,7 @@ public enum Instant {
             guard let oh = digits(2) else { return nil }
             var om = 0
             if take(":") { guard let m = digits(2) else { return nil }; om = m } else if i < b.count { guard let m = digits(2) else { return nil }; om = m }
-            guard oh <= 14, om < 60 else { return nil }
+            guard oh <= 23, om < 60 else { return nil }  // RFC 3339 allows any offset; real zones stay within ±14
             offset = sign * (oh * 3600 + om * 60)
         } else {
             return nil  // an instant needs its offset
@@ -57,5 +57,20 @@ public enum Instant {
         let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
         let seconds = (date.dayNumber - epochDay) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}
+
+/// A time of day as a person types it in a form: "HH:MM" (or "H:MM"), 00:00 to 23:59.
+public struct ClockTime: Hashable, Sendable {
+    public let hour: Int
+    public let minute: Int
+
+    public init?(_ text: String) {
+        let parts = text.trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.hour = hour
+        self.minute = minute
     }
 }

@@ -59,17 +59,17 @@ public enum Plausible {
     /// A person's height.
     public static let heightCm = PlausibleRange(50, 272, unit: "cm")
     /// An amount of a food in g, ml or servings (a diary entry, an ingredient).
-    public static let quantity = PlausibleRange(0, 100_000, lowerExclusive: true)
+    public static let quantity = PlausibleRange(Decimal(string: "0.001")!, 100_000)
     /// Servings of a meal eaten at once.
-    public static let servingsEaten = PlausibleRange(0, 100, lowerExclusive: true)
+    public static let servingsEaten = PlausibleRange(Decimal(string: "0.01")!, 100)
     /// Grams of one nutrient in 100 g or 100 ml.
     public static let gramsPer100 = PlausibleRange(0, 100, unit: "g")
     /// Energy in 100 g or 100 ml (pure fat is 900 kcal).
     public static let kcalPer100 = PlausibleRange(0, 900, unit: "kcal")
     /// Energy in 100 g or 100 ml, typed in kilojoules.
-    public static let kjPer100 = PlausibleRange(0, 3766, unit: "kJ")
+    public static let kjPer100 = PlausibleRange(0, Decimal(string: "3765.6")!, unit: "kJ")  // 900 kcal × 4.184
     /// A serving or package size in g or ml.
-    public static let servingSize = PlausibleRange(0, 100_000, lowerExclusive: true)
+    public static let servingSize = PlausibleRange(Decimal(string: "0.001")!, 100_000)
     /// A price (in the user's currency).
     public static let price = PlausibleRange(0, 1_000_000)
     /// One nutrient of a quick add or of a meal's hand-typed nutrition per serving.

@@ -136,8 +136,12 @@ enum BodyInput {
         if weight == nil { problems.append(.init(field: "weightKg", message: "Give the weight in kg (weightKg) or pounds (weightLb).")) }
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
         do {
-            return try BodyProfile(sex: sex!, birthDate: input.birthDate, heightCm: height!.rounded(1), weightKg: weight!.rounded(2),
-                                   activityLevel: level!, aim: aim!).validated(today: today)
+            // The ranges are checked on what was sent, then the values are rounded for storage.
+            var profile = try BodyProfile(sex: sex!, birthDate: input.birthDate, heightCm: height!, weightKg: weight!,
+                                          activityLevel: level!, aim: aim!).validated(today: today)
+            profile.heightCm = profile.heightCm.rounded(1)
+            profile.weightKg = profile.weightKg.rounded(2)
+            return profile
         } catch { throw AppError.validation(error) }
     }
 

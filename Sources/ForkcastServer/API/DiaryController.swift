@@ -69,15 +69,13 @@ struct DiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(LogPlannedInput.self)
-        guard let assignment = try await req.plan(of: user).find(input.assignmentId) else {
+        let service = try req.diaryService(for: user)
+        guard let entry = try await validated({
+            try await service.logPlanned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType, servings: input.servings,
+                                         id: req.dependencies.uuid())
+        }) else {
             throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
         }
-        let service = try req.diaryService(for: user)
-        let entry = try await validated {
-            try await service.entry(from: DiaryEntryInput(loggedAt: input.loggedAt, mealType: input.mealType, mealId: assignment.mealId,
-                                                          servings: input.servings), id: req.dependencies.uuid())
-        }
-        try await service.diary.create([entry], now: req.now)
         return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
     }
 

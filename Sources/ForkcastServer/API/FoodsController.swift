@@ -65,7 +65,7 @@ struct FoodsController: RouteCollection {
         let user = try req.requireUser()
         let raw = req.parameters.get("code") ?? ""
         guard let code = Barcode(raw) else {
-            throw AppError.badRequest("\"\(raw.prefix(20))\" is not a barcode: use the 8 to 14 digits under the stripes.")
+            throw AppError.badRequest("\"\(raw.prefix(20))\" is not a barcode: \(Barcode.rule).")
         }
         do {
             switch try await req.foodLookup(for: user).lookup(code) {

@@ -11,7 +11,8 @@ struct MealInput: Content {
     var primaryProtein: String?
     var primaryCarb: String?
     var otherComponents: [String]?
-    var servings: Int?
+    /// A number, so 1.5 is answered by the whole-number rule (422 naming the field), not as bad JSON.
+    var servings: Decimal?
     var ingredients: [IngredientInput]?
     /// Nutrition per serving typed in by hand (used when there are no ingredients).
     var nutrition: NutritionInput?
@@ -26,10 +27,18 @@ struct MealInput: Content {
             }
             ingredients.append(Ingredient(foodId: input.foodId, quantity: input.quantity, unit: unit))
         }
+        var wholeServings = 1
+        if let servings {
+            if servings == servings.rounded(0), servings >= 1, servings <= Decimal(MealDraft.maximumServings) {
+                wholeServings = NSDecimalNumber(decimal: servings).intValue
+            } else {
+                problems.append(.init(field: "servings", message: "Servings must be a whole number from 1 to \(MealDraft.maximumServings)."))
+            }
+        }
         guard problems.isEmpty else { throw ValidationError(problems) }
         let manual = nutrition.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) }
         return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
-                         otherComponents: otherComponents ?? [], servings: servings ?? 1, ingredients: ingredients,
+                         otherComponents: otherComponents ?? [], servings: wholeServings, ingredients: ingredients,
                          manualNutrition: manual)
     }
 }

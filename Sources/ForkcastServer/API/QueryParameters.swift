@@ -26,8 +26,8 @@ struct QueryParameters {
     /// A date parameter; absent is nil, but present and empty (`?date=`) is a 400 like any bad date.
     func date(_ name: String) throws -> CalendarDate? {
         guard let raw = string(name) else { return nil }
-        guard let date = CalendarDate(iso: raw) else {
-            throw AppError.badRequest("\(name) must be a date that exists, written YYYY-MM-DD; got \"\(raw.prefix(40))\".")
+        guard let date = CalendarDate(input: raw) else {
+            throw AppError.badRequest("\(name) must be a date that exists, written YYYY-MM-DD, in the years \(CalendarDate.plausibleYears.lowerBound)–\(CalendarDate.plausibleYears.upperBound); got \"\(raw.prefix(40))\".")
         }
         return date
     }
@@ -99,6 +99,13 @@ enum JSONNumbers {
         while i < bytes.count {
             let b = bytes[i]
             if inString {
+                // Foundation refuses the escape \u0000; NUL is never meaningful text, so it becomes U+FFFD.
+                if b == UInt8(ascii: "\\"), i + 5 < bytes.count, bytes[i + 1] == UInt8(ascii: "u"),
+                   bytes[(i + 2)...(i + 5)].elementsEqual("0000".utf8) {
+                    out.append(contentsOf: Array("\\ufffd".utf8))
+                    i += 6
+                    continue
+                }
                 out.append(b)
                 if b == UInt8(ascii: "\\"), i + 1 < bytes.count { out.append(bytes[i + 1]); i += 2; continue }
                 if b == UInt8(ascii: "\"") { inString = false }

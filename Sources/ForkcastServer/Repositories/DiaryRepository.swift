@@ -60,23 +60,12 @@ struct DiaryRepository {
         var entries: Int
     }
 
-    /// Totals per day over a range, summed by the database (for charts).
+    /// Totals per day over a range (for charts), added up by ForkcastCore's rule like a day's
+    /// totals, so a chart and the day it stands for always agree.
     func dailyTotals(from: CalendarDate, to: CalendarDate) async throws -> [DayTotals] {
-        let sql = db as! any SQLDatabase
-        let rows = try await sql.raw("""
-            SELECT local_date, SUM(energy_kcal) AS kcal, SUM(protein) AS protein, SUM(carbohydrates) AS carbs, SUM(fat) AS fat,
-                   SUM(cost) AS cost, COUNT(*) AS n
-            FROM diary_entries WHERE user_id = \(bind: ownerID) AND local_date >= \(bind: from.iso) AND local_date <= \(bind: to.iso)
-            GROUP BY local_date ORDER BY local_date
-            """).all()
-        return try rows.map { row in
-            func d(_ column: String) throws -> Decimal? {
-                try row.decodeNil(column: column) ? nil : Decimal(shortest: try row.decode(column: column, as: Double.self)).rounded(4)
-            }
-            return DayTotals(date: CalendarDate(iso: try row.decode(column: "local_date", as: String.self))!,
-                             nutrients: Nutrients(energyKcal: try d("kcal"), protein: try d("protein"), carbohydrates: try d("carbs"), fat: try d("fat")),
-                             cost: try d("cost"), entries: try row.decode(column: "n", as: Int.self))
-        }
+        Dictionary(grouping: try await entries(from: from, to: to), by: \.date).map { date, entries in
+            DayTotals(date: date, nutrients: DiaryDay.total(of: entries), cost: DiaryDay.cost(of: entries), entries: entries.count)
+        }.sorted { $0.date < $1.date }
     }
 }
 

@@ -22,12 +22,11 @@ struct DiaryService {
         let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: loggedAt).hour ?? 12
         let mealType = input.mealType ?? defaults.mealType ?? MealType.suggested(hour: hour).key
         let note = (input.note ?? defaults.note)?.trimmed.nilIfEmptyString
-        let chosen = [input.foodId != nil, input.mealId != nil, input.quickAdd != nil].filter { $0 }.count
         var problems = DiaryValidation.check(mealType: mealType, note: note, quantity: input.foodId != nil ? (input.quantity ?? 0) : nil,
                                              servings: input.servings,
                                              quickAdd: input.quickAdd.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) })
-        if chosen != 1 {
-            problems.append(.init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd."))
+        if let problem = DiaryValidation.kindProblem(food: input.foodId != nil, meal: input.mealId != nil, quickAdd: input.quickAdd != nil) {
+            problems.append(problem)
         }
         guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
 
@@ -85,8 +84,7 @@ struct DiaryService {
 
     /// Logs several items at once to one meal type (seed 001's "plate"): all or nothing.
     func logPlate(_ plate: PlateInput, ids: () -> UUID) async throws -> [DiaryEntry] {
-        guard !plate.items.isEmpty else { throw ValidationError(field: "items", "The plate is empty: add at least one food or meal.") }
-        guard plate.items.count <= 50 else { throw ValidationError(field: "items", "A plate can hold at most 50 items.") }
+        if let problem = DiaryValidation.plateProblem(itemCount: plate.items.count) { throw ValidationError([problem]) }
         var entries: [DiaryEntry] = []
         var problems: [ValidationError.Field] = []
         for (index, item) in plate.items.enumerated() {
@@ -98,6 +96,17 @@ struct DiaryService {
         guard problems.isEmpty else { throw ValidationError(problems) }
         try await diary.create(entries, now: now)
         return entries
+    }
+
+    /// Logs a planned meal (API and the planner's one tap alike): by default one serving, at the
+    /// time ``DiaryValidation/loggedAt(for:today:now:in:)`` gives for its day. nil when the owner
+    /// has no such assignment.
+    func logPlanned(_ assignmentID: UUID, loggedAt: Date? = nil, mealType: String? = nil, servings: Decimal? = nil, id: UUID) async throws -> DiaryEntry? {
+        guard let assignment = try await PlanRepository(db: db, ownerID: ownerID).find(assignmentID) else { return nil }
+        let at = loggedAt ?? DiaryValidation.loggedAt(for: assignment.date, today: user.today(now: now), now: now, in: user.zone)
+        let entry = try await self.entry(from: DiaryEntryInput(loggedAt: at, mealType: mealType, mealId: assignment.mealId, servings: servings ?? 1), id: id)
+        try await diary.create([entry], now: now)
+        return entry
     }
 
     func goals() async throws -> (goals: Goals, calculation: GoalCalculation?) {

@@ -51,19 +51,48 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 /// not a 404.
 struct MethodNotAllowedMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        // `/meals/facets` is a path of its own even though `/meals/:id` would match it too.
+        let exact = Self.constantRoutes(for: request)
+        if !exact.isEmpty, !exact.contains(request.method), !(request.method == .HEAD && exact.contains(.GET)) {
+            throw Self.notAllowed(request, allowed: Self.withHead(exact))
+        }
         do {
             return try await next.respond(to: request)
         } catch let abort as any AbortError where abort.status == .notFound {
             let allowed = Self.allowedMethods(for: request)
             guard !allowed.isEmpty, !allowed.contains(request.method) else { throw abort }
-            var headers = HTTPHeaders()
-            headers.replaceOrAdd(name: .allow, value: allowed.map(\.rawValue).joined(separator: ", "))
-            throw Abort(.methodNotAllowed, headers: headers,
-                        reason: "\(request.method.rawValue) is not allowed on \(request.url.path); use \(allowed.map(\.rawValue).joined(separator: " or ")).")
+            throw Self.notAllowed(request, allowed: allowed)
         }
     }
 
+    static func notAllowed(_ request: Request, allowed: [HTTPMethod]) -> Abort {
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .allow, value: allowed.map(\.rawValue).joined(separator: ", "))
+        return Abort(.methodNotAllowed, headers: headers,
+                     reason: "\(request.method.rawValue) is not allowed on \(request.url.path); use \(allowed.map(\.rawValue).joined(separator: " or ")).")
+    }
+
+    static func withHead(_ methods: [HTTPMethod]) -> [HTTPMethod] {
+        methods.contains(.GET) && !methods.contains(.HEAD) ? methods + [.HEAD] : methods
+    }
+
+    /// Methods of the routes whose every path component is this path's literal text.
+    static func constantRoutes(for request: Request) -> [HTTPMethod] {
+        let parts = request.url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var methods: [HTTPMethod] = []
+        for route in request.application.routes.all where route.path.count == parts.count {
+            let exact = zip(route.path, parts).allSatisfy { component, part in
+                if case .constant(let value) = component { return value == part }
+                return false
+            }
+            if exact, !methods.contains(route.method) { methods.append(route.method) }
+        }
+        return methods
+    }
+
     static func allowedMethods(for request: Request) -> [HTTPMethod] {
+        let exact = constantRoutes(for: request)
+        if !exact.isEmpty { return withHead(exact) }
         let parts = request.url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var methods: [HTTPMethod] = []
         for route in request.application.routes.all where route.path.count == parts.count {

@@ -68,9 +68,7 @@ struct WebDiaryController: RouteCollection {
                 items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
                                              name: page.quick["name"]))
             }
-            // Logged at noon of the chosen day when it is not today, so it lands on that day.
-            let today = user.today(now: req.now)
-            let loggedAt = page.date == today ? req.now : page.date.instant(hour: 12, in: user.zone)
+            let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
             let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
                                                      ids: { req.dependencies.uuid() })
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
@@ -102,24 +100,29 @@ struct WebDiaryController: RouteCollection {
     @Sendable func updateEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let diary = try req.diary(of: user)
-        guard var entry = try await diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        let service = try req.diaryService(for: user)
+        guard let existing = try await service.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
-        var page = EditEntryPage(entry: entry, zone: user.zone)
-        if let type = form["mealType"] { entry.mealType = type }
-        if let dateText = form["date"], let date = CalendarDate(iso: dateText) {
-            let time = (form["time"] ?? "12:00").split(separator: ":").compactMap { Int($0) }
-            let at = date.instant(hour: min(max(time.first ?? 12, 0), 23), minute: time.count > 1 ? min(max(time[1], 0), 59) : 0, in: user.zone)
-            entry.loggedAt = at
-            entry.date = CalendarDate(at, in: user.zone)
+        var page = EditEntryPage(entry: existing, zone: user.zone)
+        // The same edit as PUT /api/v1/diary/entries/{id}: meal type, time and note.
+        var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
+        var problems: [ValidationError.Field] = []
+        if let dateText = form["date"] {
+            if let date = CalendarDate(iso: dateText), let time = ClockTime(form["time"] ?? "12:00") {
+                input.loggedAt = date.instant(hour: time.hour, minute: time.minute, in: user.zone)
+            } else {
+                problems.append(.init(field: "date", message: "Give the day as YYYY-MM-DD and the time as HH:MM (00:00 to 23:59)."))
+            }
         }
-        entry.note = form["note"]?.trimmed.nilIfEmptyString
-        let problems = DiaryValidation.check(mealType: entry.mealType, note: entry.note)
-        guard problems.isEmpty else {
-            page.errors = ValidationError(problems)
+        let entry: DiaryEntry
+        do {
+            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+            guard let edited = try await service.edit(id, with: input) else { throw AppError.notFound("That entry does not exist (any more).") }
+            entry = edited
+        } catch AppError.validation(let errors) {
+            page.errors = errors
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
         }
-        _ = try await diary.update(entry, now: req.now)
         req.flash("Moved “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
         return req.redirect(to: "/diary?date=\(entry.date.iso)#group-\(entry.mealType)", redirectType: .normal)
     }
@@ -128,14 +131,11 @@ struct WebDiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)), let assignment = try await req.plan(of: user).find(id) else {
+        let service = try req.diaryService(for: user)
+        guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
+              let entry = try await service.logPlanned(id, id: req.dependencies.uuid()) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
-        let today = user.today(now: req.now)
-        let service = try req.diaryService(for: user)
-        let entry = try await service.entry(from: DiaryEntryInput(loggedAt: assignment.date == today ? req.now : assignment.date.instant(hour: 12, in: user.zone),
-                                                                  mealId: assignment.mealId, servings: 1), id: req.dependencies.uuid())
-        try await service.diary.create([entry], now: req.now)
         req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
         return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? "/plan", redirectType: .normal)
     }
@@ -148,7 +148,7 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let body = try req.body(of: user)
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
-        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(),
+        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
                              errors: errors, message: message)
         return page.render(layout: req.layout("Goals", .today)).response(status: status)
     }

@@ -20,11 +20,12 @@ const set = (name, value) => {
 };
 
 async function lookup() {
-  const code = barcode.value.replace(/\D/g, "");
-  if (code.length < 8) { status.textContent = "Type or scan the 8 to 13 digits first."; return; }
+  // Which digits make a barcode is the server's rule: it answers with what is wrong.
+  const code = barcode.value.trim();
+  if (code === "") { status.textContent = "Type or scan the barcode first."; return; }
   status.textContent = "Looking the barcode up…";
   try {
-    const response = await request(`/api/v1/foods/barcode/${code}`);
+    const response = await request(`/api/v1/foods/barcode/${encodeURIComponent(code)}`);
     if (!response.ok) { status.textContent = await failureMessage(response); return; }
     const { origin, food } = await response.json();
     if (origin === "local") {

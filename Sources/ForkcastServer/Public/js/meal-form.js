@@ -28,12 +28,11 @@ function enhanceChips(form) {
   };
   chips.querySelectorAll(".chip").forEach(decorate);
 
+  // Chips show what was typed, comma by comma; which names count as the same component (case,
+  // spaces) is the server's rule, applied when the meal is saved (ForkcastCore's MealDraft).
   const addFromInput = () => {
-    const existing = new Set([...chips.querySelectorAll('input[name="component"]')].map((i) => i.value.trim().toLowerCase()));
-    for (const raw of input.value.split(",")) {
-      const name = raw.trim();
-      if (!name || existing.has(name.toLowerCase())) continue;
-      existing.add(name.toLowerCase());
+    for (const name of input.value.split(",")) {
+      if (name === "") continue;
       const label = document.createElement("span");
       label.className = "chip removable";
       const box = Object.assign(document.createElement("input"), { type: "hidden", name: "component", value: name });

@@ -38,7 +38,7 @@ struct DashboardPage {
         <section class="card rings-card" aria-labelledby="rings-title">
           <h2 id="rings-title">\(d.date == model.today ? "Today" : "\(d.date.weekday.name) \(PlannerPage.longDate(d.date))")</h2>
           <div class="rings">
-            \(Rings.large(consumed: d.totals.energyKcal ?? 0, goal: d.goals.energyKcal))
+            \(Rings.large(consumed: d.totals.energyKcal ?? 0, remaining: d.remaining.energyKcal ?? 0, goal: d.goals.energyKcal))
             <div class="macro-rings">
               \(Rings.small(label: "Protein", cls: "protein", consumed: d.totals.protein ?? 0, goal: d.goals.protein))
               \(Rings.small(label: "Carbs", cls: "carb", consumed: d.totals.carbohydrates ?? 0, goal: d.goals.carbohydrates))
@@ -182,8 +182,8 @@ extension Double {
 private func fmtR(_ v: Double) -> String { String(format: "%.0f", v) }
 
 enum Rings {
-    static func large(consumed: Decimal, goal: Decimal) -> HTML {
-        let remaining = goal - consumed
+    /// `remaining` is the day's own figure (ForkcastCore's DiaryDay), never recomputed here.
+    static func large(consumed: Decimal, remaining: Decimal, goal: Decimal) -> HTML {
         let progress = goal > 0 ? min(1, max(0, (consumed / goal).finiteDouble)) : 0
         let r = 52.0, c = 2 * Double.pi * r
         return """

@@ -69,6 +69,8 @@ struct GoalsPage {
     var calculation: GoalCalculation?
     var profile: BodyProfile?
     var weights: [BodyRepository.Weight]
+    /// The person's zone: a weight measured at 23:30 in Auckland is shown on that day, not UTC's.
+    var zone: TimeZone
     var errors = ValidationError([])
     var message: String?
 
@@ -79,7 +81,7 @@ struct GoalsPage {
         }
         let steps = calculation?.steps.map { HTML("<li>\($0)</li>") }.joined() ?? .empty
         let recent = weights.suffix(8).reversed().map { w in
-            HTML("<li>\(w.weightKg.display(1)) kg <span class=\"muted\">\(ISO8601DateFormatter.string(from: w.measuredAt, timeZone: .gmt, formatOptions: [.withFullDate])) · \(w.source)</span></li>")
+            HTML("<li>\(w.weightKg.display(1)) kg <span class=\"muted\">\(CalendarDate(w.measuredAt, in: zone).iso) · \(w.source)</span></li>")
         }.joined()
         let sexChoice = Sex.allCases.map { s in
             HTML("<label class=\"chip toggle\"><input type=\"radio\" name=\"sex\" value=\"\(s.rawValue)\"\(if: p?.sex == s, " checked")> \(s.rawValue.capitalized)</label>")
