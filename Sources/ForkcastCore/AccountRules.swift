@@ -3,8 +3,9 @@ import Foundation
 /// Rules for account fields: emails, passwords, and where a sign-in may send the browser next.
 public enum AccountRules {
     public static let minimumPasswordLength = 8
-    /// bcrypt reads at most 72 bytes.
-    public static let maximumPasswordBytes = 72
+    /// Long passphrases are welcome: the server hashes ones beyond bcrypt's 72 bytes with SHA-256
+    /// first, so every character counts.
+    public static let maximumPasswordLength = 256
 
     /// A problem with an email address, or nil when it is a usable address: one `@`, a local part
     /// of 1–64 characters without spaces, quotes, angle brackets or control characters, and a
@@ -33,11 +34,11 @@ public enum AccountRules {
         return nil
     }
 
-    /// A problem with a new password, or nil: at least 8 characters, at most 72 bytes, not only
+    /// A problem with a new password, or nil: 8 to 256 characters, not only
     /// white space, not one of the most common passwords and not the email address itself.
     public static func passwordProblem(_ password: String, email: String = "") -> String? {
         if password.count < minimumPasswordLength { return "Password must be at least \(minimumPasswordLength) characters." }
-        if password.utf8.count > maximumPasswordBytes { return "Password must be at most \(maximumPasswordBytes) bytes (bcrypt's limit)." }
+        if password.unicodeScalars.count > maximumPasswordLength { return "Password must be at most \(maximumPasswordLength) characters." }
         if password.trimmed.isEmpty { return "Password cannot be only spaces." }
         let key = password.lowercased()
         if CommonPasswords.all.contains(key) || Set(key).count == 1 {

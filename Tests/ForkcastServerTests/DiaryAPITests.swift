@@ -87,7 +87,7 @@ struct DiaryAPITests {
             let badDate = try await client.get("/api/v1/diary?date=2026-02-30")
             #expect(badDate.status == .badRequest)
             let plate = try await client.sendJSON(.POST, "/api/v1/diary/plate", ["mealType": "dinner", "items": [["quickAdd": ["energyKcal": 100]], ["foodId": UUID().uuidString, "quantity": 5, "unit": "g"]]])
-            #expect(plate.status == .unprocessableEntity)
+            #expect(plate.status == .notFound, "a food you do not have is a missing reference")
             #expect(plate.problem?.message(for: "items[1].foodId") != nil)
             #expect(try await DiaryEntryModel.query(on: app.db).count() == 0, "the plate is all or nothing")
         }

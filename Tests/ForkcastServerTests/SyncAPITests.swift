@@ -145,13 +145,19 @@ struct SyncAPITests {
                 ["mutationId": "2", "kind": "meal", "id": alicesMeal.id.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Mine now"]],
                 ["mutationId": "3", "kind": "assignment", "id": UUID().uuidString, "op": "upsert", "updatedAt": now,
                  "record": ["mealId": alicesMeal.id.uuidString, "date": "2026-11-23"]],
-                ["mutationId": "4", "kind": "recipe", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": [:]],
-                ["mutationId": "5", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now],
+                ["mutationId": "4", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now],
             ])
-            #expect(result.results.map(\.status) == Array(repeating: "rejected", count: 5))
+            #expect(result.results.map(\.status) == Array(repeating: "rejected", count: 4))
             #expect(result.results[0].problem?.errors?.first?.field == "description")
             #expect(result.results[1].problem?.status == 404, "another user's id is indistinguishable from a missing one")
-            #expect(result.results[2].problem?.errors?.first?.field == "mealId")
+            #expect(result.results[2].problem?.status == 404 && result.results[2].problem?.errors?.first?.field == "mealId")
+            // A malformed batch (an unknown kind or op, a record that is not an object) is refused whole.
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [
+                ["mutationId": "5", "kind": "recipe", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": [:]],
+                ["mutationId": "6", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": [1, 2]]]])
+            let malformed = try await bob.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(malformed.status == .unprocessableEntity)
+            #expect(malformed.problem?.message(for: "mutations[0].kind") != nil && malformed.problem?.message(for: "mutations[1].record") != nil)
             #expect(try await bob.meals().metadata.total == 0)
             #expect(try await alice.get("/api/v1/meals/\(alicesMeal.id)").json(TestMeal.self).description == "Alice's stew")
             #expect(try await feed(bob).changes.map(\.kind) == ["settings"], "bob's feed has nothing of alice's")

@@ -32,7 +32,9 @@ TIME_LIMIT = 480
 
 def schemathesis_command(schema_url, authorization, report_dir):
     return [
-        sys.executable, "-m", "schemathesis.cli", "run", schema_url,
+        sys.executable, "-m", "schemathesis.cli",
+        "--config-file", os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemathesis.toml"),
+        "run", schema_url,
         "--header", f"Authorization: {authorization}",
         "--checks", "all",
         "--phases", "examples,coverage,fuzzing,stateful",
@@ -63,8 +65,10 @@ def test_api_conforms_to_its_openapi_document(start_server, tmp_path):
         command = schemathesis_command(server.url("/api/v1/openapi.json"), authorization, report_dir)
         started = time.monotonic()
         try:
-            run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=TIME_LIMIT,
-                                 env={**os.environ, "NO_COLOR": "1"})
+            here = os.path.dirname(os.path.abspath(__file__))
+            env = {**os.environ, "NO_COLOR": "1", "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
+                   "PYTHONPATH": os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))}
+            run = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=TIME_LIMIT, env=env)
         except subprocess.TimeoutExpired as timeout:
             output = timeout.stdout or ""
             if isinstance(output, bytes):

@@ -121,8 +121,10 @@ struct DiaryController: RouteCollection {
 
     private func range(_ req: Request, user: UserModel, defaultDays: Int, maximum: Int) throws -> (CalendarDate, CalendarDate) {
         let query = req.queryParameters
-        let to = try query.date("to") ?? user.today(now: req.now)
-        let from = try query.date("from") ?? to.adding(days: -(defaultDays - 1))
+        // One end alone stands for the default span from (or up to) it.
+        let givenFrom = try query.date("from"), givenTo = try query.date("to")
+        let to = givenTo ?? givenFrom.map { $0.adding(days: defaultDays - 1) } ?? user.today(now: req.now)
+        let from = givenFrom ?? to.adding(days: -(defaultDays - 1))
         guard from <= to else { throw AppError.badRequest("from (\(from)) must not be after to (\(to)).") }
         guard from.days(until: to) < maximum else { throw AppError.badRequest("Ask for at most \(maximum) days at once.") }
         return (from, to)

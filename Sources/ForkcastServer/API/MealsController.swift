@@ -78,8 +78,9 @@ struct MealsController: RouteCollection {
 
     /// `plannedFrom`/`plannedTo`, default the 7 days from today in the user's time zone.
     private func plannedWindow(_ query: QueryParameters, user: UserModel, now: Date) throws -> WeekWindow {
-        let from = try query.date("plannedFrom") ?? user.today(now: now)
-        let to = try query.date("plannedTo") ?? from.adding(days: WeekWindow.defaultLength - 1)
+        let givenTo = try query.date("plannedTo")
+        let from = try query.date("plannedFrom") ?? givenTo.map { $0.adding(days: -(WeekWindow.defaultLength - 1)) } ?? user.today(now: now)
+        let to = givenTo ?? from.adding(days: WeekWindow.defaultLength - 1)
         guard from <= to else { throw AppError.badRequest("plannedTo (\(to)) must not be before plannedFrom (\(from)).") }
         return WeekWindow(start: from, length: from.days(until: to) + 1)
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Fluent
 import ForkcastCore
 import Foundation
@@ -17,6 +18,13 @@ struct AccountService {
     }
 
     static var minimumPasswordLength: Int { AccountRules.minimumPasswordLength }
+
+    /// What bcrypt sees: the password itself up to its 72-byte limit (so existing hashes keep
+    /// working), a SHA-256 of it beyond that (so a long passphrase is not cut short).
+    static func bcryptInput(_ password: String) -> String {
+        guard password.utf8.count > 72 else { return password }
+        return "sha256:" + Data(SHA256.hash(data: Data(password.utf8))).base64EncodedString()
+    }
 
     /// Checks the fields of a new account; throws a ValidationError naming each bad field.
     static func validate(_ account: NewAccount) throws(ValidationError) -> NewAccount {
@@ -51,7 +59,7 @@ struct AccountService {
         if try await UserModel.query(on: db).filter(\.$emailKey == account.email.lowercased()).first() != nil {
             throw AppError.conflict("An account with that email already exists; sign in instead.")
         }
-        let hash = try await passwords.hash(account.password)
+        let hash = try await passwords.hash(Self.bcryptInput(account.password))
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
         try await db.write { tx in
@@ -78,9 +86,9 @@ struct AccountService {
         // Hash even for unknown emails, so timing does not tell which accounts exist.
         let ok: Bool
         if let user {
-            ok = try await passwords.verify(password, created: user.passwordHash)
+            ok = try await passwords.verify(Self.bcryptInput(password), created: user.passwordHash)
         } else {
-            _ = try await passwords.hash(password)
+            _ = try await passwords.hash(Self.bcryptInput(password))
             ok = false
         }
         guard let user, ok else { throw AppError.unauthorized("Email or password is wrong.") }

@@ -11,6 +11,8 @@ enum AppError: Error, Sendable {
     case badRequest(String)
     /// Nothing with that id belongs to the signed-in user.
     case notFound(String)
+    /// A field refers to something the user does not have (a meal, a food): 404, naming the field.
+    case missingReference(field: String, detail: String)
     case unauthorized(String)
     case forbidden(String)
     case conflict(String)
@@ -29,7 +31,7 @@ extension AppError {
         switch self {
         case .validation: .unprocessableEntity
         case .badRequest: .badRequest
-        case .notFound: .notFound
+        case .notFound, .missingReference: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .conflict: .conflict
@@ -49,6 +51,9 @@ extension AppError {
             return ProblemDetails(type: "bad-request", title: "The request could not be read", status: status, detail: detail)
         case .notFound(let detail):
             return ProblemDetails(type: "not-found", title: "Not found", status: status, detail: detail)
+        case .missingReference(let field, let detail):
+            return ProblemDetails(type: "not-found", title: "Not found", status: status, detail: detail,
+                                  errors: [ValidationError.Field(field: field, message: detail)])
         case .unauthorized(let detail):
             return ProblemDetails(type: "unauthorized", title: "Sign in required", status: status, detail: detail)
         case .forbidden(let detail):

@@ -32,7 +32,7 @@ struct DiaryService {
 
         if let foodId = input.foodId {
             guard let food = try await foods.find(foodId) else {
-                throw ValidationError(field: prefix + "foodId", "No food with id \(foodId) exists in your account.")
+                throw AppError.missingReference(field: prefix + "foodId", detail: "No food with id \(foodId) exists in your account.")
             }
             guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {
                 throw ValidationError(field: prefix + "unit", "unit must be \"g\", \"ml\" or \"serving\".")
@@ -43,7 +43,7 @@ struct DiaryService {
         }
         if let mealId = input.mealId {
             guard let meal = try await meals.find(mealId) else {
-                throw ValidationError(field: prefix + "mealId", "No meal with id \(mealId) exists in your account.")
+                throw AppError.missingReference(field: prefix + "mealId", detail: "No meal with id \(mealId) exists in your account.")
             }
             let totals = try await meals.totals(for: [meal])[meal.id] ?? .unknown
             return DiaryEntry.meal(meal, totals: totals, servings: input.servings ?? 1, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)

@@ -175,11 +175,13 @@ struct MealRepository {
         guard !ingredients.isEmpty else { return }
         let foods = try await FoodRepository(db: db, ownerID: ownerID).find(ids: ingredients.map(\.foodId))
         var problems: [ValidationError.Field] = []
+        // A food the owner does not have is a missing reference (404 naming the field), like any id.
+        if let index = ingredients.firstIndex(where: { foods[$0.foodId] == nil }) {
+            throw AppError.missingReference(field: "ingredients[\(index)].foodId",
+                                            detail: "No food with id \(ingredients[index].foodId) exists in your account.")
+        }
         for (index, ingredient) in ingredients.enumerated() {
-            guard let food = foods[ingredient.foodId] else {
-                problems.append(.init(field: "ingredients[\(index)].foodId", message: "No food with id \(ingredient.foodId) exists in your account."))
-                continue
-            }
+            guard let food = foods[ingredient.foodId] else { continue }
             do { _ = try FoodMath.basisAmount(of: food, quantity: ingredient.quantity, unit: ingredient.unit) } catch {
                 problems.append(.init(field: "ingredients[\(index)].unit", message: error.message))
             }

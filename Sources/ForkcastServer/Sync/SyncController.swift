@@ -23,7 +23,7 @@ struct SyncController: RouteCollection {
     static func cursor(_ seq: Int) -> String { "c\(seq)" }
 
     static func sequence(from cursor: String?) throws -> Int {
-        guard let cursor, !cursor.isEmpty else { return 0 }
+        guard let cursor else { return 0 }
         guard cursor.hasPrefix("c"), let seq = Int(cursor.dropFirst()), seq >= 0 else {
             throw AppError.badRequest("since must be a cursor returned by /api/v1/sync/changes or /api/v1/sync/push; got \"\(cursor.prefix(40))\".")
         }
@@ -123,16 +123,31 @@ struct SyncController: RouteCollection {
         let user = try req.requireUser()
         let owner = try user.requireID()
         let input = try req.decodeJSON(PushInput.self)
+        // A malformed batch (what the OpenAPI schema refuses) is refused whole; a well-formed
+        // mutation the rules refuse is "rejected" on its own.
         var problems: [ValidationError.Field] = []
-        let deviceId = input.deviceId.trimmed
-        if deviceId.isEmpty || deviceId.count > 100 || deviceId == SyncOrigin.serverDevice {
+        let deviceId = input.deviceId
+        if !(1...100).contains(deviceId.unicodeScalars.count) || deviceId == SyncOrigin.serverDevice {
             problems.append(.init(field: "deviceId", message: "deviceId must be 1 to 100 characters naming the device (not \"server\")."))
         }
         if input.mutations.count > Self.maximumMutations {
             problems.append(.init(field: "mutations", message: "Send at most \(Self.maximumMutations) mutations at once; this batch has \(input.mutations.count)."))
         }
-        for (index, m) in input.mutations.enumerated() where m.mutationId.isEmpty || m.mutationId.count > 100 {
-            problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId must be 1 to 100 characters, unique per change."))
+        for (index, m) in input.mutations.enumerated() {
+            if !(1...100).contains(m.mutationId.unicodeScalars.count) {
+                problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId must be 1 to 100 characters, unique per change."))
+            }
+            if SyncKind(rawValue: m.kind) == nil {
+                problems.append(.init(field: "mutations[\(index)].kind", message: "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))."))
+            }
+            if SyncOp(rawValue: m.op) == nil {
+                problems.append(.init(field: "mutations[\(index)].op", message: "op must be \"upsert\" or \"delete\"."))
+            }
+            if let record = m.record {
+                switch record { case .object, .null: break
+                default: problems.append(.init(field: "mutations[\(index)].record", message: "record must be an object (the resource's input) or null."))
+                }
+            }
         }
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
 
@@ -221,7 +236,8 @@ struct SyncController: RouteCollection {
     @Sendable func events(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let owner = try user.requireID()
-        let lastSeen = try? Self.sequence(from: req.headers.first(name: "Last-Event-ID") ?? req.queryParameters.string("lastEventId"))
+        let lastEventID = req.headers.first(name: "Last-Event-ID") ?? req.queryParameters.string("lastEventId")
+        let lastSeen = lastEventID.flatMap { try? Self.sequence(from: $0) }
         let db = req.db
         let subscription = await SyncEvents.shared.subscribe(owner: owner)
         let response = Response(status: .ok)

@@ -81,7 +81,7 @@ struct SyncRecords {
                 let plan = PlanRepository(db: tx, ownerID: ownerID)
                 if try await plan.find(id) != nil { _ = try await plan.remove(id, now: now) }
                 guard try await plan.assign(mealID: input.mealId, to: input.date, id: id, now: now) != nil else {
-                    throw AppError.validation(ValidationError(field: "mealId", "No meal with id \(input.mealId) exists in your account."))
+                    throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
                 }
             }
             _ = plan
