@@ -21,23 +21,6 @@ public struct MealFilter: Hashable, Sendable {
     public var proteinKey: String? { protein?.matchKey }
     public var carbKey: String? { carb?.matchKey }
     public var componentKeys: Set<String> { Set(components.map(\.matchKey)) }
-
-    public func matches(_ meal: Meal) -> Bool {
-        if let proteinKey, meal.primaryProtein?.matchKey != proteinKey { return false }
-        if let carbKey, meal.primaryCarb?.matchKey != carbKey { return false }
-        let mealComponents = Set(meal.otherComponents.map(\.matchKey))
-        if !componentKeys.isSubset(of: mealComponents) { return false }
-        if let needle = text?.lowercased() {
-            let haystack = ([meal.description, meal.primaryProtein ?? "", meal.primaryCarb ?? ""] + meal.otherComponents)
-            if !haystack.contains(where: { $0.lowercased().contains(needle) }) { return false }
-        }
-        return true
-    }
-
-    /// The meals that match, in the order given (002 Req 3.5: no criteria returns all).
-    public func apply(to meals: [Meal]) -> [Meal] {
-        meals.filter(matches)
-    }
 }
 
 extension String {

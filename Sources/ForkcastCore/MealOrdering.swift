@@ -5,14 +5,4 @@ import Foundation
 public enum MealOrdering {
     /// The sort key the server and the database both use.
     public static func sortKey(description: String) -> String { description.matchKey }
-
-    public static func ordered(_ meals: [Meal], planned: Set<UUID>) -> [Meal] {
-        meals.sorted { a, b in
-            let pa = planned.contains(a.id), pb = planned.contains(b.id)
-            if pa != pb { return !pa }
-            let ka = sortKey(description: a.description), kb = sortKey(description: b.description)
-            if ka != kb { return ka < kb }
-            return a.id.uuidString < b.id.uuidString
-        }
-    }
 }

@@ -2,7 +2,9 @@ import ForkcastCore
 import Foundation
 import Testing
 
-@Suite("Filtering, facets and order")
+/// Filtering itself runs in the database (MealRepository; property 5 and the API tests prove it
+/// there). Core holds what both sides share: the criteria as given, and the facets.
+@Suite("Filter criteria and facets")
 struct FilterTests {
     let curry = Meal(description: "Curry", primaryProtein: "Chicken", primaryCarb: "Rice", otherComponents: ["Garlic", "Onion"])
     let bolognese = Meal(description: "Bolognese", primaryProtein: "Beef", primaryCarb: "Pasta", otherComponents: ["garlic", "Tomato"])
@@ -10,38 +12,11 @@ struct FilterTests {
 
     var all: [Meal] { [curry, bolognese, salad] }
 
-    @Test func noCriteriaReturnsEveryMeal() {
-        #expect(MealFilter().apply(to: all) == all)
-        #expect(!MealFilter(protein: "  ", components: ["", " "]).isActive)
-    }
-
-    @Test func emptyLibraryFiltersToNothing() {
-        #expect(MealFilter(protein: "Chicken").apply(to: []).isEmpty)
-    }
-
-    @Test func matchesIgnoringCaseAndWhiteSpace() {
-        #expect(MealFilter(protein: " chicken ").apply(to: all) == [curry])
-        #expect(MealFilter(carb: "PASTA").apply(to: all) == [bolognese])
-    }
-
-    @Test func componentFiltersNeedEveryComponent() {
-        #expect(MealFilter(components: ["GARLIC"]).apply(to: all) == [curry, bolognese])
-        #expect(MealFilter(components: ["garlic", "onion"]).apply(to: all) == [curry])
-        #expect(MealFilter(components: ["garlic", "basil"]).apply(to: all).isEmpty)
-    }
-
-    @Test func allCriteriaMustMatch() {
-        #expect(MealFilter(protein: "Beef", components: ["Onion"]).apply(to: all).isEmpty)
-        #expect(MealFilter(protein: "beef", carb: "pasta", components: ["tomato"]).apply(to: all) == [bolognese])
-    }
-
-    @Test func aFilterWithNoResultIsEmpty() {
-        #expect(MealFilter(protein: "Tofu").apply(to: all).isEmpty)
-    }
-
-    @Test func textSearchLooksInDescriptionAndComponents() {
-        #expect(MealFilter(text: "bolo").apply(to: all) == [bolognese])
-        #expect(MealFilter(text: "TOMATO").apply(to: all) == [bolognese])
+    @Test func criteriaAreTrimmedAndBlankOnesDropped() {
+        let filter = MealFilter(protein: "  Chicken ", carb: " ", components: [" Garlic", "", "  "], text: "\t")
+        #expect(filter.proteinKey == "chicken" && filter.carb == nil && filter.text == nil)
+        #expect(filter.componentKeys == ["garlic"])
+        #expect(filter.isActive && !MealFilter(protein: " ").isActive)
     }
 
     @Test func facetsAreDistinctIgnoringCase() {
@@ -50,11 +25,5 @@ struct FilterTests {
         #expect(facets.carbs == ["Pasta", "Rice"])
         #expect(facets.components == ["Garlic", "Onion", "Tomato"])
         #expect(MealFacets(of: []) == MealFacets())
-    }
-
-    @Test func plannedMealsComeLast() {
-        let ordered = MealOrdering.ordered(all, planned: [bolognese.id])
-        #expect(ordered.map(\.description) == ["Curry", "Salad", "Bolognese"])
-        #expect(MealOrdering.ordered([], planned: []).isEmpty)
     }
 }

@@ -82,6 +82,48 @@ struct StoragePropertyTests {
         }
     }
 
+    static let filter = zip(name.optional, name.optional, name.array(of: 0...2), name.optional)
+        .map { MealFilter(protein: $0, carb: $1, components: $2, text: $3) }
+
+    // Feature: meal-planning-assistant, Property 5: Filter Correctness
+    /// On the code that answers `GET /api/v1/meals` and the meals page: the database query. The
+    /// expected set is worked out here from the rule as 002 states it, not from any Forkcast code.
+    @Test("Property 5: the list keeps exactly the meals matching every criterion, planned ones last")
+    func property5() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            await propertyCheck(count: 100, input: Self.draft.array(of: 0...10), Self.filter, Self.date) { drafts, filter, start in
+                let owner = try await newOwner(app)
+                let repository = MealRepository(db: app.db, ownerID: owner)
+                var meals: [Meal] = []
+                for draft in drafts { meals.append(try await repository.create(try draft.validated(), id: UUID(), now: Date())) }
+                let plan = PlanRepository(db: app.db, ownerID: owner)
+                var planned = Set<UUID>()
+                for (index, meal) in meals.enumerated() where index % 3 == 0 {
+                    _ = try await plan.assign(mealID: meal.id, to: start.adding(days: index % 7), id: UUID(), now: Date())
+                    planned.insert(meal.id)
+                }
+                let result = try await repository.list(filter: filter, page: try Paging(per: 1000), plannedIn: WeekWindow(start: start))
+
+                func key(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+                let expected = meals.filter { meal in
+                    let protein = filter.protein.map { p in meal.primaryProtein.map(key) == key(p) } ?? true
+                    let carb = filter.carb.map { c in meal.primaryCarb.map(key) == key(c) } ?? true
+                    let components = filter.components.allSatisfy { c in meal.otherComponents.contains { key($0) == key(c) } }
+                    let text = filter.text.map { t in
+                        ([meal.description, meal.primaryProtein ?? "", meal.primaryCarb ?? ""] + meal.otherComponents)
+                            .contains { $0.lowercased().contains(key(t)) }
+                    } ?? true
+                    return protein && carb && components && text
+                }
+                #expect(Set(result.items.map(\.meal.id)) == Set(expected.map(\.id)))
+                #expect(result.total == expected.count)
+                #expect(result.items.allSatisfy { $0.isPlanned == planned.contains($0.meal.id) })
+                let flags = result.items.map(\.isPlanned)
+                #expect(flags == flags.filter { !$0 } + flags.filter { $0 }, "planned meals come last")
+            }
+        }
+    }
+
     // Feature: meal-planning-assistant, Property 9: Assignment Persistence Round-Trip
     @Test("Property 9: an assignment comes back for its date") func property9() async throws {
         try await withForkcast { app in
