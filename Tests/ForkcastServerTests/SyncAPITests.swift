@@ -118,6 +118,26 @@ struct SyncAPITests {
         }
     }
 
+    @Test func tombstonesAreKeptNinetyDaysThenOldCursorsPullEverything() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock, adjust: { $0.tokenLifetime = 365 * 86_400 }) { app in
+            let client = try await app.signUp()
+            let old = try await feed(client).cursor
+            let soup = try await client.createMeal("Soup")
+            #expect(try await client.send(.DELETE, "/api/v1/meals/\(soup.id)").status == .noContent)
+            clock.advance(by: 89 * 86_400)
+            #expect(try await Housekeeping.pruneTombstones(on: app.db, now: clock.now) == 0)
+            #expect(try await feed(client, since: old).changes.map(\.op) == ["delete"], "within 90 days the deletion is there")
+            clock.advance(by: 2 * 86_400)
+            #expect(try await Housekeeping.pruneTombstones(on: app.db, now: clock.now) == 1)
+            let gone = try await client.get("/api/v1/sync/changes?since=\(old)")
+            #expect(gone.status == .gone)
+            let everything = try await feed(client)
+            #expect(everything.changes.map(\.kind) == ["settings"], "a full pull has no tombstone and no soup")
+            #expect(try await client.get("/api/v1/sync/changes?since=\(everything.cursor)").status == .ok)
+        }
+    }
+
     @Test func aClockFarAheadCannotWinForever() async throws {
         let clock = TestClock()
         try await withForkcast(clock: clock) { app in
@@ -194,7 +214,8 @@ struct SyncAPITests {
             let kinds = try await feed(client).changes.map(\.kind)
             #expect(Set(kinds) == ["settings", "food", "meal", "assignment", "diaryEntry", "weight", "goals"])
             // A food a meal uses cannot be deleted by a push either.
-            let refused = try await push(client, [["mutationId": "x", "kind": "food", "id": food.uuidString, "op": "delete", "updatedAt": iso(Date())]])
+            let refused = try await push(client, [["mutationId": "x", "kind": "food", "id": food.uuidString, "op": "delete",
+                                                   "updatedAt": iso(Date().addingTimeInterval(2))]])
             #expect(refused.results[0].status == "rejected" && refused.results[0].problem?.status == 409)
         }
     }

@@ -87,10 +87,7 @@ struct MealsController: RouteCollection {
 
     private func isPlanned(_ id: UUID, user: UserModel, req: Request) async throws -> Bool {
         let window = try plannedWindow(req.queryParameters, user: user, now: req.now)
-        return try await AssignmentModel.query(on: req.db)
-            .filter(\.$ownerID == user.requireID()).filter(\.$meal.$id == id)
-            .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
-            .count() > 0
+        return try await req.plan(of: user).timesPlanned(id, in: window) > 0
     }
 }
 

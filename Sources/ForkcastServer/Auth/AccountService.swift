@@ -48,6 +48,11 @@ struct AccountService {
                           timeZone: (zone?.isEmpty ?? true) ? nil : zone)
     }
 
+    /// Whether the server has any account yet (the first visit sets one up).
+    func hasAccounts() async throws -> Bool {
+        try await UserModel.query(on: db).count() > 0
+    }
+
     /// Creates an account. The first account is always allowed; later ones only when `allowSignup`.
     func register(_ input: NewAccount, allowSignup: Bool, force: Bool = false) async throws -> UserModel {
         // A closed server tells strangers only that it is closed, not what it thinks of their input.

@@ -30,6 +30,13 @@ struct PlanRepository {
         return PlanDay.Entry(assignment: model.domain, meal: meal)
     }
 
+    /// How many times a meal is planned, in a window or at all.
+    func timesPlanned(_ mealID: UUID, in window: WeekWindow? = nil) async throws -> Int {
+        var query = AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id == mealID)
+        if let window { query = query.filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso) }
+        return try await query.count()
+    }
+
     func find(_ id: UUID) async throws -> Assignment? {
         try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
     }

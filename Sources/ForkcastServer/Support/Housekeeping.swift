@@ -1,18 +1,20 @@
 import Fluent
+import ForkcastCore
 import Foundation
 import NIOCore
 import SQLKit
 import Vapor
 
 /// Deletes what has stopped working: expired web sessions and API tokens, sign-in buckets that
-/// have long been full again. Runs at start-up and then every hour on each instance (the deletes
+/// have long been full again, sync tombstones and push results older than 90 days (a device whose
+/// cursor is older is told to pull everything again). Runs at start-up and then every hour on each instance (the deletes
 /// are idempotent, so several instances doing it at once is harmless).
 enum Housekeeping {
     static let interval: TimeAmount = .hours(1)
 
     /// One pass; returns how many rows went.
     @discardableResult
-    static func run(on db: any Database, now: Date) async throws -> (sessions: Int, tokens: Int, buckets: Int) {
+    static func run(on db: any Database, now: Date) async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int) {
         let sessions = try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).count()
         try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).delete()
         let tokens = try await TokenModel.query(on: db).filter(\.$expiresAt <= now).count()
@@ -23,11 +25,33 @@ enum Housekeeping {
         let buckets = try await sql.raw("SELECT COUNT(*) AS n FROM login_buckets WHERE updated_at < \(bind: cutoff)").first()?
             .decode(column: "n", as: Int.self) ?? 0
         try await sql.raw("DELETE FROM login_buckets WHERE updated_at < \(bind: cutoff)").run()
+        let tombstones = try await pruneTombstones(on: db, now: now)
         if sql.dialect.name == "sqlite" {
             // Readers can keep SQLite's automatic checkpoints from finishing; this one waits for them.
             _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
         }
-        return (sessions, tokens, buckets)
+        return (sessions, tokens, buckets, tombstones)
+    }
+
+    /// Forgets deletions older than ``SyncMerge/tombstoneDays``, remembering per owner the newest
+    /// change number forgotten (older cursors answer 410).
+    static func pruneTombstones(on db: any Database, now: Date) async throws -> Int {
+        let cutoff = now.timeIntervalSince1970 - Double(SyncMerge.tombstoneDays) * 86_400
+        return try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            let n = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            guard n > 0 else { return 0 }
+            try await sql.raw("""
+                INSERT INTO sync_horizons (owner_id, pruned_seq)
+                SELECT owner_id, MAX(seq) FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff) GROUP BY owner_id
+                ON CONFLICT (owner_id) DO UPDATE SET pruned_seq =
+                  CASE WHEN excluded.pruned_seq > sync_horizons.pruned_seq THEN excluded.pruned_seq ELSE sync_horizons.pruned_seq END
+                """).run()
+            try await sql.raw("DELETE FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff)").run()
+            try await sql.raw("DELETE FROM sync_mutations WHERE created_at < \(bind: cutoff)").run()
+            return n
+        }
     }
 
     /// Schedules ``run`` every hour while the application runs.

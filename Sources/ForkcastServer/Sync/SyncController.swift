@@ -62,7 +62,8 @@ struct SyncController: RouteCollection {
         guard (1...Self.maximumLimit).contains(limit) else {
             throw AppError.badRequest("limit must be between 1 and \(Self.maximumLimit); got \(limit).")
         }
-        if since > 0, let horizon = try await Self.horizon(owner: owner, on: req.db), since < horizon {
+        let horizon = try await Self.horizon(owner: owner, on: req.db)
+        if since > 0, let horizon, since < horizon {
             throw AppError.gone("This cursor is older than the \(SyncMerge.tombstoneDays) days of deletions the server keeps. Pull everything again: call without since.")
         }
         let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
@@ -77,8 +78,10 @@ struct SyncController: RouteCollection {
             ChangeDTO(kind: change.kind.rawValue, id: change.id, op: change.op.rawValue, updatedAt: change.updatedAt,
                       deviceId: change.deviceId, record: change.op == .upsert ? loaded[change.kind]?[change.id] : nil)
         }
-        let cursor = page.last.map(\.seq) ?? since
-        return ChangesDTO(changes: dtos, cursor: Self.cursor(cursor), hasMore: rows.count > limit)
+        let hasMore = rows.count > limit
+        // After the last page the cursor also passes forgotten deletions, so it stays valid.
+        let cursor = max(page.last.map(\.seq) ?? since, hasMore ? 0 : horizon ?? 0)
+        return ChangesDTO(changes: dtos, cursor: Self.cursor(cursor), hasMore: hasMore)
     }
 
     static func horizon(owner: UUID, on db: any Database) async throws -> Int? {

@@ -15,12 +15,12 @@ struct WebAuthController: RouteCollection {
 
     @Sendable func home(req: Request) async throws -> Response {
         if req.auth.has(UserModel.self) { return req.redirect(to: "/diary") }
-        let hasUsers = try await UserModel.query(on: req.db).count() > 0
+        let hasUsers = try await req.accounts.hasAccounts()
         return req.redirect(to: hasUsers ? SiteURL.login.path : SiteURL.setup.path)
     }
 
     @Sendable func setupForm(req: Request) async throws -> Response {
-        guard try await UserModel.query(on: req.db).count() == 0 else { return req.redirect(to: SiteURL.login.path) }
+        guard try await !req.accounts.hasAccounts() else { return req.redirect(to: SiteURL.login.path) }
         return SetupPage().render(layout: req.layout("Set up", .none).signedOut).response()
     }
 
@@ -52,7 +52,7 @@ struct WebAuthController: RouteCollection {
 
     @Sendable func loginForm(req: Request) async throws -> Response {
         if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.plan(start: nil).path) }
-        if try await UserModel.query(on: req.db).count() == 0 { return req.redirect(to: SiteURL.setup.path) }
+        if try await !req.accounts.hasAccounts() { return req.redirect(to: SiteURL.setup.path) }
         return LoginPage(next: req.query[String.self, at: "next"]).render(layout: req.layout("Sign in", .none).signedOut).response()
     }
 

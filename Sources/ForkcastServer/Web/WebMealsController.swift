@@ -112,7 +112,7 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "meal")
         guard let meal = try await req.meals(of: user).find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
-        let planned = try await AssignmentModel.query(on: req.db).filter(\.$ownerID == user.requireID()).filter(\.$meal.$id == id).count()
+        let planned = try await req.plan(of: user).timesPlanned(id)
         return DeleteMealPage(meal: meal, plannedDays: planned).render(layout: req.layout("Delete meal", .meals)).response()
     }
 

@@ -38,7 +38,7 @@ extension Request {
 struct WebAuthGuard: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.auth.has(UserModel.self) { return try await next.respond(to: request) }
-        if try await UserModel.query(on: request.db).count() == 0 {
+        if try await !request.accounts.hasAccounts() {
             return request.redirect(to: SiteURL.setup.path)
         }
         let next = request.url.path + (request.url.query.map { "?" + $0 } ?? "")
