@@ -190,7 +190,9 @@ struct SyncController: RouteCollection {
                 let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
                 guard SyncMerge.wins(version, over: current?.version) else {
                     let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-                    return ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
+                    let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
+                    try await Self.remember(result, owner: owner, now: now, on: tx)
+                    return result
                 }
                 try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: deviceId, updatedAt: version.updatedAt, mutationId: mutation.mutationId)) {
                     switch op {
@@ -204,7 +206,10 @@ struct SyncController: RouteCollection {
                     }
                 }
                 let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-                return ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
+                let result = ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
+                // Remembered in the same transaction: applied and remembered, or neither.
+                try await Self.remember(result, owner: owner, now: now, on: tx)
+                return result
             }
             _ = records
         } catch {
@@ -212,15 +217,21 @@ struct SyncController: RouteCollection {
             if problem.status >= 500 { throw error }  // storage trouble: nothing stored, the device retries
             result = ResultDTO(mutationId: mutation.mutationId, status: "rejected", problem: problem)
         }
-        let encoded = String(decoding: try JSONEncoder.forkcastSorted.encode(result), as: UTF8.self)
-        try await req.db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
-                INSERT INTO sync_mutations (owner_id, mutation_id, result, created_at)
-                VALUES (\(bind: owner), \(bind: mutation.mutationId), \(bind: encoded), \(bind: now.timeIntervalSince1970))
-                ON CONFLICT (owner_id, mutation_id) DO NOTHING
-                """).run()
+        if result.status == "rejected" {
+            let rejected = result
+            try await req.db.write { tx in try await Self.remember(rejected, owner: owner, now: now, on: tx) }
         }
         return result
+    }
+
+    /// Stores a result under its mutation id, so the same mutation sent again gets the same answer.
+    static func remember(_ result: ResultDTO, owner: UUID, now: Date, on db: any Database) async throws {
+        let encoded = String(decoding: try JSONEncoder.forkcastSorted.encode(result), as: UTF8.self)
+        try await (db as! any SQLDatabase).raw("""
+            INSERT INTO sync_mutations (owner_id, mutation_id, result, created_at)
+            VALUES (\(bind: owner), \(bind: result.mutationId), \(bind: encoded), \(bind: now.timeIntervalSince1970))
+            ON CONFLICT (owner_id, mutation_id) DO NOTHING
+            """).run()
     }
 
     /// Another user's id collides on the primary key: answer exactly as for a missing record.
