@@ -82,6 +82,27 @@ struct WebPageTests {
         #expect(WebAuthController.safeNext(nil) == "/plan")
     }
 
+    /// SiteURL is the one description of the web app's addresses: every web route registered is one
+    /// of its patterns and every pattern is registered; pages hold no literal paths.
+    @Test func everyWebRouteComesFromSiteURL() async throws {
+        try await withForkcast { app in
+            let registered = Set(app.routes.all.map { "/" + $0.path.map(\.description).joined(separator: "/") }
+                .filter { !$0.hasPrefix("/api/") && $0 != "/healthz" })
+            #expect(registered == Set(SiteURL.pages.map(\.template)))
+        }
+        let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ForkcastServer/Web")
+        let files = FileManager.default.enumerator(at: web, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" && $0.lastPathComponent != "SiteURL.swift" }
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for literal in ["href=\"/", "action=\"/", "href=\\\"/", "redirect(to: \"/", "src=\"/"] {
+                #expect(!text.contains(literal), "\(file.lastPathComponent) has a literal path (\(literal))")
+            }
+        }
+    }
+
     @Test func siteURLsEncodeFilters() {
         let url = SiteURL.meals(MealFilter(protein: "Crème & co", components: ["a b", "c"])).path
         #expect(url == "/meals?protein=Cr%C3%A8me%20%26%20co&component=a%20b&component=c")

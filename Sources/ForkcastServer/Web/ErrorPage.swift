@@ -7,7 +7,7 @@ struct ErrorPage {
         <section class="card narrow error-page">
           <h1>\(problem.title)</h1>
           <p>\(problem.detail)</p>
-          <p><a class="button" href="/">Go to Forkcast</a></p>
+          <p><a class="button" href="\(SiteURL.home.path)">Go to Forkcast</a></p>
         </section>
         """)
     }

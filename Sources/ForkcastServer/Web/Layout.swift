@@ -14,9 +14,9 @@ struct Layout {
     func render(_ content: HTML) -> HTML {
         let nav: HTML = signedIn ? """
             <nav class="tabs" aria-label="Main">
-              <a href="/diary" \(current(.today))>\(Icons.ring) <span>Today</span></a>
+              <a href="\(SiteURL.diary().path)" \(current(.today))>\(Icons.ring) <span>Today</span></a>
               <a href="\(SiteURL.meals().path)" \(current(.meals))>\(Icons.list) <span>Meals</span></a>
-              <a href="/foods" \(current(.foods))>\(Icons.apple) <span>Foods</span></a>
+              <a href="\(SiteURL.foods().path)" \(current(.foods))>\(Icons.apple) <span>Foods</span></a>
               <a href="\(SiteURL.plan(start: nil).path)" \(current(.plan))>\(Icons.calendar) <span>Planner</span></a>
               <a href="\(SiteURL.settings.path)" \(current(.settings))>\(Icons.gear) <span>Settings</span></a>
             </nav>
@@ -36,18 +36,18 @@ struct Layout {
           <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
           <meta name="theme-color" content="#1c1c1e" media="(prefers-color-scheme: dark)">
           \(if: csrf != nil, HTML("<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
-          <link rel="manifest" href="/manifest.webmanifest">
-          <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
-          <link rel="apple-touch-icon" href="/icons/icon-192.png">
-          <link rel="stylesheet" href="/css/app.css">
-          <script type="module" src="/js/app.js"></script>
+          <link rel="manifest" href="\(SiteURL.manifest.path)">
+          <link rel="icon" href="\(SiteURL.icon.path)" type="image/svg+xml">
+          <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">
+          <link rel="stylesheet" href="\(SiteURL.stylesheet.path)">
+          <script type="module" src="\(SiteURL.script("app").path)"></script>
           \(scriptTags)
         </head>
         <body>
           <a class="skip" href="#main">Skip to content</a>
           <div id="loading" class="loading" role="progressbar" aria-label="Loading" hidden></div>
           <header class="top">
-            <a class="brand" href="/">\(Icons.logo) Forkcast</a>
+            <a class="brand" href="\(SiteURL.home.path)">\(Icons.logo) Forkcast</a>
             \(nav)
           </header>
           <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>

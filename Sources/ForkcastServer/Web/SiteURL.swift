@@ -1,36 +1,111 @@
 import ForkcastCore
 import Foundation
+import Vapor
 
-/// Every page address of the web app, built in one place.
-enum SiteURL {
-    case home, setup, login, logout
+/// Every address of the web app, in one typed description: the controllers register their routes
+/// from it (``template``) and every page and redirect builds its links from it (``path``), so a
+/// link to a page that does not exist cannot be written.
+enum SiteURL: Sendable {
+    // Accounts
+    case home, setup, login, logout, settings
+    // Meals
     case meals(MealFilter = MealFilter())
-    case newMeal, createMeal
+    case newMeal, createMeal, mealTotals
     case editMeal(UUID), updateMeal(UUID), deleteMeal(UUID)
+    // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
     case assign, removeAssignment(UUID)
-    case settings
+    // Today (the diary) and goals
+    case diary(date: CalendarDate? = nil, range: String? = nil)
+    case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil)
+    case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned
+    case goals, goalsProfile, goalsManual, goalsWeights
+    /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
+    case goalsImport(csrf: String?)
+    // Foods
+    case foods(query: String? = nil)
+    case newFood, openFoodFacts, importFood
+    case editFood(UUID), updateFood(UUID), deleteFood(UUID)
+    // Files served as they are, and the API a page links to
+    case stylesheet, icon, touchIcon, manifest
+    /// One of the ES modules in Public/js.
+    case script(String)
+    /// A food's icon (Public/icons/food).
+    case foodIcon(FoodIcon)
+    case diaryExport(from: CalendarDate, to: CalendarDate, format: String)
 
-    var path: String {
+    /// The address to put in a link, a form or a redirect.
+    var path: String { build { $0.uuidString } + query }
+
+    /// The route pattern (`/meals/:id/edit`) the controllers register.
+    var template: String { build { _ in ":id" } }
+
+    var pathComponents: [PathComponent] { template.pathComponents }
+
+    private func build(_ id: (UUID) -> String) -> String {
         switch self {
-        case .home: return "/"
-        case .setup: return "/setup"
-        case .login: return "/login"
-        case .logout: return "/logout"
-        case .meals(let filter): return "/meals" + Self.query(filter.queryItems)
-        case .newMeal: return "/meals/new"
-        case .createMeal: return "/meals"
-        case .editMeal(let id): return "/meals/\(id)/edit"
-        case .updateMeal(let id): return "/meals/\(id)"
-        case .deleteMeal(let id): return "/meals/\(id)/delete"
-        case .plan(let start): return "/plan" + Self.query(start.map { [("start", $0.iso)] } ?? [])
-        case .planPicker(let date, let query):
-            return "/plan/add" + Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
-        case .assign: return "/plan/assignments"
-        case .removeAssignment(let id): return "/plan/assignments/\(id)/delete"
-        case .settings: return "/settings"
+        case .home: "/"
+        case .setup: "/setup"
+        case .login: "/login"
+        case .logout: "/logout"
+        case .settings: "/settings"
+        case .meals, .createMeal: "/meals"
+        case .newMeal: "/meals/new"
+        case .mealTotals: "/meals/totals"
+        case .editMeal(let meal): "/meals/\(id(meal))/edit"
+        case .updateMeal(let meal): "/meals/\(id(meal))"
+        case .deleteMeal(let meal): "/meals/\(id(meal))/delete"
+        case .plan: "/plan"
+        case .planPicker: "/plan/add"
+        case .assign: "/plan/assignments"
+        case .removeAssignment(let assignment): "/plan/assignments/\(id(assignment))/delete"
+        case .diary: "/diary"
+        case .diaryAdd: "/diary/add"
+        case .editEntry(let entry): "/diary/entries/\(id(entry))/edit"
+        case .updateEntry(let entry): "/diary/entries/\(id(entry))"
+        case .deleteEntry(let entry): "/diary/entries/\(id(entry))/delete"
+        case .logPlanned: "/diary/log-planned"
+        case .goals: "/goals"
+        case .goalsProfile: "/goals/profile"
+        case .goalsManual: "/goals/manual"
+        case .goalsWeights: "/goals/weights"
+        case .goalsImport: "/goals/import"
+        case .foods: "/foods"
+        case .newFood: "/foods/new"
+        case .openFoodFacts: "/foods/openfoodfacts"
+        case .importFood: "/foods/import"
+        case .editFood(let food): "/foods/\(id(food))/edit"
+        case .updateFood(let food): "/foods/\(id(food))"
+        case .deleteFood(let food): "/foods/\(id(food))/delete"
+        case .stylesheet: "/css/app.css"
+        case .icon: "/icons/icon.svg"
+        case .touchIcon: "/icons/icon-192.png"
+        case .manifest: "/manifest.webmanifest"
+        case .script(let name): "/js/\(name).js"
+        case .foodIcon(let icon): "/icons/food/\(icon.rawValue).svg"
+        case .diaryExport: "/api/v1/diary/export"
         }
+    }
+
+    private var query: String {
+        switch self {
+        case .meals(let filter): Self.query(filter.queryItems)
+        case .plan(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
+        case .planPicker(let date, let query): Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
+        case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
+        case .diaryAdd(let date, let mealType):
+            Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
+        case .goalsImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
+        case .foods(let query): Self.query(query.map { [("q", $0)] } ?? [])
+        case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
+        default: ""
+        }
+    }
+
+    /// `path` with a fragment (`#day-2026-11-23`), percent-encoded.
+    func path(fragment: String) -> String {
+        path + "#" + (fragment.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? "")
     }
 
     static func query(_ items: [(String, String)]) -> String {
@@ -39,6 +114,19 @@ enum SiteURL {
         allowed.remove(charactersIn: "&=+?#")
         return "?" + items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
     }
+
+    /// A value standing for the `:id` of a route pattern when registering.
+    static let anyID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// Every page address (not files, not the API), one value each: what the web controllers register.
+    static let pages: [SiteURL] = [
+        .home, .setup, .login, .logout, .settings,
+        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
+        .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
+        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned,
+        .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
+        .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
+    ]
 }
 
 extension MealFilter {
@@ -49,5 +137,24 @@ extension MealFilter {
         if let carb { items.append(("carb", carb)) }
         for component in components { items.append(("component", component)) }
         return items
+    }
+}
+
+extension RoutesBuilder {
+    /// Registers a web route at a ``SiteURL``'s pattern.
+    @discardableResult
+    func on<Response: AsyncResponseEncodable>(_ method: HTTPMethod, _ url: SiteURL, body: HTTPBodyStreamStrategy = .collect,
+                                              use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
+        on(method, url.pathComponents, body: body, use: closure)
+    }
+
+    @discardableResult
+    func get<Response: AsyncResponseEncodable>(_ url: SiteURL, use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
+        on(.GET, url, use: closure)
+    }
+
+    @discardableResult
+    func post<Response: AsyncResponseEncodable>(_ url: SiteURL, use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
+        on(.POST, url, use: closure)
     }
 }

@@ -5,16 +5,16 @@ import Vapor
 /// First-visit setup, sign in and sign out for the web app (session cookie).
 struct WebAuthController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(use: home)
-        routes.get("setup", use: setupForm)
-        routes.post("setup", use: setup)
-        routes.get("login", use: loginForm)
-        routes.post("login", use: login)
-        routes.post("logout", use: logout)
+        routes.get(SiteURL.home, use: home)
+        routes.get(SiteURL.setup, use: setupForm)
+        routes.post(SiteURL.setup, use: setup)
+        routes.get(SiteURL.login, use: loginForm)
+        routes.post(SiteURL.login, use: login)
+        routes.post(SiteURL.logout, use: logout)
     }
 
     @Sendable func home(req: Request) async throws -> Response {
-        if req.auth.has(UserModel.self) { return req.redirect(to: "/diary") }
+        if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }
         let hasUsers = try await req.accounts.hasAccounts()
         return req.redirect(to: hasUsers ? SiteURL.login.path : SiteURL.setup.path)
     }

@@ -5,20 +5,18 @@ import Vapor
 /// The home page (diary dashboard), adding to the diary, and the goals page.
 struct WebDiaryController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let diary = routes.grouped("diary")
-        diary.get(use: dashboard)
-        diary.get("add", use: addForm)
-        diary.post("add", use: add)
-        diary.post("entries", ":id", "delete", use: deleteEntry)
-        diary.get("entries", ":id", "edit", use: editEntry)
-        diary.post("entries", ":id", use: updateEntry)
-        diary.post("log-planned", use: logPlanned)
-        let goals = routes.grouped("goals")
-        goals.get(use: goalsPage)
-        goals.post("profile", use: saveProfile)
-        goals.post("manual", use: saveManual)
-        goals.post("weights", use: addWeight)
-        goals.on(.POST, "import", body: .stream, use: importHealth)
+        routes.get(SiteURL.diary(), use: dashboard)
+        routes.get(SiteURL.diaryAdd(), use: addForm)
+        routes.post(SiteURL.diaryAdd(), use: add)
+        routes.post(SiteURL.deleteEntry(SiteURL.anyID), use: deleteEntry)
+        routes.get(SiteURL.editEntry(SiteURL.anyID), use: editEntry)
+        routes.post(SiteURL.updateEntry(SiteURL.anyID), use: updateEntry)
+        routes.post(SiteURL.logPlanned, use: logPlanned)
+        routes.get(SiteURL.goals, use: goalsPage)
+        routes.post(SiteURL.goalsProfile, use: saveProfile)
+        routes.post(SiteURL.goalsManual, use: saveManual)
+        routes.post(SiteURL.goalsWeights, use: addWeight)
+        routes.on(.POST, SiteURL.goalsImport(csrf: nil), body: .stream, use: importHealth)
     }
 
     @Sendable func dashboard(req: Request) async throws -> Response {
@@ -36,7 +34,7 @@ struct WebDiaryController: RouteCollection {
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
                                   mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(hour: hour).key)
         try await fillChoices(&page, user: user, req: req)
-        return page.render(layout: req.layout("Add to diary", .today, scripts: ["/js/meal-form.js"])).response()
+        return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("meal-form").path])).response()
     }
 
     private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
@@ -72,11 +70,11 @@ struct WebDiaryController: RouteCollection {
             let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
                                                      ids: { req.dependencies.uuid() })
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
-            return req.redirect(to: "/diary?date=\(page.date.iso)#group-\(page.mealType)", redirectType: .normal)
+            return req.redirect(to: SiteURL.diary(date: page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
         } catch let errors as ValidationError {
             page.errors = errors
             try await fillChoices(&page, user: user, req: req)
-            return page.render(layout: req.layout("Add to diary", .today, scripts: ["/js/meal-form.js"])).response(status: .unprocessableEntity)
+            return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("meal-form").path])).response(status: .unprocessableEntity)
         }
     }
 
@@ -86,7 +84,7 @@ struct WebDiaryController: RouteCollection {
         let diary = try req.diary(of: user)
         guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
-        return req.redirect(to: "/diary?date=\(entry.date.iso)", redirectType: .normal)
+        return req.redirect(to: SiteURL.diary(date: entry.date).path, redirectType: .normal)
     }
 
     /// Moving an entry to another meal type or day, or changing its note.
@@ -124,7 +122,7 @@ struct WebDiaryController: RouteCollection {
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
         }
         req.flash("Moved “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
-        return req.redirect(to: "/diary?date=\(entry.date.iso)#group-\(entry.mealType)", redirectType: .normal)
+        return req.redirect(to: SiteURL.diary(date: entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
 
     /// One tap on the planner: one serving of the planned meal, logged now (or at noon of its day).
@@ -137,7 +135,7 @@ struct WebDiaryController: RouteCollection {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
-        return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? "/plan", redirectType: .normal)
+        return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? SiteURL.plan(start: nil).path, redirectType: .normal)
     }
 
     @Sendable func goalsPage(req: Request) async throws -> Response {
@@ -172,7 +170,7 @@ struct WebDiaryController: RouteCollection {
             try await body.save(profile, now: req.now, uuid: req.dependencies.uuid())
             try await body.saveGoals(Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed), now: req.now)
             req.flash("Saved. Your goals are now computed from your body profile.")
-            return req.redirect(to: "/goals", redirectType: .normal)
+            return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
         }
@@ -187,7 +185,7 @@ struct WebDiaryController: RouteCollection {
                                                                    carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.body(of: user))
             try await req.body(of: user).saveGoals(goals, now: req.now)
             req.flash("Saved your goals.")
-            return req.redirect(to: "/goals", redirectType: .normal)
+            return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
         }
@@ -207,7 +205,7 @@ struct WebDiaryController: RouteCollection {
         }
         try await req.body(of: user).addWeights([(req.now, kg)], source: "manual")
         req.flash("Added \(kg.display(1)) kg.")
-        return req.redirect(to: "/goals", redirectType: .normal)
+        return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
     }
 
     /// The same streamed import as the API (``HealthImportRunner``), answered with a page.
@@ -219,7 +217,7 @@ struct WebDiaryController: RouteCollection {
             req.flash("Imported from Apple Health: \(result.weightsAdded) new weight\(result.weightsAdded == 1 ? "" : "s")"
                       + (result.heightCm.map { ", height \($0.display(1)) cm" } ?? "") + (result.birthDate.map { ", born \($0.iso)" } ?? "")
                       + (skipped > 0 ? "; \(skipped) record\(skipped == 1 ? "" : "s") passed over (implausible, unknown unit or a second weight the same day)" : "") + ".")
-            return req.redirect(to: "/goals", redirectType: .normal)
+            return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: ValidationError([]), message: errors.summary, status: .unprocessableEntity)
         } catch AppError.badRequest {

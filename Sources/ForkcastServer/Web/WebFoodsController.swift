@@ -5,16 +5,15 @@ import Vapor
 /// The food library pages: search, add, edit, delete, and Open Food Facts search and import.
 struct WebFoodsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let foods = routes.grouped("foods")
-        foods.get(use: index)
-        foods.get("new", use: newForm)
-        foods.post(use: create)
-        foods.get("openfoodfacts", use: openFoodFacts)
-        foods.post("import", use: importProduct)
-        foods.get(":id", "edit", use: editForm)
-        foods.post(":id", use: update)
-        foods.get(":id", "delete", use: confirmDelete)
-        foods.post(":id", "delete", use: delete)
+        routes.get(SiteURL.foods(), use: index)
+        routes.get(SiteURL.newFood, use: newForm)
+        routes.post(SiteURL.foods(), use: create)
+        routes.get(SiteURL.openFoodFacts, use: openFoodFacts)
+        routes.post(SiteURL.importFood, use: importProduct)
+        routes.get(SiteURL.editFood(SiteURL.anyID), use: editForm)
+        routes.post(SiteURL.updateFood(SiteURL.anyID), use: update)
+        routes.get(SiteURL.deleteFood(SiteURL.anyID), use: confirmDelete)
+        routes.post(SiteURL.deleteFood(SiteURL.anyID), use: delete)
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -26,13 +25,13 @@ struct WebFoodsController: RouteCollection {
         let page = FoodListPage(query: query, foods: result.items, total: result.total, libraryCount: libraryCount,
                                 grid: req.queryParameters.string("view") == "grid", currency: user.currency, csrf: CSRF.token(for: req))
         if req.fragment("food-list") { return page.results.response() }
-        return page.render(layout: req.layout("Foods", .foods, scripts: ["/js/foods.js"])).response()
+        return page.render(layout: req.layout("Foods", .foods, scripts: [SiteURL.script("foods").path])).response()
     }
 
     @Sendable func newForm(req: Request) async throws -> Response {
         var page = FoodFormPage()
         if let code = req.queryParameters.string("barcode") { page.values["barcode"] = code }
-        return page.render(layout: req.layout("Add food", .foods, scripts: ["/js/food-form.js"])).response()
+        return page.render(layout: req.layout("Add food", .foods, scripts: [SiteURL.script("food-form").path])).response()
     }
 
     @Sendable func create(req: Request) async throws -> Response { try await save(req: req, id: nil) }
@@ -42,13 +41,13 @@ struct WebFoodsController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "food")
         guard let food = try await req.foods(of: user).find(id) else { throw AppError.notFound("That food does not exist (any more).") }
-        return FoodFormPage(food: food).render(layout: req.layout("Edit food", .foods, scripts: ["/js/food-form.js"])).response()
+        return FoodFormPage(food: food).render(layout: req.layout("Edit food", .foods, scripts: [SiteURL.script("food-form").path])).response()
     }
 
     private func save(req: Request, id: UUID?) async throws -> Response {
         let user = try req.webUser
         var page = FoodFormPage(form: FormData(req), foodID: id)
-        let layout = { req.layout(page.title, .foods, scripts: ["/js/food-form.js"]) }
+        let layout = { req.layout(page.title, .foods, scripts: [SiteURL.script("food-form").path]) }
         do {
             let food = try page.draft().validated(id: id ?? req.dependencies.uuid(), createdAt: req.now, now: req.now)
             let repo = try req.foods(of: user)
@@ -58,7 +57,7 @@ struct WebFoodsController: RouteCollection {
                 saved = updated
             }
             req.flash((id == nil ? "Added “\(saved.name)”." : "Saved “\(saved.name)”.") + (saved.warnings.isEmpty ? "" : " " + saved.warnings.joined(separator: " ")))
-            return req.redirect(to: "/foods#food-\(saved.id.uuidString)", redirectType: .normal)
+            return req.redirect(to: SiteURL.foods().path(fragment: "food-\(saved.id.uuidString)"), redirectType: .normal)
         } catch let errors as ValidationError {
             page.errors = errors
             return page.render(layout: layout()).response(status: .unprocessableEntity)
@@ -79,9 +78,9 @@ struct WebFoodsController: RouteCollection {
         <section class="card narrow">
           <h1>Delete “\(food.name)”?</h1>
           <p>This cannot be undone. Foods used in meals cannot be deleted.</p>
-          <form method="post" action="/foods/\(food.id.uuidString)/delete" class="form-actions">
+          <form method="post" action="\(SiteURL.deleteFood(food.id).path)" class="form-actions">
             \(Layout.csrfField(CSRF.token(for: req)))
-            <a class="button" href="/foods">Cancel</a>
+            <a class="button" href="\(SiteURL.foods().path)">Cancel</a>
             <button class="button danger" type="submit">Delete food</button>
           </form>
         </section>
@@ -100,7 +99,7 @@ struct WebFoodsController: RouteCollection {
         case .deleted:
             if req.fragment("delete") { return Response(status: .noContent) }
             req.flash("Deleted “\(food?.name ?? "food")”.")
-            return req.redirect(to: "/foods", redirectType: .normal)
+            return req.redirect(to: SiteURL.foods().path, redirectType: .normal)
         }
     }
 
@@ -138,7 +137,7 @@ struct WebFoodsController: RouteCollection {
             }
             req.flash(result.created ? "Added “\(result.food.name)” from Open Food Facts. Check the values and adjust anything you like."
                                      : "“\(result.food.name)” is already one of your foods.")
-            let target = "/foods/\(result.food.id.uuidString)/edit"
+            let target = SiteURL.editFood(result.food.id).path
             if req.fragment("import") { return Response(status: .noContent, headers: ["X-Redirect": target]) }
             return req.redirect(to: target, redirectType: .normal)
         } catch let failure as OpenFoodFactsClient.Failure {

@@ -5,15 +5,14 @@ import Vapor
 /// The meal library pages: list with filters, add, edit, delete.
 struct WebMealsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let meals = routes.grouped("meals")
-        meals.get(use: index)
-        meals.get("new", use: newForm)
-        meals.post(use: create)
-        meals.post("totals", use: liveTotals)
-        meals.get(":id", "edit", use: editForm)
-        meals.post(":id", use: update)
-        meals.get(":id", "delete", use: confirmDelete)
-        meals.post(":id", "delete", use: delete)
+        routes.get(SiteURL.meals(), use: index)
+        routes.get(SiteURL.newMeal, use: newForm)
+        routes.post(SiteURL.createMeal, use: create)
+        routes.post(SiteURL.mealTotals, use: liveTotals)
+        routes.get(SiteURL.editMeal(SiteURL.anyID), use: editForm)
+        routes.post(SiteURL.updateMeal(SiteURL.anyID), use: update)
+        routes.get(SiteURL.deleteMeal(SiteURL.anyID), use: confirmDelete)
+        routes.post(SiteURL.deleteMeal(SiteURL.anyID), use: delete)
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -32,7 +31,7 @@ struct WebMealsController: RouteCollection {
         var page = MealFormPage(facets: try await req.meals(of: user).facets())
         page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
         page.currency = user.currency
-        return page.render(layout: req.layout("Add meal", .meals, scripts: ["/js/meal-form.js"])).response()
+        return page.render(layout: req.layout("Add meal", .meals, scripts: [SiteURL.script("meal-form").path])).response()
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -49,7 +48,7 @@ struct WebMealsController: RouteCollection {
         page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
         page.currency = user.currency
         page.totals = try? MealTotals.of(meal, foods: foods)
-        return page.render(layout: req.layout("Edit meal", .meals, scripts: ["/js/meal-form.js"])).response()
+        return page.render(layout: req.layout("Edit meal", .meals, scripts: [SiteURL.script("meal-form").path])).response()
     }
 
     @Sendable func update(req: Request) async throws -> Response {
@@ -62,7 +61,7 @@ struct WebMealsController: RouteCollection {
         let meals = try req.meals(of: user)
         var page = MealFormPage(form: FormData(req), mealID: mealID)
         page.currency = user.currency
-        let layout = { req.layout(page.title, .meals, scripts: ["/js/meal-form.js"]) }
+        let layout = { req.layout(page.title, .meals, scripts: [SiteURL.script("meal-form").path]) }
         do {
             let content = try await page.draft(foods: try req.foods(of: user)).validated()
             let meal: Meal
@@ -75,7 +74,7 @@ struct WebMealsController: RouteCollection {
                 meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
             }
             req.flash(mealID == nil ? "Added “\(meal.description)”." : "Saved “\(meal.description)”.")
-            let target = "/meals#meal-\(meal.id.uuidString)"
+            let target = SiteURL.meals().path(fragment: "meal-\(meal.id.uuidString)")
             if req.fragment("form") {
                 return Response(status: .noContent, headers: ["X-Redirect": target])
             }
@@ -124,6 +123,6 @@ struct WebMealsController: RouteCollection {
         guard let meal, try await meals.delete(id) else { throw AppError.notFound("That meal was already deleted.") }
         if req.fragment("delete") { return Response(status: .noContent) }
         req.flash("Deleted “\(meal.description)”.")
-        return req.redirect(to: "/meals", redirectType: .normal)
+        return req.redirect(to: SiteURL.meals().path, redirectType: .normal)
     }
 }

@@ -5,13 +5,12 @@ import Vapor
 /// The weekly planner pages: the week, the meal picker, assigning and removing.
 struct WebPlanController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let plan = routes.grouped("plan")
-        plan.get(use: week)
-        plan.get("add", use: picker)
-        plan.post("assignments", use: assign)
-        plan.post("assignments", ":id", "delete", use: remove)
-        routes.get("settings", use: settings)
-        routes.post("settings", use: saveSettings)
+        routes.get(SiteURL.plan(start: nil), use: week)
+        routes.get(SiteURL.planPicker(date: CalendarDate(dayNumber: 0), query: nil), use: picker)
+        routes.post(SiteURL.assign, use: assign)
+        routes.post(SiteURL.removeAssignment(SiteURL.anyID), use: remove)
+        routes.get(SiteURL.settings, use: settings)
+        routes.post(SiteURL.settings, use: saveSettings)
     }
 
     @Sendable func week(req: Request) async throws -> Response {
@@ -25,7 +24,7 @@ struct WebPlanController: RouteCollection {
         if req.fragment("week-totals") {
             return PlannerPage.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week").response()
         }
-        return page.render(layout: req.layout("Planner", .plan, scripts: ["/js/planner.js"])).response()
+        return page.render(layout: req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path])).response()
     }
 
     @Sendable func picker(req: Request) async throws -> Response {
@@ -96,6 +95,6 @@ struct WebPlanController: RouteCollection {
                 .response(status: .unprocessableEntity)
         }
         req.flash("Settings saved.")
-        return req.redirect(to: "/settings", redirectType: .normal)
+        return req.redirect(to: SiteURL.settings.path, redirectType: .normal)
     }
 }

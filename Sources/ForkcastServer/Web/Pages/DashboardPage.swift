@@ -46,14 +46,14 @@ struct DashboardPage {
             </div>
           </div>
           <p class="muted day-cost" id="day-cost">\(d.cost.map { "Cost of the day: " + Currency.format($0, model.currency) } ?? "No prices logged today.")
-            · Goal \(d.goals.energyKcal.display(0)) kcal (\(d.goals.source == .computed ? "from your body profile" : "set by hand")) · <a href="/goals">Goals</a></p>
+            · Goal \(d.goals.energyKcal.display(0)) kcal (\(d.goals.source == .computed ? "from your body profile" : "set by hand")) · <a href="\(SiteURL.goals.path)">Goals</a></p>
         </section>
         <div class="meal-groups">\(d.groups.map(group).joined())</div>
         \(chart)
         \(weightTrend)
         <section class="card"><h2>Export</h2>
-          <p><a href="/api/v1/diary/export?from=\(model.chartFrom.iso)&amp;to=\(model.chartTo.iso)&amp;format=csv" download>CSV</a> ·
-             <a href="/api/v1/diary/export?from=\(model.chartFrom.iso)&amp;to=\(model.chartTo.iso)&amp;format=json" download>JSON</a>
+          <p><a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "csv").path)" download>CSV</a> ·
+             <a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "json").path)" download>JSON</a>
              <span class="muted">(\(PlannerPage.longDate(model.chartFrom)) to \(PlannerPage.longDate(model.chartTo)); the API takes any range)</span></p>
         </section>
         """)
@@ -64,16 +64,16 @@ struct DashboardPage {
         let start = selected.adding(days: -3)
         let days = (0..<7).map { start.adding(days: $0) }.map { day in
             HTML("""
-            <li><a href="/diary?date=\(day.iso)" class="strip-day\(if: day == selected, " selected")\(if: day == model.today, " today")"\(if: day == selected, " aria-current=\"date\"")>
+            <li><a href="\(SiteURL.diary(date: day).path)" class="strip-day\(if: day == selected, " selected")\(if: day == model.today, " today")"\(if: day == selected, " aria-current=\"date\"")>
               <span class="strip-weekday">\(day.weekday.shortName)</span><span class="strip-date">\(day.day)</span>\(if: day == model.today, "<span class=\"visually-hidden\"> (today)</span>")</a></li>
             """)
         }.joined()
         return """
         <nav class="strip card" aria-label="Days">
-          <a class="icon-button" href="/diary?date=\(selected.adding(days: -7).iso)" aria-label="A week earlier">‹</a>
+          <a class="icon-button" href="\(SiteURL.diary(date: selected.adding(days: -7)).path)" aria-label="A week earlier">‹</a>
           <ol>\(days)</ol>
-          <a class="icon-button" href="/diary?date=\(selected.adding(days: 7).iso)" aria-label="A week later">›</a>
-          \(if: selected != model.today, HTML("<a class=\"button small\" href=\"/diary\">Today</a>"))
+          <a class="icon-button" href="\(SiteURL.diary(date: selected.adding(days: 7)).path)" aria-label="A week later">›</a>
+          \(if: selected != model.today, HTML("<a class=\"button small\" href=\"\(SiteURL.diary().path)\">Today</a>"))
         </nav>
         """
     }
@@ -89,8 +89,8 @@ struct DashboardPage {
             <li class="entry" id="entry-\(e.id.uuidString)">
               <div><span class="entry-name">\(e.name)</span> <span class="muted">\(amount)\(e.note.map { " · \($0)" } ?? "")</span></div>
               <span class="kcal">\(e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–")</span>
-              <a class="button small" href="/diary/entries/\(e.id.uuidString)/edit">Move<span class="visually-hidden"> \(e.name)</span></a>
-              <form method="post" action="/diary/entries/\(e.id.uuidString)/delete" class="inline">
+              <a class="button small" href="\(SiteURL.editEntry(e.id).path)">Move<span class="visually-hidden"> \(e.name)</span></a>
+              <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline">
                 \(Layout.csrfField(csrf))
                 <button class="icon-button" type="submit" aria-label="Delete \(e.name) from \(g.mealType.name)">\(Icons.close)</button>
               </form>
@@ -102,7 +102,7 @@ struct DashboardPage {
           <div class="group-head"><h2 id="group-\(g.mealType.key)-title">\(g.mealType.name)</h2>
             <span class="kcal">\(g.entries.isEmpty ? "" : "\((g.totals.energyKcal ?? 0).display(0)) kcal")</span></div>
           \(g.entries.isEmpty ? HTML("<p class=\"muted\">Nothing logged.</p>") : HTML("<ul class=\"entries\">\(entries)</ul>"))
-          <a class="button small" href="/diary/add?date=\(model.day.date.iso)&amp;mealType=\(g.mealType.key)" data-pressable>\(Icons.plus) Add food<span class="visually-hidden"> to \(g.mealType.name)</span></a>
+          <a class="button small" href="\(SiteURL.diaryAdd(date: model.day.date, mealType: g.mealType.key).path)" data-pressable>\(Icons.plus) Add food<span class="visually-hidden"> to \(g.mealType.name)</span></a>
         </section>
         """
     }
@@ -130,8 +130,8 @@ struct DashboardPage {
         <section class="card chart-card" aria-labelledby="chart-title">
           <div class="group-head"><h2 id="chart-title">Calories, last \(model.chartRange == "month" ? "30 days" : "7 days")</h2>
             <nav class="range-toggle" aria-label="Chart range">
-              <a href="/diary?date=\(model.day.date.iso)&amp;range=week"\(if: model.chartRange == "week", " aria-current=\"page\"")>Week</a>
-              <a href="/diary?date=\(model.day.date.iso)&amp;range=month"\(if: model.chartRange == "month", " aria-current=\"page\"")>Month</a></nav></div>
+              <a href="\(SiteURL.diary(date: model.day.date, range: "week").path)"\(if: model.chartRange == "week", " aria-current=\"page\"")>Week</a>
+              <a href="\(SiteURL.diary(date: model.day.date, range: "month").path)"\(if: model.chartRange == "month", " aria-current=\"page\"")>Month</a></nav></div>
           <svg class="chart" viewBox="-4 -4 \(fmt(width + 8)) \(fmt(height + 22))" role="img" aria-labelledby="chart-desc">
             <desc id="chart-desc">Daily calories from \(model.chartFrom.iso) to \(model.chartTo.iso) against a goal of \(goal.safeInt) kcal; average \(average.safeInt) kcal.</desc>
             \(bars)
@@ -146,7 +146,7 @@ struct DashboardPage {
     private var weightTrend: HTML {
         let points = model.weights
         guard points.count >= 1 else {
-            return "<section class=\"card\" aria-labelledby=\"weight-title\"><h2 id=\"weight-title\">Weight</h2><p class=\"muted\">No weights yet. Add one under <a href=\"/goals\">Goals</a>, or import Apple Health.</p></section>"
+            return "<section class=\"card\" aria-labelledby=\"weight-title\"><h2 id=\"weight-title\">Weight</h2><p class=\"muted\">No weights yet. Add one under <a href=\"\(SiteURL.goals.path)\">Goals</a>, or import Apple Health.</p></section>"
         }
         let width = 320.0, height = 100.0
         let times = points.map { $0.measuredAt.timeIntervalSince1970 }

@@ -23,7 +23,7 @@ struct AddToDiaryPage {
         <section class="card form-card">
           <h1>Add to your diary</h1>
           <p class="form-error" role="alert" id="form-message"\(if: message == nil && itemErrors.isEmpty, " hidden")>\(message ?? itemErrors.joined(separator: " "))</p>
-          <form id="plate-form" method="post" action="/diary/add" class="stack">
+          <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="grid-2">
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
@@ -53,7 +53,7 @@ struct AddToDiaryPage {
             </fieldset>
             \(FormField(name: "note", label: "Note", value: quick["note"], autocomplete: "off").render)
             <div class="form-actions">
-              <a class="button subtle" href="/diary?date=\(date.iso)">Cancel</a>
+              <a class="button subtle" href="\(SiteURL.diary(date: date).path)">Cancel</a>
               <button class="button primary" type="submit" data-pressable>Log it</button>
             </div>
           </form>
@@ -99,7 +99,7 @@ struct GoalsPage {
         </section>
         <section class="card" aria-labelledby="profile-title">
           <h2 id="profile-title">Compute from your body</h2>
-          <form method="post" action="/goals/profile" class="stack" id="profile-form">
+          <form method="post" action="\(SiteURL.goalsProfile.path)" class="stack" id="profile-form">
             \(Layout.csrfField(layout.csrf ?? ""))
             <fieldset class="view-toggle"><legend>Sex</legend>\(sexChoice)</fieldset>
             \(errors.message(for: "sex").map { HTML("<p class=\"field-error\">\($0)</p>") })
@@ -125,7 +125,7 @@ struct GoalsPage {
         </section>
         <section class="card" aria-labelledby="manual-title">
           <h2 id="manual-title">Or set goals by hand</h2>
-          <form method="post" action="/goals/manual" class="stack">
+          <form method="post" action="\(SiteURL.goalsManual.path)" class="stack">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="grid-2">
               \([("energyKcal", "Calories (kcal)", goals.energyKcal), ("protein", "Protein (g)", goals.protein), ("carbohydrates", "Carbs (g)", goals.carbohydrates), ("fat", "Fat (g)", goals.fat)].map { name, label, value in
@@ -137,7 +137,7 @@ struct GoalsPage {
         </section>
         <section class="card" aria-labelledby="weights-title">
           <h2 id="weights-title">Weight</h2>
-          <form method="post" action="/goals/weights" class="filter-row">
+          <form method="post" action="\(SiteURL.goalsWeights.path)" class="filter-row">
             \(Layout.csrfField(layout.csrf ?? ""))
             \(FormField(name: "weight", label: "Today's weight", error: errors.message(for: "weightKg"), autocomplete: "off", inputMode: "decimal").render)
             <div class="field"><label for="field-weightUnit">Unit</label><select id="field-weightUnit" name="weightUnit"><option value="kg">kg</option><option value="lb">lb</option></select></div>
@@ -145,7 +145,7 @@ struct GoalsPage {
           </form>
           \(weights.isEmpty ? HTML("<p class=\"muted\">No weights yet.</p>") : HTML("<ul class=\"weights\" id=\"weights\">\(recent)</ul>"))
           <h3>Import from Apple Health</h3>
-          <form method="post" action="/goals/import?_csrf=\(layout.csrf ?? "")" enctype="multipart/form-data" class="filter-row">
+          <form method="post" action="\(SiteURL.goalsImport(csrf: layout.csrf).path)" enctype="multipart/form-data" class="filter-row">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="field grow"><label for="field-export">export.zip or export.xml</label><input id="field-export" type="file" name="export" accept=".zip,.xml,application/zip,text/xml"></div>
             <button class="button" type="submit">Import</button>
@@ -172,7 +172,7 @@ struct EditEntryPage {
         <section class="card narrow">
           <h1>\(entry.name)</h1>
           <p class="muted">\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") — the values stay as they were logged.</p>
-          <form method="post" action="/diary/entries/\(entry.id.uuidString)" class="stack" id="entry-form">
+          <form method="post" action="\(SiteURL.updateEntry(entry.id).path)" class="stack" id="entry-form">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
             \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
@@ -182,7 +182,7 @@ struct EditEntryPage {
             </div>
             \(FormField(name: "note", label: "Note", value: entry.note, error: errors.message(for: "note"), autocomplete: "off").render)
             <div class="form-actions">
-              <a class="button subtle" href="/diary?date=\(entry.date.iso)">Cancel</a>
+              <a class="button subtle" href="\(SiteURL.diary(date: entry.date).path)">Cancel</a>
               <button class="button primary" type="submit">Save</button>
             </div>
           </form>

@@ -94,11 +94,11 @@ struct FoodFormPage {
     }
 
     func render(layout: Layout) -> HTML {
-        let action = foodID.map { "/foods/\($0.uuidString)" } ?? "/foods"
+        let action = foodID.map { SiteURL.updateFood($0).path } ?? SiteURL.foods().path
         let icons = FoodIcon.allCases.map { icon in
             HTML("""
             <label class="icon-choice"><input type="radio" name="icon" value="\(icon.rawValue)"\(if: values["icon"] == icon.rawValue, " checked")>
-            <img src="/icons/food/\(icon.rawValue).svg" alt="" width="32" height="32"><span>\(icon.label)</span></label>
+            <img src="\(SiteURL.foodIcon(icon).path)" alt="" width="32" height="32"><span>\(icon.label)</span></label>
             """)
         }.joined()
         let macroError = errors.message(for: "per100")
@@ -147,7 +147,7 @@ struct FoodFormPage {
               <div class="icon-grid">\(icons)</div>
             </fieldset>
             <div class="form-actions">
-              <a class="button subtle" href="/foods">Cancel</a>
+              <a class="button subtle" href="\(SiteURL.foods().path)">Cancel</a>
               <button class="button primary" type="submit" data-pressable>\(foodID == nil ? "Add food" : "Save changes")</button>
             </div>
           </form>

@@ -16,9 +16,9 @@ struct FoodListPage {
         layout.render("""
         <div class="page-head">
           <h1>Foods</h1>
-          <a class="button primary" href="/foods/new" data-pressable>\(Icons.plus) Add food</a>
+          <a class="button primary" href="\(SiteURL.newFood.path)" data-pressable>\(Icons.plus) Add food</a>
         </div>
-        <form id="food-search" class="card filters" method="get" action="/foods" role="search" aria-label="Search your foods">
+        <form id="food-search" class="card filters" method="get" action="\(SiteURL.foods().path)" role="search" aria-label="Search your foods">
           <div class="filter-row">
             <div class="field grow">
               <label for="food-q">Search your foods</label>
@@ -36,7 +36,7 @@ struct FoodListPage {
         <section class="card off-search" aria-labelledby="off-title">
           <h2 id="off-title">Find on Open Food Facts</h2>
           <p class="hint">Looks products up on Open Food Facts by name or barcode; add the ones you want to your foods and edit them freely.</p>
-          <form method="get" action="/foods/openfoodfacts" class="filter-row" id="off-form">
+          <form method="get" action="\(SiteURL.openFoodFacts.path)" class="filter-row" id="off-form">
             <div class="field grow"><label for="off-q">Product name or barcode</label>
               <input id="off-q" type="search" name="q" value="\(query)" placeholder="e.g. Fanta orange or 5449000011527"></div>
             <button class="button" type="submit" data-pressable>Search Open Food Facts</button>
@@ -74,7 +74,7 @@ struct FoodListPage {
         let price = FoodMath.pricePerBasisUnit(food).map { Currency.format($0 * 100, currency) + " / 100 \(unit)" }
         return """
         <li class="food card" id="food-\(food.id.uuidString)" data-food-id="\(food.id.uuidString)" data-name="\(food.name)">
-          <img class="food-icon" src="/icons/food/\(food.icon.rawValue).svg" alt="" width="40" height="40">
+          <img class="food-icon" src="\(SiteURL.foodIcon(food.icon).path)" alt="" width="40" height="40">
           <div class="food-main">
             <h3 class="food-name">\(food.name)</h3>
             \(food.brand.map { HTML("<p class=\"muted brand\">\($0)</p>") })
@@ -86,8 +86,8 @@ struct FoodListPage {
             \(if: !food.warnings.isEmpty, HTML("<p class=\"warning\">\(food.warnings.joined(separator: " "))</p>"))
           </div>
           <div class="meal-actions">
-            <a class="button small" href="/foods/\(food.id.uuidString)/edit" data-pressable>Edit<span class="visually-hidden"> \(food.name)</span></a>
-            <a class="button small danger" href="/foods/\(food.id.uuidString)/delete" data-delete-food data-pressable>Delete<span class="visually-hidden"> \(food.name)</span></a>
+            <a class="button small" href="\(SiteURL.editFood(food.id).path)" data-pressable>Edit<span class="visually-hidden"> \(food.name)</span></a>
+            <a class="button small danger" href="\(SiteURL.deleteFood(food.id).path)" data-delete-food data-pressable>Delete<span class="visually-hidden"> \(food.name)</span></a>
           </div>
         </li>
         """
@@ -129,7 +129,7 @@ struct OpenFoodFactsResultsView {
               <span><strong>\(p.name)</strong>\(p.brand.map { HTML(" · \($0)") })
                 <span class="muted">\(p.per100.energyKcal.map { "\($0.display(0)) kcal / 100 \(p.basis.rawValue)" } ?? "no nutrition data")\(p.barcode.map { " · \($0)" } ?? "")</span></span>
               \(p.barcode.map { code in HTML("""
-              <form method="post" action="/foods/import" data-import-form>
+              <form method="post" action="\(SiteURL.importFood.path)" data-import-form>
                 \(Layout.csrfField(csrf))<input type="hidden" name="barcode" value="\(code)">
                 <button class="button small primary" type="submit" data-pressable>Add<span class="visually-hidden"> \(p.name)</span></button>
               </form>
@@ -150,7 +150,7 @@ struct OpenFoodFactsPage {
         <section class="card">
           <h1>Open Food Facts: “\(results.query)”</h1>
           \(results.html)
-          <p><a href="/foods">Back to your foods</a></p>
+          <p><a href="\(SiteURL.foods().path)">Back to your foods</a></p>
         </section>
         """)
     }

@@ -154,7 +154,7 @@ struct MealFormPage {
             </div>
             \(ingredientsSection)
             <div class="form-actions">
-              <a class="button subtle" href="/meals">Cancel</a>
+              <a class="button subtle" href="\(SiteURL.meals().path)">Cancel</a>
               <button class="button primary" type="submit" data-pressable>\(isEdit ? "Save changes" : "Add meal")</button>
             </div>
           </form>
@@ -261,7 +261,7 @@ struct DeleteMealPage {
           <p>\(plannedDays > 0 ? "It is planned on \(plannedDays) day\(plannedDays == 1 ? "" : "s"); those plans are removed too. " : "")This cannot be undone.</p>
           <form method="post" action="\(SiteURL.deleteMeal(meal.id).path)" class="form-actions">
             \(Layout.csrfField(layout.csrf ?? ""))
-            <a class="button" href="/meals">Cancel</a>
+            <a class="button" href="\(SiteURL.meals().path)">Cancel</a>
             <button class="button danger" type="submit">Delete meal</button>
           </form>
         </section>

@@ -49,7 +49,7 @@ struct MealListPage {
             """)
         }.joined()
         return """
-        <form id="meal-filters" class="card filters" method="get" action="/meals" role="search" aria-label="Filter meals">
+        <form id="meal-filters" class="card filters" method="get" action="\(SiteURL.meals().path)" role="search" aria-label="Filter meals">
           <div class="filter-row">
             <div class="field grow">
               <label for="filter-q">Search</label>
@@ -72,7 +72,7 @@ struct MealListPage {
           """))
           <div class="filter-actions">
             <button class="button" type="submit" data-js-hide>Apply filters</button>
-            \(if: f.isActive, HTML("<a class=\"button subtle\" href=\"/meals\" data-clear-filters>Clear filters</a>"))
+            \(if: f.isActive, HTML("<a class=\"button subtle\" href=\"\(SiteURL.meals().path)\" data-clear-filters>Clear filters</a>"))
           </div>
         </form>
         """
@@ -95,7 +95,7 @@ struct MealListPage {
             <div class="empty card" id="no-match">
               <h2>No meals match</h2>
               <p>None of your \(model.libraryCount) meals match these filters.</p>
-              <a class="button" href="/meals" data-clear-filters>Clear filters</a>
+              <a class="button" href="\(SiteURL.meals().path)" data-clear-filters>Clear filters</a>
             </div>
             """
         }

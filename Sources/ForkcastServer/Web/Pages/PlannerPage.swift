@@ -92,10 +92,10 @@ struct PlannerPage {
             <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
               <span class="planned-name">\(entry.meal.description)</span>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })
-              <form method="post" action="/diary/log-planned" class="inline">
+              <form method="post" action="\(SiteURL.logPlanned.path)" class="inline">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(entry.assignment.id.uuidString)">
-                <input type="hidden" name="back" value="/plan?start=\(start.iso)">
+                <input type="hidden" name="back" value="\(SiteURL.plan(start: start).path)">
                 <button class="button small log-button" type="submit" data-pressable>Log<span class="visually-hidden"> \(entry.meal.description) as eaten</span></button>
               </form>
               <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
@@ -145,7 +145,7 @@ struct PlanPickerPage {
         layout.render("""
         <section class="card">
           <h1>Add a meal to \(date.weekday.name) \(PlannerPage.longDate(date))</h1>
-          <form method="get" action="/plan/add" role="search" class="filter-row">
+          <form method="get" action="\(SiteURL.planPicker(date: date, query: nil).template)" role="search" class="filter-row">
             <input type="hidden" name="date" value="\(date.iso)">
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
@@ -160,7 +160,7 @@ struct PlanPickerPage {
     /// The results alone (the `picker` fragment).
     var results: HTML {
         if meals.isEmpty {
-            return query.isEmpty ? "<li class=\"muted\">Your library is empty. <a href=\"/meals/new\">Add a meal</a> first.</li>"
+            return query.isEmpty ? "<li class=\"muted\">Your library is empty. <a href=\"\(SiteURL.newMeal.path)\">Add a meal</a> first.</li>"
                                  : "<li class=\"muted\">No meals match “\(query)”.</li>"
         }
         return meals.map { meal in
@@ -191,7 +191,7 @@ struct SettingsPage {
         <section class="card narrow">
           <h1>Settings</h1>
           \(message.map { HTML("<p class=\"flash\" role=\"status\">\($0)</p>") })
-          <form method="post" action="/settings" class="stack">
+          <form method="post" action="\(SiteURL.settings.path)" class="stack">
             \(Layout.csrfField(layout.csrf ?? ""))
             \(FormField(name: "displayName", label: "Your name", value: user.displayName ?? "", autocomplete: "name").render)
             <div class="field"><label for="field-timeZone">Time zone</label>
