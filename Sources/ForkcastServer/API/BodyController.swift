@@ -20,7 +20,7 @@ struct BodyController: RouteCollection {
 
     @Sendable func profile(req: Request) async throws -> BodyProfileDTO {
         let user = try req.requireUser()
-        guard let profile = try await req.body(of: user).profile() else {
+        guard let profile = try await req.owner.body.profile() else {
             throw AppError.notFound("No body profile yet: PUT one with sex, birthDate, heightCm, weightKg, activityLevel and aim.")
         }
         return BodyProfileDTO(profile, today: user.today(now: req.now))
@@ -31,20 +31,20 @@ struct BodyController: RouteCollection {
         let input = try req.decodeJSON(BodyProfileInput.self)
         let today = user.today(now: req.now)
         let profile = try BodyInput.profile(from: input, today: today)
-        try await req.body(of: user).save(profile, now: req.now, uuid: req.dependencies.uuid())
+        try await req.owner.body.save(profile, now: req.now, uuid: req.dependencies.uuid())
         return BodyProfileDTO(profile, today: today)
     }
 
     @Sendable func goals(req: Request) async throws -> GoalsDTO {
         let user = try req.requireUser()
-        let (goals, calculation) = try await req.body(of: user).goals(today: user.today(now: req.now))
+        let (goals, calculation) = try await req.owner.body.goals(today: user.today(now: req.now))
         return GoalsDTO(goals, steps: calculation?.steps)
     }
 
     @Sendable func saveGoals(req: Request) async throws -> GoalsDTO {
         let user = try req.requireUser()
         let input = try req.decodeJSON(GoalsInput.self)
-        let body = try req.body(of: user)
+        let body = try req.owner.body
         let goals = try await BodyInput.goals(from: input, body: body)
         try await body.saveGoals(goals, now: req.now)
         let (current, calculation) = try await body.goals(today: user.today(now: req.now))
@@ -54,7 +54,7 @@ struct BodyController: RouteCollection {
     @Sendable func weights(req: Request) async throws -> WeightPageDTO {
         let user = try req.requireUser()
         let page = try req.queryParameters.page()
-        let result = try await req.body(of: user).weights(page: page)
+        let result = try await req.owner.body.weights(page: page)
         return WeightPageDTO(items: result.items.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) },
                              metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
     }
@@ -64,7 +64,7 @@ struct BodyController: RouteCollection {
         let input = try req.decodeJSON(WeightInput.self)
         let kg = try BodyInput.kilograms(kg: input.weightKg, lb: input.weightLb, field: "weightKg")
         let at = input.measuredAt ?? req.now
-        let body = try req.body(of: user)
+        let body = try req.owner.body
         guard try await body.addWeights([(at, kg)], source: "manual") == 1 else {
             throw AppError.conflict("A weight is already recorded at \(ISO8601DateFormatter().string(from: at)).")
         }
@@ -79,7 +79,7 @@ struct BodyController: RouteCollection {
     @Sendable func deleteWeight(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "weight entry")
-        guard try await req.body(of: user).deleteWeight(id) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
+        guard try await req.owner.body.deleteWeight(id) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
         return .noContent
     }
 

@@ -20,13 +20,13 @@ struct DiaryController: RouteCollection {
     @Sendable func day(req: Request) async throws -> DiaryDayDTO {
         let user = try req.requireUser()
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
-        return DiaryDayDTO(try await req.diaryService(for: user).day(date))
+        return DiaryDayDTO(try await req.owner.diaryService.day(date))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(DiaryEntryInput.self)
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         let entry = try await validated { try await service.entry(from: input, id: req.dependencies.uuid()) }
         try await service.diary.create([entry], now: req.now)
         return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
@@ -35,7 +35,7 @@ struct DiaryController: RouteCollection {
     @Sendable func show(req: Request) async throws -> DiaryEntryDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        guard let entry = try await req.diary(of: user).find(id) else { throw notFound(id) }
+        guard let entry = try await req.owner.diary.find(id) else { throw notFound(id) }
         return DiaryEntryDTO(entry)
     }
 
@@ -44,7 +44,7 @@ struct DiaryController: RouteCollection {
     @Sendable func update(req: Request) async throws -> DiaryEntryDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         let input = try req.decodeJSON(DiaryEntryInput.self)
         guard let entry = try await service.edit(id, with: input) else { throw notFound(id) }
         return DiaryEntryDTO(entry)
@@ -53,14 +53,14 @@ struct DiaryController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        guard try await req.diary(of: user).delete(id) else { throw notFound(id) }
+        guard try await req.owner.diary.delete(id) else { throw notFound(id) }
         return .noContent
     }
 
     @Sendable func plate(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(PlateInput.self)
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
         return try created(entries.map(DiaryEntryDTO.init), location: nil)
     }
@@ -69,7 +69,7 @@ struct DiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(LogPlannedInput.self)
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         guard let entry = try await validated({
             try await service.logPlanned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType, servings: input.servings,
                                          id: req.dependencies.uuid())
@@ -83,7 +83,7 @@ struct DiaryController: RouteCollection {
     @Sendable func summary(req: Request) async throws -> SummaryDTO {
         let user = try req.requireUser()
         let (from, to) = try range(req, user: user, defaultDays: 7, maximum: 400)
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         let totals = try await service.diary.dailyTotals(from: from, to: to)
         let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
         let days = WeekWindow(start: from, length: from.days(until: to) + 1).dates.map { date in
@@ -91,7 +91,7 @@ struct DiaryController: RouteCollection {
             return DaySummaryDTO(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
                                  carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
         }
-        let weights = try await req.body(of: user).weights(from: from.instant(in: user.zone), to: to.adding(days: 1).instant(in: user.zone))
+        let weights = try await req.owner.body.weights(from: from.instant(in: user.zone), to: to.adding(days: 1).instant(in: user.zone))
         return SummaryDTO(from: from, to: to, goals: GoalsDTO(try await service.goals().goals), days: days,
                           weights: weights.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) })
     }
@@ -100,7 +100,7 @@ struct DiaryController: RouteCollection {
     @Sendable func export(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let (from, to) = try range(req, user: user, defaultDays: 30, maximum: 366 * 20)
-        let entries = try await req.diary(of: user).entries(from: from, to: to)
+        let entries = try await req.owner.diary.entries(from: from, to: to)
         let format = req.queryParameters.string("format") ?? "csv"
         let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
         switch format {
@@ -177,8 +177,3 @@ enum DiaryExport {
     }
 }
 
-extension Request {
-    func diary(of user: UserModel) throws -> DiaryRepository { DiaryRepository(db: db, ownerID: try user.requireID()) }
-    func body(of user: UserModel) throws -> BodyRepository { BodyRepository(db: db, ownerID: try user.requireID()) }
-    func diaryService(for user: UserModel) throws -> DiaryService { DiaryService(user: user, db: db, now: now) }
-}

@@ -20,7 +20,7 @@ struct FoodsController: RouteCollection {
         let user = try req.requireUser()
         let query = req.queryParameters
         let page = try query.page()
-        let result = try await req.foods(of: user).list(query: query.string("q"), page: page)
+        let result = try await req.owner.foods.list(query: query.string("q"), page: page)
         return FoodPage(items: result.items.map { FoodDTO($0, currency: user.currency) },
                         metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
     }
@@ -28,7 +28,7 @@ struct FoodsController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let food = try validated(try req.decodeJSON(FoodInput.self), id: req.dependencies.uuid(), createdAt: req.now, now: req.now)
-        let saved = try await req.foods(of: user).create(food)
+        let saved = try await req.owner.foods.create(food)
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/foods/\(saved.id)")
         try response.content.encode(FoodDTO(saved, currency: user.currency))
@@ -38,7 +38,7 @@ struct FoodsController: RouteCollection {
     @Sendable func show(req: Request) async throws -> FoodDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "food")
-        guard let food = try await req.foods(of: user).find(id) else { throw notFound(id) }
+        guard let food = try await req.owner.foods.find(id) else { throw notFound(id) }
         return FoodDTO(food, currency: user.currency)
     }
 
@@ -46,14 +46,14 @@ struct FoodsController: RouteCollection {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "food")
         let food = try validated(try req.decodeJSON(FoodInput.self), id: id, createdAt: req.now, now: req.now)
-        guard let saved = try await req.foods(of: user).update(food) else { throw notFound(id) }
+        guard let saved = try await req.owner.foods.update(food) else { throw notFound(id) }
         return FoodDTO(saved, currency: user.currency)
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "food")
-        switch try await req.foods(of: user).delete(id) {
+        switch try await req.owner.foods.delete(id) {
         case .deleted: return .noContent
         case .notFound: throw notFound(id)
         case .usedIn(let meals):
@@ -68,7 +68,7 @@ struct FoodsController: RouteCollection {
             throw AppError.badRequest("\"\(raw.prefix(20))\" is not a barcode: \(Barcode.rule).")
         }
         do {
-            switch try await req.foodLookup(for: user).lookup(code) {
+            switch try await req.owner.foodLookup.lookup(code) {
             case .local(let food): return BarcodeLookupDTO(origin: "local", food: FoodDTO(food, currency: user.currency))
             case .product(let draft): return BarcodeLookupDTO(origin: "openfoodfacts", food: FoodDTO(preview: draft, currency: user.currency))
             case .notFound: throw AppError.notFound("No food with barcode \(code.digits) in your foods or on Open Food Facts.")
@@ -98,7 +98,7 @@ struct FoodsController: RouteCollection {
             throw AppError.validation(ValidationError(field: "barcode", "\"\(input.barcode.prefix(20))\" is not a barcode."))
         }
         do {
-            guard let result = try await req.foodLookup(for: user).importProduct(code, id: req.dependencies.uuid()) else {
+            guard let result = try await req.owner.foodLookup.importProduct(code, id: req.dependencies.uuid()) else {
                 throw AppError.notFound("Open Food Facts has no product with barcode \(code.digits).")
             }
             let response = Response(status: result.created ? .created : .ok)
@@ -128,12 +128,3 @@ extension OpenFoodFactsClient.Failure {
     }
 }
 
-extension Request {
-    func foods(of user: UserModel) throws -> FoodRepository {
-        FoodRepository(db: db, ownerID: try user.requireID())
-    }
-
-    func foodLookup(for user: UserModel) throws -> FoodLookupService {
-        FoodLookupService(foods: try foods(of: user), client: application.openFoodFacts, db: db, now: now)
-    }
-}

@@ -19,7 +19,7 @@ struct MealsController: RouteCollection {
         let query = req.queryParameters
         let page = try query.page()
         let window = try plannedWindow(query, user: user, now: req.now)
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         let result = try await meals.list(filter: query.mealFilter(), page: page, plannedIn: window)
         let presenter = try await MealPresenter.load(result.items.map(\.meal), repository: meals, currency: user.currency)
         return MealPage(items: result.items.map { presenter.dto($0.meal, isPlanned: $0.isPlanned) },
@@ -29,7 +29,7 @@ struct MealsController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let content = try validated(try req.decodeJSON(MealInput.self))
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         let meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/meals/\(meal.id)")
@@ -41,7 +41,7 @@ struct MealsController: RouteCollection {
     @Sendable func show(req: Request) async throws -> MealDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         guard let meal = try await meals.find(id) else { throw notFound(id) }
         let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
         return presenter.dto(meal, isPlanned: try await isPlanned(id, user: user, req: req))
@@ -51,7 +51,7 @@ struct MealsController: RouteCollection {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
         let content = try validated(try req.decodeJSON(MealInput.self))
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         guard let meal = try await meals.update(id, with: content, now: req.now) else { throw notFound(id) }
         let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
         return presenter.dto(meal, isPlanned: try await isPlanned(id, user: user, req: req))
@@ -60,12 +60,12 @@ struct MealsController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        guard try await req.meals(of: user).delete(id) else { throw notFound(id) }
+        guard try await req.owner.meals.delete(id) else { throw notFound(id) }
         return .noContent
     }
 
     @Sendable func facets(req: Request) async throws -> MealFacets {
-        try await req.meals(of: try req.requireUser()).facets()
+        try await req.owner.meals.facets()
     }
 
     private func validated(_ input: MealInput) throws -> MealContent {
@@ -87,16 +87,6 @@ struct MealsController: RouteCollection {
 
     private func isPlanned(_ id: UUID, user: UserModel, req: Request) async throws -> Bool {
         let window = try plannedWindow(req.queryParameters, user: user, now: req.now)
-        return try await req.plan(of: user).timesPlanned(id, in: window) > 0
-    }
-}
-
-extension Request {
-    func meals(of user: UserModel) throws -> MealRepository {
-        MealRepository(db: db, ownerID: try user.requireID())
-    }
-
-    func plan(of user: UserModel) throws -> PlanRepository {
-        PlanRepository(db: db, ownerID: try user.requireID())
+        return try await req.owner.plan.timesPlanned(id, in: window) > 0
     }
 }

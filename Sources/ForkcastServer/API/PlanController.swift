@@ -21,7 +21,7 @@ struct PlanController: RouteCollection {
             throw AppError.badRequest("days must be between 1 and \(WeekWindow.maximumLength); got \(length).")
         }
         let window = WeekWindow(start: start, length: length)
-        let plan = try req.plan(of: user)
+        let plan = try req.owner.plan
         let days = try await plan.days(in: window)
         let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
         let total = days.map(presenter.dayTotals).reduce(PlanTotals.empty, +)
@@ -34,13 +34,13 @@ struct PlanController: RouteCollection {
     @Sendable func assign(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(AssignmentInput.self)
-        guard let entry = try await req.plan(of: user).assign(mealID: input.mealId, to: input.date,
+        guard let entry = try await req.owner.plan.assign(mealID: input.mealId, to: input.date,
                                                               id: req.dependencies.uuid(), now: req.now) else {
             throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
         }
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/plan/assignments/\(entry.assignment.id)")
-        let presenter = try await MealPresenter.load([entry.meal], repository: try req.meals(of: user), currency: user.currency)
+        let presenter = try await MealPresenter.load([entry.meal], repository: try req.owner.meals, currency: user.currency)
         try response.content.encode(AssignmentDTO(entry, presenter: presenter))
         return response
     }
@@ -48,7 +48,7 @@ struct PlanController: RouteCollection {
     @Sendable func showAssignment(req: Request) async throws -> AssignmentDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "assignment")
-        let plan = try req.plan(of: user)
+        let plan = try req.owner.plan
         guard let assignment = try await plan.find(id), let meal = try await plan.meals.find(assignment.mealId) else {
             throw AppError.notFound("No assignment with id \(id) exists in your plan.")
         }
@@ -59,7 +59,7 @@ struct PlanController: RouteCollection {
     @Sendable func remove(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "assignment")
-        guard try await req.plan(of: user).remove(id) else {
+        guard try await req.owner.plan.remove(id) else {
             throw AppError.notFound("No assignment with id \(id) exists in your plan.")
         }
         return .noContent

@@ -22,7 +22,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.webUser
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
-        let model = try await DashboardPage.model(service: try req.diaryService(for: user), date: date,
+        let model = try await DashboardPage.model(service: try req.owner.diaryService, date: date,
                                                   range: req.queryParameters.string("range") ?? "week", currency: user.currency)
         return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today)).response()
     }
@@ -38,8 +38,8 @@ struct WebDiaryController: RouteCollection {
     }
 
     private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
-        page.foods = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
-        page.meals = try await req.meals(of: user).list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
+        page.foods = try await req.owner.foods.list(query: nil, page: try Paging(per: 200)).items
+        page.meals = try await req.owner.meals.list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
     }
 
     /// Logs the plate: every filled food row, the chosen meal and the quick add, all at once.
@@ -53,10 +53,10 @@ struct WebDiaryController: RouteCollection {
         page.mealServings = form["mealServings"] ?? "1"
         for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
         page.quick["note"] = form["note"] ?? ""
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         do {
             var items: [DiaryEntryInput] = []
-            let draft = try await rowsPage.draft(foods: try req.foods(of: user))
+            let draft = try await rowsPage.draft(foods: try req.owner.foods)
             items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
             if let mealID = UUID(uuidString: page.mealID) {
                 items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings) ?? 1))
@@ -81,7 +81,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func deleteEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let diary = try req.diary(of: user)
+        let diary = try req.owner.diary
         guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: SiteURL.diary(date: entry.date).path, redirectType: .normal)
@@ -91,14 +91,14 @@ struct WebDiaryController: RouteCollection {
     @Sendable func editEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        guard let entry = try await req.diary(of: user).find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        guard let entry = try await req.owner.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         return EditEntryPage(entry: entry, zone: user.zone).render(layout: req.layout("Edit entry", .today)).response()
     }
 
     @Sendable func updateEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         guard let existing = try await service.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
         var page = EditEntryPage(entry: existing, zone: user.zone)
@@ -129,7 +129,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
-        let service = try req.diaryService(for: user)
+        let service = try req.owner.diaryService
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
               let entry = try await service.logPlanned(id, id: req.dependencies.uuid()) else {
             throw AppError.notFound("That planned meal no longer exists.")
@@ -144,7 +144,7 @@ struct WebDiaryController: RouteCollection {
 
     private func renderGoals(req: Request, errors: ValidationError, message: String?, status: HTTPStatus) async throws -> Response {
         let user = try req.webUser
-        let body = try req.body(of: user)
+        let body = try req.owner.body
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
         let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
                              errors: errors, message: message)
@@ -166,7 +166,7 @@ struct WebDiaryController: RouteCollection {
                                      activityLevel: form["activityLevel"] ?? "", aim: form["aim"] ?? "")
         do {
             let profile = try BodyInput.profile(from: input, today: user.today(now: req.now))
-            let body = try req.body(of: user)
+            let body = try req.owner.body
             try await body.save(profile, now: req.now, uuid: req.dependencies.uuid())
             try await body.saveGoals(Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed), now: req.now)
             req.flash("Saved. Your goals are now computed from your body profile.")
@@ -182,8 +182,8 @@ struct WebDiaryController: RouteCollection {
         func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(typed: $0) } }
         do {
             let goals = try await BodyInput.goals(from: GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
-                                                                   carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.body(of: user))
-            try await req.body(of: user).saveGoals(goals, now: req.now)
+                                                                   carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.owner.body)
+            try await req.owner.body.saveGoals(goals, now: req.now)
             req.flash("Saved your goals.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
@@ -203,7 +203,7 @@ struct WebDiaryController: RouteCollection {
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: ValidationError(errors.fields.map { .init(field: "weightKg", message: $0.message) }), message: nil, status: .unprocessableEntity)
         }
-        try await req.body(of: user).addWeights([(req.now, kg)], source: "manual")
+        try await req.owner.body.addWeights([(req.now, kg)], source: "manual")
         req.flash("Added \(kg.display(1)) kg.")
         return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
     }

@@ -19,7 +19,7 @@ struct WebFoodsController: RouteCollection {
     @Sendable func index(req: Request) async throws -> Response {
         let user = try req.webUser
         let query = req.queryParameters.string("q") ?? ""
-        let repo = try req.foods(of: user)
+        let repo = try req.owner.foods
         let result = try await repo.list(query: query, page: try Paging(per: 200))
         let libraryCount = query.trimmed.isEmpty ? result.total : try await repo.count()
         let page = FoodListPage(query: query, foods: result.items, total: result.total, libraryCount: libraryCount,
@@ -40,7 +40,7 @@ struct WebFoodsController: RouteCollection {
     @Sendable func editForm(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "food")
-        guard let food = try await req.foods(of: user).find(id) else { throw AppError.notFound("That food does not exist (any more).") }
+        guard let food = try await req.owner.foods.find(id) else { throw AppError.notFound("That food does not exist (any more).") }
         return FoodFormPage(food: food).render(layout: req.layout("Edit food", .foods, scripts: [SiteURL.script("food-form").path])).response()
     }
 
@@ -50,7 +50,7 @@ struct WebFoodsController: RouteCollection {
         let layout = { req.layout(page.title, .foods, scripts: [SiteURL.script("food-form").path]) }
         do {
             let food = try page.draft().validated(id: id ?? req.dependencies.uuid(), createdAt: req.now, now: req.now)
-            let repo = try req.foods(of: user)
+            let repo = try req.owner.foods
             let saved: Food
             if id == nil { saved = try await repo.create(food) } else {
                 guard let updated = try await repo.update(food) else { throw AppError.notFound("That food was deleted; add it again instead.") }
@@ -73,7 +73,7 @@ struct WebFoodsController: RouteCollection {
     @Sendable func confirmDelete(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "food")
-        guard let food = try await req.foods(of: user).find(id) else { throw AppError.notFound("That food does not exist (any more).") }
+        guard let food = try await req.owner.foods.find(id) else { throw AppError.notFound("That food does not exist (any more).") }
         return req.layout("Delete food", .foods).render("""
         <section class="card narrow">
           <h1>Delete “\(food.name)”?</h1>
@@ -90,7 +90,7 @@ struct WebFoodsController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "food")
-        let repo = try req.foods(of: user)
+        let repo = try req.owner.foods
         let food = try await repo.find(id)
         switch try await repo.delete(id) {
         case .notFound: throw AppError.notFound("That food was already deleted.")
@@ -111,7 +111,7 @@ struct WebFoodsController: RouteCollection {
         var failure: String?
         if let code = Barcode(query) {
             do {
-                switch try await req.foodLookup(for: user).lookup(code) {
+                switch try await req.owner.foodLookup.lookup(code) {
                 case .local(let food):
                     failure = "“\(food.name)” with this barcode is already one of your foods."
                 case .product(let draft): products = [draft]
@@ -132,7 +132,7 @@ struct WebFoodsController: RouteCollection {
         let user = try req.webUser
         guard let code = FormData(req)["barcode"].flatMap(Barcode.init) else { throw AppError.badRequest("That is not a barcode.") }
         do {
-            guard let result = try await req.foodLookup(for: user).importProduct(code, id: req.dependencies.uuid()) else {
+            guard let result = try await req.owner.foodLookup.importProduct(code, id: req.dependencies.uuid()) else {
                 throw AppError.notFound("Open Food Facts has no product with barcode \(code.digits).")
             }
             req.flash(result.created ? "Added “\(result.food.name)” from Open Food Facts. Check the values and adjust anything you like."

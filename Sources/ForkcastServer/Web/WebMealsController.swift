@@ -19,7 +19,7 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let filter = req.queryParameters.mealFilter()
         let today = user.today(now: req.now)
-        var model = try await MealListPage.model(meals: try req.meals(of: user), filter: filter, window: WeekWindow(start: today))
+        var model = try await MealListPage.model(meals: try req.owner.meals, filter: filter, window: WeekWindow(start: today))
         model.currency = user.currency
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }
@@ -28,8 +28,8 @@ struct WebMealsController: RouteCollection {
 
     @Sendable func newForm(req: Request) async throws -> Response {
         let user = try req.webUser
-        var page = MealFormPage(facets: try await req.meals(of: user).facets())
-        page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
+        var page = MealFormPage(facets: try await req.owner.meals.facets())
+        page.foodOptions = try await req.owner.foods.list(query: nil, page: try Paging(per: 200)).items
         page.currency = user.currency
         return page.render(layout: req.layout("Add meal", .meals, scripts: [SiteURL.script("meal-form").path])).response()
     }
@@ -41,11 +41,11 @@ struct WebMealsController: RouteCollection {
     @Sendable func editForm(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "meal")
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         guard let meal = try await meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
         let foods = try await meals.foods(for: [meal])
         var page = MealFormPage(meal: meal, facets: try await meals.facets(), foods: foods)
-        page.foodOptions = try await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items
+        page.foodOptions = try await req.owner.foods.list(query: nil, page: try Paging(per: 200)).items
         page.currency = user.currency
         page.totals = try? MealTotals.of(meal, foods: foods)
         return page.render(layout: req.layout("Edit meal", .meals, scripts: [SiteURL.script("meal-form").path])).response()
@@ -58,12 +58,12 @@ struct WebMealsController: RouteCollection {
     /// Creates or updates from the form; on any failure the form comes back with the input kept.
     private func save(req: Request, mealID: UUID?) async throws -> Response {
         let user = try req.webUser
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         var page = MealFormPage(form: FormData(req), mealID: mealID)
         page.currency = user.currency
         let layout = { req.layout(page.title, .meals, scripts: [SiteURL.script("meal-form").path]) }
         do {
-            let content = try await page.draft(foods: try req.foods(of: user)).validated()
+            let content = try await page.draft(foods: try req.owner.foods).validated()
             let meal: Meal
             if let mealID {
                 guard let updated = try await meals.update(mealID, with: content, now: req.now) else {
@@ -82,7 +82,7 @@ struct WebMealsController: RouteCollection {
         } catch let errors as ValidationError {
             page.errors = errors
             page.facets = (try? await meals.facets()) ?? MealFacets()
-            page.foodOptions = (try? await req.foods(of: user).list(query: nil, page: try Paging(per: 200)).items) ?? []
+            page.foodOptions = (try? await req.owner.foods.list(query: nil, page: try Paging(per: 200)).items) ?? []
             return page.render(layout: layout()).response(status: .unprocessableEntity)
         } catch let error where StorageFailure.isStorageFailure(error) {
             req.logger.error("saving a meal failed: \(String(reflecting: error))")
@@ -95,7 +95,7 @@ struct WebMealsController: RouteCollection {
     @Sendable func liveTotals(req: Request) async throws -> Response {
         let user = try req.webUser
         let page = MealFormPage(form: FormData(req), mealID: nil)
-        let foods = try req.foods(of: user)
+        let foods = try req.owner.foods
         var draft: MealDraft
         do { draft = try await page.draft(foods: foods) } catch let errors as ValidationError {
             return HTML("<p class=\"muted\" id=\"totals-pending\">\(errors.fields.first?.message ?? "")</p>").response()
@@ -110,15 +110,15 @@ struct WebMealsController: RouteCollection {
     @Sendable func confirmDelete(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "meal")
-        guard let meal = try await req.meals(of: user).find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
-        let planned = try await req.plan(of: user).timesPlanned(id)
+        guard let meal = try await req.owner.meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
+        let planned = try await req.owner.plan.timesPlanned(id)
         return DeleteMealPage(meal: meal, plannedDays: planned).render(layout: req.layout("Delete meal", .meals)).response()
     }
 
     @Sendable func delete(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "meal")
-        let meals = try req.meals(of: user)
+        let meals = try req.owner.meals
         let meal = try await meals.find(id)
         guard let meal, try await meals.delete(id) else { throw AppError.notFound("That meal was already deleted.") }
         if req.fragment("delete") { return Response(status: .noContent) }

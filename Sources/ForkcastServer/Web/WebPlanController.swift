@@ -17,7 +17,7 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let today = user.today(now: req.now)
         let start = try req.queryParameters.date("start") ?? today
-        var model = try await PlannerPage.model(plan: try req.plan(of: user), start: start, today: today)
+        var model = try await PlannerPage.model(plan: try req.owner.plan, start: start, today: today)
         model.currency = user.currency
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
@@ -32,7 +32,7 @@ struct WebPlanController: RouteCollection {
         let query = req.queryParameters
         let date = try query.date("date") ?? user.today(now: req.now)
         let text = query.string("q") ?? ""
-        let found = try await req.meals(of: user).list(filter: MealFilter(text: text), page: try Paging(per: 60),
+        let found = try await req.owner.meals.list(filter: MealFilter(text: text), page: try Paging(per: 60),
                                                       plannedIn: WeekWindow(start: date)).items.map(\.meal)
         if req.fragment("panel") { return PlannerPage.panelItems(found).response() }
         let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req))
@@ -45,7 +45,7 @@ struct WebPlanController: RouteCollection {
         let form = FormData(req)
         guard let mealID = form["mealId"].flatMap(UUID.init(uuidString:)) else { throw AppError.badRequest("Choose a meal to add.") }
         guard let date = form["date"].flatMap(CalendarDate.init(iso:)) else { throw AppError.badRequest("That day does not exist.") }
-        let plan = try req.plan(of: user)
+        let plan = try req.owner.plan
         guard let entry = try await plan.assign(mealID: mealID, to: date, id: req.dependencies.uuid(), now: req.now) else {
             throw AppError.notFound("That meal does not exist (any more).")
         }
@@ -56,7 +56,7 @@ struct WebPlanController: RouteCollection {
     @Sendable func remove(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "assignment")
-        let plan = try req.plan(of: user)
+        let plan = try req.owner.plan
         guard let assignment = try await plan.find(id), try await plan.remove(id) else {
             throw AppError.notFound("That meal was already removed from the plan.")
         }

@@ -1,0 +1,33 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// The signed-in person and their use cases, every one scoped to them. Handlers reach data only
+/// through `req.owner`, built from the request's authenticated user, so code that touches another
+/// user's rows cannot be written from a handler.
+struct Owner {
+    let user: UserModel
+    let id: UUID
+    private let request: Request
+
+    init(_ request: Request) throws {
+        user = try request.requireUser()
+        id = try user.requireID()
+        self.request = request
+    }
+
+    var meals: MealRepository { MealRepository(db: request.db, ownerID: id) }
+    var plan: PlanRepository { PlanRepository(db: request.db, ownerID: id) }
+    var foods: FoodRepository { FoodRepository(db: request.db, ownerID: id) }
+    var foodLookup: FoodLookupService {
+        FoodLookupService(foods: foods, client: request.application.openFoodFacts, db: request.db, now: request.now)
+    }
+    var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id) }
+    var diaryService: DiaryService { DiaryService(user: user, db: request.db, now: request.now) }
+    var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }
+}
+
+extension Request {
+    /// The signed-in person's use cases (401 when nobody is signed in).
+    var owner: Owner { get throws { try Owner(self) } }
+}
