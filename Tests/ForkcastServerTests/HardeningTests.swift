@@ -419,3 +419,17 @@ struct HTMLShape: Equatable, CustomStringConvertible {
 
     var description: String { "elements \(elements) attributes \(attributes)" }
 }
+
+/// The check every API test's answer goes through (Support/OpenAPIConformance.swift) does catch drift.
+@Suite("OpenAPI conformance check")
+struct OpenAPIConformanceCheckTests {
+    @Test func undocumentedStatusesAndShapesAreCaught() {
+        let meals = #"{"items":[],"metadata":{"page":1,"per":100,"total":0}}"#
+        #expect(OpenAPIConformance.problems(method: "GET", path: "/api/v1/meals?q=x", status: 200, contentType: "application/json", body: Data(meals.utf8)).isEmpty)
+        #expect(!OpenAPIConformance.problems(method: "GET", path: "/api/v1/meals", status: 200, contentType: "application/json", body: Data(#"{"items":5}"#.utf8)).isEmpty)
+        #expect(!OpenAPIConformance.problems(method: "GET", path: "/api/v1/meals", status: 418, contentType: nil, body: Data()).isEmpty)
+        #expect(!OpenAPIConformance.problems(method: "GET", path: "/api/v1/recipes", status: 200, contentType: nil, body: Data()).isEmpty)
+        let problem = #"{"type":"x","title":"y","status":404,"detail":"z"}"#
+        #expect(OpenAPIConformance.problems(method: "GET", path: "/api/v1/meals/\(UUID())", status: 404, contentType: "application/problem+json", body: Data(problem.utf8)).isEmpty)
+    }
+}

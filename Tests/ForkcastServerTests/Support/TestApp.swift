@@ -101,7 +101,10 @@ struct Client {
         }
         // Over the network the real HTTP server runs (body limits, streaming) on a free loopback port.
         let tester = try app.testing(method: overTheNetwork ? .running(hostname: "127.0.0.1", port: 0) : .inMemory)
-        return try await tester.sendRequest(method, path, headers: headers, body: body)
+        let response = try await tester.sendRequest(method, path, headers: headers, body: body)
+        // Every answer a test receives must be one the OpenAPI document describes.
+        if path.hasPrefix("/api/") || path == "/healthz" { OpenAPIConformance.check(method: method, path: path, response: response) }
+        return response
     }
 
     func get(_ path: String) async throws -> TestingHTTPResponse { try await send(.GET, path) }
