@@ -69,6 +69,15 @@ public struct BodyProfile: Hashable, Sendable {
         self.aim = aim
     }
 
+    /// The profile goals are computed from: the latest weighing replaces the weight typed into the
+    /// profile (goals follow the scale), when there is one and it is plausible.
+    public func following(latestWeight kg: Decimal?) -> BodyProfile {
+        guard let kg, Plausible.bodyWeightKg.contains(kg) else { return self }
+        var profile = self
+        profile.weightKg = kg
+        return profile
+    }
+
     /// Whole years of age on a day.
     public func age(on day: CalendarDate) -> Int {
         var years = day.year - birthDate.year

@@ -135,3 +135,14 @@ struct DiaryPropertyTests {
         }
     }
 }
+
+@Suite("Goals follow the scale")
+struct GoalsFollowTheScaleTests {
+    let profile = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .light, aim: .maintain)
+
+    @Test func theLatestWeighingReplacesTheTypedWeight() {
+        #expect(profile.following(latestWeight: 76).weightKg == 76)
+        #expect(profile.following(latestWeight: nil).weightKg == 80)
+        #expect(profile.following(latestWeight: Decimal(string: "1e38")!).weightKg == 80, "an absurd stored weight is not followed")
+    }
+}

@@ -75,10 +75,8 @@ struct BodyRepository {
     let ownerID: UUID
 
     func profile() async throws -> BodyProfile? {
-        guard var profile = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first()?.domain else { return nil }
-        // Computed goals follow the latest weight.
-        if let latest = try await latestWeight() { profile.weightKg = latest.weightKg }
-        return profile
+        guard let profile = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first()?.domain else { return nil }
+        return profile.following(latestWeight: try await latestWeight()?.weightKg)
     }
 
     func save(_ profile: BodyProfile, now: Date, uuid: UUID) async throws {
