@@ -72,7 +72,8 @@ public actor FileSyncStore: SyncStore {
 /// Keeps one device in step with the server: local changes go to an outbox and apply at once;
 /// ``sync()`` pushes the outbox, then pulls everything that changed since the last pull. The
 /// server decides with the merge rule of ForkcastCore (last write wins by `updatedAt`, then
-/// device id); pulled records replace local ones unless a newer local change is still waiting.
+/// device id); pulled records replace local ones unless a newer local change is still waiting
+/// (``SyncMerge`` decides, the same rule the server applies).
 public actor SyncEngine {
     public enum Activity: Sendable, Equatable { case idle, syncing }
 
@@ -194,8 +195,16 @@ public actor SyncEngine {
             }
             for change in page.changes {
                 let key = SyncState.Key(kind: change.kind, id: change.id)
-                let pendingLocal = state.outbox.contains { $0.kind == change.kind && $0.id == change.id }
-                if pendingLocal { continue }  // a newer local change waits to be pushed
+                // ForkcastCore's rule, as on the server: a local change still waiting to be pushed
+                // stays unless the pulled write is newer, in which case the push would lose anyway.
+                let pulled = SyncVersion(updatedAt: change.updatedAt, deviceId: change.deviceId ?? "server")
+                let waiting = state.outbox.filter { $0.kind == change.kind && $0.id == change.id }
+                if let newest = waiting.last {
+                    let local = SyncVersion(updatedAt: newest.updatedAt, deviceId: state.deviceId, mutationId: newest.mutationId)
+                    guard SyncMerge.wins(pulled, over: local) else { continue }
+                    let dropped = Set(waiting.map(\.mutationId))
+                    state.outbox.removeAll { dropped.contains($0.mutationId) }
+                }
                 let record = change.op == "delete" ? nil : change.record
                 state.entries[key] = SyncState.Entry(record: record, updatedAt: change.updatedAt, deviceId: change.deviceId ?? "server",
                                                      pending: false, confirmed: record, confirmedAt: change.updatedAt)

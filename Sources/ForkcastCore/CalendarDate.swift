@@ -37,6 +37,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self = date
     }
 
+    /// A date read back from storage: whatever an older version wrote there (a five-digit year, a
+    /// day that does not exist) becomes the nearest real date instead of stopping the server.
+    public init(stored string: String) {
+        if let date = CalendarDate(iso: string) { self = date; return }
+        let negative = string.hasPrefix("-")
+        let parts = (negative ? String(string.dropFirst()) : string).split(separator: "-").map { Int($0) ?? 1 }
+        let year = min(max((negative ? -1 : 1) * (parts.first ?? 1970), 1), 9999)
+        let month = min(max(parts.count > 1 ? parts[1] : 1, 1), 12)
+        let day = min(max(parts.count > 2 ? parts[2] : 1, 1), CalendarDate.daysIn(month: month, year: year))
+        self.init(unchecked: year, month, day)
+    }
+
     /// The calendar date of an instant as seen in a time zone (002 design: "date normalisation").
     public init(_ instant: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)

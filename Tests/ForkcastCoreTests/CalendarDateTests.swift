@@ -81,3 +81,14 @@ struct CalendarDateTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([String: CalendarDate].self, from: Data(#"{"d":"2026-02-30"}"#.utf8)) }
     }
 }
+
+@Suite("Dates read back from storage")
+struct StoredDateTests {
+    @Test func whateverWasStoredBecomesARealDate() {
+        #expect(CalendarDate(stored: "2026-11-22") == CalendarDate(iso: "2026-11-22"))
+        #expect(CalendarDate(stored: "10000-01-01") == CalendarDate(iso: "9999-01-01"))
+        #expect(CalendarDate(stored: "0000-12-31") == CalendarDate(iso: "0001-12-31"))
+        #expect(CalendarDate(stored: "2026-02-30") == CalendarDate(iso: "2026-02-28"))
+        #expect(CalendarDate(stored: "garbage").year >= 1)
+    }
+}

@@ -23,6 +23,6 @@ final class AssignmentModel: Model, @unchecked Sendable {
     }
 
     var domain: Assignment {
-        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(iso: date)!, createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
     }
 }

@@ -61,7 +61,7 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
         case "meal": .meal(mealId: mealID!, servings: d(quantity) ?? 1)
         default: .quickAdd
         }
-        return DiaryEntry(id: id!, loggedAt: loggedAt, date: CalendarDate(iso: localDate)!, mealType: mealType, note: note, kind: kind,
+        return DiaryEntry(id: id!, loggedAt: loggedAt, date: CalendarDate(stored: localDate), mealType: mealType, note: note, kind: kind,
                           name: name, nutrients: Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat)),
                           cost: d(cost))
     }
