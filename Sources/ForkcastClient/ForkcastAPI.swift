@@ -236,41 +236,5 @@ public struct ForkcastAPI: Sendable {
     }
 }
 
-/// Any JSON value: records travel as JSON (their shape is the resource's own API shape).
-public enum JSON: Codable, Sendable, Hashable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let v = try? c.decode(Bool.self) { self = .bool(v) }
-        else if let v = try? c.decode(Double.self) { self = .number(v) }
-        else if let v = try? c.decode(String.self) { self = .string(v) }
-        else if let v = try? c.decode([JSON].self) { self = .array(v) }
-        else { self = .object(try c.decode([String: JSON].self)) }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .null: try c.encodeNil()
-        case .bool(let v): try c.encode(v)
-        case .number(let v): try c.encode(v)
-        case .string(let v): try c.encode(v)
-        case .array(let v): try c.encode(v)
-        case .object(let v): try c.encode(v)
-        }
-    }
-
-    public subscript(key: String) -> JSON? {
-        if case .object(let fields) = self { return fields[key] }
-        return nil
-    }
-
-    public var string: String? { if case .string(let v) = self { v } else { nil } }
-}
+/// Records travel as JSON in the shape of their resource (ForkcastCore's JSONValue).
+public typealias JSON = JSONValue

@@ -42,15 +42,11 @@ struct SyncController: RouteCollection {
         var record: SyncRecords.Record?
     }
 
-    struct ChangesDTO: Encodable, AsyncResponseEncodable {
+    struct ChangesDTO: JSONAnswer {
         var changes: [ChangeDTO]
         var cursor: String
         var hasMore: Bool
 
-        func encodeResponse(for request: Request) async throws -> Response {
-            Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
-                     body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
-        }
     }
 
     @Sendable func changes(req: Request) async throws -> ChangesDTO {
@@ -112,14 +108,10 @@ struct SyncController: RouteCollection {
         var problem: ProblemDetails?
     }
 
-    struct PushDTO: Encodable, AsyncResponseEncodable {
+    struct PushDTO: JSONAnswer {
         var results: [ResultDTO]
         var cursor: String
 
-        func encodeResponse(for request: Request) async throws -> Response {
-            Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
-                     body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
-        }
     }
 
     @Sendable func push(req: Request) async throws -> PushDTO {
@@ -295,6 +287,16 @@ struct SyncController: RouteCollection {
             try? await writer.write(.end)
         })
         return response
+    }
+}
+
+/// An answer encoded with the API's JSON settings (for bodies holding type-erased records).
+protocol JSONAnswer: Encodable, AsyncResponseEncodable {}
+
+extension JSONAnswer {
+    func encodeResponse(for request: Request) async throws -> Response {
+        Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                 body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
     }
 }
 

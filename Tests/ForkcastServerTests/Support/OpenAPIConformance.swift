@@ -1,3 +1,4 @@
+import ForkcastCore
 @testable import ForkcastServer
 import Foundation
 import Testing
