@@ -17,7 +17,8 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: BodyController())
     try signedIn.register(collection: SyncController())
 
-    let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
+    let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
+                                                    skipWhenAuthorized: false),
                           CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())
     let signedInWeb = web.grouped(WebAuthGuard())

@@ -63,7 +63,7 @@ struct BodyController: RouteCollection {
         let user = try req.requireUser()
         let input = try req.decodeJSON(WeightInput.self)
         let kg = try BodyInput.kilograms(kg: input.weightKg, lb: input.weightLb, field: "weightKg")
-        let at = input.measuredAt ?? req.now
+        let at = try BodyInput.measuredAt(input.measuredAt, now: req.now)
         let body = try req.owner.body
         guard try await body.addWeights([(at, kg)], source: "manual") == 1 else {
             throw AppError.conflict("A weight is already recorded at \(ISO8601DateFormatter().string(from: at)).")
@@ -108,6 +108,16 @@ struct BodyController: RouteCollection {
 
 /// Turning body and goal input into domain values, shared by the API and the pages.
 enum BodyInput {
+    /// When a weighing happened: not more than a day ahead (a future weighing would drive computed
+    /// goals until it came).
+    static func measuredAt(_ at: Date?, now: Date) throws -> Date {
+        let at = at ?? now
+        guard at <= now.addingTimeInterval(86_400) else {
+            throw AppError.validation(ValidationError(field: "measuredAt", "A weighing cannot be in the future."))
+        }
+        return at
+    }
+
     static func kilograms(kg: Decimal?, lb: Decimal?, field: String) throws -> Decimal {
         guard let value = kg ?? lb.map(BodyUnits.kilograms(fromPounds:)) else {
             throw AppError.validation(ValidationError(field: field, "Give the weight in kg (weightKg) or pounds (weightLb)."))

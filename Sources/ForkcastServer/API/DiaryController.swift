@@ -157,8 +157,10 @@ struct DiaryExportDTO: Content {
 /// CSV with a header row; fields quoted where needed (RFC 4180).
 enum DiaryExport {
     static func csv(_ entries: [DiaryEntry]) -> String {
-        func field(_ s: String) -> String {
-            s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        func field(_ raw: String) -> String {
+            // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: shown as text.
+            let s = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
+            return s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }
         func number(_ d: Decimal?) -> String { d.map { "\($0.rounded(3))" } ?? "" }
         let formatter = ISO8601DateFormatter()

@@ -7,11 +7,7 @@ struct QueryParameters {
     private var values: [String: [String]] = [:]
 
     init(_ request: Request) {
-        var components = URLComponents()
-        components.percentEncodedQuery = request.url.query?.replacingOccurrences(of: "+", with: "%20")
-        for item in components.queryItems ?? [] {
-            values[item.name, default: []].append(item.value ?? "")
-        }
+        for (name, value) in URLEncoded.pairs(request.url.query ?? "") { values[name, default: []].append(value) }
     }
 
     func string(_ name: String) -> String? { values[name]?.last }

@@ -44,8 +44,9 @@ struct DatabaseSessions: SessionDriver {
                 model.expiresAt = expiresAt
                 try await model.save(on: request.db)
             } else {
-                // Deleted meanwhile (signed out elsewhere, expired): start over with a fresh id.
-                return try await createSession(data, for: request).get()
+                // Deleted meanwhile (signed out, expired): a request still in flight must not bring
+                // it back signed in, so it starts over with a fresh, empty session.
+                return try await createSession(SessionData(), for: request).get()
             }
             return sessionID
         }
@@ -68,14 +69,16 @@ struct DatabaseSessions: SessionDriver {
     }
 }
 
-/// Loads the web session only for requests without an `Authorization` header: a bearer-token call
-/// never reads, creates or extends a session, and never receives a cookie.
+/// Loads the web session. On the API only for requests without an `Authorization` header: a
+/// bearer-token call never reads, creates or extends a session, and never receives a cookie. Web
+/// pages always use the session (an `Authorization` header a proxy adds means nothing to them).
 struct BrowserSessionsMiddleware: AsyncMiddleware {
     let sessions: SessionsMiddleware
     let authenticator: UserSessionAuthenticator
+    var skipWhenAuthorized = true
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.headers[.authorization].isEmpty {
+        if !skipWhenAuthorized || request.headers[.authorization].isEmpty {
             let inner = AsyncBasicResponder { request in try await authenticator.respond(to: request, chainingTo: next) }
             return try await sessions.respond(to: request, chainingTo: inner).get()
         }

@@ -78,8 +78,19 @@ final class AppleHealthImport {
             if entry.uncompressedSize > 1 << 20, entry.uncompressedSize / max(entry.compressedSize, 1) > limits.maxCompressionRatio {
                 throw Failure.tooLarge("export.xml inflates \(entry.uncompressedSize / max(entry.compressedSize, 1)) times its size in the zip, which only a zip bomb does")
             }
+            // The sizes in the zip's header may lie: the inflated bytes are counted against the
+            // size of the whole upload as they come.
+            let uploadSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
+            let inflateLimit = max(UInt64(1 << 20), uploadSize * limits.maxCompressionRatio)
+            var inflated: UInt64 = 0
             do {
-                _ = try archive.extract(entry, skipCRC32: true) { data in try importer.feed(data) }
+                _ = try archive.extract(entry, skipCRC32: true) { data in
+                    inflated += UInt64(data.count)
+                    if inflated > inflateLimit {
+                        throw Failure.tooLarge("export.xml inflates more than \(limits.maxCompressionRatio) times the upload's size, which only a zip bomb does")
+                    }
+                    try importer.feed(data)
+                }
             } catch let failure as Failure {
                 throw failure
             } catch {
@@ -228,6 +239,12 @@ final class AppleHealthImport {
                   let raw = attributes["value"], raw.utf8.count <= 40, let value = Decimal(typed: raw),
                   let dateText = attributes["startDate"] ?? attributes["creationDate"], let date = dateFormatter.date(from: dateText) else { return }
             let unit = attributes["unit"] ?? ""
+            // A weighing from the future (or before 1900) would drive computed goals forever.
+            guard Instant.plausibleYears.contains(Calendar(identifier: .gregorian).component(.year, from: date)),
+                  date <= Date().addingTimeInterval(86_400) else {
+                if type == "HKQuantityTypeIdentifierBodyMass" { result.weightRecords += 1 }
+                return skip("implausible")
+            }
             if type == "HKQuantityTypeIdentifierBodyMass" {
                 result.weightRecords += 1
                 guard let kg = Self.kilograms(value, unit: unit) else { return skip("unknownUnit") }

@@ -13,6 +13,12 @@ enum HealthImportRunner {
     /// Apple Health exports reach gigabytes; the upload streams to a temporary file.
     static let maximumUploadSize: Int64 = 4 << 30
 
+    static let parsingThread: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
     static func run(_ req: Request, user: UserModel) async throws -> ImportResultDTO {
         let userID = try user.requireID()
         guard await HealthImports.shared.begin(userID) else {
@@ -26,7 +32,9 @@ enum HealthImportRunner {
             let limits = AppleHealthImport.Limits(maxXMLBytes: req.application.forkcastConfig.healthMaxXMLBytes)
             let parsed: AppleHealthImport.Result
             do {
-                parsed = try await req.application.threadPool.runIfActive {
+                // A thread of its own: parsing gigabytes must not hold up the pool that runs every
+                // SQLite query and file read. Imports from several users take turns on it.
+                parsed = try await HealthImportRunner.parsingThread.runIfActive {
                     try AppleHealthImport.parse(fileAt: file, limits: limits) { read in
                         Task { await HealthImports.shared.update(userID, phase: "reading", bytesRead: read, bytesTotal: total) }
                     }

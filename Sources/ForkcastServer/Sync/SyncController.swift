@@ -158,7 +158,8 @@ struct SyncController: RouteCollection {
         let owner = try user.requireID()
         let sql = req.db as! any SQLDatabase
         if let row = try await sql.raw("""
-            SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND mutation_id = \(bind: mutation.mutationId)
+            SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: deviceId)
+              AND mutation_id = \(bind: mutation.mutationId)
             """).first(), let stored = try? JSONDecoder.forkcast.decode(ResultDTO.self, from: Data(try row.decode(column: "result", as: String.self).utf8)) {
             return stored  // sent before: the same answer, nothing changes
         }
@@ -183,7 +184,7 @@ struct SyncController: RouteCollection {
                 guard SyncMerge.wins(version, over: current?.version) else {
                     let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
                     let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
-                    try await Self.remember(result, owner: owner, now: now, on: tx)
+                    try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
                     return result
                 }
                 try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: deviceId, updatedAt: version.updatedAt, mutationId: mutation.mutationId)) {
@@ -200,7 +201,7 @@ struct SyncController: RouteCollection {
                 let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
                 let result = ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
                 // Remembered in the same transaction: applied and remembered, or neither.
-                try await Self.remember(result, owner: owner, now: now, on: tx)
+                try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
                 return result
             }
             _ = records
@@ -211,18 +212,19 @@ struct SyncController: RouteCollection {
         }
         if result.status == "rejected" {
             let rejected = result
-            try await req.db.write { tx in try await Self.remember(rejected, owner: owner, now: now, on: tx) }
+            try await req.db.write { tx in try await Self.remember(rejected, owner: owner, device: deviceId, now: now, on: tx) }
         }
         return result
     }
 
-    /// Stores a result under its mutation id, so the same mutation sent again gets the same answer.
-    static func remember(_ result: ResultDTO, owner: UUID, now: Date, on db: any Database) async throws {
+    /// Stores a result under its device's mutation id, so the same mutation sent again gets the
+    /// same answer (two devices may use the same mutation ids).
+    static func remember(_ result: ResultDTO, owner: UUID, device: String, now: Date, on db: any Database) async throws {
         let encoded = String(decoding: try JSONEncoder.forkcastSorted.encode(result), as: UTF8.self)
         try await (db as! any SQLDatabase).raw("""
-            INSERT INTO sync_mutations (owner_id, mutation_id, result, created_at)
-            VALUES (\(bind: owner), \(bind: result.mutationId), \(bind: encoded), \(bind: now.timeIntervalSince1970))
-            ON CONFLICT (owner_id, mutation_id) DO NOTHING
+            INSERT INTO sync_mutations (owner_id, device_id, mutation_id, result, created_at)
+            VALUES (\(bind: owner), \(bind: device), \(bind: result.mutationId), \(bind: encoded), \(bind: now.timeIntervalSince1970))
+            ON CONFLICT (owner_id, device_id, mutation_id) DO NOTHING
             """).run()
     }
 

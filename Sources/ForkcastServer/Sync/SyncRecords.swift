@@ -105,7 +105,7 @@ struct SyncRecords {
         case .weight:
             let input = try decode(WeightInput.self)
             let kg = try BodyInput.kilograms(kg: input.weightKg, lb: input.weightLb, field: "weightKg")
-            let at = input.measuredAt ?? now
+            let at = try BodyInput.measuredAt(input.measuredAt, now: now)
             try await db.write { tx in
                 if let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() {
                     model.measuredAt = at

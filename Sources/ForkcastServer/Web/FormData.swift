@@ -1,18 +1,29 @@
 import Foundation
 import Vapor
 
+/// `name=value&…` text (a form body or a query string) as name → values, keeping repeated names.
+/// Read by hand: a stray `%`, `"` or `{` in what a person typed is taken as it is, never a reason
+/// to fail (Foundation's URLComponents traps on such text).
+enum URLEncoded {
+    static func pairs(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                let spaced = part.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}
+
 /// An `application/x-www-form-urlencoded` body as name → values, keeping repeated names.
 struct FormData {
     private var values: [String: [String]] = [:]
 
     init(_ request: Request) {
         guard let buffer = request.body.data else { return }
-        let body = String(buffer: buffer).replacingOccurrences(of: "+", with: "%20")
-        var components = URLComponents()
-        components.percentEncodedQuery = body
-        for item in components.queryItems ?? [] {
-            values[item.name, default: []].append(item.value ?? "")
-        }
+        for (name, value) in URLEncoded.pairs(String(buffer: buffer)) { values[name, default: []].append(value) }
     }
 
     subscript(_ name: String) -> String? { values[name]?.last }

@@ -51,6 +51,10 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 /// not a 404.
 struct MethodNotAllowedMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        // No file or route has a path segment this long; the file lookup would fail with an error.
+        if request.url.path.utf8.count > 2048 || request.url.path.split(separator: "/").contains(where: { $0.utf8.count > 255 }) {
+            throw Abort(.notFound)
+        }
         // `/meals/facets` is a path of its own even though `/meals/:id` would match it too.
         let exact = Self.constantRoutes(for: request)
         if !exact.isEmpty, !exact.contains(request.method), !(request.method == .HEAD && exact.contains(.GET)) {
