@@ -150,7 +150,7 @@ struct GoalsPage {
             <div class="field grow"><label for="field-export">export.zip or export.xml</label><input id="field-export" type="file" name="export" accept=".zip,.xml,application/zip,text/xml"></div>
             <button class="button" type="submit">Import</button>
           </form>
-          <p class="hint">Reads body mass, height, date of birth and sex. Exports over 256 MB: use <code>POST /api/v1/health/import</code>.</p>
+          <p class="hint">Reads body mass, height, date of birth and sex (one weight a day). Exports of any size are streamed, up to 4 GB.</p>
         </section>
         """)
     }
