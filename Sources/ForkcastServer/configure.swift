@@ -32,6 +32,8 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     // Replace Vapor's default error middleware with ours (one place renders every error).
     app.middleware = .init()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.writeGate = WriteGate()
+    app.middleware.use(WriteGate.Middleware())
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
     app.middleware.use(MethodNotAllowedMiddleware())

@@ -60,10 +60,11 @@ enum Housekeeping {
             let db = app.db
             let now = app.dependencies.now
             let logger = app.logger
+            let gate = app.writeGate
             let loop = app.eventLoopGroup.next()
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
-                    do { try await Housekeeping.run(on: db, now: now()) } catch {
+                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now()) } } catch {
                         logger.warning("housekeeping failed: \(String(describing: error))")
                     }
                 }

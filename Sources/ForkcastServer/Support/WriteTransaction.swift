@@ -21,7 +21,7 @@ extension Database {
             await afterCommit.run()
             return result
         }
-        let result = try await WriteGate.sqlite.run(timeout: timeout) {
+        let result = try await (WriteGate.current ?? WriteGate.sqlite).run(timeout: timeout) {
             try await self.withConnection { connection in
                 let sql = connection as! any SQLDatabase
                 try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
@@ -52,11 +52,22 @@ enum WriteContext {
 
 /// A first-come, first-served queue of writers (one at a time) with a bounded wait.
 actor WriteGate {
+    /// The gate of writes outside requests (commands, tests calling use cases directly).
     static let sqlite = WriteGate()
+    /// The application's own gate, set for each request (one per database: several applications
+    /// in one process, as in the tests, do not queue behind each other).
+    @TaskLocal static var current: WriteGate?
     /// How long a write waits for its turn before the request answers 503.
     static let waitLimit: Duration = .seconds(15)
     /// How long SQLite waits for a lock another process holds.
     static let busyTimeoutMilliseconds = 5000
+
+    /// Hands each request its application's gate.
+    struct Middleware: AsyncMiddleware {
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            try await WriteGate.$current.withValue(request.application.writeGate) { try await next.respond(to: request) }
+        }
+    }
 
     private var busy = false
     private var waiters: [(id: UUID, continuation: CheckedContinuation<Bool, Never>)] = []
@@ -95,5 +106,15 @@ actor WriteGate {
 
     private func release() {
         if waiters.isEmpty { busy = false } else { waiters.removeFirst().continuation.resume(returning: true) }
+    }
+}
+
+extension Application {
+    private struct WriteGateKey: StorageKey { typealias Value = WriteGate }
+
+    /// This application's queue of SQLite writers (set up by `configure`).
+    var writeGate: WriteGate {
+        get { storage[WriteGateKey.self] ?? WriteGate.sqlite }
+        set { storage[WriteGateKey.self] = newValue }
     }
 }
