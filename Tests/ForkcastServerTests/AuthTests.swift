@@ -148,7 +148,7 @@ struct AuthTests {
     }
 
     @Test func parallelGuessesAreChargedAtomically() async throws {
-        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+        try await withForkcast(clock: TestClock(), adjust: { $0.trustProxy = true }) { app in
             _ = try await app.signUp("owner@example.com", password: "correct horse")
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for i in 0..<16 {
@@ -162,7 +162,8 @@ struct AuthTests {
     }
 
     @Test func oneAddressCannotSprayGuesses() async throws {
-        try await withForkcast(adjust: { $0.trustProxy = true }) { app in
+        // A clock that stands still: on a slow machine 24 attempts must not earn a refill.
+        try await withForkcast(clock: TestClock(), adjust: { $0.trustProxy = true }) { app in
             _ = try await app.signUp("owner@example.com", password: "correct horse")
             var statuses: [HTTPStatus] = []
             for i in 0..<24 { statuses.append(try await login(app, from: "203.0.113.9", "someone\(i)@example.com", "guess").status) }
