@@ -108,8 +108,6 @@ final class AppleHealthImport {
         return importer.result
     }
 
-    static func parseXML(at url: URL) throws -> Result { try parse(fileAt: url) }
-
     private let limits: Limits
     private let progress: Progress?
     private var buffer: [UInt8] = []
