@@ -14,6 +14,14 @@ public struct MealType: Hashable, Sendable, Codable {
 
     public static func named(_ key: String) -> MealType? { defaults.first { $0.key == key } }
 
+    /// Where a type sorts in a day (breakfast first).
+    public static func position(_ key: String) -> Int? { defaults.firstIndex { $0.key == key } }
+
+    /// The one message for a meal type that is not one of ours.
+    public static func problem(_ key: String, field: String = "mealType") -> ValidationError.Field? {
+        named(key) == nil ? .init(field: field, message: "\(field) must be one of: \(defaults.map(\.key).joined(separator: ", ")).") : nil
+    }
+
     /// A sensible default for a time of day (local hour).
     public static func suggested(hour: Int) -> MealType {
         switch hour {
@@ -77,6 +85,14 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
 }
 
 /// Checks the values of an entry that the person typed.
+extension DiaryEntry {
+    /// The same food, amount and values eaten again at another time and meal type.
+    public func copied(id: UUID, loggedAt: Date, date: CalendarDate, mealType: String) -> DiaryEntry {
+        DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: kind, name: name,
+                   nutrients: nutrients, cost: cost)
+    }
+}
+
 public enum DiaryValidation {
     /// A plate (seed 001's batch logging) holds at most this many items.
     public static let maximumPlateItems = 50
@@ -103,9 +119,7 @@ public enum DiaryValidation {
     public static func check(mealType: String, note: String?, quantity: Decimal? = nil, servings: Decimal? = nil,
                              quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
-        if MealType.named(mealType) == nil {
-            problems.append(.init(field: "mealType", message: "mealType must be one of: \(MealType.defaults.map(\.key).joined(separator: ", "))."))
-        }
+        if let p = MealType.problem(mealType) { problems.append(p) }
         if let note, note.count > 500 { problems.append(.init(field: "note", message: "A note can be at most 500 characters.")) }
         if let p = Plausible.quantity.check(quantity, field: "quantity", label: "Quantity") { problems.append(p) }
         if let p = Plausible.servingsEaten.check(servings, field: "servings", label: "Servings") { problems.append(p) }

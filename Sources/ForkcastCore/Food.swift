@@ -163,3 +163,12 @@ public enum FoodMath {
         }
     }
 }
+
+extension Food {
+    /// What "some of this" means when no amount is typed (the plate's food rows): one serving when
+    /// the food has one, else 100 g or 100 ml.
+    public var usualPortion: (quantity: Decimal, unit: QuantityUnit) {
+        if serving != nil { return (1, .serving) }
+        return (100, basis == .milliliter ? .milliliter : .gram)
+    }
+}

@@ -6,13 +6,19 @@ public struct Assignment: Identifiable, Hashable, Sendable {
     public let mealId: UUID
     public let date: CalendarDate
     public let createdAt: Date
+    /// The meal slot (a meal type key) it is planned for; nil when it has none.
+    public var mealType: String?
 
-    public init(id: UUID = UUID(), mealId: UUID, date: CalendarDate, createdAt: Date = Date()) {
+    public init(id: UUID = UUID(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil) {
         self.id = id
         self.mealId = mealId
         self.date = date
         self.createdAt = createdAt
+        self.mealType = mealType
     }
+
+    /// Where it sorts in its day: slots in meal-type order, then the unslotted, each in the order planned.
+    public var slotOrder: Int { mealType.flatMap(MealType.position) ?? MealType.defaults.count }
 }
 
 /// One day of a week view with the meals planned for it.
@@ -46,15 +52,34 @@ public struct PlanDay: Hashable, Sendable {
 
 /// Builds the days of a window from assignments and the meals they point at.
 public enum PlanBuilder {
-    /// Days in order, each with its assignments in the order they were made; assignments outside the
+    /// Days in order, each with its assignments by slot (breakfast … snack, then unslotted) and in
+    /// the order they were made; assignments outside the
     /// window, or whose meal is missing, are left out.
     public static func days(in window: WeekWindow, assignments: [Assignment], meals: [UUID: Meal]) -> [PlanDay] {
         let byDate = Dictionary(grouping: assignments.filter { window.contains($0.date) }, by: \.date)
         return window.dates.map { date in
             let entries = (byDate[date] ?? [])
-                .sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+                .sorted { ($0.slotOrder, $0.createdAt, $0.id.uuidString) < ($1.slotOrder, $1.createdAt, $1.id.uuidString) }
                 .compactMap { a in meals[a.mealId].map { PlanDay.Entry(assignment: a, meal: $0) } }
             return PlanDay(date: date, entries: entries)
         }
+    }
+}
+
+extension PlanDay {
+    /// The planned meals of this day that are already in its diary: each meal entry of the day marks
+    /// one planning of that meal, in the order the day shows them (so a meal planned for lunch and
+    /// dinner and logged once counts lunch as done).
+    public func logged(by diary: [DiaryEntry]) -> Set<UUID> {
+        var eaten: [UUID: Int] = [:]
+        for entry in diary where entry.date == date {
+            if case let .meal(mealId, _) = entry.kind { eaten[mealId, default: 0] += 1 }
+        }
+        var logged = Set<UUID>()
+        for entry in entries where (eaten[entry.meal.id] ?? 0) > 0 {
+            eaten[entry.meal.id]! -= 1
+            logged.insert(entry.assignment.id)
+        }
+        return logged
     }
 }

@@ -77,9 +77,9 @@ struct WebPageTests {
 
     @Test func signInOnlyRedirectsToLocalPaths() {
         #expect(WebAuthController.safeNext("/meals?protein=x") == "/meals?protein=x")
-        #expect(WebAuthController.safeNext("//evil.example") == "/plan")
-        #expect(WebAuthController.safeNext("https://evil.example") == "/plan")
-        #expect(WebAuthController.safeNext(nil) == "/plan")
+        #expect(WebAuthController.safeNext("//evil.example") == "/diary")
+        #expect(WebAuthController.safeNext("https://evil.example") == "/diary")
+        #expect(WebAuthController.safeNext(nil) == "/diary")
     }
 
     /// SiteURL is the one description of the web app's addresses: every web route registered is one

@@ -27,7 +27,7 @@ WebElement.click = _centred_click
 
 ARTIFACTS = os.environ.get("FORKCAST_ARTIFACTS", os.path.join(os.path.dirname(__file__), "..", "..", "artifacts"))
 SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")
-SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+SIZES = {"phone": (390, 844), "desktop": (1280, 900), "layout": (1440, 900)}
 
 
 def chromium_paths():
@@ -156,3 +156,43 @@ def browser_errors(driver):
         return []
     return [e for e in logs if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
             and "net::ERR_CONNECTION_REFUSED" not in e["message"]]
+
+
+# Helpers for sweeping one driver through many viewport sizes (test_layout_sweep.py).
+PHONE_BREAKPOINT = 700
+
+
+def set_viewport(driver, width, height=900):
+    """Emulates a device `width` CSS px wide: a touch phone below 700 px, a desktop from there."""
+    mobile = width < PHONE_BREAKPOINT
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+    driver.viewport = (width, height)
+
+
+def screenshot_file(driver, path, max_height=4000):
+    """Full-page capture to `path` at the viewport set_viewport chose, which it restores afterwards."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    width, height = getattr(driver, "viewport", SIZES[driver.size_name])
+    scroll = driver.execute_script("return window.scrollY")
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    full = int(min(metrics["cssContentSize"]["height"], max_height))
+    mobile = width < PHONE_BREAKPOINT
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": max(full, height), "deviceScaleFactor": 1, "mobile": mobile})
+    driver.save_screenshot(path)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
+    return path
+
+
+def axe_violations(driver, impacts=("serious", "critical")):
+    """axe-core's violations of the given impacts on the current page, without asserting."""
+    scroll = driver.execute_script("return window.scrollY")
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
+    return [v for v in results["violations"] if v.get("impact") in impacts]

@@ -11,6 +11,7 @@ struct DiaryController: RouteCollection {
         diary.get("export", use: export)
         diary.post("plate", use: plate)
         diary.post("log-planned", use: logPlanned)
+        diary.post("copy", use: copy)
         diary.post("entries", use: create)
         diary.get("entries", ":id", use: show)
         diary.put("entries", ":id", use: update)
@@ -62,6 +63,16 @@ struct DiaryController: RouteCollection {
         let input = try req.decodeJSON(PlateInput.self)
         let service = try req.owner.diaryService
         let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
+        return try created(entries.map(DiaryEntryDTO.init), location: nil)
+    }
+
+    /// Eats one meal of a day again (say yesterday's breakfast today), as it was logged.
+    @Sendable func copy(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let input = try req.decodeJSON(CopyMealInput.self)
+        let service = try req.owner.diaryService
+        let entries = try await service.copy(from: input.from, mealType: input.fromMealType, to: input.to ?? user.today(now: req.now),
+                                             as: input.mealType ?? input.fromMealType, ids: { req.dependencies.uuid() })
         return try created(entries.map(DiaryEntryDTO.init), location: nil)
     }
 

@@ -6,6 +6,9 @@ import Vapor
 struct DiaryEntryInput: Content {
     struct QuickAdd: Content { var energyKcal: Decimal?; var protein: Decimal?; var carbohydrates: Decimal?; var fat: Decimal? }
     var loggedAt: Date?
+    /// The day it was eaten, when no `loggedAt` is given: now if that is today, else noon of that
+    /// day in the person's time zone (what the pages do; offline clients send this).
+    var date: CalendarDate?
     var mealType: String?
     var note: String?
     var foodId: UUID?
@@ -23,6 +26,14 @@ struct PlateInput: Content {
     var mealType: String
     var note: String?
     var items: [DiaryEntryInput]
+}
+
+struct CopyMealInput: Content {
+    var from: CalendarDate
+    var fromMealType: String
+    /// The day to log the copy on (default today) and its meal type (default the same).
+    var to: CalendarDate?
+    var mealType: String?
 }
 
 struct LogPlannedInput: Content {

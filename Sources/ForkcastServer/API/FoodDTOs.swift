@@ -45,6 +45,9 @@ struct FoodDTO: Content {
     var icon: String
     var source: String
     var warnings: [String]
+    /// What an amount left empty on a plate means for this food (one serving, else 100 g or ml).
+    var usualPortion: PortionDTO?
+    struct PortionDTO: Content { var quantity: Decimal; var unit: String }
     var createdAt: Date?
     var updatedAt: Date?
 
@@ -59,6 +62,7 @@ struct FoodDTO: Content {
         portion = food.portion
         price = food.price.map { PriceDTO(amount: $0.amount, per: $0.per.rawValue, packageSize: $0.packageSize, currency: currency) }
         icon = food.icon.rawValue
+        usualPortion = PortionDTO(quantity: food.usualPortion.quantity, unit: food.usualPortion.unit.rawValue)
         source = food.source.rawValue
         warnings = food.warnings
         createdAt = food.createdAt
@@ -80,7 +84,7 @@ struct FoodDTO: Content {
         try c.encode(id, forKey: .id); try c.encode(name, forKey: .name); try c.encode(brand, forKey: .brand)
         try c.encode(barcode, forKey: .barcode); try c.encode(basis, forKey: .basis); try c.encode(per100, forKey: .per100)
         try c.encode(serving, forKey: .serving); try c.encode(portion, forKey: .portion); try c.encode(price, forKey: .price)
-        try c.encode(icon, forKey: .icon); try c.encode(source, forKey: .source); try c.encode(warnings, forKey: .warnings)
+        try c.encode(icon, forKey: .icon); try c.encode(source, forKey: .source); try c.encode(warnings, forKey: .warnings); try c.encodeIfPresent(usualPortion, forKey: .usualPortion)
         try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
     }
 }

@@ -154,6 +154,8 @@ struct MealPage: Content {
 struct AssignmentInput: Content {
     var mealId: UUID
     var date: CalendarDate
+    /// The meal slot: breakfast, lunch, dinner or snack; absent or null for none.
+    var mealType: String?
 }
 
 struct AssignmentDTO: Content {
@@ -162,10 +164,12 @@ struct AssignmentDTO: Content {
     var mealId: UUID
     var meal: MealDTO
     var createdAt: Date
+    var mealType: String?
 
     init(_ entry: PlanDay.Entry, presenter: MealPresenter) {
         id = entry.assignment.id
         date = entry.assignment.date
+        mealType = entry.assignment.mealType
         mealId = entry.meal.id
         meal = presenter.dto(entry.meal, isPlanned: true)
         createdAt = entry.assignment.createdAt

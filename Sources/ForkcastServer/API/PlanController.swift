@@ -34,7 +34,7 @@ struct PlanController: RouteCollection {
     @Sendable func assign(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(AssignmentInput.self)
-        guard let entry = try await req.owner.plan.assign(mealID: input.mealId, to: input.date,
+        guard let entry = try await req.owner.plan.assign(mealID: input.mealId, to: input.date, mealType: input.mealType,
                                                               id: req.dependencies.uuid(), now: req.now) else {
             throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
         }

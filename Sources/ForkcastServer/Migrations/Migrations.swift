@@ -13,5 +13,6 @@ extension Application {
         migrations.add(M006_CreateDiary())
         migrations.add(M007_Hardening())
         migrations.add(M008_CreateSyncRecords())
+        migrations.add(M009_PlanSlots())
     }
 }

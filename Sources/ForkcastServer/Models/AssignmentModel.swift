@@ -11,10 +11,12 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @Parent(key: "meal_id") var meal: MealModel
     @Field(key: "date") var date: String
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
+    @OptionalField(key: "meal_type") var mealType: String?
 
     init() {}
 
-    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date) {
+    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil) {
+        self.mealType = mealType
         self.id = id
         self.ownerID = ownerID
         self.$meal.id = mealID
@@ -23,6 +25,6 @@ final class AssignmentModel: Model, @unchecked Sendable {
     }
 
     var domain: Assignment {
-        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0))
+        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType)
     }
 }

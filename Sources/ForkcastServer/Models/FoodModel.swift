@@ -102,9 +102,24 @@ final class FoodTermModel: Model, @unchecked Sendable {
         self.term = term
     }
 
-    /// The rows that make a food findable by the words of its name and brand.
+    /// The rows that make a food findable by the words of its name and brand, and from inside a
+    /// word: every ending of three letters or more is a term too, so "gurt" (a prefix of the ending
+    /// "gurt" of "yogurt") finds yogurt through the same prefix lookup.
     static func rows(for food: Food, ownerID: UUID) -> [FoodTermModel] {
-        terms(of: food.name + " " + (food.brand ?? "")).map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) }
+        indexTerms(of: food.name + " " + (food.brand ?? "")).map { FoodTermModel(foodID: food.id, ownerID: ownerID, term: $0) }
+    }
+
+    static func indexTerms(of text: String) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for word in terms(of: text) {
+            let characters = Array(word)
+            for start in 0..<max(1, min(characters.count - 2, 24)) {
+                let ending = String(characters[start...])
+                if seen.insert(ending).inserted { result.append(ending) }
+            }
+        }
+        return result
     }
 
     /// The distinct lower-cased words of a text (letters and digits; everything else separates).

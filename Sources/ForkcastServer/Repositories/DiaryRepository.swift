@@ -53,6 +53,28 @@ struct DiaryRepository {
         }
     }
 
+    /// The foods logged lately, for the plate: the most recent first, then the most frequent over
+    /// the last 90 days (distinct, at most `limit`).
+    func usualFoods(now: Date, limit: Int = 8) async throws -> [UUID] {
+        let sql = db as! any SQLDatabase
+        let since = now.addingTimeInterval(-90 * 24 * 3600)
+        let rows = try await sql.raw("""
+            SELECT food_id, COUNT(*) AS n, MAX(logged_at) AS last FROM diary_entries
+            WHERE user_id = \(bind: ownerID) AND kind = 'food' AND food_id IS NOT NULL AND logged_at >= \(bind: since)
+            GROUP BY food_id
+            """).all()
+        struct Use { let id: UUID; let count: Int; let last: Double }
+        let uses = rows.compactMap { row -> Use? in
+            guard let id = try? row.decode(column: "food_id", as: UUID.self), let n = try? row.decode(column: "n", as: Int.self) else { return nil }
+            let last = (try? row.decode(column: "last", as: Date.self))?.timeIntervalSince1970 ?? (try? row.decode(column: "last", as: Double.self)) ?? 0
+            return Use(id: id, count: n, last: last)
+        }
+        let recent = uses.sorted { ($0.last, $0.id.uuidString) > ($1.last, $1.id.uuidString) }.prefix(limit / 2).map(\.id)
+        let frequent = uses.sorted { ($0.count, $0.last) > ($1.count, $1.last) }.map(\.id)
+        var seen = Set<UUID>()
+        return (recent + frequent).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+    }
+
     struct DayTotals: Sendable {
         var date: CalendarDate
         var nutrients: Nutrients

@@ -17,7 +17,8 @@ struct DiaryService {
     /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
     func entry(from input: DiaryEntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),
                prefix: String = "") async throws -> DiaryEntry {
-        let loggedAt = input.loggedAt ?? defaults.loggedAt ?? now
+        let loggedAt = input.loggedAt ?? input.date.map { DiaryValidation.loggedAt(for: $0, today: user.today(now: now), now: now, in: user.zone) }
+            ?? defaults.loggedAt ?? now
         let date = CalendarDate(loggedAt, in: user.zone)
         let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: loggedAt).hour ?? 12
         let mealType = input.mealType ?? defaults.mealType ?? MealType.suggested(hour: hour).key
@@ -62,12 +63,13 @@ struct DiaryService {
         if input.foodId != nil || input.mealId != nil || input.quickAdd != nil {
             do {
                 entry = try await self.entry(from: input, id: id, defaults: (existing.loggedAt, existing.mealType, existing.note))
+                if input.loggedAt == nil && input.date == nil { entry.loggedAt = existing.loggedAt; entry.date = existing.date }
             } catch let error as ValidationError { throw AppError.validation(error) }
         } else {
             entry = existing
             var problems: [ValidationError.Field] = []
             if let mealType = input.mealType { entry.mealType = mealType }
-            if let loggedAt = input.loggedAt {
+            if let loggedAt = input.loggedAt ?? input.date.map({ DiaryValidation.loggedAt(for: $0, today: user.today(now: now), now: now, in: user.zone) }) {
                 entry.loggedAt = loggedAt
                 entry.date = CalendarDate(loggedAt, in: user.zone)
             }
@@ -98,15 +100,35 @@ struct DiaryService {
         return entries
     }
 
-    /// Logs a planned meal (API and the planner's one tap alike): by default one serving, at the
-    /// time ``DiaryValidation/loggedAt(for:today:now:in:)`` gives for its day. nil when the owner
-    /// has no such assignment.
+    /// Logs a planned meal (API, Today and the planner alike): by default one serving, at the
+    /// time ``DiaryValidation/loggedAt(for:today:now:in:)`` gives for its day, into the meal type
+    /// asked for, else its plan slot (a dinner logged after midnight is still dinner), else the
+    /// one the time suggests. nil when the owner has no such assignment.
     func logPlanned(_ assignmentID: UUID, loggedAt: Date? = nil, mealType: String? = nil, servings: Decimal? = nil, id: UUID) async throws -> DiaryEntry? {
         guard let assignment = try await PlanRepository(db: db, ownerID: ownerID).find(assignmentID) else { return nil }
         let at = loggedAt ?? DiaryValidation.loggedAt(for: assignment.date, today: user.today(now: now), now: now, in: user.zone)
-        let entry = try await self.entry(from: DiaryEntryInput(loggedAt: at, mealType: mealType, mealId: assignment.mealId, servings: servings ?? 1), id: id)
+        let entry = try await self.entry(from: DiaryEntryInput(loggedAt: at, mealType: mealType?.trimmed.nilIfEmptyString ?? assignment.mealType,
+                                                               mealId: assignment.mealId, servings: servings ?? 1), id: id)
         try await diary.create([entry], now: now)
         return entry
+    }
+
+    /// Copies what was eaten at one meal of one day (say yesterday's breakfast) to another day and
+    /// meal type, as it was logged (same foods, amounts and values), in one write.
+    func copy(from source: CalendarDate, mealType: String, to target: CalendarDate, as targetType: String, ids: () -> UUID) async throws -> [DiaryEntry] {
+        var problems: [ValidationError.Field] = []
+        if let p = MealType.problem(mealType, field: "fromMealType") { problems.append(p) }
+        if let p = MealType.problem(targetType) { problems.append(p) }
+        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        let originals = try await diary.entries(on: source).filter { $0.mealType == mealType }
+        guard !originals.isEmpty else {
+            throw AppError.validation(ValidationError(field: "from", "Nothing was logged for \(MealType.named(mealType)?.name ?? mealType) on \(source.iso)."))
+        }
+        if let problem = DiaryValidation.plateProblem(itemCount: originals.count) { throw AppError.validation(ValidationError([problem])) }
+        let at = DiaryValidation.loggedAt(for: target, today: user.today(now: now), now: now, in: user.zone)
+        let copies = originals.map { $0.copied(id: ids(), loggedAt: at, date: target, mealType: targetType) }
+        try await diary.create(copies, now: now)
+        return copies
     }
 
     func goals() async throws -> (goals: Goals, calculation: GoalCalculation?) {

@@ -19,10 +19,13 @@ struct PlanRepository {
         return PlanBuilder.days(in: window, assignments: assignments, meals: meals)
     }
 
-    /// Plans a meal on a day; nil when the owner has no such meal. A day holds any number of meals.
-    func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
+    /// Plans a meal on a day, in a meal slot or none; nil when the owner has no such meal. A day
+    /// (and a slot) holds any number of meals. The one path for the API, the pages and sync.
+    func assign(mealID: UUID, to date: CalendarDate, mealType: String? = nil, id: UUID, now: Date) async throws -> PlanDay.Entry? {
+        let slot = mealType?.trimmed.nilIfEmptyString
+        if let slot, let problem = MealType.problem(slot) { throw AppError.validation(ValidationError([problem])) }
         guard let meal = try await meals.find(mealID) else { return nil }
-        let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now)
+        let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now, mealType: slot)
         try await db.write { tx in
             try await model.create(on: tx)
             try await SyncLog.record(.assignment, [id], op: .upsert, owner: ownerID, on: tx, now: now)

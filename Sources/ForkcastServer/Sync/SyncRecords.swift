@@ -80,7 +80,7 @@ struct SyncRecords {
             try await db.write { tx in
                 let plan = PlanRepository(db: tx, ownerID: ownerID)
                 if try await plan.find(id) != nil { _ = try await plan.remove(id, now: now) }
-                guard try await plan.assign(mealID: input.mealId, to: input.date, id: id, now: now) != nil else {
+                guard try await plan.assign(mealID: input.mealId, to: input.date, mealType: input.mealType, id: id, now: now) != nil else {
                     throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
                 }
             }

@@ -41,6 +41,7 @@ struct Layout {
           <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">
           <link rel="stylesheet" href="\(SiteURL.stylesheet.path)">
           <script type="module" src="\(SiteURL.script("app").path)"></script>
+          \(if: signedIn, HTML("<script type=\"module\" src=\"\(SiteURL.script("offline").path)\"></script>"))
           \(scriptTags)
         </head>
         <body>
@@ -48,6 +49,7 @@ struct Layout {
           <div id="loading" class="loading" role="progressbar" aria-label="Loading" hidden></div>
           <header class="top">
             <a class="brand" href="\(SiteURL.home.path)">\(Icons.logo) Forkcast</a>
+            \(if: signedIn, HTML("<p id=\"sync-status\" class=\"sync-status\" role=\"status\" hidden></p>"))
             \(nav)
           </header>
           <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>

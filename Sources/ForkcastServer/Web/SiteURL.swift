@@ -9,7 +9,7 @@ enum SiteURL: Sendable {
     // Accounts
     case home, setup, login, logout, settings
     // Meals
-    case meals(MealFilter = MealFilter())
+    case meals(MealFilter = MealFilter(), page: Int = 1)
     case newMeal, createMeal, mealTotals
     case editMeal(UUID), updateMeal(UUID), deleteMeal(UUID)
     // Planner
@@ -19,16 +19,16 @@ enum SiteURL: Sendable {
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil)
-    case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned
+    case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned, diaryCopy
     case goals, goalsProfile, goalsManual, goalsWeights
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
     case goalsImport(csrf: String?)
     // Foods
-    case foods(query: String? = nil)
+    case foods(query: String? = nil, page: Int = 1, grid: Bool = false)
     case newFood, openFoodFacts, importFood
     case editFood(UUID), updateFood(UUID), deleteFood(UUID)
     // Files served as they are, and the API a page links to
-    case stylesheet, icon, touchIcon, manifest
+    case stylesheet, icon, touchIcon, manifest, serviceWorker
     /// One of the ES modules in Public/js.
     case script(String)
     /// A food's icon (Public/icons/food).
@@ -66,6 +66,7 @@ enum SiteURL: Sendable {
         case .updateEntry(let entry): "/diary/entries/\(id(entry))"
         case .deleteEntry(let entry): "/diary/entries/\(id(entry))/delete"
         case .logPlanned: "/diary/log-planned"
+        case .diaryCopy: "/diary/copy"
         case .goals: "/goals"
         case .goalsProfile: "/goals/profile"
         case .goalsManual: "/goals/manual"
@@ -82,6 +83,7 @@ enum SiteURL: Sendable {
         case .icon: "/icons/icon.svg"
         case .touchIcon: "/icons/icon-192.png"
         case .manifest: "/manifest.webmanifest"
+        case .serviceWorker: "/sw.js"
         case .script(let name): "/js/\(name).js"
         case .foodIcon(let icon): "/icons/food/\(icon.rawValue).svg"
         case .diaryExport: "/api/v1/diary/export"
@@ -90,14 +92,15 @@ enum SiteURL: Sendable {
 
     private var query: String {
         switch self {
-        case .meals(let filter): Self.query(filter.queryItems)
+        case .meals(let filter, let page): Self.query(filter.queryItems + (page > 1 ? [("page", "\(page)")] : []))
         case .plan(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
         case .planPicker(let date, let query): Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType):
             Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
         case .goalsImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
-        case .foods(let query): Self.query(query.map { [("q", $0)] } ?? [])
+        case .foods(let query, let page, let grid):
+            Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
         default: ""
         }
@@ -123,7 +126,7 @@ enum SiteURL: Sendable {
         .home, .setup, .login, .logout, .settings,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
-        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned,
+        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy,
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
     ]

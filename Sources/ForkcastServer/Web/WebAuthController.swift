@@ -37,8 +37,8 @@ struct WebAuthController: RouteCollection {
             try await req.rotateSession()
             req.auth.login(user)
             req.session.authenticate(user)
-            req.flash("Welcome! Start by adding a few meals you cook.")
-            return Self.withDeviceCookie(req.redirect(to: SiteURL.meals().path, redirectType: .normal), device)
+            req.flash("Welcome! Log what you eat here, add the meals you cook under Meals, and plan them in the Planner.")
+            return Self.withDeviceCookie(req.redirect(to: SiteURL.diary().path, redirectType: .normal), device)
         } catch AppError.validation(let errors) {
             page.errors = errors
             return page.render(layout: req.layout("Set up", .none).signedOut).response(status: .unprocessableEntity)
@@ -51,7 +51,7 @@ struct WebAuthController: RouteCollection {
     }
 
     @Sendable func loginForm(req: Request) async throws -> Response {
-        if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.plan(start: nil).path) }
+        if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }
         if try await !req.accounts.hasAccounts() { return req.redirect(to: SiteURL.setup.path) }
         return LoginPage(next: req.query[String.self, at: "next"]).render(layout: req.layout("Sign in", .none).signedOut).response()
     }
@@ -81,7 +81,7 @@ struct WebAuthController: RouteCollection {
 
     /// Only paths on this site: an open redirect would let other sites borrow our sign-in page.
     static func safeNext(_ next: String?) -> String {
-        AccountRules.localRedirectPath(next) ?? SiteURL.plan(start: nil).path
+        AccountRules.localRedirectPath(next) ?? SiteURL.diary().path
     }
 
     /// The browser's device token (a random value in a long-lived cookie), or a new one.

@@ -12,6 +12,7 @@ struct WebDiaryController: RouteCollection {
         routes.get(SiteURL.editEntry(SiteURL.anyID), use: editEntry)
         routes.post(SiteURL.updateEntry(SiteURL.anyID), use: updateEntry)
         routes.post(SiteURL.logPlanned, use: logPlanned)
+        routes.post(SiteURL.diaryCopy, use: copyMeal)
         routes.get(SiteURL.goals, use: goalsPage)
         routes.post(SiteURL.goalsProfile, use: saveProfile)
         routes.post(SiteURL.goalsManual, use: saveManual)
@@ -34,15 +35,43 @@ struct WebDiaryController: RouteCollection {
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
                                   mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(hour: hour).key)
         try await fillChoices(&page, user: user, req: req)
-        return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("meal-form").path])).response()
+        return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response()
     }
 
+    /// The usual foods, the library's meals and the meals of the last week to copy.
     private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
-        page.foods = try await req.owner.foods.list(query: nil, page: try Paging(per: 200)).items
+        page.today = user.today(now: req.now)
+        let diary = try req.owner.diary
+        let usualIDs = try await diary.usualFoods(now: req.now)
+        let found = try await req.owner.foods.find(ids: usualIDs)
+        page.usual = usualIDs.compactMap { found[$0] }
         page.meals = try await req.owner.meals.list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
+        let week = try await diary.entries(from: page.date.adding(days: -7), to: page.date)
+        page.recent = Dictionary(grouping: week, by: { "\($0.date.iso)|\($0.mealType)" }).values.compactMap { entries in
+            guard let first = entries.first, let type = MealType.named(first.mealType) else { return nil }
+            return (first.date, type, entries.count, DiaryDay.total(of: entries).energyKcal ?? 0)
+        }.sorted { ($0.date, MealType.position($0.mealType.key) ?? 0) > ($1.date, MealType.position($1.mealType.key) ?? 0) }
     }
 
-    /// Logs the plate: every filled food row, the chosen meal and the quick add, all at once.
+    /// The plate's items as typed: food rows (an empty amount is the usual portion), the chosen
+    /// meal and the quick add.
+    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, req: Request) async throws -> [DiaryEntryInput] {
+        var items: [DiaryEntryInput] = []
+        let draft = try await rows.draft(foods: try req.owner.foods, usualPortions: true)
+        items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
+        if let mealID = UUID(uuidString: page.mealID) {
+            items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings) ?? 1))
+        }
+        func number(_ key: String) -> Decimal? { Decimal(typed: page.quick[key] ?? "") }
+        if let kcal = number("energyKcal") {
+            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
+                                         name: page.quick["name"]))
+        }
+        return items
+    }
+
+    /// Logs the plate: every filled food row, the chosen meal and the quick add, all at once. With
+    /// `X-Fragment: plate-totals` it only adds the plate up (the live totals), saving nothing.
     @Sendable func add(req: Request) async throws -> Response {
         let user = try req.webUser
         let form = FormData(req)
@@ -54,27 +83,28 @@ struct WebDiaryController: RouteCollection {
         for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
         page.quick["note"] = form["note"] ?? ""
         let service = try req.owner.diaryService
+        let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
+        if req.fragment("plate-totals") {
+            // Rows still being typed are left out; the totals are what would be logged now.
+            var entries: [DiaryEntry] = []
+            for item in (try? await plateItems(page, rows: rowsPage, req: req)) ?? [] {
+                if let entry = try? await service.entry(from: item, id: UUID(), defaults: (loggedAt, page.mealType, nil)) { entries.append(entry) }
+            }
+            page.totals = entries.isEmpty ? nil : DiaryDay.total(of: entries)
+            let html: HTML = page.totals.map { HTML("<h3>On the plate (\(entries.count) item\(entries.count == 1 ? "" : "s"))</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") }
+                ?? HTML("<p class=\"muted\">The plate's totals show here as you add to it.</p>")
+            return html.response()
+        }
         do {
-            var items: [DiaryEntryInput] = []
-            let draft = try await rowsPage.draft(foods: try req.owner.foods)
-            items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
-            if let mealID = UUID(uuidString: page.mealID) {
-                items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings) ?? 1))
-            }
-            func number(_ key: String) -> Decimal? { Decimal(typed: page.quick[key] ?? "") }
-            if let kcal = number("energyKcal") {
-                items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
-                                             name: page.quick["name"]))
-            }
-            let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
+            let items = try await plateItems(page, rows: rowsPage, req: req)
             let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
                                                      ids: { req.dependencies.uuid() })
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
-            return req.redirect(to: SiteURL.diary(date: page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
+            return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
         } catch let errors as ValidationError {
             page.errors = errors
             try await fillChoices(&page, user: user, req: req)
-            return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("meal-form").path])).response(status: .unprocessableEntity)
+            return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response(status: .unprocessableEntity)
         }
     }
 
@@ -84,7 +114,7 @@ struct WebDiaryController: RouteCollection {
         let diary = try req.owner.diary
         guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
-        return req.redirect(to: SiteURL.diary(date: entry.date).path, redirectType: .normal)
+        return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
 
     /// Moving an entry to another meal type or day, or changing its note.
@@ -102,9 +132,38 @@ struct WebDiaryController: RouteCollection {
         guard let existing = try await service.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
         var page = EditEntryPage(entry: existing, zone: user.zone)
-        // The same edit as PUT /api/v1/diary/entries/{id}: meal type, time and note.
+        for key in ["quantity", "unit", "servings", "quick.name", "quick.energyKcal", "quick.protein", "quick.carbohydrates", "quick.fat",
+                    "mealType", "date", "time", "note"] {
+            page.typed[key] = form[key]
+        }
+        // The same edit as PUT /api/v1/diary/entries/{id}: a changed amount or quick add is sent
+        // with its food or meal (recomputed); otherwise only meal type, time and note change.
         var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
         var problems: [ValidationError.Field] = []
+        func number(_ key: String, field: String) -> Decimal? {
+            guard let text = form[key]?.trimmed, !text.isEmpty else { return nil }
+            guard let value = Decimal(typed: text) else { problems.append(.init(field: field, message: "Enter a number.")); return nil }
+            return value
+        }
+        switch existing.kind {
+        case let .food(foodId, quantity, unit):
+            let newQuantity = number("quantity", field: "quantity") ?? quantity
+            let newUnit = form["unit"] ?? unit.rawValue
+            if newQuantity != quantity || newUnit != unit.rawValue {
+                input.foodId = foodId; input.quantity = newQuantity; input.unit = newUnit
+            }
+        case let .meal(mealId, servings):
+            let newServings = number("servings", field: "servings") ?? servings
+            if newServings != servings { input.mealId = mealId; input.servings = newServings }
+        case .quickAdd:
+            let values = DiaryEntryInput.QuickAdd(energyKcal: number("quick.energyKcal", field: "quickAdd.energyKcal"), protein: number("quick.protein", field: "quickAdd.protein"),
+                                                  carbohydrates: number("quick.carbohydrates", field: "quickAdd.carbohydrates"), fat: number("quick.fat", field: "quickAdd.fat"))
+            let name = form["quick.name"]?.trimmed.nilIfEmptyString ?? existing.name
+            let n = existing.nutrients
+            if values.energyKcal != n.energyKcal || values.protein != n.protein || values.carbohydrates != n.carbohydrates || values.fat != n.fat || name != existing.name {
+                input.quickAdd = values; input.name = name
+            }
+        }
         if let dateText = form["date"] {
             if let date = CalendarDate(iso: dateText), let time = ClockTime(form["time"] ?? "12:00") {
                 input.loggedAt = date.instant(hour: time.hour, minute: time.minute, in: user.zone)
@@ -120,9 +179,12 @@ struct WebDiaryController: RouteCollection {
         } catch AppError.validation(let errors) {
             page.errors = errors
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
+        } catch AppError.missingReference(_, let detail) {
+            page.errors = ValidationError(field: "food", detail + " The amount cannot be recomputed; delete the entry and log it again.")
+            return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
         }
-        req.flash("Moved “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
-        return req.redirect(to: SiteURL.diary(date: entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
+        req.flash("Saved “\(entry.name)” (\(MealType.named(entry.mealType)?.name ?? entry.mealType), \(entry.date.weekday.name)).")
+        return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
 
     /// One tap on the planner: one serving of the planned meal, logged now (or at noon of its day).
@@ -131,11 +193,24 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         let service = try req.owner.diaryService
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
-              let entry = try await service.logPlanned(id, id: req.dependencies.uuid()) else {
+              let entry = try await service.logPlanned(id, mealType: form["mealType"], id: req.dependencies.uuid()) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
         return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? SiteURL.plan(start: nil).path, redirectType: .normal)
+    }
+
+    /// "Same as yesterday" and the plate's "copy a meal": `from` is "YYYY-MM-DD|mealType".
+    @Sendable func copyMeal(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let form = FormData(req)
+        let source = (form["from"] ?? "").split(separator: "|", maxSplits: 1).map(String.init)
+        guard source.count == 2, let from = CalendarDate(iso: source[0]) else { throw AppError.badRequest("Choose the meal to copy.") }
+        let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
+        let mealType = form["mealType"] ?? source[1]
+        let entries = try await req.owner.diaryService.copy(from: from, mealType: source[1], to: date, as: mealType, ids: { req.dependencies.uuid() })
+        req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(mealType)?.name ?? mealType), as on \(PlannerPage.longDate(from)).")
+        return req.redirect(to: SiteURL.diary(date: date == user.today(now: req.now) ? nil : date).path(fragment: "group-\(mealType)"), redirectType: .normal)
     }
 
     @Sendable func goalsPage(req: Request) async throws -> Response {
@@ -148,7 +223,7 @@ struct WebDiaryController: RouteCollection {
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
         let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
                              errors: errors, message: message)
-        return page.render(layout: req.layout("Goals", .today)).response(status: status)
+        return page.render(layout: req.layout("Goals", .settings)).response(status: status)
     }
 
     @Sendable func saveProfile(req: Request) async throws -> Response {

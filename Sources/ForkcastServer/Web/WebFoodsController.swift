@@ -20,10 +20,12 @@ struct WebFoodsController: RouteCollection {
         let user = try req.webUser
         let query = req.queryParameters.string("q") ?? ""
         let repo = try req.owner.foods
-        let result = try await repo.list(query: query, page: try Paging(per: 200))
+        let paging = try req.queryParameters.webPage()
+        let result = try await repo.list(query: query, page: paging)
         let libraryCount = query.trimmed.isEmpty ? result.total : try await repo.count()
         let page = FoodListPage(query: query, foods: result.items, total: result.total, libraryCount: libraryCount,
-                                grid: req.queryParameters.string("view") == "grid", currency: user.currency, csrf: CSRF.token(for: req))
+                                grid: req.queryParameters.string("view") == "grid", currency: user.currency, csrf: CSRF.token(for: req),
+                                page: paging.page)
         if req.fragment("food-list") { return page.results.response() }
         return page.render(layout: req.layout("Foods", .foods, scripts: [SiteURL.script("foods").path])).response()
     }

@@ -19,7 +19,8 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let filter = req.queryParameters.mealFilter()
         let today = user.today(now: req.now)
-        var model = try await MealListPage.model(meals: try req.owner.meals, filter: filter, window: WeekWindow(start: today))
+        var model = try await MealListPage.model(meals: try req.owner.meals, filter: filter, window: WeekWindow(start: today),
+                                                 paging: try req.queryParameters.webPage())
         model.currency = user.currency
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }

@@ -32,10 +32,12 @@ struct WebPlanController: RouteCollection {
         let query = req.queryParameters
         let date = try query.date("date") ?? user.today(now: req.now)
         let text = query.string("q") ?? ""
-        let found = try await req.owner.meals.list(filter: MealFilter(text: text), page: try Paging(per: 60),
-                                                      plannedIn: WeekWindow(start: date)).items.map(\.meal)
-        if req.fragment("panel") { return PlannerPage.panelItems(found).response() }
-        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req))
+        let result = try await req.owner.meals.list(filter: MealFilter(text: text), page: try Paging(per: 60),
+                                                       plannedIn: WeekWindow(start: date))
+        let found = result.items.map(\.meal)
+        if req.fragment("panel") { return PlannerPage.panelItems(found, total: result.total).response() }
+        let slot = query.string("mealType").flatMap { MealType.named($0)?.key }
+        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total)
         if req.fragment("picker") { return page.results.response() }
         return page.render(layout: req.layout("Add a meal", .plan)).response()
     }
@@ -46,11 +48,12 @@ struct WebPlanController: RouteCollection {
         guard let mealID = form["mealId"].flatMap(UUID.init(uuidString:)) else { throw AppError.badRequest("Choose a meal to add.") }
         guard let date = form["date"].flatMap(CalendarDate.init(iso:)) else { throw AppError.badRequest("That day does not exist.") }
         let plan = try req.owner.plan
-        guard let entry = try await plan.assign(mealID: mealID, to: date, id: req.dependencies.uuid(), now: req.now) else {
+        let slot = form["mealType"]?.trimmed.nilIfEmptyString
+        guard let entry = try await plan.assign(mealID: mealID, to: date, mealType: slot, id: req.dependencies.uuid(), now: req.now) else {
             throw AppError.notFound("That meal does not exist (any more).")
         }
         return try await answer(req: req, user: user, plan: plan, date: date,
-                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name).")
+                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name)\(slot.flatMap(MealType.named).map { " (\($0.name))" } ?? "").")
     }
 
     @Sendable func remove(req: Request) async throws -> Response {

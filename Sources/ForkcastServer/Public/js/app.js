@@ -116,6 +116,13 @@ export async function swapFragment(target, source, mode = "replace-children", { 
   return nodes;
 }
 
+// Deleting asks first: forms marked data-confirm say what will go (capture phase, so nothing else
+// sends the form when the answer is no).
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest?.("form[data-confirm]");
+  if (form && !window.confirm(form.dataset.confirm)) { event.preventDefault(); event.stopImmediatePropagation(); }
+}, true);
+
 // Visual feedback within a frame of any tap (002 Req 8.1).
 document.addEventListener("pointerdown", (event) => {
   const target = event.target.closest(".button, .icon-button, .chip.toggle, [data-pressable]");

@@ -1,6 +1,7 @@
 // The meal form: components as chips, and saving without a page load. When saving fails the
 // form stays as typed and says why (002 Req 7.4).
 import { request, offlineMessage, swapFragment } from "/js/app.js";
+import { attachFoodPicker } from "/js/food-picker.js";
 
 function enhanceChips(form) {
   const chips = form.querySelector("#component-chips");
@@ -60,7 +61,6 @@ function enhanceIngredients(form) {
   const addButton = form.querySelector("[data-add-ingredient]");
   addButton.hidden = false;
   let totalsTimer = null;
-  let suggestTimer = null;
 
   const renumber = () => {
     [...rows.querySelectorAll("[data-ingredient-row]")].forEach((row, i) => {
@@ -79,7 +79,7 @@ function enhanceIngredients(form) {
 
   const chooseFood = (input) => {
     const match = [...options.options].find((o) => o.value.toLowerCase() === input.value.trim().toLowerCase());
-    input.parentElement.querySelector("[name=ingredientFoodId]").value = match ? match.dataset.id : "";
+    if (match) input.parentElement.querySelector("[name=ingredientFoodId]").value = match.dataset.id;
   };
 
   const refreshTotals = () => {
@@ -92,38 +92,20 @@ function enhanceIngredients(form) {
     }, 200);
   };
 
-  const suggest = (input) => {
-    clearTimeout(suggestTimer);
-    const q = input.value.trim();
-    if (q.length < 1) return;
-    suggestTimer = setTimeout(async () => {
-      try {
-        const response = await request(`/api/v1/foods?q=${encodeURIComponent(q)}&per=20`);
-        if (!response.ok) return;
-        const { items } = await response.json();
-        const known = new Set([...options.options].map((o) => o.dataset.id));
-        for (const food of items) {
-          if (known.has(food.id)) continue;
-          const option = document.createElement("option");
-          option.value = food.name;
-          option.dataset.id = food.id;
-          options.append(option);
-        }
-        chooseFood(input);
-        refreshTotals();
-      } catch { /* suggestions are a convenience */ }
-    }, 120);
-  };
+  const pickers = () => rows.querySelectorAll("[name=ingredientFood]").forEach((input) => attachFoodPicker(input, { onPick: refreshTotals }));
+  pickers();
 
   addButton.addEventListener("click", () => {
     const template = rows.querySelector("[data-ingredient-row]");
     const row = template.cloneNode(true);
-    row.querySelectorAll("input").forEach((input) => { input.value = ""; input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); });
+    row.querySelectorAll(".suggestions").forEach((s) => s.remove());
+    row.querySelectorAll("input").forEach((input) => { input.value = ""; input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); delete input.dataset.picker; });
     row.querySelectorAll(".field-error").forEach((e) => e.remove());
     row.querySelector("select").value = "g";
     rows.append(row);
     renumber();
     showRemove();
+    pickers();
     row.querySelector("[name=ingredientFood]").focus();
   });
   rows.addEventListener("click", (event) => {
@@ -137,7 +119,7 @@ function enhanceIngredients(form) {
     refreshTotals();
   });
   form.addEventListener("input", (event) => {
-    if (event.target.name === "ingredientFood") { chooseFood(event.target); suggest(event.target); }
+    if (event.target.name === "ingredientFood") chooseFood(event.target);
     if (/^(ingredient|servings|nutrition\.)/.test(event.target.name)) refreshTotals();
   });
   form.addEventListener("change", (event) => {

@@ -13,6 +13,13 @@ struct DashboardPage {
         var chartTo: CalendarDate
         var weights: [BodyRepository.Weight]
         var currency: String
+        /// The day's plan, which of it is already logged, and the day before's entries (for "same as yesterday").
+        var plan: PlanDay
+        var logged: Set<UUID>
+        var dayBefore: [DiaryEntry]
+        /// The meal type the time of day suggests (preselected where a planned meal has no slot).
+        var suggestedType: String
+        var zone: TimeZone
     }
 
     let model: Model
@@ -26,8 +33,13 @@ struct DashboardPage {
         let chart = try await service.diary.dailyTotals(from: from, to: date)
         let body = BodyRepository(db: service.db, ownerID: service.ownerID)
         let weights = try await body.weights(from: service.now.addingTimeInterval(-180 * 24 * 3600))
-        return Model(day: try await service.day(date), today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
-                     chartFrom: from, chartTo: date, weights: weights, currency: currency)
+        let day = try await service.day(date)
+        let plan = try await PlanRepository(db: service.db, ownerID: service.ownerID).days(in: WeekWindow(start: date, length: 1))[0]
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: service.user.zone, from: service.now).hour ?? 12
+        return Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
+                     chartFrom: from, chartTo: date, weights: weights, currency: currency,
+                     plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)), dayBefore: try await service.diary.entries(on: date.adding(days: -1)),
+                     suggestedType: MealType.suggested(hour: hour).key, zone: service.user.zone)
     }
 
     func render(layout: Layout) -> HTML {
@@ -48,13 +60,14 @@ struct DashboardPage {
           <p class="muted day-cost" id="day-cost">\(d.cost.map { "Cost of the day: " + Currency.format($0, model.currency) } ?? "No prices logged today.")
             · Goal \(d.goals.energyKcal.display(0)) kcal (\(d.goals.source == .computed ? "from your body profile" : "set by hand")) · <a href="\(SiteURL.goals.path)">Goals</a></p>
         </section>
-        <div class="meal-groups">\(d.groups.map(group).joined())</div>
+        \(planned)
+        <div class="meal-groups" id="meal-groups" data-date="\(d.date.iso)" data-today="\(model.today.iso)">\(d.groups.map(group).joined())</div>
         \(chart)
         \(weightTrend)
         <section class="card"><h2>Export</h2>
           <p><a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "csv").path)" download>CSV</a> ·
              <a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "json").path)" download>JSON</a>
-             <span class="muted">(\(PlannerPage.longDate(model.chartFrom)) to \(PlannerPage.longDate(model.chartTo)); the API takes any range)</span></p>
+             <span class="muted">(\(PlannerPage.longDate(model.chartFrom)) to \(PlannerPage.longDate(model.chartTo)))</span></p>
         </section>
         """)
     }
@@ -78,95 +91,174 @@ struct DashboardPage {
         """
     }
 
+    /// The day's plan as cards: one tap logs a planned meal into its slot (or the type chosen
+    /// beside it); once logged it is marked and not offered again that day.
+    private var planned: HTML {
+        let plan = model.plan
+        guard !plan.entries.isEmpty else { return .empty }
+        let date = model.day.date
+        let cards = plan.entries.map { entry -> HTML in
+            let a = entry.assignment, meal = entry.meal
+            let slot = a.mealType.flatMap(MealType.named)
+            let done = model.logged.contains(a.id)
+            let typeChoice: HTML = slot.map { s in HTML("<input type=\"hidden\" name=\"mealType\" value=\"\(s.key)\">") } ?? HTML("""
+                <label class="visually-hidden" for="log-type-\(a.id.uuidString)">Log \(meal.description) as</label>
+                <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select">\(MealType.defaults.map { t in
+                    HTML("<option value=\"\(t.key)\"\(if: t.key == model.suggestedType, " selected")>\(t.name)</option>") }.joined())</select>
+                """)
+            return HTML("""
+            <li class="plan-card\(if: done, " logged")" id="plan-\(a.id.uuidString)">
+              <div class="plan-card-main"><span class="plan-card-slot">\(slot?.name ?? "Planned")</span>
+                <span class="plan-card-name">\(meal.description)</span></div>
+              \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : HTML("""
+              <form method="post" action="\(SiteURL.logPlanned.path)" class="log-planned" data-offline="planned"
+                    data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)">
+                \(Layout.csrfField(csrf))
+                <input type="hidden" name="assignmentId" value="\(a.id.uuidString)">
+                <input type="hidden" name="back" value="\(SiteURL.diary(date: date == model.today ? nil : date).path)">
+                \(typeChoice)
+                <button class="button primary" type="submit" data-pressable>Log<span class="visually-hidden"> \(meal.description)</span>\(slot.map { HTML(" <span class=\"log-slot\">to \($0.name)</span>") })</button>
+              </form>
+              """))
+            </li>
+            """)
+        }.joined()
+        let open = plan.entries.count - model.logged.count
+        return """
+        <section class="card plan-today" id="planned" aria-labelledby="planned-title">
+          <div class="group-head"><h2 id="planned-title">Planned\(date == model.today ? " today" : "")</h2>
+            <span class="muted">\(open == 0 ? "all logged" : "\(open) to log")</span></div>
+          <ul class="plan-cards">\(cards)</ul>
+        </section>
+        """
+    }
+
+    static func amount(_ e: DiaryEntry) -> String {
+        switch e.kind {
+        case let .food(_, q, u): "\(q.display(1)) \(u.label)\(u == .serving && q != 1 ? "s" : "")"
+        case let .meal(_, s): "\(s.display(2)) serving\(s == 1 ? "" : "s")"
+        case .quickAdd: "quick add"
+        }
+    }
+
     private func group(_ g: DiaryDay.Group) -> HTML {
         let entries = g.entries.map { e -> HTML in
-            let amount: String = switch e.kind {
-            case let .food(_, q, u): "\(q.display(1)) \(u.label)\(u == .serving && q != 1 ? "s" : "")"
-            case let .meal(_, s): "\(s.display(2)) serving\(s == 1 ? "" : "s")"
-            case .quickAdd: "quick add"
-            }
-            return HTML("""
+            HTML("""
             <li class="entry" id="entry-\(e.id.uuidString)">
-              <div><span class="entry-name">\(e.name)</span> <span class="muted">\(amount)\(e.note.map { " · \($0)" } ?? "")</span></div>
+              <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
+                <span class="muted">\(Self.amount(e))\(e.note.map { " · \($0)" } ?? "")</span><span class="visually-hidden">, edit</span></a>
               <span class="kcal">\(e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–")</span>
-              <a class="button small" href="\(SiteURL.editEntry(e.id).path)">Move<span class="visually-hidden"> \(e.name)</span></a>
-              <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline">
+              <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline" data-confirm="Delete “\(e.name)” from \(g.mealType.name)?">
                 \(Layout.csrfField(csrf))
                 <button class="icon-button" type="submit" aria-label="Delete \(e.name) from \(g.mealType.name)">\(Icons.close)</button>
               </form>
             </li>
             """)
         }.joined()
+        let before = model.dayBefore.filter { $0.mealType == g.mealType.key }
+        let copy: HTML = g.entries.isEmpty && !before.isEmpty ? HTML("""
+            <form method="post" action="\(SiteURL.diaryCopy.path)" class="inline" data-offline="copy">
+              \(Layout.csrfField(csrf))
+              <input type="hidden" name="from" value="\(model.day.date.adding(days: -1).iso)|\(g.mealType.key)">
+              <input type="hidden" name="date" value="\(model.day.date.iso)"><input type="hidden" name="mealType" value="\(g.mealType.key)">
+              <button class="button" type="submit" data-pressable>Same as \(model.day.date == model.today ? "yesterday" : "the day before")<span class="visually-hidden"> for \(g.mealType.name)</span>
+                <span class="muted">(\(before.count) item\(before.count == 1 ? "" : "s"), \((DiaryDay.total(of: before).energyKcal ?? 0).display(0)) kcal)</span></button>
+            </form>
+            """) : .empty
         return """
-        <section class="card meal-group" id="group-\(g.mealType.key)" aria-labelledby="group-\(g.mealType.key)-title">
+        <section class="card meal-group" id="group-\(g.mealType.key)" aria-labelledby="group-\(g.mealType.key)-title" data-meal-type="\(g.mealType.key)">
           <div class="group-head"><h2 id="group-\(g.mealType.key)-title">\(g.mealType.name)</h2>
             <span class="kcal">\(g.entries.isEmpty ? "" : "\((g.totals.energyKcal ?? 0).display(0)) kcal")</span></div>
-          \(g.entries.isEmpty ? HTML("<p class=\"muted\">Nothing logged.</p>") : HTML("<ul class=\"entries\">\(entries)</ul>"))
-          <a class="button small" href="\(SiteURL.diaryAdd(date: model.day.date, mealType: g.mealType.key).path)" data-pressable>\(Icons.plus) Add food<span class="visually-hidden"> to \(g.mealType.name)</span></a>
+          \(g.entries.isEmpty ? HTML("<p class=\"muted\">Nothing logged.</p>") : .empty)
+          <ul class="entries">\(entries)</ul>
+          <div class="group-actions">
+            <a class="button" href="\(SiteURL.diaryAdd(date: model.day.date, mealType: g.mealType.key).path)" data-pressable>\(Icons.plus) Add<span class="visually-hidden"> to \(g.mealType.name)</span></a>
+            \(copy)
+          </div>
         </section>
         """
     }
 
-    /// Calories per day as bars, with the goal as a line (SVG drawn here, no chart library).
+    /// Calories per day as bars against the goal line, with calorie values on the left axis and
+    /// dates below (SVG drawn here, no chart library). The average counts days with entries only.
     private var chart: HTML {
         let days = WeekWindow(start: model.chartFrom, length: model.chartFrom.days(until: model.chartTo) + 1).dates
         let byDate = Dictionary(uniqueKeysWithValues: model.chart.map { ($0.date, $0) })
         let values = days.map { (byDate[$0]?.nutrients.energyKcal ?? 0).finiteDouble }
         let goal = model.day.goals.energyKcal.finiteDouble
-        let top = max(values.max() ?? 0, goal) * 1.15
-        let width = 320.0, height = 140.0, barWidth = width / Double(days.count)
+        let top = Self.axisTop(max(values.max() ?? 0, goal) * 1.1)
+        let left = 40.0, width = 300.0, height = 140.0, barWidth = width / Double(days.count)
+        func y(_ v: Double) -> Double { top > 0 ? height - v / top * height : height }
         let bars = zip(days, values).enumerated().map { i, pair -> HTML in
             let (day, v) = pair
-            let h = top > 0 ? v / top * height : 0
-            let over = v > goal
-            return HTML("<rect class=\"bar\(if: over, " over")\" x=\"\(fmt(Double(i) * barWidth + 2))\" y=\"\(fmt(height - h))\" width=\"\(fmt(barWidth - 4))\" height=\"\(fmt(h))\"><title>\(day.iso): \(v.safeInt) kcal</title></rect>")
+            return HTML("<rect class=\"bar\(if: v > goal, " over")\" x=\"\(fmt(left + Double(i) * barWidth + 1))\" y=\"\(fmt(y(v)))\" width=\"\(fmt(max(1, barWidth - 2)))\" height=\"\(fmt(height - y(v)))\"><title>\(Self.shortDate(day)): \(v.safeInt) kcal</title></rect>")
         }.joined()
-        let goalY = height - goal / top * height
-        let labels = days.count <= 7 ? days.enumerated().map { i, d in
-            HTML("<text x=\"\(fmt(Double(i) * barWidth + barWidth / 2))\" y=\"\(fmt(height + 14))\" text-anchor=\"middle\">\(d.weekday.shortName)</text>")
-        }.joined() : HTML("<text x=\"0\" y=\"\(fmt(height + 14))\">\(model.chartFrom.iso)</text><text x=\"\(fmt(width))\" y=\"\(fmt(height + 14))\" text-anchor=\"end\">\(model.chartTo.iso)</text>")
-        let average = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+        let ticks = [0, top / 2, top].map { v in
+            HTML("<line class=\"grid-line\" x1=\"\(fmt(left))\" x2=\"\(fmt(left + width))\" y1=\"\(fmt(y(v)))\" y2=\"\(fmt(y(v)))\"/><text x=\"\(fmt(left - 4))\" y=\"\(fmt(y(v) + 3))\" text-anchor=\"end\">\(v.safeInt)</text>")
+        }.joined()
+        let step = days.count <= 7 ? 1 : 7
+        let labels = days.enumerated().filter { i, _ in (days.count - 1 - i) % step == 0 }.map { i, d in
+            HTML("<text x=\"\(fmt(left + Double(i) * barWidth + barWidth / 2))\" y=\"\(fmt(height + 13))\" text-anchor=\"middle\">\(days.count <= 7 ? d.weekday.shortName : "\(d.day)")</text>\(if: days.count <= 7, HTML("<text x=\"\(fmt(left + Double(i) * barWidth + barWidth / 2))\" y=\"\(fmt(height + 24))\" text-anchor=\"middle\">\(d.day)</text>"))")
+        }.joined()
+        let logged = days.filter { (byDate[$0]?.entries ?? 0) > 0 }
+        let average = logged.isEmpty ? 0 : logged.map { (byDate[$0]!.nutrients.energyKcal ?? 0).finiteDouble }.reduce(0, +) / Double(logged.count)
+        let averageText = logged.isEmpty ? "Nothing logged in these \(days.count) days" : "Average \(average.safeInt) kcal a day over the \(logged.count) day\(logged.count == 1 ? "" : "s") with entries (of \(days.count))"
         return """
-        <section class="card chart-card" aria-labelledby="chart-title">
-          <div class="group-head"><h2 id="chart-title">Calories, last \(model.chartRange == "month" ? "30 days" : "7 days")</h2>
+        <section class="card chart-card" id="chart" aria-labelledby="chart-title">
+          <div class="group-head"><h2 id="chart-title">Calories, \(Self.shortDate(model.chartFrom)) – \(Self.shortDate(model.chartTo))</h2>
             <nav class="range-toggle" aria-label="Chart range">
-              <a href="\(SiteURL.diary(date: model.day.date, range: "week").path)"\(if: model.chartRange == "week", " aria-current=\"page\"")>Week</a>
-              <a href="\(SiteURL.diary(date: model.day.date, range: "month").path)"\(if: model.chartRange == "month", " aria-current=\"page\"")>Month</a></nav></div>
-          <svg class="chart" viewBox="-4 -4 \(fmt(width + 8)) \(fmt(height + 22))" role="img" aria-labelledby="chart-desc">
-            <desc id="chart-desc">Daily calories from \(model.chartFrom.iso) to \(model.chartTo.iso) against a goal of \(goal.safeInt) kcal; average \(average.safeInt) kcal.</desc>
+              <a class="button" href="\(SiteURL.diary(date: model.day.date, range: "week").path(fragment: "chart"))"\(if: model.chartRange == "week", " aria-current=\"page\"")>7 days</a>
+              <a class="button" href="\(SiteURL.diary(date: model.day.date, range: "month").path(fragment: "chart"))"\(if: model.chartRange == "month", " aria-current=\"page\"")>30 days</a></nav></div>
+          <svg class="chart" viewBox="0 -6 \(fmt(left + width + 4)) \(fmt(height + 34))" role="img" aria-labelledby="chart-desc">
+            <desc id="chart-desc">Daily calories from \(PlannerPage.longDate(model.chartFrom)) to \(PlannerPage.longDate(model.chartTo)) against a goal of \(goal.safeInt) kcal. \(averageText).</desc>
+            \(ticks)
             \(bars)
-            <line class="goal-line" x1="0" x2="\(fmt(width))" y1="\(fmt(goalY))" y2="\(fmt(goalY))"/>
+            <line class="goal-line" x1="\(fmt(left))" x2="\(fmt(left + width))" y1="\(fmt(y(goal)))" y2="\(fmt(y(goal)))"/>
             \(labels)
           </svg>
-          <p class="muted">Average \(average.safeInt) kcal a day · goal \(goal.safeInt) kcal (dashed line)</p>
+          <p class="muted chart-legend"><span class="legend under"></span> under goal <span class="legend over"></span> over goal <span class="legend goal"></span> goal \(goal.safeInt) kcal</p>
+          <p class="muted">\(averageText).</p>
         </section>
         """
     }
+
+    /// A round top for the calorie axis (500, 1000, 1500 … kcal).
+    static func axisTop(_ value: Double) -> Double {
+        guard value.isFinite, value > 0 else { return 500 }
+        return (value / 500).rounded(.up) * 500
+    }
+
+    /// The short date of charts and lists: "21 Nov".
+    static func shortDate(_ d: CalendarDate) -> String { "\(d.day) \(PlannerPage.monthName(d.month).prefix(3))" }
 
     private var weightTrend: HTML {
         let points = model.weights
         guard points.count >= 1 else {
             return "<section class=\"card\" aria-labelledby=\"weight-title\"><h2 id=\"weight-title\">Weight</h2><p class=\"muted\">No weights yet. Add one under <a href=\"\(SiteURL.goals.path)\">Goals</a>, or import Apple Health.</p></section>"
         }
-        let width = 320.0, height = 100.0
+        let left = 44.0, width = 290.0, height = 100.0
         let times = points.map { $0.measuredAt.timeIntervalSince1970 }
         let kgs = points.map { Plausible.bodyWeightKg.clamped($0.weightKg).finiteDouble }
         let t0 = times.min()!, t1 = max(times.max()!, t0 + 1)
-        let lo = kgs.min()! - 1, hi = kgs.max()! + 1
-        let coordinates = zip(times, kgs).map { t, w in "\(fmt((t - t0) / (t1 - t0) * width)),\(fmt(height - (w - lo) / (hi - lo) * height))" }
+        let lo = (kgs.min()! - 1).rounded(.down), hi = (kgs.max()! + 1).rounded(.up)
+        let coordinates = zip(times, kgs).map { t, w in (left + (t - t0) / (t1 - t0) * width, height - (w - lo) / (hi - lo) * height) }
         let last = points.last!
+        let firstDay = CalendarDate(points.first!.measuredAt, in: model.zone), lastDay = CalendarDate(last.measuredAt, in: model.zone)
         return """
         <section class="card" aria-labelledby="weight-title">
           <h2 id="weight-title">Weight</h2>
-          <svg class="chart weight" viewBox="-6 -6 \(fmt(width + 12)) \(fmt(height + 12))" role="img" aria-labelledby="weight-desc">
-            <desc id="weight-desc">\(points.count) weights from \(kgs.first!.formatted1) kg to \(kgs.last!.formatted1) kg.</desc>
-            <polyline class="weight-line" points="\(coordinates.joined(separator: " "))"/>
-            \(coordinates.map { point -> HTML in
-                let xy = point.split(separator: ",").map(String.init)
-                return HTML("<circle class=\"weight-dot\" r=\"3\" cx=\"\(xy[0])\" cy=\"\(xy[1])\"/>")
+          <svg class="chart weight" viewBox="0 -6 \(fmt(left + width + 8)) \(fmt(height + 24))" role="img" aria-labelledby="weight-desc">
+            <desc id="weight-desc">\(points.count) weights from \(kgs.first!.formatted1) kg on \(PlannerPage.longDate(firstDay)) to \(kgs.last!.formatted1) kg on \(PlannerPage.longDate(lastDay)).</desc>
+            \([lo, (lo + hi) / 2, hi].map { v in
+                let yy = height - (v - lo) / (hi - lo) * height
+                return HTML("<line class=\"grid-line\" x1=\"\(fmt(left))\" x2=\"\(fmt(left + width))\" y1=\"\(fmt(yy))\" y2=\"\(fmt(yy))\"/><text x=\"\(fmt(left - 4))\" y=\"\(fmt(yy + 3))\" text-anchor=\"end\">\(v.formatted1)</text>")
             }.joined())
+            <polyline class="weight-line" points="\(coordinates.map { "\(fmt($0.0)),\(fmt($0.1))" }.joined(separator: " "))"/>
+            \(coordinates.map { HTML("<circle class=\"weight-dot\" r=\"3\" cx=\"\(fmt($0.0))\" cy=\"\(fmt($0.1))\"/>") }.joined())
+            <text x="\(fmt(left))" y="\(fmt(height + 14))">\(Self.shortDate(firstDay))</text>
+            <text x="\(fmt(left + width))" y="\(fmt(height + 14))" text-anchor="end">\(Self.shortDate(lastDay))</text>
           </svg>
-          <p class="muted">Latest: \(last.weightKg.display(1)) kg</p>
+          <p class="muted">Latest: \(last.weightKg.display(1)) kg (\(PlannerPage.longDate(lastDay))) · kg on the left axis</p>
         </section>
         """
     }

@@ -1,7 +1,9 @@
 import ForkcastCore
 import Foundation
 
-/// Adding to the diary: a plate of foods (and a meal, or a quick add) logged at once to one meal type.
+/// Adding to the diary: a plate of foods (and a meal, or a quick add) logged at once to one meal
+/// type. Usual foods are one tap away, food rows search all your foods as you type, the totals
+/// follow, and a meal eaten on another day can be copied in one step.
 struct AddToDiaryPage {
     var date: CalendarDate
     var mealType: String
@@ -11,51 +13,69 @@ struct AddToDiaryPage {
     var quick: [String: String] = [:]
     var errors = ValidationError([])
     var message: String?
-    var foods: [Food] = []
+    var usual: [Food] = []
     var meals: [Meal] = []
+    /// Meals eaten in the last days, to copy: (date, meal type, items, kcal).
+    var recent: [(date: CalendarDate, mealType: MealType, count: Int, kcal: Decimal)] = []
+    var totals: Nutrients?
+    var today: CalendarDate?
 
     func render(layout: Layout) -> HTML {
         let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == mealType, " selected")>\(t.name)</option>") }.joined()
-        let allRows = rows + Array(repeating: MealFormPage.IngredientRow(), count: max(0, 3 - rows.count))
+        let allRows = rows + Array(repeating: MealFormPage.IngredientRow(unit: ""), count: max(0, 2 - rows.count))
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
-        let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" }.map(\.message)
+        let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" || $0.field == "from" }.map(\.message)
+        let usualChips = usual.map { f in
+            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\">\(Icons.plus) \(f.name)</button></li>")
+        }.joined()
+        let copyOptions = recent.map { r in
+            HTML("<option value=\"\(r.date.iso)|\(r.mealType.key)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
+        }.joined()
         return layout.render("""
-        <section class="card form-card">
+        <section class="card form-card plate-card">
           <h1>Add to your diary</h1>
+          <nav class="jump-links" aria-label="On this page"><a href="#quick-add" class="button subtle">Quick add</a>\(if: !recent.isEmpty, HTML("<a href=\"#copy-meal\" class=\"button subtle\">Copy a meal</a>"))\(if: !meals.isEmpty, HTML("<a href=\"#library-meal\" class=\"button subtle\">A meal from your library</a>"))</nav>
           <p class="form-error" role="alert" id="form-message"\(if: message == nil && itemErrors.isEmpty, " hidden")>\(message ?? itemErrors.joined(separator: " "))</p>
-          <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack">
+          <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack" data-offline="plate" data-today="\(today?.iso ?? "")">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="grid-2">
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
               <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
             </div>
             <fieldset class="ingredients"><legend>Foods on the plate</legend>
-              <div id="ingredient-rows">\(allRows.enumerated().map { MealFormPage.ingredientRow($1, index: $0, errors: errors) }.joined())</div>
-              <button type="button" class="button small" data-add-ingredient hidden>\(Icons.plus) Add another food</button>
-              <datalist id="food-options">\(foods.map { HTML("<option value=\"\($0.name)\" data-id=\"\($0.id.uuidString)\">") }.joined())</datalist>
-              <div id="meal-totals" class="totals" aria-live="polite"></div>
+              \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p><ul class=\"chips\" aria-describedby=\"usual-hint\">\(usualChips)</ul></div>"))
+              <div id="ingredient-rows">\(allRows.enumerated().map { MealFormPage.ingredientRow($1, index: $0, errors: errors, plate: true) }.joined())</div>
+              <p class="hint">Leave the amount empty for one serving (or 100 g when the food has no serving size).</p>
+              <button type="button" class="button" data-add-ingredient hidden>\(Icons.plus) Add another food</button>
             </fieldset>
-            <fieldset><legend>A meal from your library</legend>
-              <div class="grid-2">
-                <div class="field"><label for="field-mealId">Meal</label><select id="field-mealId" name="mealId"><option value="">None</option>\(mealOptions)</select></div>
-                <div class="field"><label for="field-mealServings">Servings</label><input id="field-mealServings" name="mealServings" inputmode="decimal" value="\(mealServings)"></div>
-              </div>
-            </fieldset>
-            <fieldset><legend>Quick add (no food needed)</legend>
+            <div id="plate-totals" class="totals" aria-live="polite">\(totals.map { HTML("<h3>On the plate</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") } ?? HTML("<p class=\"muted\">The plate's totals show here as you add to it.</p>"))</div>
+            <fieldset id="quick-add"><legend>Quick add (no food needed)</legend>
               <div class="grid-2">
                 \(FormField(name: "quick.name", label: "What", value: quick["name"], autocomplete: "off").render)
-                \(["energyKcal": "Calories (kcal)", "protein": "Protein (g)", "carbohydrates": "Carbs (g)", "fat": "Fat (g)"].sorted { $0.key > $1.key }.map { key, label in
-                    var f = FormField(name: "quick.\(key)", label: label, value: quick[key], error: errors.message(for: "quickAdd.\(key)"), autocomplete: "off")
-                    f.inputMode = "decimal"
-                    return f.render
+                \([("energyKcal", "Calories (kcal)"), ("protein", "Protein (g)"), ("carbohydrates", "Carbs (g)"), ("fat", "Fat (g)")].map { key, label in
+                    FormField(name: "quick.\(key)", label: label, value: quick[key], error: errors.message(for: "quickAdd.\(key)"), autocomplete: "off", inputMode: "decimal").render
                 }.joined())
               </div>
             </fieldset>
+            \(if: !meals.isEmpty, HTML("""
+            <fieldset id="library-meal"><legend>A meal from your library</legend>
+              <div class="grid-2">
+                <div class="field"><label for="field-mealId">Meal</label><select id="field-mealId" name="mealId"><option value="">None</option>\(mealOptions)</select></div>
+                \(FormField(name: "mealServings", label: "Servings", value: mealServings, autocomplete: "off", inputMode: "decimal").render)
+              </div>
+            </fieldset>
+            """))
             \(FormField(name: "note", label: "Note", value: quick["note"], autocomplete: "off").render)
-            <div class="form-actions">
+            <div class="form-actions sticky-actions">
               <a class="button subtle" href="\(SiteURL.diary(date: date).path)">Cancel</a>
               <button class="button primary" type="submit" data-pressable>Log it</button>
             </div>
+            \(if: !recent.isEmpty, HTML("""
+            <fieldset id="copy-meal"><legend>Or copy a meal you ate</legend>
+              <div class="field"><label for="field-from">Meal</label><select id="field-from" name="from">\(copyOptions)</select></div>
+              <button class="button" type="submit" formaction="\(SiteURL.diaryCopy.path)" data-copy data-pressable>Copy to this day and meal</button>
+            </fieldset>
+            """))
           </form>
         </section>
         """)
@@ -156,35 +176,74 @@ struct GoalsPage {
     }
 }
 
-/// Edit one diary entry: meal type, day and time, note (its values stay as logged).
+/// Correct one diary entry: the amount (grams, millilitres or servings), a quick add's name and
+/// values, the meal type, the day and the time, the note; or delete it. Values not touched stay as
+/// they were logged.
 struct EditEntryPage {
     let entry: DiaryEntry
     let zone: TimeZone
     var errors = ValidationError([])
+    /// What was typed when saving failed (shown again as typed).
+    var typed: [String: String] = [:]
 
     func render(layout: Layout) -> HTML {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: entry.loggedAt)
-        let time = String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0)
-        let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == entry.mealType, " selected")>\(t.name)</option>") }.joined()
+        let time = typed["time"] ?? String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0)
+        let chosenType = typed["mealType"] ?? entry.mealType
+        let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == chosenType, " selected")>\(t.name)</option>") }.joined()
+        func field(_ name: String, _ label: String, _ value: String?, error: String? = nil, mode: String? = "decimal") -> HTML {
+            FormField(name: name, label: label, value: typed[name] ?? value, error: error ?? errors.message(for: name), autocomplete: "off", inputMode: mode).render
+        }
+        let amount: HTML = switch entry.kind {
+        case let .food(_, quantity, unit):
+            """
+            <div class="grid-2">
+              \(field("quantity", "Amount", "\(quantity)"))
+              <div class="field"><label for="field-unit">Unit</label><select id="field-unit" name="unit">\(QuantityUnit.allCases.map { u in
+                  HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == (typed["unit"] ?? unit.rawValue), " selected")>\(u == .serving ? "servings" : u.label)</option>") }.joined())</select>
+                \(errors.message(for: "unit").map { HTML("<p class=\"field-error\">\($0)</p>") })</div>
+            </div>
+            <p class="hint">A new amount is worked out from the food as it is now.</p>
+            """
+        case let .meal(_, servings):
+            field("servings", "Servings", "\(servings)")
+        case .quickAdd:
+            """
+            \(field("quick.name", "What", entry.name, mode: nil))
+            <div class="grid-2">
+              \(field("quick.energyKcal", "Calories (kcal)", entry.nutrients.energyKcal.map { "\($0)" }, error: errors.message(for: "quickAdd.energyKcal")))
+              \(field("quick.protein", "Protein (g)", entry.nutrients.protein.map { "\($0)" }, error: errors.message(for: "quickAdd.protein")))
+              \(field("quick.carbohydrates", "Carbs (g)", entry.nutrients.carbohydrates.map { "\($0)" }, error: errors.message(for: "quickAdd.carbohydrates")))
+              \(field("quick.fat", "Fat (g)", entry.nutrients.fat.map { "\($0)" }, error: errors.message(for: "quickAdd.fat")))
+            </div>
+            """
+        }
+        let otherErrors = errors.fields.filter { !["quantity", "unit", "servings", "mealType", "note", "date"].contains($0.field) && !$0.field.hasPrefix("quickAdd.") }
         return layout.render("""
         <section class="card narrow">
           <h1>\(entry.name)</h1>
-          <p class="muted">\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") — the values stay as they were logged.</p>
+          <p class="muted">\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") · \(DashboardPage.amount(entry))</p>
+          \(if: !otherErrors.isEmpty, HTML("<p class=\"form-error\" role=\"alert\">\(otherErrors.map(\.message).joined(separator: " "))</p>"))
           <form method="post" action="\(SiteURL.updateEntry(entry.id).path)" class="stack" id="entry-form">
             \(Layout.csrfField(layout.csrf ?? ""))
+            \(amount)
             <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
             \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
             <div class="grid-2">
-              \(FormField(name: "date", label: "Day", value: entry.date.iso, type: "date", autocomplete: nil).render)
+              \(FormField(name: "date", label: "Day", value: typed["date"] ?? entry.date.iso, error: errors.message(for: "date"), type: "date", autocomplete: nil).render)
               \(FormField(name: "time", label: "Time", value: time, type: "time", autocomplete: nil).render)
             </div>
-            \(FormField(name: "note", label: "Note", value: entry.note, error: errors.message(for: "note"), autocomplete: "off").render)
+            \(FormField(name: "note", label: "Note", value: typed["note"] ?? entry.note, error: errors.message(for: "note"), autocomplete: "off").render)
             <div class="form-actions">
               <a class="button subtle" href="\(SiteURL.diary(date: entry.date).path)">Cancel</a>
               <button class="button primary" type="submit">Save</button>
             </div>
+          </form>
+          <form method="post" action="\(SiteURL.deleteEntry(entry.id).path)" class="delete-entry" data-confirm="Delete “\(entry.name)” from your diary?">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            <button class="button danger" type="submit">Delete this entry</button>
           </form>
         </section>
         """)

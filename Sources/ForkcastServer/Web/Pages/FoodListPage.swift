@@ -11,12 +11,16 @@ struct FoodListPage {
     let grid: Bool
     let currency: String
     let csrf: String
+    var page = 1
 
     func render(layout: Layout) -> HTML {
         layout.render("""
         <div class="page-head">
           <h1>Foods</h1>
-          <a class="button primary" href="\(SiteURL.newFood.path)" data-pressable>\(Icons.plus) Add food</a>
+          <div class="head-actions">
+            <a class="button" href="#off-title" data-pressable>Find on Open Food Facts</a>
+            <a class="button primary" href="\(SiteURL.newFood.path)" data-pressable>\(Icons.plus) Add food</a>
+          </div>
         </div>
         <form id="food-search" class="card filters" method="get" action="\(SiteURL.foods().path)" role="search" aria-label="Search your foods">
           <div class="filter-row">
@@ -58,10 +62,13 @@ struct FoodListPage {
         if foods.isEmpty {
             return "<div class=\"empty card\" id=\"no-food-match\"><h2>No foods match “\(query)”</h2><p>Try another word, or search Open Food Facts below.</p></div>"
         }
-        let more = total > foods.count ? " (showing \(foods.count))" : ""
+        let query = self.query, grid = self.grid
+        let pager = Pager(page: page, per: Pager.perPage, total: total, noun: query.trimmed.isEmpty ? ("food", "foods") : ("food matches", "foods match"),
+                          link: { SiteURL.foods(query: query.trimmed.isEmpty ? nil : query, page: $0, grid: grid).path })
         return """
-        <p class="count" id="food-count">\(total == 1 ? "1 food" : "\(total) foods")\(more)</p>
+        <p class="count" id="food-count">\(pager.summary)\(if: !query.trimmed.isEmpty, HTML(" <span class=\"muted\">(of \(libraryCount) in your library)</span>"))</p>
         <ul class="food-list\(if: grid, " grid")" id="food-list">\(foods.map { Self.card($0, currency: currency) }.joined())</ul>
+        \(pager.nav)
         """
     }
 

@@ -70,7 +70,9 @@ struct MealFormPage {
 
     /// The typed values as a draft: ingredient names are matched to the user's foods (exactly,
     /// ignoring case) unless a script already chose the food.
-    func draft(foods: FoodRepository) async throws -> MealDraft {
+    /// With `usualPortions` (the plate) an empty amount is the food's usual portion and the unit
+    /// "usual" is servings where the food has them, else grams or millilitres.
+    func draft(foods: FoodRepository, usualPortions: Bool = false) async throws -> MealDraft {
         var problems: [ValidationError.Field] = []
         func number(_ raw: String, field: String) -> Decimal? {
             guard !raw.trimmed.isEmpty else { return nil }
@@ -95,11 +97,13 @@ struct MealFormPage {
                     : "No food called “\(row.food.trimmed)” in your foods; add it under Foods first."))
                 continue
             }
-            guard let quantity = number(row.quantity, field: "\(field).quantity") else {
+            let usual = food.usualPortion
+            let typedUnit = QuantityUnit(rawValue: row.unit)
+            guard let quantity = number(row.quantity, field: "\(field).quantity") ?? (usualPortions && row.quantity.trimmed.isEmpty && typedUnit == nil ? usual.quantity : nil) else {
                 if row.quantity.trimmed.isEmpty { problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?")) }
                 continue
             }
-            ingredients.append(Ingredient(foodId: food.id, quantity: quantity, unit: QuantityUnit(rawValue: row.unit) ?? .gram))
+            ingredients.append(Ingredient(foodId: food.id, quantity: quantity, unit: typedUnit ?? (usualPortions ? usual.unit : .gram)))
         }
         var manual = Nutrients()
         manual.energyKcal = number(nutrition["energyKcal"] ?? "", field: "nutrition.energyKcal")
@@ -189,19 +193,19 @@ extension MealFormPage {
         """
     }
 
-    static func ingredientRow(_ row: IngredientRow, index: Int, errors: ValidationError) -> HTML {
+    static func ingredientRow(_ row: IngredientRow, index: Int, errors: ValidationError, plate: Bool = false) -> HTML {
         let n = index + 1
         let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
         let quantityError = errors.message(for: "ingredients[\(index)].quantity")
-        let units = QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") }.joined()
+        let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>usual</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })"
         return """
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
-            <input id="ingredient-food-\(n)" name="ingredientFood" list="food-options" value="\(row.food)" autocomplete="off"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
+            <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off" role="combobox" aria-autocomplete="list" aria-expanded="false"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
             <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
-            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
+            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"usual\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
             \(quantityError.map { HTML("<p class=\"field-error\" id=\"ingredient-qty-\(n)-error\">\($0)</p>") })</div>
           <div class="field unit"><label for="ingredient-unit-\(n)">Unit</label>
             <select id="ingredient-unit-\(n)" name="ingredientUnit">\(units)</select></div>

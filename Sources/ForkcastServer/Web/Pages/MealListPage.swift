@@ -12,17 +12,21 @@ struct MealListPage {
         var window: WeekWindow
         var totals: [UUID: MealTotals] = [:]
         var currency = "EUR"
+        /// Meals matching the filter (all pages).
+        var matching = 0
+        var page = 1
     }
 
     let model: Model
     let csrf: String
 
     /// Builds the model the page shows; tests call this without a browser.
-    static func model(meals: MealRepository, filter: MealFilter, window: WeekWindow) async throws -> Model {
-        let page = try await meals.list(filter: filter, page: try Paging(per: Paging.maximumPer), plannedIn: window)
+    static func model(meals: MealRepository, filter: MealFilter, window: WeekWindow, paging: Paging? = nil) async throws -> Model {
+        let paging = try paging ?? Paging(per: Pager.perPage)
+        let page = try await meals.list(filter: filter, page: paging, plannedIn: window)
         let libraryCount = filter.isActive ? try await meals.count() : page.total
         return Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window,
-                     totals: try await meals.totals(for: page.items.map(\.meal)))
+                     totals: try await meals.totals(for: page.items.map(\.meal)), matching: page.total, page: paging.page)
     }
 
     func render(layout: Layout) -> HTML {
@@ -99,10 +103,15 @@ struct MealListPage {
             </div>
             """
         }
-        let summary = model.filter.isActive ? "\(count) of \(model.libraryCount) meals match" : (count == 1 ? "1 meal" : "\(count) meals")
+        let filter = model.filter
+        let pager = Pager(page: model.page, per: Pager.perPage, total: model.matching,
+                          noun: filter.isActive ? ("meal matches", "meals match") : ("meal", "meals"), link: { SiteURL.meals(filter, page: $0).path })
+        let summary = filter.isActive ? "\(model.matching) of \(model.libraryCount) meals match" + (model.matching > Pager.perPage ? " · " + pager.summary : "")
+                                      : pager.summary
         return """
         <p class="count" id="meal-count">\(summary)</p>
         <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf, totals: model.totals[$0.meal.id], currency: model.currency) }.joined())</ul>
+        \(pager.nav)
         """
     }
 

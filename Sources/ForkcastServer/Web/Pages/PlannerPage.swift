@@ -11,6 +11,7 @@ struct PlannerPage {
         var library: [Meal]
         var totals: [UUID: MealTotals] = [:]
         var currency = "EUR"
+        var libraryTotal = 0
 
         func dayTotals(_ day: PlanDay) -> PlanTotals { PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown }) }
         var weekTotals: PlanTotals { days.map(dayTotals).reduce(.empty, +) }
@@ -22,9 +23,12 @@ struct PlannerPage {
     static func model(plan: PlanRepository, start: CalendarDate, today: CalendarDate) async throws -> Model {
         let window = WeekWindow(start: start)
         let library = try await plan.meals.list(filter: MealFilter(), page: try Paging(per: 60), plannedIn: window)
+        var model = Model(window: window, today: today, days: [], library: library.items.map(\.meal))
+        model.libraryTotal = library.total
         let days = try await plan.days(in: window)
-        return Model(window: window, today: today, days: days, library: library.items.map(\.meal),
-                     totals: try await plan.meals.totals(for: days.flatMap { $0.entries.map(\.meal) }))
+        model.days = days
+        model.totals = try await plan.meals.totals(for: days.flatMap { $0.entries.map(\.meal) })
+        return model
     }
 
     func render(layout: Layout) -> HTML {
@@ -34,18 +38,25 @@ struct PlannerPage {
           <aside class="library-panel card" aria-labelledby="panel-title">
             <h2 id="panel-title">Drag a meal onto a day</h2>
             <input id="panel-search" type="search" placeholder="Search meals" aria-label="Search meals to drag" data-panel-search>
-            <ul class="panel-list" id="panel-list">\(Self.panelItems(model.library))</ul>
+            <ul class="panel-list" id="panel-list">\(Self.panelItems(model.library, total: model.libraryTotal))</ul>
           </aside>
         </div>
         \(pickerDialog)
         """)
     }
 
-    static func panelItems(_ meals: [Meal]) -> HTML {
+    /// The meal slot choice: no slot, or one of the meal types.
+    static func slotSelect(id: String, selected: String?) -> HTML {
+        HTML("<select id=\"\(id)\" name=\"mealType\"><option value=\"\">Any meal (no slot)</option>\(MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == selected, " selected")>\(t.name)</option>") })</select>")
+    }
+
+    static func panelItems(_ meals: [Meal], total: Int = 0) -> HTML {
         if meals.isEmpty { return "<li class=\"muted\">No meals found.</li>" }
-        return meals.map { m in
+        let more: HTML = total > meals.count ? HTML("<li class=\"muted\">Showing \(meals.count) of \(total) — search to find the others.</li>") : .empty
+        let items = meals.map { m in
             HTML("<li class=\"panel-meal\" draggable=\"true\" data-meal-id=\"\(m.id.uuidString)\">\(m.description)</li>")
-        }.joined()
+        }
+        return "\(more)\(items)"
     }
 
     /// The week navigation and days (served alone as the `week` fragment).
@@ -88,21 +99,28 @@ struct PlannerPage {
     static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, totals: PlanTotals = .empty, currency: String = "EUR") -> HTML {
         let isToday = day.date == today
         let entries = day.entries.map { entry in
-            HTML("""
-            <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
-              <span class="planned-name">\(entry.meal.description)</span>
-              \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })
+            let slot = entry.assignment.mealType.flatMap(MealType.named)
+            // A meal with a slot is logged there in one tap; without one, Today asks which meal it was.
+            let log: HTML = slot != nil ? HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="inline">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(entry.assignment.id.uuidString)">
                 <input type="hidden" name="back" value="\(SiteURL.plan(start: start).path)">
                 <button class="button small log-button" type="submit" data-pressable>Log<span class="visually-hidden"> \(entry.meal.description) as eaten</span></button>
               </form>
+              """) : HTML("<a class=\"button small log-button\" href=\"\(SiteURL.diary(date: day.date == today ? nil : day.date).path(fragment: "planned"))\">Log<span class=\"visually-hidden\"> \(entry.meal.description) as eaten</span></a>")
+            return HTML("""
+            <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
+              <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<span class="planned-name">\(entry.meal.description)</span>
+              \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
+              <div class="planned-actions">
+              \(log)
               <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="start" value="\(start.iso)">
                 <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
               </form>
+              </div>
             </li>
             """)
         }.joined()
@@ -125,8 +143,11 @@ struct PlannerPage {
           <div class="stack">
             <div class="dialog-head"><h2 id="picker-title">Add a meal</h2>
               <button class="icon-button" type="button" data-close aria-label="Close">\(Icons.close)</button></div>
-            <label for="picker-search">Search your meals</label>
-            <input id="picker-search" type="search" placeholder="Name or ingredient">
+            <div class="grid-2">
+              <div class="field"><label for="picker-search">Search your meals</label>
+                <input id="picker-search" type="search" placeholder="Name or ingredient"></div>
+              <div class="field"><label for="picker-slot">For</label>\(Self.slotSelect(id: "picker-slot", selected: nil))</div>
+            </div>
             <ul id="picker-results" class="picker-list" aria-live="polite"></ul>
           </div>
         </dialog>
@@ -140,6 +161,9 @@ struct PlanPickerPage {
     let query: String
     let meals: [Meal]
     let csrf: String
+    var mealType: String?
+    /// Meals matching the search in the whole library (the list shows the first ones).
+    var total = 0
 
     func render(layout: Layout) -> HTML {
         layout.render("""
@@ -149,6 +173,7 @@ struct PlanPickerPage {
             <input type="hidden" name="date" value="\(date.iso)">
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
+            <div class="field"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType))</div>
             <button class="button" type="submit">Search</button>
           </form>
           <ul class="picker-list">\(results)</ul>
@@ -163,23 +188,26 @@ struct PlanPickerPage {
             return query.isEmpty ? "<li class=\"muted\">Your library is empty. <a href=\"\(SiteURL.newMeal.path)\">Add a meal</a> first.</li>"
                                  : "<li class=\"muted\">No meals match “\(query)”.</li>"
         }
-        return meals.map { meal in
+        let more: HTML = total > meals.count ? HTML("<li class=\"muted picker-count\">Showing \(meals.count) of \(total) meals\(query.isEmpty ? "" : " matching") — type to find the others.</li>") : .empty
+        let items = meals.map { meal in
             HTML("""
             <li>
               <form method="post" action="\(SiteURL.assign.path)" class="picker-item" data-pick-form>
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="mealId" value="\(meal.id.uuidString)">
                 <input type="hidden" name="date" value="\(date.iso)">
-                <span>\(meal.description)\(meal.primaryProtein.map { HTML(" <span class=\"tag protein\">\($0)</span>") })</span>
+                <input type="hidden" name="mealType" value="\(mealType ?? "")">
+                <span class="picker-name">\(meal.description)\(meal.primaryProtein.map { HTML(" <span class=\"tag protein\">\($0)</span>") })</span>
                 <button class="button small primary" type="submit" data-pressable>Add<span class="visually-hidden"> \(meal.description)</span></button>
               </form>
             </li>
             """)
-        }.joined()
+        }
+        return "\(more)\(items)"
     }
 }
 
-/// Account settings: name and time zone ("today" follows it).
+/// Account settings: name, time zone ("today" follows it), currency, and the way to goals and weights.
 struct SettingsPage {
     let user: UserModel
     var message: String?
@@ -196,9 +224,13 @@ struct SettingsPage {
             \(FormField(name: "displayName", label: "Your name", value: user.displayName ?? "", autocomplete: "name").render)
             <div class="field"><label for="field-timeZone">Time zone</label>
               <select id="field-timeZone" name="timeZone">\(options)</select>
-              <p class="hint">The planner's “today” follows this time zone.</p></div>
+              <p class="hint">“Today” in the diary and the planner follows this time zone.</p></div>
+            <div class="field"><label for="field-currency">Currency for prices</label>
+              <select id="field-currency" name="currency">\(Currency.common.map { c in HTML("<option value=\"\(c)\"\(if: c == user.currency, " selected")>\(c)</option>") }.joined())\(if: !Currency.common.contains(user.currency), HTML("<option value=\"\(user.currency)\" selected>\(user.currency)</option>"))</select></div>
             <button class="button primary" type="submit">Save</button>
           </form>
+          <h2>Your body and goals</h2>
+          <p><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a></p>
           <p class="muted">Signed in as \(user.email).</p>
           <form method="post" action="\(SiteURL.logout.path)">
             \(Layout.csrfField(layout.csrf ?? ""))

@@ -1,0 +1,251 @@
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import Testing
+import VaporTesting
+
+private func object(_ r: TestingHTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any])
+}
+
+private func array(_ r: TestingHTTPResponse) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [[String: Any]])
+}
+
+/// Issue 10: the plan's meal slots, Today's plan, copying a meal, correcting entries, the plate's
+/// usual portions and totals, long lists a page at a time, and food search inside words.
+@Suite("Daily use")
+struct DailyUseTests {
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-21T19:00:00Z")!
+
+    @Test func assignmentsCarryAMealSlotAndADayShowsSlotsInOrder() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Soup")
+            let eggs = try await client.createMeal("Eggs")
+            let cake = try await client.createMeal("Cake")
+            let dinner = try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": soup.id.uuidString, "date": "2026-11-21", "mealType": "dinner"])
+            #expect(dinner.status == .created)
+            #expect(try object(dinner)["mealType"] as? String == "dinner")
+            _ = try await client.assign(cake.id, on: "2026-11-21")
+            _ = try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": eggs.id.uuidString, "date": "2026-11-21", "mealType": "breakfast"])
+
+            // Refused with a clear problem, and nothing is planned.
+            let bad = try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": eggs.id.uuidString, "date": "2026-11-21", "mealType": "brunch"])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.problem?.message(for: "mealType")?.contains("breakfast") == true)
+
+            let plan = try object(try await client.get("/api/v1/plan?start=2026-11-21&days=1"))
+            let day = try #require((plan["days"] as? [[String: Any]])?.first)
+            let assignments = try #require(day["assignments"] as? [[String: Any]])
+            #expect(assignments.map { ($0["meal"] as? [String: Any])?["description"] as? String } == ["Eggs", "Soup", "Cake"],
+                    "breakfast, dinner, then the meal without a slot")
+            #expect(assignments.map { $0["mealType"] as? String } == ["breakfast", "dinner", nil])
+
+            // The sync feed carries the slot too.
+            let changes = try object(try await client.get("/api/v1/sync/changes"))
+            let records = (changes["changes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "assignment" }
+            let slots = Set(records.compactMap { ($0["record"] as? [String: Any])?["mealType"] as? String })
+            #expect(slots == ["breakfast", "dinner"])
+        }
+    }
+
+    @Test func aSlottedDinnerLoggedAfterMidnightIsStillDinnerOnItsDay() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!)
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Soup")
+            let assignment = try object(try await client.sendJSON(.POST, "/api/v1/plan/assignments",
+                                                                  ["mealId": soup.id.uuidString, "date": "2026-11-21", "mealType": "dinner"]))
+            clock.set(ISO8601DateFormatter().date(from: "2026-11-22T00:30:00Z")!)
+            let logged = try await client.sendJSON(.POST, "/api/v1/diary/log-planned", ["assignmentId": assignment["id"] as! String])
+            #expect(logged.status == .created)
+            let entry = try object(logged)
+            #expect(entry["mealType"] as? String == "dinner", "the plan slot, not the clock's snack")
+            #expect(entry["date"] as? String == "2026-11-21")
+
+            // A sync push may plan with a slot as well.
+            let push = try await client.sendJSON(.POST, "/api/v1/sync/push", ["deviceId": "phone", "mutations": [[
+                "mutationId": "m1", "kind": "assignment", "id": UUID().uuidString, "op": "upsert", "updatedAt": "2026-11-22T00:30:00Z",
+                "record": ["mealId": soup.id.uuidString, "date": "2026-11-23", "mealType": "lunch"]]]])
+            #expect(push.status == .ok)
+            let plan = try object(try await client.get("/api/v1/plan?start=2026-11-23&days=1"))
+            let slot = ((plan["days"] as? [[String: Any]])?.first?["assignments"] as? [[String: Any]])?.first?["mealType"] as? String
+            #expect(slot == "lunch")
+        }
+    }
+
+    @Test func yesterdaysBreakfastIsCopiedInOneStepAsItWasLogged() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let plate = try await client.sendJSON(.POST, "/api/v1/diary/plate", ["loggedAt": "2026-11-20T07:30:00Z", "mealType": "breakfast", "items": [
+                ["foodId": oats.uuidString, "quantity": 80, "unit": "g"], ["quickAdd": ["energyKcal": 90], "name": "Latte"]]])
+            #expect(plate.status == .created)
+            let copied = try await client.sendJSON(.POST, "/api/v1/diary/copy", ["from": "2026-11-20", "fromMealType": "breakfast"])
+            #expect(copied.status == .created, "\(copied.body.string)")
+            let entries = try array(copied)
+            #expect(entries.map { $0["name"] as? String } == ["Rolled oats", "Latte"])
+            #expect(entries.allSatisfy { $0["date"] as? String == "2026-11-21" && $0["mealType"] as? String == "breakfast" })
+            #expect(((entries[0]["nutrients"] as? [String: Any])?["energyKcal"] as? Double) == 297.6)
+
+            // Nothing to copy, or an unknown meal type: a clear problem, nothing logged.
+            let empty = try await client.sendJSON(.POST, "/api/v1/diary/copy", ["from": "2026-11-19", "fromMealType": "lunch"])
+            #expect(empty.status == .unprocessableEntity)
+            let wrong = try await client.sendJSON(.POST, "/api/v1/diary/copy", ["from": "2026-11-20", "fromMealType": "elevenses"])
+            #expect(wrong.status == .unprocessableEntity)
+            let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double == 387.6)
+        }
+    }
+
+    @Test func anEntryForAnotherDayLandsAtNoonOfThatDay() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp(timeZone: "Pacific/Auckland")
+            let other = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["date": "2026-11-20", "quickAdd": ["energyKcal": 50], "mealType": "snack"]))
+            #expect(other["date"] as? String == "2026-11-20")
+            #expect(other["loggedAt"] as? String == "2026-11-19T23:00:00Z", "noon in Auckland")
+        }
+    }
+
+    @Test func todayShowsThePlanWithOneTapLogMarkedOnceLogged() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Pumpkin soup")
+            let stew = try await client.createMeal("Lentil stew")
+            let slotted = try object(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": soup.id.uuidString, "date": "2026-11-21", "mealType": "dinner"]))
+            _ = try await client.assign(stew.id, on: "2026-11-21")
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let before = try await browser.send(.GET, "/diary").body.string
+            #expect(before.contains("Pumpkin soup") && before.contains("Lentil stew"))
+            #expect(before.contains("2 to log"))
+            #expect(before.contains("name=\"mealType\" value=\"dinner\""), "the slotted meal logs to its slot")
+            #expect(before.contains("id=\"log-type-"), "the unslotted one asks which meal")
+
+            let token = try await browser.csrf(from: "/diary")
+            let logged = try await browser.send(.POST, "/diary/log-planned", form: ["_csrf": token, "assignmentId": slotted["id"] as! String, "back": "/diary"])
+            #expect(logged.status == .seeOther)
+            let after = try await browser.send(.GET, "/diary").body.string
+            #expect(after.contains("✓ Logged"))
+            #expect(after.contains("1 to log"))
+            let formsForSoup = after.components(separatedBy: "value=\"\(slotted["id"] as! String)\"").count - 1
+            #expect(formsForSoup == 0, "a logged planned meal is not offered again that day")
+            let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            let dinner = (day["entries"] as? [[String: Any]])?.first { $0["mealType"] as? String == "dinner" }
+            #expect((dinner?["entries"] as? [[String: Any]])?.first?["name"] as? String == "Pumpkin soup")
+        }
+    }
+
+    @Test func entriesAreCorrectedOnTheirPage() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let food = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 80, "unit": "g", "mealType": "breakfast"]))
+            let quick = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 300], "name": "Cake", "mealType": "snack"]))
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let foodID = food["id"] as! String, quickID = quick["id"] as! String
+
+            // Amount and unit: recomputed from the food; meal type, day and time move it.
+            var token = try await browser.csrf(from: "/diary/entries/\(foodID)/edit")
+            let moved = try await browser.send(.POST, "/diary/entries/\(foodID)", form: ["_csrf": token, "quantity": "1", "unit": "serving", "mealType": "lunch",
+                                                                                       "date": "2026-11-20", "time": "13:15", "note": ""])
+            #expect(moved.status == .seeOther)
+            let corrected = try object(try await client.get("/api/v1/diary/entries/\(foodID)"))
+            #expect(corrected["quantity"] as? Double == 1 && corrected["unit"] as? String == "serving")
+            #expect((corrected["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 148.8, "one 40 g bowl")
+            #expect(corrected["mealType"] as? String == "lunch" && corrected["date"] as? String == "2026-11-20")
+            #expect(corrected["loggedAt"] as? String == "2026-11-20T13:15:00Z")
+
+            // A quick add's name and values.
+            token = try await browser.csrf(from: "/diary/entries/\(quickID)/edit")
+            let renamed = try await browser.send(.POST, "/diary/entries/\(quickID)", form: ["_csrf": token, "quick.name": "Carrot cake", "quick.energyKcal": "350",
+                                                                                         "quick.protein": "4", "quick.carbohydrates": "", "quick.fat": "",
+                                                                                         "mealType": "snack", "date": "2026-11-21", "time": "19:00"])
+            #expect(renamed.status == .seeOther)
+            let cake = try object(try await client.get("/api/v1/diary/entries/\(quickID)"))
+            #expect(cake["name"] as? String == "Carrot cake")
+            #expect((cake["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 350)
+            #expect((cake["nutrients"] as? [String: Any])?["protein"] as? Double == 4)
+
+            // Bad input is shown on the page, as typed, and changes nothing.
+            token = try await browser.csrf(from: "/diary/entries/\(quickID)/edit")
+            let refused = try await browser.send(.POST, "/diary/entries/\(quickID)", form: ["_csrf": token, "quick.name": "Cake", "quick.energyKcal": "1e308",
+                                                                                         "mealType": "snack", "date": "2026-11-21", "time": "19:00"])
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("1e308"))
+            let unchanged = try object(try await client.get("/api/v1/diary/entries/\(quickID)"))
+            #expect(unchanged["name"] as? String == "Carrot cake")
+
+            // Deleting asks first (the form says what it deletes).
+            let today = try await browser.send(.GET, "/diary").body.string
+            #expect(today.contains("data-confirm=\"Delete “Carrot cake” from Snack?\""))
+        }
+    }
+
+    @Test func thePlateUsesUsualPortionsAndAddsUpWithoutSaving() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            var token = try await browser.csrf(from: "/diary/add")
+            let form = ["_csrf": token, "date": "2026-11-21", "mealType": "breakfast", "ingredientFood": "Rolled oats", "ingredientFoodId": oats.uuidString,
+                        "ingredientQuantity": "", "ingredientUnit": "", "quick.name": "Juice", "quick.energyKcal": "110"]
+            browser.headers.replaceOrAdd(name: "X-Fragment", value: "plate-totals")
+            let totals = try await browser.send(.POST, "/diary/add", form: form)
+            #expect(totals.status == .ok)
+            #expect(totals.body.string.contains("259 kcal"), "one 40 g bowl (149 kcal) and the quick add (110): \(totals.body.string)")
+            browser.headers.remove(name: "X-Fragment")
+            let empty = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            #expect((empty["totals"] as? [String: Any])?["energyKcal"] as? Double == 0, "adding up saves nothing")
+
+            token = try await browser.csrf(from: "/diary/add")
+            var save = form
+            save["_csrf"] = token
+            #expect(try await browser.send(.POST, "/diary/add", form: save).status == .seeOther)
+            let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double == 258.8)
+
+            // The food is now a usual food, offered first on the next plate.
+            let page = try await browser.send(.GET, "/diary/add").body.string
+            #expect(page.contains("data-food-id=\"\(oats.uuidString)\""))
+            #expect(page.contains("data-usual-unit=\"serving\""))
+        }
+    }
+
+    @Test func foodSearchMatchesInsideWords() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for name in ["Yogurt, Greek, plain", "Oat drink", "Gurtel beans"] {
+                #expect(try await client.createFood(["name": name, "per100": ["energyKcal": 60]]).status == .created)
+            }
+            let found = try await client.get("/api/v1/foods?q=gurt").json(TestFoodPage.self)
+            #expect(found.items.map(\.name) == ["Gurtel beans", "Yogurt, Greek, plain"])
+            let both = try await client.get("/api/v1/foods?q=gurt%20greek").json(TestFoodPage.self)
+            #expect(both.items.map(\.name) == ["Yogurt, Greek, plain"])
+            #expect(FoodTermModel.indexTerms(of: "Yogurt").contains("gurt"))
+            #expect(!FoodTermModel.indexTerms(of: "Yogurt").contains("rt"), "endings shorter than three letters are not indexed")
+        }
+    }
+
+    @Test func longListsComeAPageAtATimeWithAnHonestCount() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for i in 1...55 { _ = try await client.createMeal(String(format: "Meal %03d", i)) }
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let first = try await browser.send(.GET, "/meals").body.string
+            #expect(first.contains("Showing 1–50 of 55 meals"))
+            #expect(first.contains("href=\"/meals?page=2\""))
+            let second = try await browser.send(.GET, "/meals?page=2").body.string
+            #expect(second.contains("Showing 51–55 of 55 meals"))
+            #expect(second.contains("Meal 055") || second.contains("Meal 001"))
+            let negative = try await browser.send(.GET, "/meals?page=-1").status
+            #expect([HTTPStatus.badRequest, .unprocessableEntity].contains(negative))
+            let picker = try await browser.send(.GET, "/plan/add?date=2026-11-21&q=Meal%2005").body.string
+            #expect(picker.contains("Meal 055"), "the picker searches the whole library")
+        }
+    }
+}
