@@ -188,11 +188,12 @@ def screenshot_file(driver, path, max_height=4000):
     return path
 
 
-def axe_violations(driver, impacts=("serious", "critical")):
-    """axe-core's violations of the given impacts on the current page, without asserting."""
+def axe_violations(driver, impacts=("serious", "critical"), context=None):
+    """axe-core's violations of the given impacts on the current page, without asserting. `context`
+    is axe's include/exclude (e.g. {"exclude": [["li:nth-child(n+21)"]]} to skip long repeats)."""
     scroll = driver.execute_script("return window.scrollY")
     axe = Axe(driver)
     axe.inject()
-    results = axe.run()
+    results = axe.run(context=context)
     driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
     return [v for v in results["violations"] if v.get("impact") in impacts]

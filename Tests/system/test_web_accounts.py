@@ -27,15 +27,15 @@ def test_first_visit_sets_up_the_owner_account(driver, server):
     css(driver, "#field-email").send_keys("sam@example.com")
     css(driver, "#field-password").send_keys("long enough password")
     css(driver, "form button[type=submit]").click()
-    wait_for(driver, lambda d: d.current_url.endswith("/meals"))
-    assert "No meals yet" in css(driver, "#empty-library").text
+    wait_for(driver, lambda d: d.current_url.endswith("/diary"), message="one landing page after setup: Today")
+    assert css(driver, 'nav.tabs a[aria-current="page"]').text.strip() == "Today"
     # The account took the browser's time zone.
     me = requests.post(server.url("/api/v1/auth/login"), json={"email": "sam@example.com", "password": "long enough password"}).json()
     assert me["user"]["timeZone"] not in ("", None)
 
     # Setup is gone once the owner exists.
     driver.get(server.url("/setup"))
-    wait_for(driver, lambda d: d.current_url.endswith("/login") or d.current_url.endswith("/plan"))
+    wait_for(driver, lambda d: d.current_url.endswith("/login") or d.current_url.endswith("/diary"))
 
 
 def test_sign_out_and_sign_in(driver, server):

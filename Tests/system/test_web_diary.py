@@ -42,7 +42,7 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     screenshot(driver, "diary-add")
     axe_check(driver, "diary-add")
     css(driver, "#plate-form button[type=submit]").click()
-    wait_for(driver, lambda d: "/diary?date=" in d.current_url)
+    wait_for(driver, lambda d: "/diary" in d.current_url and "/diary/add" not in d.current_url)
     group = css(driver, "#group-breakfast")
     assert "Rolled oats" in group.text and "Coffee with milk" in group.text
     assert "338 kcal" in group.text, group.text
@@ -64,17 +64,20 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     wait_for(driver, lambda d: d.find_elements(By.ID, "entry-form"))
     Select(css(driver, "#field-mealType")).select_by_value("snack")
     css(driver, "#entry-form button[type=submit]").click()
-    wait_for(driver, lambda d: "Moved" in css(d, ".flash").text)
+    wait_for(driver, lambda d: "Saved “Rolled oats” (Snack" in css(d, ".flash").text)
     assert "Rolled oats" in css(driver, "#group-snack").text and "Rolled oats" not in css(driver, "#group-breakfast").text
     css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()
+    driver.switch_to.alert.accept()  # deleting asks first
     wait_for(driver, lambda d: "Feast" not in css(d, "#group-dinner").text)
 
     # Another day from the strip; charts for week and month.
     css(driver, ".strip li:first-child a").click()
     wait_for(driver, lambda d: "date=" in d.current_url and "Nothing logged" in css(d, "#group-breakfast").text)
-    driver.get(css(driver, ".range-toggle a[href$='range=month']").get_attribute("href"))
-    wait_for(driver, lambda d: "30 days" in css(d, "#chart-title").text)
+    driver.get(css(driver, ".range-toggle a[href*='range=month']").get_attribute("href"))
+    wait_for(driver, lambda d: css(d, ".range-toggle a[aria-current]").text == "30 days")
     assert len(all_css(driver, "svg.chart rect.bar")) == 30
+    assert "with entries" in css(driver, "#chart").text, "the average counts days with entries only, and says so"
+    assert driver.execute_script("return location.hash") == "#chart", "switching the range keeps the chart in view"
     set_dark(driver, True)
     driver.get(server.url("/diary"))
     screenshot(driver, "dashboard-dark")
@@ -149,12 +152,14 @@ def test_log_a_planned_meal_in_one_tap(driver, server):
     s = api_session(server)
     meal = s.post(server.url("/api/v1/meals"), json={"description": "Lentil curry", "nutrition": {"energyKcal": 650, "protein": 30}}).json()
     today = s.get(server.url("/api/v1/plan")).json()["today"]
-    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": today})
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": today, "mealType": "dinner"})
     sign_in(driver, server)
     driver.get(server.url("/plan"))
+    assert "dinner" in css(driver, f"#day-{today} .planned-meal").text.lower(), "the planner shows the slot"
     css(driver, f"#day-{today} .log-button").click()
     wait_for(driver, lambda d: "Logged “Lentil curry”" in css(d, ".flash").text)
+    assert "Dinner" in css(driver, ".flash").text, "into its slot, whatever the time"
     diary = s.get(server.url(f"/api/v1/diary?date={today}")).json()
     assert diary["totals"]["energyKcal"] == 650
     driver.get(server.url("/diary"))
-    assert "Lentil curry" in css(driver, ".meal-groups").text
+    assert "Lentil curry" in css(driver, "#group-dinner").text

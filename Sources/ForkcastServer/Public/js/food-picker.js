@@ -1,7 +1,8 @@
 // A food field that searches all your foods as you type (the API's food search, which also
 // matches inside words), offers your usual foods first when empty, and fills in the chosen food's
-// id. Keyboard: arrows move, Enter picks, Escape closes. Used by the plate and the meal form.
-import { request } from "/js/app.js";
+// id. The suggestions are buttons under the field (announced as they change): Arrow Down moves into
+// them, arrows move between them, Escape goes back to the field. Used by the plate and the meal form.
+import { request, announce } from "/js/app.js";
 import { rememberFoods } from "/js/offline.js";
 
 let counter = 0;
@@ -14,49 +15,37 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   const list = document.createElement("ul");
   list.className = "suggestions";
   list.id = `food-suggestions-${++counter}`;
-  list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Foods");
+  list.setAttribute("aria-label", "Matching foods");
   list.hidden = true;
   input.after(list);
-  input.setAttribute("aria-controls", list.id);
   let foods = [];
-  let active = -1;
   let timer = null;
   let controller = null;
 
-  const close = () => { list.hidden = true; input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant"); active = -1; };
-  const highlight = (index) => {
-    active = index;
-    [...list.children].forEach((li, i) => li.setAttribute("aria-selected", String(i === index)));
-    if (index >= 0 && list.children[index]) {
-      input.setAttribute("aria-activedescendant", list.children[index].id);
-      list.children[index].scrollIntoView({ block: "nearest" });
-    }
-  };
+  const buttons = () => [...list.querySelectorAll("button")];
+  const close = () => { list.hidden = true; };
   const show = (items, heading) => {
     foods = items;
     list.replaceChildren();
     items.forEach((food, i) => {
       const li = document.createElement("li");
-      li.id = `${list.id}-${i}`;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
-      li.className = "suggestion";
-      const name = Object.assign(document.createElement("span"), { className: "suggestion-name", textContent: food.name });
-      li.append(name);
-      if (food.brand) li.append(Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${food.brand}` }));
+      const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion" });
+      button.append(Object.assign(document.createElement("span"), { className: "suggestion-name", textContent: food.name }));
+      if (food.brand) button.append(Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${food.brand}` }));
       if (i === 0 && heading) li.dataset.heading = heading;
-      li.addEventListener("pointerdown", (event) => { event.preventDefault(); pick(i); });
+      // pointerdown keeps the focus in the field (no blur before the choice), click serves keyboards.
+      button.addEventListener("pointerdown", (event) => { event.preventDefault(); pick(i); });
+      button.addEventListener("click", () => pick(i));
+      li.append(button);
       list.append(li);
     });
     if (items.length === 0) { close(); return; }
     list.hidden = false;
-    input.setAttribute("aria-expanded", "true");
-    highlight(-1);
+    announce(`${items.length} ${heading === "usual" ? "usual foods" : "foods"} to choose from below.`);
   };
   const pick = (index) => {
     const food = foods[index];
-    if (!food) return;
+    if (!food || list.hidden) return;
     input.value = food.name;
     if (idInput) idInput.value = food.id;
     if (food.usualPortion) {
@@ -85,15 +74,23 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       } catch { /* offline: the typed name is matched when logging */ }
     }, 120);
   };
+  const leaveSoon = () => setTimeout(() => {
+    if (document.activeElement !== input && !list.contains(document.activeElement)) close();
+  }, 150);
 
   input.addEventListener("input", search);
   input.addEventListener("focus", () => { if (input.value.trim() === "" && usual.length) show(usual, "usual"); });
-  input.addEventListener("blur", () => setTimeout(close, 100));
+  input.addEventListener("blur", leaveSoon);
+  list.addEventListener("focusout", leaveSoon);
   input.addEventListener("keydown", (event) => {
-    if (list.hidden) return;
-    if (event.key === "ArrowDown") { event.preventDefault(); highlight(Math.min(foods.length - 1, active + 1)); }
-    else if (event.key === "ArrowUp") { event.preventDefault(); highlight(Math.max(0, active - 1)); }
-    else if (event.key === "Enter" && active >= 0) { event.preventDefault(); pick(active); }
-    else if (event.key === "Escape") { close(); }
+    if (event.key === "ArrowDown" && !list.hidden) { event.preventDefault(); buttons()[0]?.focus(); }
+    else if (event.key === "Escape") close();
+  });
+  list.addEventListener("keydown", (event) => {
+    const all = buttons();
+    const at = all.indexOf(document.activeElement);
+    if (event.key === "ArrowDown") { event.preventDefault(); all[Math.min(all.length - 1, at + 1)]?.focus(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
+    else if (event.key === "Escape") { close(); input.focus(); }
   });
 }

@@ -32,7 +32,7 @@ async function transact(store, mode, work) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(store, mode);
     const result = work(tx.objectStore(store));
-    tx.oncomplete = () => resolve(result?.result ?? result);
+    tx.oncomplete = () => resolve(result instanceof IDBRequest ? result.result : result);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error);
   });

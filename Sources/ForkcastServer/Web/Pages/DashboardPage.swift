@@ -102,8 +102,7 @@ struct DashboardPage {
             let slot = a.mealType.flatMap(MealType.named)
             let done = model.logged.contains(a.id)
             let typeChoice: HTML = slot.map { s in HTML("<input type=\"hidden\" name=\"mealType\" value=\"\(s.key)\">") } ?? HTML("""
-                <label class="visually-hidden" for="log-type-\(a.id.uuidString)">Log \(meal.description) as</label>
-                <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select">\(MealType.defaults.map { t in
+                <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select" aria-label="Log \(meal.description) as">\(MealType.defaults.map { t in
                     HTML("<option value=\"\(t.key)\"\(if: t.key == model.suggestedType, " selected")>\(t.name)</option>") }.joined())</select>
                 """)
             return HTML("""

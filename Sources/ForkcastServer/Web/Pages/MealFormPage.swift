@@ -201,7 +201,7 @@ extension MealFormPage {
         return """
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
-            <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off" role="combobox" aria-autocomplete="list" aria-expanded="false"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
+            <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
             <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
