@@ -83,6 +83,11 @@ extension Decimal {
         return "\(r)"
     }
 
+    /// The one rounding rule for pages: kcal as whole numbers; grams with one decimal below 10 g
+    /// (0.4 g of fat is not "0 g") and whole above.
+    public var kcalText: String { display(0) }
+    public var gramsText: String { abs(self) < 10 ? display(1) : display(0) }
+
     public var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
 
     /// A number as a person types it: "12.5", "12,5", " 3 "; nil for empty text and anything else.

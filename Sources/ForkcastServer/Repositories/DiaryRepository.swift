@@ -55,7 +55,7 @@ struct DiaryRepository {
 
     /// The foods logged lately, for the plate: the most recent first, then the most frequent over
     /// the last 90 days (distinct, at most `limit`).
-    func usualFoods(now: Date, limit: Int = 8) async throws -> [UUID] {
+    func usualFoods(now: Date, limit: Int = 6) async throws -> [UUID] {
         let sql = db as! any SQLDatabase
         let since = now.addingTimeInterval(-90 * 24 * 3600)
         let rows = try await sql.raw("""

@@ -292,12 +292,12 @@ enum Rings {
         let r = 30.0, c = 2 * Double.pi * r
         return """
         <figure class="macro-ring">
-          <svg class="ring small" viewBox="0 0 80 80" role="img" aria-label="\(label): \(consumed.display(0)) of \(goal.display(0)) g">
+          <svg class="ring small" viewBox="0 0 80 80" role="img" aria-label="\(label): \(consumed.gramsText) of \(goal.gramsText) g">
             <circle class="track" cx="40" cy="40" r="\(fmtR(r))"/>
             <circle class="fill \(cls)" cx="40" cy="40" r="\(fmtR(r))" stroke-dasharray="\(String(format: "%.1f %.1f", c * progress, c))" transform="rotate(-90 40 40)"/>
             <text x="40" y="45" text-anchor="middle" class="ring-small-value">\(consumed.display(0))</text>
           </svg>
-          <figcaption><span class="\(cls)-text">\(label)</span> \(consumed.display(0)) / \(goal.display(0)) g</figcaption>
+          <figcaption><span class="\(cls)-text">\(label)</span> \(consumed.gramsText) / \(goal.gramsText) g</figcaption>
         </figure>
         """
     }

@@ -26,7 +26,7 @@ struct AddToDiaryPage {
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
         let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" || $0.field == "from" }.map(\.message)
         let usualChips = usual.map { f in
-            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\">\(Icons.plus) \(f.name)</button></li>")
+            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
         }.joined()
         let copyOptions = recent.map { r in
             HTML("<option value=\"\(r.date.iso)|\(r.mealType.key)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")

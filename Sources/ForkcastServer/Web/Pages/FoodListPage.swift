@@ -76,7 +76,7 @@ struct FoodListPage {
         let n = food.per100
         let unit = food.basis.rawValue
         func macro(_ cls: String, _ label: String, _ v: Decimal?) -> HTML {
-            v.map { HTML("<span class=\"tag \(cls)\"><abbr title=\"\(label)\">\(String(label.prefix(1)))</abbr> \($0.display(1)) g</span>") } ?? .empty
+            v.map { HTML("<span class=\"tag \(cls)\"><abbr title=\"\(label)\">\(String(label.prefix(1)))</abbr> \($0.gramsText) g</span>") } ?? .empty
         }
         let price = FoodMath.pricePerBasisUnit(food).map { Currency.format($0 * 100, currency) + " / 100 \(unit)" }
         return """

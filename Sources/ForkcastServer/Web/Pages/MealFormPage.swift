@@ -243,9 +243,9 @@ struct NutritionSummary {
     var html: HTML {
         var parts: [HTML] = []
         if let e = nutrients.energyKcal { parts.append("<span class=\"kcal\">\(e.display(0)) kcal</span>") }
-        if let v = nutrients.protein { parts.append("<span class=\"tag protein\"><abbr title=\"Protein\">P</abbr> \(v.display(1)) g</span>") }
-        if let v = nutrients.carbohydrates { parts.append("<span class=\"tag carb\"><abbr title=\"Carbohydrates\">C</abbr> \(v.display(1)) g</span>") }
-        if let v = nutrients.fat { parts.append("<span class=\"tag fat\"><abbr title=\"Fat\">F</abbr> \(v.display(1)) g</span>") }
+        if let v = nutrients.protein { parts.append("<span class=\"tag protein\"><abbr title=\"Protein\">P</abbr> \(v.gramsText) g</span>") }
+        if let v = nutrients.carbohydrates { parts.append("<span class=\"tag carb\"><abbr title=\"Carbohydrates\">C</abbr> \(v.gramsText) g</span>") }
+        if let v = nutrients.fat { parts.append("<span class=\"tag fat\"><abbr title=\"Fat\">F</abbr> \(v.gramsText) g</span>") }
         if let cost { parts.append("<span class=\"cost\">\(Currency.format(cost, currency))</span>") }
         return HTML(raw: parts.map(\.html).joined(separator: " "))
     }
