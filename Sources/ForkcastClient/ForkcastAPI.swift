@@ -133,6 +133,25 @@ public struct ForkcastAPI: Sendable {
         }
     }
 
+    /// A meal planned on a day, in a meal slot (breakfast, lunch, dinner, snack) or none.
+    public struct Assignment: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var date: String
+        public var mealId: UUID
+        public var mealType: String?
+    }
+
+    /// Something eaten, as the diary keeps it.
+    public struct DiaryEntry: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var date: String
+        public var mealType: String
+        public var kind: String
+        public var name: String
+        public var quantity: Decimal?
+        public var unit: String?
+    }
+
     public struct Problem: Codable, Sendable, Equatable {
         public var type: String
         public var title: String
@@ -162,6 +181,24 @@ public struct ForkcastAPI: Sendable {
     public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await call("PUT", "meals/\(id.uuidString)", body: input) }
 
     public func deleteMeal(_ id: UUID) async throws { let _: Empty = try await call("DELETE", "meals/\(id.uuidString)") }
+
+    /// Plans a meal on a day (`YYYY-MM-DD`), optionally in a meal slot.
+    public func assign(mealId: UUID, date: String, mealType: String? = nil) async throws -> Assignment {
+        struct Body: Encodable { var mealId: UUID; var date: String; var mealType: String? }
+        return try await call("POST", "plan/assignments", body: Body(mealId: mealId, date: date, mealType: mealType))
+    }
+
+    /// Logs one serving of a planned meal: into `mealType`, else its plan slot.
+    public func logPlanned(_ assignmentId: UUID, mealType: String? = nil) async throws -> DiaryEntry {
+        struct Body: Encodable { var assignmentId: UUID; var mealType: String? }
+        return try await call("POST", "diary/log-planned", body: Body(assignmentId: assignmentId, mealType: mealType))
+    }
+
+    /// Eats a meal of another day again (say yesterday's breakfast), as it was logged.
+    public func copyMeal(from: String, fromMealType: String, to: String? = nil, mealType: String? = nil) async throws -> [DiaryEntry] {
+        struct Body: Encodable { var from: String; var fromMealType: String; var to: String?; var mealType: String? }
+        return try await call("POST", "diary/copy", body: Body(from: from, fromMealType: fromMealType, to: to, mealType: mealType))
+    }
 
     public func changes(since cursor: String?, limit: Int = 500) async throws -> Changes {
         var query = [URLQueryItem(name: "limit", value: String(limit))]

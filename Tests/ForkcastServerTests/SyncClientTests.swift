@@ -87,6 +87,22 @@ struct SyncClientTests {
         }
     }
 
+    @Test func theClientPlansInSlotsLogsPlannedMealsAndCopiesAMeal() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let soup = try await api.createMeal(ForkcastAPI.MealInput(description: "Soup"))
+            let today = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+            let planned = try await api.assign(mealId: soup.id, date: today, mealType: "dinner")
+            #expect(planned.mealType == "dinner")
+            let entry = try await api.logPlanned(planned.id)
+            #expect(entry.mealType == "dinner" && entry.name == "Soup")
+            let again = try await api.copyMeal(from: today, fromMealType: "dinner", to: today, mealType: "lunch")
+            #expect(again.map(\.name) == ["Soup"] && again.first?.mealType == "lunch")
+            await #expect(throws: ForkcastError.self) { _ = try await api.assign(mealId: soup.id, date: today, mealType: "brunch") }
+        }
+    }
+
     @Test func aLostAnswerMidPushLosesNothingAndDuplicatesNothing() async throws {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
