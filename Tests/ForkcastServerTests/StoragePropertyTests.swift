@@ -165,11 +165,11 @@ struct StoragePropertyTests {
                 let meal = try await plan.meals.create(try draft.validated(), id: UUID(), now: Date())
                 var ids: [UUID] = []
                 for _ in 0..<copies { ids.append(try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date())).assignment.id) }
-                #expect(try await plan.remove(ids[0]))
+                #expect(try await plan.remove(ids[0], now: Date()))
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
                 #expect(!day.entries.contains { $0.assignment.id == ids[0] })
                 #expect(day.entries.count == copies - 1, "only that assignment is removed")
-                #expect(try await plan.remove(ids[0]) == false, "deleting it again finds nothing")
+                #expect(try await plan.remove(ids[0], now: Date()) == false, "deleting it again finds nothing")
             }
         }
     }

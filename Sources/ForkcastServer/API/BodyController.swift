@@ -79,7 +79,7 @@ struct BodyController: RouteCollection {
     @Sendable func deleteWeight(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "weight entry")
-        guard try await req.owner.body.deleteWeight(id) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
+        guard try await req.owner.body.deleteWeight(id, now: req.now) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
         return .noContent
     }
 

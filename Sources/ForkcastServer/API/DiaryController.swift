@@ -54,7 +54,7 @@ struct DiaryController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        guard try await req.owner.diary.delete(id) else { throw notFound(id) }
+        guard try await req.owner.diary.delete(id, now: req.now) else { throw notFound(id) }
         return .noContent
     }
 

@@ -42,7 +42,7 @@ struct DiaryRepository {
         }
     }
 
-    func delete(_ id: UUID, now: Date = Date()) async throws -> Bool {
+    func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
                 return false
@@ -194,7 +194,7 @@ struct BodyRepository {
         return fresh.count
     }
 
-    func deleteWeight(_ id: UUID, now: Date = Date()) async throws -> Bool {
+    func deleteWeight(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
             try await model.delete(on: tx)

@@ -88,7 +88,7 @@ struct FoodRepository {
     enum DeleteResult { case deleted, notFound, usedIn([String]) }
 
     /// Deletes a food unless a meal uses it (deleting would change those meals' nutrition).
-    func delete(_ id: UUID, now: Date = Date()) async throws -> DeleteResult {
+    func delete(_ id: UUID, now: Date) async throws -> DeleteResult {
         guard let model = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
             return .notFound
         }

@@ -101,7 +101,7 @@ struct MealRepository {
     }
 
     /// Deletes a meal with its components and assignments; false when there was none.
-    func delete(_ id: UUID, now: Date = Date()) async throws -> Bool {
+    func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return false

@@ -45,7 +45,7 @@ struct PlanRepository {
     }
 
     /// Removes an assignment; false when the owner has none with that id.
-    func remove(_ id: UUID, now: Date = Date()) async throws -> Bool {
+    func remove(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
                 return false

@@ -112,7 +112,7 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
         let diary = try req.owner.diary
-        guard let entry = try await diary.find(id), try await diary.delete(id) else { throw AppError.notFound("That entry was already deleted.") }
+        guard let entry = try await diary.find(id), try await diary.delete(id, now: req.now) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }

@@ -94,7 +94,7 @@ struct WebFoodsController: RouteCollection {
         let id = try req.idParameter(what: "food")
         let repo = try req.owner.foods
         let food = try await repo.find(id)
-        switch try await repo.delete(id) {
+        switch try await repo.delete(id, now: req.now) {
         case .notFound: throw AppError.notFound("That food was already deleted.")
         case .usedIn(let meals):
             throw AppError.conflict("“\(food?.name ?? "This food")” is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")

@@ -121,7 +121,7 @@ struct WebMealsController: RouteCollection {
         let id = try req.idParameter(what: "meal")
         let meals = try req.owner.meals
         let meal = try await meals.find(id)
-        guard let meal, try await meals.delete(id) else { throw AppError.notFound("That meal was already deleted.") }
+        guard let meal, try await meals.delete(id, now: req.now) else { throw AppError.notFound("That meal was already deleted.") }
         if req.fragment("delete") { return Response(status: .noContent) }
         req.flash("Deleted “\(meal.description)”.")
         return req.redirect(to: SiteURL.meals().path, redirectType: .normal)

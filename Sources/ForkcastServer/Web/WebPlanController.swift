@@ -60,7 +60,7 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "assignment")
         let plan = try req.owner.plan
-        guard let assignment = try await plan.find(id), try await plan.remove(id) else {
+        guard let assignment = try await plan.find(id), try await plan.remove(id, now: req.now) else {
             throw AppError.notFound("That meal was already removed from the plan.")
         }
         return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
