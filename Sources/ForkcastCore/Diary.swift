@@ -22,6 +22,11 @@ public struct MealType: Hashable, Sendable, Codable {
         named(key) == nil ? .init(field: field, message: "\(field) must be one of: \(defaults.map(\.key).joined(separator: ", ")).") : nil
     }
 
+    /// The type the time suggests at an instant, in the person's time zone.
+    public static func suggested(at instant: Date, in zone: TimeZone) -> MealType {
+        suggested(hour: Calendar(identifier: .gregorian).dateComponents(in: zone, from: instant).hour ?? 12)
+    }
+
     /// A sensible default for a time of day (local hour).
     public static func suggested(hour: Int) -> MealType {
         switch hour {

@@ -20,8 +20,7 @@ struct DiaryService {
         let loggedAt = input.loggedAt ?? input.date.map { DiaryValidation.loggedAt(for: $0, today: user.today(now: now), now: now, in: user.zone) }
             ?? defaults.loggedAt ?? now
         let date = CalendarDate(loggedAt, in: user.zone)
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: loggedAt).hour ?? 12
-        let mealType = input.mealType ?? defaults.mealType ?? MealType.suggested(hour: hour).key
+        let mealType = input.mealType ?? defaults.mealType ?? MealType.suggested(at: loggedAt, in: user.zone).key
         let note = (input.note ?? defaults.note)?.trimmed.nilIfEmptyString
         var problems = DiaryValidation.check(mealType: mealType, note: note, quantity: input.foodId != nil ? (input.quantity ?? 0) : nil,
                                              servings: input.servings,

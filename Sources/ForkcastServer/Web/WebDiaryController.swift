@@ -31,9 +31,8 @@ struct WebDiaryController: RouteCollection {
     @Sendable func addForm(req: Request) async throws -> Response {
         let user = try req.webUser
         let query = req.queryParameters
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: req.now).hour ?? 12
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
-                                  mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(hour: hour).key)
+                                  mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(at: req.now, in: user.zone).key)
         try await fillChoices(&page, user: user, req: req)
         return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response()
     }

@@ -35,11 +35,10 @@ struct DashboardPage {
         let weights = try await body.weights(from: service.now.addingTimeInterval(-180 * 24 * 3600))
         let day = try await service.day(date)
         let plan = try await PlanRepository(db: service.db, ownerID: service.ownerID).days(in: WeekWindow(start: date, length: 1))[0]
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: service.user.zone, from: service.now).hour ?? 12
         return Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
                      chartFrom: from, chartTo: date, weights: weights, currency: currency,
                      plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)), dayBefore: try await service.diary.entries(on: date.adding(days: -1)),
-                     suggestedType: MealType.suggested(hour: hour).key, zone: service.user.zone)
+                     suggestedType: MealType.suggested(at: service.now, in: service.user.zone).key, zone: service.user.zone)
     }
 
     func render(layout: Layout) -> HTML {
