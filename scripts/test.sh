@@ -35,8 +35,14 @@ python3 -m pip install -q --disable-pip-version-check -r Tests/system/requiremen
 log "Building"
 swift build --build-tests
 
+# A failing run ends by repeating what failed (the top of a long log is often cut off).
+failed_summary() {
+  echo; echo "==> FAILED: $1 — the failing tests and issues:"
+  grep -E "✘|recorded an issue|Fatal error|error:" "$2" | grep -v "passed after" | head -60 || true
+}
+
 log "Swift tests on SQLite"
-swift test --skip-build 2>&1 | tee "$ARTIFACTS/swift-test-sqlite.log"
+swift test --skip-build 2>&1 | tee "$ARTIFACTS/swift-test-sqlite.log" || { failed_summary "Swift tests on SQLite" "$ARTIFACTS/swift-test-sqlite.log"; exit 1; }
 
 # --- PostgreSQL: a throw-away cluster owned by the postgres user, on a loopback port ---
 PG_BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
@@ -66,7 +72,8 @@ fi
 if $pg_ok; then
   log "Swift server tests on PostgreSQL (port $PG_PORT)"
   FORKCAST_TEST_DATABASE_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT/forkcast_test" \
-    swift test --skip-build --filter ForkcastServerTests 2>&1 | tee "$ARTIFACTS/swift-test-postgres.log"
+    swift test --skip-build --filter ForkcastServerTests 2>&1 | tee "$ARTIFACTS/swift-test-postgres.log" \
+    || { failed_summary "Swift server tests on PostgreSQL" "$ARTIFACTS/swift-test-postgres.log"; exit 1; }
   export FORKCAST_TEST_PG_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT"
   export FORKCAST_TEST_PG_CTL="$PG_BIN/pg_ctl" FORKCAST_TEST_PG_DATA="$PG_DIR/data" FORKCAST_TEST_PG_USER="$PG_USER"
   export FORKCAST_TEST_PG_OPTIONS="-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1"

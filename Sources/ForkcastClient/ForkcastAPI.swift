@@ -144,12 +144,65 @@ public struct ForkcastAPI: Sendable {
     /// Something eaten, as the diary keeps it.
     public struct DiaryEntry: Codable, Sendable, Hashable {
         public var id: UUID
+        public var loggedAt: Date
         public var date: String
+        /// A system key (breakfast…) or a custom meal type's id.
         public var mealType: String
         public var kind: String
         public var name: String
         public var quantity: Decimal?
         public var unit: String?
+        public var occasionId: UUID
+        /// False for a photo not counted yet.
+        public var counted: Bool
+        public var photo: PhotoRef?
+    }
+
+    public struct PhotoRef: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var url: String
+        public var thumbnailUrl: String
+    }
+
+    public struct Photo: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var format: String
+        public var width: Int
+        public var height: Int
+        public var capturedAt: Date
+        public var url: String
+        public var thumbnailUrl: String
+    }
+
+    /// A meal type (seed 004): the id stays when it is renamed.
+    public struct MealType: Codable, Sendable, Hashable {
+        public struct Window: Codable, Sendable, Hashable {
+            public var start: String
+            public var end: String
+            public init(start: String, end: String) { self.start = start; self.end = end }
+        }
+        public var id: UUID
+        public var key: String?
+        public var displayName: String
+        public var isSystem: Bool
+        public var window: Window?
+        public var position: Int
+        public var hidden: Bool
+    }
+
+    /// What was eaten under one meal type on one day.
+    public struct Occasion: Codable, Sendable, Hashable {
+        public struct Thumbnail: Codable, Sendable, Hashable { public var id: UUID; public var thumbnailUrl: String }
+        public var id: UUID
+        public var date: String
+        public var mealType: String
+        public var mealTypeName: String
+        public var firstLoggedAt: Date
+        public var lastLoggedAt: Date
+        public var entryCount: Int
+        public var uncountedEntries: Int
+        public var photos: [Thumbnail]
+        public var entries: [DiaryEntry]?
     }
 
     public struct Problem: Codable, Sendable, Equatable {
@@ -200,6 +253,62 @@ public struct ForkcastAPI: Sendable {
         return try await call("POST", "diary/copy", body: Body(from: from, fromMealType: fromMealType, to: to, mealType: mealType))
     }
 
+    // Seed 004: meal types, photos, occasions, time edits.
+
+    public func mealTypes() async throws -> [MealType] { try await call("GET", "meal-types") }
+
+    public func createMealType(_ name: String, window: MealType.Window? = nil) async throws -> MealType {
+        struct Body: Encodable { var displayName: String; var window: MealType.Window? }
+        return try await call("POST", "meal-types", body: Body(displayName: name, window: window))
+    }
+
+    /// Renames a type, or hides it, or moves it (`position`, 0 = first); nil fields stay.
+    public func updateMealType(_ id: UUID, name: String? = nil, hidden: Bool? = nil, position: Int? = nil) async throws -> MealType {
+        struct Body: Encodable { var displayName: String?; var hidden: Bool?; var position: Int? }
+        return try await call("PUT", "meal-types/\(id.uuidString)", body: Body(displayName: name, hidden: hidden, position: position))
+    }
+
+    /// The type the person's windows suggest at an instant (in their time zone).
+    public func suggestedMealType(at instant: Date) async throws -> MealType {
+        try await call("GET", "meal-types/suggestion", query: [URLQueryItem(name: "at", value: ISO8601DateFormatter().string(from: instant))])
+    }
+
+    /// Uploads a photo (JPEG, PNG, WebP or HEIC bytes); the server strips its metadata.
+    public func uploadPhoto(_ data: Data, capturedAt: Date? = nil) async throws -> Photo {
+        let query = capturedAt.map { [URLQueryItem(name: "capturedAt", value: ISO8601DateFormatter().string(from: $0))] } ?? []
+        return try await perform("POST", "photos", query: query, body: data, contentType: "application/octet-stream")
+    }
+
+    /// A photo entry, not counted yet, in `mealType` (default: the suggested one) on `date` (default today).
+    public func logPhoto(_ photoId: UUID, mealType: String? = nil, date: String? = nil) async throws -> DiaryEntry {
+        struct Body: Encodable { var photoId: UUID; var mealType: String?; var date: String? }
+        return try await call("POST", "diary/entries", body: Body(photoId: photoId, mealType: mealType, date: date))
+    }
+
+    /// Counts a photo entry (or corrects a quick add) with calories.
+    public func countEntry(_ id: UUID, energyKcal: Decimal, name: String? = nil) async throws -> DiaryEntry {
+        struct QuickAdd: Encodable { var energyKcal: Decimal }
+        struct Body: Encodable { var quickAdd: QuickAdd; var name: String? }
+        return try await call("PUT", "diary/entries/\(id.uuidString)", body: Body(quickAdd: QuickAdd(energyKcal: energyKcal), name: name))
+    }
+
+    /// Changes when an entry was eaten. When that moves it to another occasion the server answers
+    /// 409 (`occasion-change`) unless `confirmMove` is true.
+    public func editTime(_ id: UUID, loggedAt: Date, confirmMove: Bool = false) async throws -> DiaryEntry {
+        struct Body: Encodable { var loggedAt: Date; var confirmMove: Bool }
+        return try await call("PUT", "diary/entries/\(id.uuidString)", body: Body(loggedAt: loggedAt, confirmMove: confirmMove))
+    }
+
+    /// History, newest first: occasions on days before `before` (or up to `date`).
+    public func occasions(before: String? = nil, date: String? = nil, limit: Int = 20) async throws -> [Occasion] {
+        var query = [URLQueryItem(name: "limit", value: String(limit))]
+        if let before { query.append(URLQueryItem(name: "before", value: before)) }
+        if let date { query.append(URLQueryItem(name: "date", value: date)) }
+        return try await call("GET", "occasions", query: query)
+    }
+
+    public func occasion(_ id: UUID) async throws -> Occasion { try await call("GET", "occasions/\(id.uuidString)") }
+
     public func changes(since cursor: String?, limit: Int = 500) async throws -> Changes {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "since", value: cursor)) }
@@ -247,7 +356,8 @@ public struct ForkcastAPI: Sendable {
         try await perform(method, path, query: query, body: try Self.encoder.encode(body))
     }
 
-    private func perform<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?) async throws -> T {
+    private func perform<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?,
+                                       contentType: String = "application/json") async throws -> T {
         var components = URLComponents(url: baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)
@@ -255,7 +365,7 @@ public struct ForkcastAPI: Sendable {
         request.timeoutInterval = 30
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = body
         }
         let data: Data, response: HTTPURLResponse

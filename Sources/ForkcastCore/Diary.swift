@@ -1,43 +1,5 @@
 import Foundation
 
-/// A meal type: breakfast, lunch, dinner, snack to start with (user-defined ones come later and
-/// are keys beside these).
-public struct MealType: Hashable, Sendable, Codable {
-    public let key: String
-    public let name: String
-
-    public static let breakfast = MealType(key: "breakfast", name: "Breakfast")
-    public static let lunch = MealType(key: "lunch", name: "Lunch")
-    public static let dinner = MealType(key: "dinner", name: "Dinner")
-    public static let snack = MealType(key: "snack", name: "Snack")
-    public static let defaults = [breakfast, lunch, dinner, snack]
-
-    public static func named(_ key: String) -> MealType? { defaults.first { $0.key == key } }
-
-    /// Where a type sorts in a day (breakfast first).
-    public static func position(_ key: String) -> Int? { defaults.firstIndex { $0.key == key } }
-
-    /// The one message for a meal type that is not one of ours.
-    public static func problem(_ key: String, field: String = "mealType") -> ValidationError.Field? {
-        named(key) == nil ? .init(field: field, message: "\(field) must be one of: \(defaults.map(\.key).joined(separator: ", ")).") : nil
-    }
-
-    /// The type the time suggests at an instant, in the person's time zone.
-    public static func suggested(at instant: Date, in zone: TimeZone) -> MealType {
-        suggested(hour: Calendar(identifier: .gregorian).dateComponents(in: zone, from: instant).hour ?? 12)
-    }
-
-    /// A sensible default for a time of day (local hour).
-    public static func suggested(hour: Int) -> MealType {
-        switch hour {
-        case 4..<11: .breakfast
-        case 11..<15: .lunch
-        case 17..<22: .dinner
-        default: .snack
-        }
-    }
-}
-
 /// Something eaten. Name, nutrition and cost are copied in when logged, so later edits to a food or
 /// meal do not rewrite history.
 public struct DiaryEntry: Identifiable, Hashable, Sendable {
@@ -45,6 +7,9 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
         case food(foodId: UUID, quantity: Decimal, unit: QuantityUnit)
         case meal(mealId: UUID, servings: Decimal)
         case quickAdd
+        /// A photo of what was eaten, not counted yet (no nutrition until it is completed from a
+        /// food, a meal or a quick add).
+        case photo
     }
 
     public let id: UUID
@@ -57,9 +22,11 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
     public var name: String
     public var nutrients: Nutrients
     public var cost: Decimal?
+    /// The photo it shows (at most one; seed 004).
+    public var photoId: UUID?
 
     public init(id: UUID = UUID(), loggedAt: Date, date: CalendarDate, mealType: String, note: String? = nil, kind: Kind,
-                name: String, nutrients: Nutrients, cost: Decimal? = nil) {
+                name: String, nutrients: Nutrients, cost: Decimal? = nil, photoId: UUID? = nil) {
         self.id = id
         self.loggedAt = loggedAt
         self.date = date
@@ -69,7 +36,17 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable {
         self.name = name
         self.nutrients = nutrients
         self.cost = cost
+        self.photoId = photoId
     }
+
+    /// Whether its nutrition counts yet (a photo entry does not until it is completed).
+    public var isCounted: Bool { kind != .photo }
+
+    /// The occasion it belongs to.
+    public func occasionId(owner: UUID) -> UUID { Occasion.id(owner: owner, date: date, mealType: mealType) }
+
+    /// The default name of a photo entry.
+    public static let photoName = "Photo"
 
     /// An entry for an amount of a food, with the food's values copied in.
     public static func food(_ food: Food, quantity: Decimal, unit: QuantityUnit, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,
@@ -96,16 +73,25 @@ extension DiaryEntry {
         DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: kind, name: name,
                    nutrients: nutrients, cost: cost)
     }
+
+    /// Whether changing this entry to `edited` moves it to another occasion because its time or day
+    /// changed (seed 004 §7: the person confirms such a move first). A change of meal type alone is
+    /// the person's explicit choice and needs no confirmation.
+    public func timeEditMovesOccasion(to edited: DiaryEntry) -> Bool {
+        edited.loggedAt != loggedAt && (edited.date != date || edited.mealType != mealType)
+    }
 }
 
 public enum DiaryValidation {
     /// A plate (seed 001's batch logging) holds at most this many items.
     public static let maximumPlateItems = 50
 
-    /// An entry is exactly one thing: an amount of a food, servings of a meal, or a quick add.
-    public static func kindProblem(food: Bool, meal: Bool, quickAdd: Bool) -> ValidationError.Field? {
-        [food, meal, quickAdd].filter { $0 }.count == 1 ? nil
-            : .init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd.")
+    /// An entry is exactly one thing: an amount of a food, servings of a meal, or a quick add; or,
+    /// with a photo, nothing yet (a photo entry, counted later).
+    public static func kindProblem(food: Bool, meal: Bool, quickAdd: Bool, photo: Bool = false) -> ValidationError.Field? {
+        let count = [food, meal, quickAdd].filter { $0 }.count
+        return count == 1 || (count == 0 && photo) ? nil
+            : .init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd (or only a photoId, to count it later).")
     }
 
     /// A plate needs 1 to ``maximumPlateItems`` items.
@@ -121,10 +107,10 @@ public enum DiaryValidation {
         day == today ? now : day.instant(hour: 12, in: zone)
     }
 
-    public static func check(mealType: String, note: String?, quantity: Decimal? = nil, servings: Decimal? = nil,
+    public static func check(mealType: String, in types: MealTypeCatalog, note: String?, quantity: Decimal? = nil, servings: Decimal? = nil,
                              quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
-        if let p = MealType.problem(mealType) { problems.append(p) }
+        if let p = types.problem(mealType) { problems.append(p) }
         if let note, note.count > 500 { problems.append(.init(field: "note", message: "A note can be at most 500 characters.")) }
         if let p = Plausible.quantity.check(quantity, field: "quantity", label: "Quantity") { problems.append(p) }
         if let p = Plausible.servingsEaten.check(servings, field: "servings", label: "Servings") { problems.append(p) }
@@ -152,11 +138,25 @@ public struct DiaryDay: Hashable, Sendable {
     public let cost: Decimal?
     public let goals: Goals
     public let remaining: Nutrients
+    /// Entries whose nutrition is not counted yet (photos to complete).
+    public let uncounted: Int
 
-    public init(date: CalendarDate, entries: [DiaryEntry], goals: Goals) {
+    /// Groups for every offered type (in the person's order) and for hidden or unknown types that
+    /// have entries that day.
+    public init(date: CalendarDate, entries: [DiaryEntry], goals: Goals, types: MealTypeCatalog) {
         self.date = date
         let sorted = entries.sorted { ($0.loggedAt, $0.id.uuidString) < ($1.loggedAt, $1.id.uuidString) }
-        groups = MealType.defaults.map { type in Group(mealType: type, entries: sorted.filter { $0.mealType == type.key }) }
+        let byType = Dictionary(grouping: sorted, by: { types.normalized($0.mealType) ?? $0.mealType })
+        var groups = types.all.compactMap { type -> Group? in
+            let entries = byType[type.token] ?? []
+            return type.hidden && entries.isEmpty ? nil : Group(mealType: type, entries: entries)
+        }
+        for (token, entries) in byType where types.resolve(token) == nil {
+            groups.append(Group(mealType: MealType(id: StableID.make("unknown-meal-type", token), key: token, name: token, window: nil,
+                                                   position: Int.max, createdAt: .distantPast, updatedAt: .distantPast), entries: entries))
+        }
+        self.groups = groups
+        uncounted = entries.filter { !$0.isCounted }.count
         totals = Self.total(of: entries)
         cost = Self.cost(of: entries)
         self.goals = goals

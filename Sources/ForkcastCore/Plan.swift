@@ -17,8 +17,11 @@ public struct Assignment: Identifiable, Hashable, Sendable {
         self.mealType = mealType
     }
 
-    /// Where it sorts in its day: slots in meal-type order, then the unslotted, each in the order planned.
-    public var slotOrder: Int { mealType.flatMap(MealType.position) ?? MealType.defaults.count }
+    /// Where it sorts in its day: slots in the person's meal-type order, then the unslotted.
+    public func slotOrder(in types: MealTypeCatalog?) -> Int {
+        guard let mealType else { return Int.max }
+        return types?.position(of: mealType) ?? MealType.systemDefaults.firstIndex { $0.key == mealType } ?? Int.max - 1
+    }
 }
 
 /// One day of a week view with the meals planned for it.
@@ -55,11 +58,11 @@ public enum PlanBuilder {
     /// Days in order, each with its assignments by slot (breakfast … snack, then unslotted) and in
     /// the order they were made; assignments outside the
     /// window, or whose meal is missing, are left out.
-    public static func days(in window: WeekWindow, assignments: [Assignment], meals: [UUID: Meal]) -> [PlanDay] {
+    public static func days(in window: WeekWindow, assignments: [Assignment], meals: [UUID: Meal], types: MealTypeCatalog? = nil) -> [PlanDay] {
         let byDate = Dictionary(grouping: assignments.filter { window.contains($0.date) }, by: \.date)
         return window.dates.map { date in
             let entries = (byDate[date] ?? [])
-                .sorted { ($0.slotOrder, $0.createdAt, $0.id.uuidString) < ($1.slotOrder, $1.createdAt, $1.id.uuidString) }
+                .sorted { ($0.slotOrder(in: types), $0.createdAt, $0.id.uuidString) < ($1.slotOrder(in: types), $1.createdAt, $1.id.uuidString) }
                 .compactMap { a in meals[a.mealId].map { PlanDay.Entry(assignment: a, meal: $0) } }
             return PlanDay(date: date, entries: entries)
         }

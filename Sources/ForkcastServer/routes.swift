@@ -16,6 +16,9 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: DiaryController())
     try signedIn.register(collection: BodyController())
     try signedIn.register(collection: SyncController())
+    try signedIn.register(collection: MealTypesController())
+    try signedIn.register(collection: OccasionsController())
+    try signedIn.register(collection: PhotosController(maxBytes: app.forkcastConfig.photoMaxBytes))
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
                                                     skipWhenAuthorized: false),
@@ -26,6 +29,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebPlanController())
     try signedInWeb.register(collection: WebFoodsController())
     try signedInWeb.register(collection: WebDiaryController())
+    try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
 }
 
 /// Restores the user of a web session cookie.

@@ -66,15 +66,16 @@ struct GoalsTests {
                                    nutrients: Nutrients(energyKcal: 1500, protein: 20, carbohydrates: 100, fat: 30), cost: 2)
         let snack = DiaryEntry(loggedAt: Date(timeIntervalSince1970: 2000), date: d, mealType: "snack", kind: .quickAdd, name: "Cake",
                                nutrients: Nutrients(energyKcal: 800, protein: 5, carbohydrates: 90, fat: 40))
-        let day = DiaryDay(date: d, entries: [snack, breakfast], goals: .defaults)
-        #expect(day.groups.map(\.mealType.key) == ["breakfast", "lunch", "dinner", "snack"])
+        let types = MealTypeCatalog.defaults(owner: UUID(), now: Date(timeIntervalSince1970: 0))
+        let day = DiaryDay(date: d, entries: [snack, breakfast], goals: .defaults, types: types)
+        #expect(day.groups.map(\.mealType.key) == ["breakfast", "lunch", "dinner", "afternoon-snack", "snack", "workout-fuel", "protein-shake"])
         #expect(day.groups[0].entries.map(\.name) == ["Toast"])
         #expect(day.groups[1].entries.isEmpty)
         #expect(day.totals.energyKcal == 2300)
         #expect(day.remaining.energyKcal == -300)
         #expect(day.remaining.fat == -5)
         #expect(day.cost == 2)
-        #expect(DiaryDay(date: d, entries: [], goals: .defaults).remaining.energyKcal == 2000)
+        #expect(DiaryDay(date: d, entries: [], goals: .defaults, types: types).remaining.energyKcal == 2000)
     }
 
     @Test func entriesCopyTheFoodsValues() throws {
@@ -88,12 +89,6 @@ struct GoalsTests {
         #expect(entry.nutrients.energyKcal == 186, "moving it keeps the values")
     }
 
-    @Test func mealTypesSuggestedByTheHour() {
-        #expect(MealType.suggested(hour: 7) == .breakfast)
-        #expect(MealType.suggested(hour: 12) == .lunch)
-        #expect(MealType.suggested(hour: 19) == .dinner)
-        #expect(MealType.suggested(hour: 23) == .snack)
-    }
 }
 
 @Suite("Diary properties", .tags(.property))
@@ -104,10 +99,10 @@ struct DiaryPropertyTests {
         await propertyCheck(count: 200, input: Self.kcal.array(of: 0...12), Gen.int(in: 0...3)) { values, typeIndex in
             let d = CalendarDate(iso: "2026-11-21")!
             let entries = values.enumerated().map { i, v in
-                DiaryEntry(loggedAt: Date(timeIntervalSince1970: Double(i)), date: d, mealType: MealType.defaults[(i + typeIndex) % 4].key,
+                DiaryEntry(loggedAt: Date(timeIntervalSince1970: Double(i)), date: d, mealType: MealType.systemDefaults[(i + typeIndex) % 4].key,
                            kind: .quickAdd, name: "x", nutrients: Nutrients(energyKcal: v, protein: v / 10))
             }
-            let day = DiaryDay(date: d, entries: entries, goals: .defaults)
+            let day = DiaryDay(date: d, entries: entries, goals: .defaults, types: .defaults(owner: UUID(), now: Date()))
             #expect(day.totals.energyKcal == values.reduce(0, +))
             #expect(day.remaining.energyKcal == 2000 - values.reduce(0, +))
             #expect(day.groups.flatMap(\.entries).count == entries.count)

@@ -32,7 +32,7 @@ struct DiaryAPITests {
 
             let day = try json(try await client.get("/api/v1/diary?date=2026-11-21"))
             let groups = try #require(day["entries"] as? [[String: Any]])
-            #expect(groups.map { $0["mealType"] as? String } == ["breakfast", "lunch", "dinner", "snack"])
+            #expect(groups.map { $0["mealType"] as? String } == ["breakfast", "lunch", "dinner", "afternoon-snack", "snack", "workout-fuel", "protein-shake"])
             #expect((groups[1]["entries"] as? [[String: Any]])?.first?["name"] as? String == "Soup")
             let totals = try #require(day["totals"] as? [String: Any])
             #expect(totals["energyKcal"] as? Double == 2397.6)
@@ -62,7 +62,16 @@ struct DiaryAPITests {
             let client = try await app.signUp()
             let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
             let id = entry["id"] as! String
-            let moved = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved"])
+            // Another day is another occasion: asked first (seed 004 §7), moved once confirmed.
+            let asked = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved"])
+            #expect(asked.status == .conflict)
+            let problem = try json(asked)
+            #expect((problem["type"] as? String)?.hasSuffix("occasion-change") == true)
+            #expect((problem["from"] as? [String: Any])?["mealType"] as? String == "snack")
+            #expect((problem["to"] as? [String: Any])?["date"] as? String == "2026-11-19" && (problem["to"] as? [String: Any])?["mealType"] as? String == "lunch")
+            #expect(try json(try await client.get("/api/v1/diary/entries/\(id)"))["mealType"] as? String == "snack", "nothing changed")
+            let moved = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved",
+                                                                                      "confirmMove": true])
             #expect(moved.status == .ok)
             let m = try json(moved)
             #expect(m["mealType"] as? String == "lunch" && m["date"] as? String == "2026-11-19" && m["note"] as? String == "moved")

@@ -47,13 +47,13 @@ struct SyncAPITests {
         try await withForkcast { app in
             let client = try await app.signUp()
             let start = try await feed(client)
-            #expect(start.changes.map(\.kind) == ["settings"], "a new account starts with its settings")
+            #expect(start.changes.map(\.kind) == ["settings"] + Array(repeating: "mealType", count: 7), "a new account starts with its settings and meal types")
             let soup = try await client.createMeal("Lentil soup", protein: "Lentils")
             let assignment = try await client.assign(soup.id, on: "2026-11-23").json(IDOnly.self)
             let all = try await feed(client)
-            #expect(all.changes.map(\.kind) == ["settings", "meal", "assignment"])
-            #expect(all.changes[1].record?.description == "Lentil soup", "the record in the shape GET /meals/{id} answers")
-            #expect(all.changes[2].record?.mealId == soup.id)
+            #expect(all.changes.map(\.kind).filter { $0 != "mealType" } == ["settings", "meal", "assignment"])
+            #expect(all.changes[8].record?.description == "Lentil soup", "the record in the shape GET /meals/{id} answers")
+            #expect(all.changes[9].record?.mealId == soup.id)
             let later = try await feed(client, since: all.cursor)
             #expect(later.changes.isEmpty && later.cursor == all.cursor)
             // Deleting the meal deletes its assignment: both leave tombstones.
@@ -79,7 +79,7 @@ struct SyncAPITests {
                 pages += 1
                 if !page.hasMore { break }
             } while pages < 10
-            #expect(pages == 3 && seen.count == 8)
+            #expect(pages == 5 && seen.count == 15, "settings, the 7 meal types and 7 meals, 3 a page")
             #expect(try await client.get("/api/v1/sync/changes?since=bogus").status == .badRequest)
             #expect(try await client.get("/api/v1/sync/changes?limit=0").status == .badRequest)
         }
@@ -133,7 +133,7 @@ struct SyncAPITests {
             let gone = try await client.get("/api/v1/sync/changes?since=\(old)")
             #expect(gone.status == .gone)
             let everything = try await feed(client)
-            #expect(everything.changes.map(\.kind) == ["settings"], "a full pull has no tombstone and no soup")
+            #expect(everything.changes.map(\.kind).filter { $0 != "mealType" } == ["settings"], "a full pull has no tombstone and no soup")
             #expect(try await client.get("/api/v1/sync/changes?since=\(everything.cursor)").status == .ok)
         }
     }
@@ -180,7 +180,7 @@ struct SyncAPITests {
             #expect(malformed.problem?.message(for: "mutations[0].kind") != nil && malformed.problem?.message(for: "mutations[1].record") != nil)
             #expect(try await bob.meals().metadata.total == 0)
             #expect(try await alice.get("/api/v1/meals/\(alicesMeal.id)").json(TestMeal.self).description == "Alice's stew")
-            #expect(try await feed(bob).changes.map(\.kind) == ["settings"], "bob's feed has nothing of alice's")
+            #expect(try await feed(bob).changes.map(\.kind).filter { $0 != "mealType" } == ["settings"], "bob's feed has nothing of alice's")
         }
     }
 
@@ -212,7 +212,7 @@ struct SyncAPITests {
             #expect(try await client.get("/api/v1/diary/entries/\(entry)").status == .ok)
             #expect(try await client.get("/api/v1/me").json(TestUser.self).timeZone == "Europe/Paris")
             let kinds = try await feed(client).changes.map(\.kind)
-            #expect(Set(kinds) == ["settings", "food", "meal", "assignment", "diaryEntry", "weight", "goals"])
+            #expect(Set(kinds) == ["settings", "mealType", "food", "meal", "assignment", "diaryEntry", "weight", "goals"])
             // A food a meal uses cannot be deleted by a push either.
             let refused = try await push(client, [["mutationId": "x", "kind": "food", "id": food.uuidString, "op": "delete",
                                                    "updatedAt": iso(Date().addingTimeInterval(2))]])

@@ -103,6 +103,39 @@ struct SyncClientTests {
         }
     }
 
+    @Test func theClientManagesMealTypesSnapsPhotosBrowsesHistoryAndMovesEntriesWhenAsked() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let types = try await api.mealTypes()
+            #expect(types.count == 7 && types[1].key == "lunch")
+            let renamed = try await api.updateMealType(types[1].id, name: "Midday")
+            #expect(renamed.id == types[1].id && renamed.displayName == "Midday")
+            let brunch = try await api.createMealType("Brunch", window: .init(start: "10:00", end: "11:30"))
+            #expect(!brunch.isSystem && brunch.key == nil)
+            let suggested = try await api.suggestedMealType(at: ISO8601DateFormatter().date(from: "2026-11-22T12:30:00Z")!)
+            #expect(suggested.displayName == "Midday")
+
+            let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/photos/photo.jpg"))
+            let photo = try await api.uploadPhoto(jpeg)
+            #expect(photo.width == 64 && photo.format == "jpeg")
+            let entry = try await api.logPhoto(photo.id, mealType: brunch.id.uuidString, date: "2026-11-20")
+            #expect(!entry.counted && entry.photo?.id == photo.id && entry.mealType == brunch.id.uuidString.lowercased())
+            let history = try await api.occasions(date: "2026-11-20")
+            #expect(history.first?.mealTypeName == "Brunch" && history.first?.photos.first?.id == photo.id && history.first?.uncountedEntries == 1)
+            let counted = try await api.countEntry(entry.id, energyKcal: 520, name: "Eggs Benedict")
+            #expect(counted.counted && counted.photo?.id == photo.id)
+
+            // Moving it to another day is a question first.
+            let nextDay = ISO8601DateFormatter().date(from: "2026-11-21T10:30:00Z")!
+            await #expect(throws: ForkcastError.self) { _ = try await api.editTime(entry.id, loggedAt: nextDay) }
+            let moved = try await api.editTime(entry.id, loggedAt: nextDay, confirmMove: true)
+            #expect(moved.date == "2026-11-21" && moved.occasionId != entry.occasionId)
+            #expect(try await api.occasion(moved.occasionId).entries?.map(\.id) == [entry.id])
+        }
+    }
+
     @Test func aLostAnswerMidPushLosesNothingAndDuplicatesNothing() async throws {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")

@@ -21,7 +21,9 @@ struct DiaryController: RouteCollection {
     @Sendable func day(req: Request) async throws -> DiaryDayDTO {
         let user = try req.requireUser()
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
-        return DiaryDayDTO(try await req.owner.diaryService.day(date))
+        let service = try req.owner.diaryService
+        let day = try await service.day(date)
+        return DiaryDayDTO(day, owner: service.ownerID, photos: try await service.photos.find(ids: day.groups.flatMap { $0.entries.compactMap(\.photoId) }))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -30,14 +32,15 @@ struct DiaryController: RouteCollection {
         let service = try req.owner.diaryService
         let entry = try await validated { try await service.entry(from: input, id: req.dependencies.uuid()) }
         try await service.diary.create([entry], now: req.now)
-        return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
+        return try created(try await dtos([entry], service)[0], location: "/api/v1/diary/entries/\(entry.id)")
     }
 
     @Sendable func show(req: Request) async throws -> DiaryEntryDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        guard let entry = try await req.owner.diary.find(id) else { throw notFound(id) }
-        return DiaryEntryDTO(entry)
+        let service = try req.owner.diaryService
+        guard let entry = try await service.diary.find(id) else { throw notFound(id) }
+        return try await dtos([entry], service)[0]
     }
 
     /// Edits an entry: move it to another meal type or time, change the amount or note. A changed
@@ -47,8 +50,8 @@ struct DiaryController: RouteCollection {
         let id = try req.idParameter(what: "diary entry")
         let service = try req.owner.diaryService
         let input = try req.decodeJSON(DiaryEntryInput.self)
-        guard let entry = try await service.edit(id, with: input) else { throw notFound(id) }
-        return DiaryEntryDTO(entry)
+        guard let entry = try await service.edit(id, with: input, confirmMove: input.confirmMove ?? false) else { throw notFound(id) }
+        return try await dtos([entry], service)[0]
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
@@ -63,7 +66,7 @@ struct DiaryController: RouteCollection {
         let input = try req.decodeJSON(PlateInput.self)
         let service = try req.owner.diaryService
         let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
-        return try created(entries.map(DiaryEntryDTO.init), location: nil)
+        return try created(try await dtos(entries, service), location: nil)
     }
 
     /// Eats one meal of a day again (say yesterday's breakfast today), as it was logged.
@@ -73,7 +76,7 @@ struct DiaryController: RouteCollection {
         let service = try req.owner.diaryService
         let entries = try await service.copy(from: input.from, mealType: input.fromMealType, to: input.to ?? user.today(now: req.now),
                                              as: input.mealType ?? input.fromMealType, ids: { req.dependencies.uuid() })
-        return try created(entries.map(DiaryEntryDTO.init), location: nil)
+        return try created(try await dtos(entries, service), location: nil)
     }
 
     /// Logs one serving (or `servings`) of a planned meal in one tap.
@@ -87,7 +90,7 @@ struct DiaryController: RouteCollection {
         }) else {
             throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
         }
-        return try created(DiaryEntryDTO(entry), location: "/api/v1/diary/entries/\(entry.id)")
+        return try created(try await dtos([entry], service)[0], location: "/api/v1/diary/entries/\(entry.id)")
     }
 
     /// Daily totals over a range (at most 400 days) with the goals and weights, for charts.
@@ -111,7 +114,8 @@ struct DiaryController: RouteCollection {
     @Sendable func export(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let (from, to) = try range(req, user: user, defaultDays: 30, maximum: 366 * 20)
-        let entries = try await req.owner.diary.entries(from: from, to: to)
+        let service = try req.owner.diaryService
+        let entries = try await service.diary.entries(from: from, to: to)
         let format = req.queryParameters.string("format") ?? "csv"
         let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
         switch format {
@@ -122,7 +126,7 @@ struct DiaryController: RouteCollection {
             return response
         case "json":
             let response = Response(status: .ok)
-            try response.content.encode(DiaryExportDTO(from: from, to: to, entries: entries.map(DiaryEntryDTO.init)), as: .json)
+            try response.content.encode(DiaryExportDTO(from: from, to: to, entries: try await dtos(entries, service)), as: .json)
             response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(filename).json\"")
             return response
         default:
@@ -139,6 +143,12 @@ struct DiaryController: RouteCollection {
         guard from <= to else { throw AppError.badRequest("from (\(from)) must not be after to (\(to)).") }
         guard from.days(until: to) < maximum else { throw AppError.badRequest("Ask for at most \(maximum) days at once.") }
         return (from, to)
+    }
+
+    /// Entries as the API answers them, with their photos' sizes.
+    private func dtos(_ entries: [DiaryEntry], _ service: DiaryService) async throws -> [DiaryEntryDTO] {
+        let photos = try await service.photos.find(ids: entries.compactMap(\.photoId))
+        return entries.map { DiaryEntryDTO($0, owner: service.ownerID, photos: photos) }
     }
 
     private func validated<T>(_ body: () async throws -> T) async throws -> T {
@@ -181,6 +191,7 @@ enum DiaryExport {
             case let .food(_, q, u): ("food", q, u.rawValue)
             case let .meal(_, s): ("meal", s, "serving")
             case .quickAdd: ("quickAdd", nil, "")
+            case .photo: ("photo", nil, "")
             }
             lines.append([e.date.iso, formatter.string(from: e.loggedAt), e.mealType, field(e.name), kind, number(quantity), unit,
                           number(e.nutrients.energyKcal), number(e.nutrients.protein), number(e.nutrients.carbohydrates),

@@ -17,8 +17,13 @@ struct DiaryEntryInput: Content {
     var mealId: UUID?
     var servings: Decimal?
     var quickAdd: QuickAdd?
-    /// Only for quick adds: what to call it.
+    /// Only for quick adds and photo entries: what to call it.
     var name: String?
+    /// A photo uploaded with `POST /api/v1/photos` for this entry to show; alone (no food, meal or
+    /// quick add), the entry is a photo not counted yet.
+    var photoId: UUID?
+    /// `PUT` only: move the entry when its new time puts it in another occasion.
+    var confirmMove: Bool?
 }
 
 struct PlateInput: Content {
@@ -75,14 +80,20 @@ struct DiaryEntryDTO: Content {
     var name: String
     var nutrients: MacrosDTO
     var cost: Decimal?
+    var occasionId: UUID
+    var counted: Bool
+    var photo: PhotoRefDTO?
 
-    init(_ e: DiaryEntry) {
+    init(_ e: DiaryEntry, owner: UUID, photos: [UUID: Photo] = [:]) {
         id = e.id; loggedAt = e.loggedAt; date = e.date; mealType = e.mealType; note = e.note; name = e.name
         nutrients = MacrosDTO(e.nutrients); cost = e.cost?.rounded(2)
+        occasionId = e.occasionId(owner: owner); counted = e.isCounted
+        photo = e.photoId.map { PhotoRefDTO(id: $0, photo: photos[$0]) }
         switch e.kind {
         case let .food(foodId, q, u): kind = "food"; self.foodId = foodId; quantity = q; unit = u.rawValue
         case let .meal(mealId, servings): kind = "meal"; self.mealId = mealId; quantity = servings; unit = "serving"
         case .quickAdd: kind = "quickAdd"
+        case .photo: kind = "photo"
         }
     }
 
@@ -92,7 +103,94 @@ struct DiaryEntryDTO: Content {
         try c.encode(mealType, forKey: .mealType); try c.encode(note, forKey: .note); try c.encode(kind, forKey: .kind)
         try c.encode(foodId, forKey: .foodId); try c.encode(mealId, forKey: .mealId); try c.encode(quantity, forKey: .quantity)
         try c.encode(unit, forKey: .unit); try c.encode(name, forKey: .name); try c.encode(nutrients, forKey: .nutrients)
-        try c.encode(cost, forKey: .cost)
+        try c.encode(cost, forKey: .cost); try c.encode(occasionId, forKey: .occasionId); try c.encode(counted, forKey: .counted)
+        try c.encode(photo, forKey: .photo)
+    }
+}
+
+/// A photo as lists show it: where its image and small thumbnail are.
+struct PhotoRefDTO: Content {
+    var id: UUID
+    var url: String
+    var thumbnailUrl: String
+    var width: Int?
+    var height: Int?
+
+    init(id: UUID, photo: Photo? = nil) {
+        self.id = id
+        url = "/api/v1/photos/\(id)/image"
+        thumbnailUrl = "/api/v1/photos/\(id)/thumbnail"
+        width = photo?.width
+        height = photo?.height
+    }
+}
+
+struct PhotoDTO: Content {
+    var id: UUID
+    var format: String
+    var contentType: String
+    var width: Int
+    var height: Int
+    var byteSize: Int
+    var capturedAt: Date
+    var url: String
+    var thumbnailUrl: String
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ p: Photo) {
+        id = p.id; format = p.format.rawValue; contentType = p.format.mimeType; width = p.width; height = p.height; byteSize = p.byteSize
+        capturedAt = p.capturedAt; createdAt = p.createdAt; updatedAt = p.updatedAt
+        url = "/api/v1/photos/\(p.id)/image"; thumbnailUrl = "/api/v1/photos/\(p.id)/thumbnail"
+    }
+}
+
+struct MealTypeDTO: Content {
+    struct Window: Content { var start: String; var end: String }
+    var id: UUID
+    var key: String?
+    var displayName: String
+    var isSystem: Bool
+    var window: Window?
+    var position: Int
+    var hidden: Bool
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ t: MealType) {
+        id = t.id; key = t.key; displayName = t.name; isSystem = t.isSystem
+        window = t.window.map { Window(start: $0.startText, end: $0.endText) }
+        position = t.position; hidden = t.hidden; createdAt = t.createdAt; updatedAt = t.updatedAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(key, forKey: .key); try c.encode(displayName, forKey: .displayName)
+        try c.encode(isSystem, forKey: .isSystem); try c.encode(window, forKey: .window); try c.encode(position, forKey: .position)
+        try c.encode(hidden, forKey: .hidden); try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// `POST /api/v1/meal-types` and `PUT /api/v1/meal-types/{id}`: any of the fields; `"window": null`
+/// removes the window.
+struct MealTypeInput: Content {
+    var displayName: String?
+    var window: MealTypeDTO.Window??
+    var position: Int?
+    var hidden: Bool?
+
+    enum CodingKeys: String, CodingKey { case displayName, window, position, hidden }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        displayName = try c.decodeIfPresent(String.self, forKey: .displayName)
+        if c.contains(.window) { window = .some(try c.decodeNil(forKey: .window) ? nil : try c.decode(MealTypeDTO.Window.self, forKey: .window)) }
+        position = try c.decodeIfPresent(Int.self, forKey: .position)
+        hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
+    }
+
+    var change: MealTypeRepository.Change {
+        MealTypeRepository.Change(name: displayName, window: window.map { $0.map { (start: $0.start, end: $0.end) } }, position: position, hidden: hidden)
     }
 }
 
@@ -122,6 +220,7 @@ struct GoalsInput: Content {
 
 struct DiaryGroupDTO: Content {
     var mealType: String
+    var mealTypeId: UUID
     var name: String
     var entries: [DiaryEntryDTO]
     var totals: MacrosDTO
@@ -134,10 +233,16 @@ struct DiaryDayDTO: Content {
     var cost: Decimal?
     var goals: GoalsDTO
     var remaining: MacrosDTO
+    /// Entries not counted yet (photos to complete): the totals leave them out.
+    var uncountedEntries: Int
 
-    init(_ day: DiaryDay) {
+    init(_ day: DiaryDay, owner: UUID, photos: [UUID: Photo]) {
         date = day.date
-        entries = day.groups.map { DiaryGroupDTO(mealType: $0.mealType.key, name: $0.mealType.name, entries: $0.entries.map(DiaryEntryDTO.init), totals: MacrosDTO($0.totals)) }
+        uncountedEntries = day.uncounted
+        entries = day.groups.map { g in
+            DiaryGroupDTO(mealType: g.mealType.token, mealTypeId: g.mealType.id, name: g.mealType.name,
+                          entries: g.entries.map { DiaryEntryDTO($0, owner: owner, photos: photos) }, totals: MacrosDTO(g.totals))
+        }
         totals = MacrosDTO(day.totals)
         cost = day.cost?.rounded(2)
         goals = GoalsDTO(day.goals)
@@ -148,6 +253,7 @@ struct DiaryDayDTO: Content {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(date, forKey: .date); try c.encode(entries, forKey: .entries); try c.encode(totals, forKey: .totals)
         try c.encode(cost, forKey: .cost); try c.encode(goals, forKey: .goals); try c.encode(remaining, forKey: .remaining)
+        try c.encode(uncountedEntries, forKey: .uncountedEntries)
     }
 }
 

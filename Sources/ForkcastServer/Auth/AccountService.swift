@@ -70,6 +70,7 @@ struct AccountService {
         try await db.write { tx in
             try await user.create(on: tx)
             try await SyncLog.record(.settings, [try user.requireID()], op: .upsert, owner: try user.requireID(), on: tx, now: now)
+            try await MealTypeRepository(db: tx, ownerID: try user.requireID()).createDefaults(now: now, on: tx)
         }
         return user
     }

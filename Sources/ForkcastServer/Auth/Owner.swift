@@ -22,8 +22,11 @@ struct Owner {
     var foodLookup: FoodLookupService {
         FoodLookupService(foods: foods, client: request.application.openFoodFacts, db: request.db, now: request.now)
     }
-    var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id) }
-    var diaryService: DiaryService { DiaryService(user: user, db: request.db, now: request.now) }
+    var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id, photoStore: request.application.photoStore) }
+    var diaryService: DiaryService { DiaryService(user: user, db: request.db, now: request.now, photoStore: request.application.photoStore) }
+    var photos: PhotoRepository { PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore) }
+    var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
+    var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }
     var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }
 }
 

@@ -24,6 +24,12 @@ enum AppError: Error, Sendable {
     case storageUnavailable
     /// An outside service (Open Food Facts) could not answer; local data still works.
     case upstreamUnavailable(String, retryAfter: Int?)
+    /// A time edit would move an entry to another occasion and was not confirmed (seed 004 §7).
+    case occasionChange(from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)
+    /// An upload larger than the server accepts.
+    case payloadTooLarge(String)
+    /// An upload that is not one of the accepted kinds of file (judged by content).
+    case unsupportedMediaType(String)
 }
 
 extension AppError {
@@ -39,6 +45,9 @@ extension AppError {
         case .tooManyRequests: .tooManyRequests
         case .storageUnavailable: .serviceUnavailable
         case .upstreamUnavailable: .serviceUnavailable
+        case .occasionChange: .conflict
+        case .payloadTooLarge: .payloadTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
         }
     }
 
@@ -66,6 +75,14 @@ extension AppError {
             return ProblemDetails(type: "too-many-requests", title: "Too many attempts", status: status, detail: detail)
         case .upstreamUnavailable(let detail, _):
             return ProblemDetails(type: "openfoodfacts-unavailable", title: "Open Food Facts unavailable", status: status, detail: detail)
+        case let .occasionChange(from, to):
+            return ProblemDetails(type: "occasion-change", title: "This moves the entry to another meal", status: status,
+                                  detail: "The new time moves this entry from \(from.name) to \(to.name). Send the change again with \"confirmMove\": true to move it.",
+                                  from: from, to: to)
+        case .payloadTooLarge(let detail):
+            return ProblemDetails(type: "payload-too-large", title: "Too large", status: status, detail: detail)
+        case .unsupportedMediaType(let detail):
+            return ProblemDetails(type: "unsupported-media-type", title: "Not a supported file", status: status, detail: detail)
         case .storageUnavailable:
             return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
                                   detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")

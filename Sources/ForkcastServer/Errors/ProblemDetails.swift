@@ -8,8 +8,21 @@ struct ProblemDetails: Content, Sendable {
     var status: Int
     var detail: String
     var errors: [ValidationError.Field]?
+    /// For `occasion-change`: the occasion an entry is in and the one the edit would move it to.
+    var from: OccasionRef?
+    var to: OccasionRef?
 
-    init(type: String, title: String, status: HTTPResponseStatus, detail: String, errors: [ValidationError.Field]? = nil) {
+    struct OccasionRef: Content, Sendable, Equatable {
+        var id: UUID
+        var date: CalendarDate
+        var mealType: String
+        var name: String
+    }
+
+    init(type: String, title: String, status: HTTPResponseStatus, detail: String, errors: [ValidationError.Field]? = nil,
+         from: OccasionRef? = nil, to: OccasionRef? = nil) {
+        self.from = from
+        self.to = to
         self.type = "https://forkcast.invalid/problems/" + type
         self.title = title
         self.status = Int(status.code)

@@ -14,5 +14,6 @@ extension Application {
         migrations.add(M007_Hardening())
         migrations.add(M008_CreateSyncRecords())
         migrations.add(M009_PlanSlots())
+        migrations.add(M010_MealOccasions())
     }
 }

@@ -25,6 +25,9 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
     @OptionalField(key: "cost") var cost: Double?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// Its occasion (``Occasion/id(owner:date:mealType:)``), kept for history queries.
+    @OptionalField(key: "occasion_id") var occasionID: UUID?
+    @OptionalField(key: "photo_id") var photoID: UUID?
 
     init() {}
 
@@ -39,11 +42,14 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
         loggedAt = entry.loggedAt
         localDate = entry.date.iso
         mealType = entry.mealType
+        occasionID = Occasion.id(owner: ownerID, date: entry.date, mealType: entry.mealType)
+        photoID = entry.photoId
         note = entry.note
         switch entry.kind {
         case let .food(foodId, q, u): kind = "food"; foodID = foodId; mealID = nil; quantity = q.doubleValue; unit = u.rawValue
         case let .meal(mealId, servings): kind = "meal"; mealID = mealId; foodID = nil; quantity = servings.doubleValue; unit = "serving"
         case .quickAdd: kind = "quickAdd"; foodID = nil; mealID = nil; quantity = nil; unit = nil
+        case .photo: kind = "photo"; foodID = nil; mealID = nil; quantity = nil; unit = nil
         }
         name = entry.name
         energyKcal = entry.nutrients.energyKcal?.doubleValue
@@ -59,11 +65,12 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
         let kind: DiaryEntry.Kind = switch self.kind {
         case "food": .food(foodId: foodID!, quantity: d(quantity) ?? 0, unit: QuantityUnit(rawValue: unit ?? "g") ?? .gram)
         case "meal": .meal(mealId: mealID!, servings: d(quantity) ?? 1)
+        case "photo": .photo
         default: .quickAdd
         }
         return DiaryEntry(id: id!, loggedAt: loggedAt, date: CalendarDate(stored: localDate), mealType: mealType, note: note, kind: kind,
                           name: name, nutrients: Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat)),
-                          cost: d(cost))
+                          cost: d(cost), photoId: photoID)
     }
 }
 

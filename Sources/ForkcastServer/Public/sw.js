@@ -2,11 +2,11 @@
 // kept, so the app opens without a connection. Pages come from the network first (always fresh
 // when the server is there); the cache only answers when it cannot be reached. Signing out (the
 // sign-in page) empties the page cache so nobody else sees them on this device.
-const SHELL = "forkcast-shell-v1";
+const SHELL = "forkcast-shell-v2";
 const PAGES = "forkcast-pages-v1";
 const SHELL_FILES = [
   "/css/app.css", "/js/app.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
-  "/js/food-form.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
 self.addEventListener("install", (event) => {

@@ -7,6 +7,7 @@ import SQLKit
 struct DiaryRepository {
     let db: any Database
     let ownerID: UUID
+    let photoStore: any PhotoStore
 
     func entries(on date: CalendarDate) async throws -> [DiaryEntry] {
         try await entries(from: date, to: date)
@@ -30,7 +31,12 @@ struct DiaryRepository {
         }
     }
 
-    func update(_ entry: DiaryEntry, now: Date) async throws -> Bool {
+    /// The entry showing a photo, if any.
+    func entry(showingPhoto photoId: UUID) async throws -> UUID? {
+        try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$photoID == photoId).first()?.id
+    }
+
+    func update(_ entry: DiaryEntry, now: Date, deletingPhoto replaced: UUID? = nil) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == entry.id).first() else {
                 return false
@@ -38,10 +44,12 @@ struct DiaryRepository {
             model.apply(entry, now: now)
             try await model.update(on: tx)
             try await SyncLog.record(.diaryEntry, [entry.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            if let replaced { try await PhotoRepository(db: tx, ownerID: ownerID, store: photoStore).delete([replaced], on: tx, now: now) }
             return true
         }
     }
 
+    /// Deletes an entry and the photo it shows.
     func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
@@ -49,6 +57,7 @@ struct DiaryRepository {
             }
             try await model.delete(on: tx)
             try await SyncLog.record(.diaryEntry, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            if let photo = model.photoID { try await PhotoRepository(db: tx, ownerID: ownerID, store: photoStore).delete([photo], on: tx, now: now) }
             return true
         }
     }

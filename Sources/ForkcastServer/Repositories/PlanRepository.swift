@@ -16,14 +16,19 @@ struct PlanRepository {
             .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
             .all().map(\.domain)
         let meals = try await meals.find(ids: Array(Set(assignments.map(\.mealId))))
-        return PlanBuilder.days(in: window, assignments: assignments, meals: meals)
+        let types = assignments.contains { $0.mealType != nil } ? try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: Date.distantPast) : nil
+        return PlanBuilder.days(in: window, assignments: assignments, meals: meals, types: types)
     }
 
     /// Plans a meal on a day, in a meal slot or none; nil when the owner has no such meal. A day
     /// (and a slot) holds any number of meals. The one path for the API, the pages and sync.
     func assign(mealID: UUID, to date: CalendarDate, mealType: String? = nil, id: UUID, now: Date) async throws -> PlanDay.Entry? {
-        let slot = mealType?.trimmed.nilIfEmptyString
-        if let slot, let problem = MealType.problem(slot) { throw AppError.validation(ValidationError([problem])) }
+        var slot = mealType?.trimmed.nilIfEmptyString
+        if let given = slot {
+            let types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: now)
+            if let problem = types.problem(given) { throw AppError.validation(ValidationError([problem])) }
+            slot = types.normalized(given)
+        }
         guard let meal = try await meals.find(mealID) else { return nil }
         let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now, mealType: slot)
         try await db.write { tx in

@@ -33,6 +33,8 @@ public struct AppConfig: Sendable {
     public var sessionLifetime: TimeInterval
     /// Largest Apple Health XML read from an upload or a zip (FORKCAST_HEALTH_MAX_XML_MB).
     public var healthMaxXMLBytes: Int64
+    /// Largest photo accepted (FORKCAST_PHOTO_MAX_MB, default 15 MB).
+    public var photoMaxBytes: Int
 
     public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
@@ -41,7 +43,7 @@ public struct AppConfig: Sendable {
                 openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 3,
                 openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) },
                 publicURL: String? = nil, trustProxy: Bool = false, sessionLifetime: TimeInterval = 30 * 24 * 3600,
-                healthMaxXMLBytes: Int64 = 8 << 30) {
+                healthMaxXMLBytes: Int64 = 8 << 30, photoMaxBytes: Int = 15 << 20) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
         self.allowSignup = allowSignup
@@ -58,6 +60,7 @@ public struct AppConfig: Sendable {
         self.trustProxy = trustProxy
         self.sessionLifetime = sessionLifetime
         self.healthMaxXMLBytes = healthMaxXMLBytes
+        self.photoMaxBytes = photoMaxBytes
     }
 
     /// Served over HTTPS for certain (the public URL says so).
@@ -107,7 +110,8 @@ public struct AppConfig: Sendable {
                          openFoodFactsTimeout: try positive("FORKCAST_OPENFOODFACTS_TIMEOUT", 3),
                          publicURL: env["FORKCAST_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 },
                          trustProxy: try flag(env["FORKCAST_TRUST_PROXY"], name: "FORKCAST_TRUST_PROXY"),
-                         healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024))
+                         healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024),
+                         photoMaxBytes: Int(min(try positive("FORKCAST_PHOTO_MAX_MB", 15), 1024) * 1024 * 1024))
     }
 
     private static func flag(_ raw: String?, name: String) throws -> Bool {

@@ -64,7 +64,7 @@ struct SyncController: RouteCollection {
         }
         let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
         let page = Array(rows.prefix(limit))
-        let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid)
+        let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
         var loaded: [SyncKind: [UUID: SyncRecords.Record]] = [:]
         for (kind, changes) in Dictionary(grouping: page.filter { $0.op == .upsert }, by: \.kind) {
             loaded[kind] = try await records.load(kind, changes.map(\.id))
@@ -176,10 +176,10 @@ struct SyncController: RouteCollection {
                 throw AppError.notFound("No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")
             }
             let version = SyncVersion(updatedAt: SyncMerge.clamped(mutation.updatedAt, serverNow: now), deviceId: deviceId, mutationId: mutation.mutationId)
-            let records = SyncRecords(user: user, db: req.db, now: now, uuid: req.dependencies.uuid)
+            let records = SyncRecords(user: user, db: req.db, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
             result = try await req.db.write { tx in
                 try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
-                let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid)
+                let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
                 let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
                 guard SyncMerge.wins(version, over: current?.version) else {
                     let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil

@@ -10,6 +10,7 @@ struct SyncRecords {
     let db: any Database
     let now: Date
     let uuid: @Sendable () -> UUID
+    let photoStore: any PhotoStore
 
     var ownerID: UUID { user.id! }
 
@@ -48,7 +49,13 @@ struct SyncRecords {
             return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: FoodDTO($0.domain, currency: user.currency))) })
         case .diaryEntry:
             let models = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryDTO($0.domain))) })
+            let photos = try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: models.compactMap(\.photoID))
+            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryDTO($0.domain, owner: ownerID, photos: photos))) })
+        case .mealType:
+            let types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: now)
+            return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeDTO($0))) })
+        case .photo:
+            return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoDTO($0)) }
         case .weight:
             let models = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
             return Dictionary(uniqueKeysWithValues: models.map {
@@ -96,8 +103,9 @@ struct SyncRecords {
             if existing != nil { _ = try await foods.update(food) } else { _ = try await foods.create(food) }
         case .diaryEntry:
             let input = try decode(DiaryEntryInput.self)
-            let service = DiaryService(user: user, db: db, now: now)
-            if try await service.edit(id, with: input) == nil {
+            let service = DiaryService(user: user, db: db, now: now, photoStore: photoStore)
+            // A device's time edit was confirmed on the device.
+            if try await service.edit(id, with: input, confirmMove: true) == nil {
                 let entry: DiaryEntry
                 do { entry = try await service.entry(from: input, id: id) } catch let error as ValidationError { throw AppError.validation(error) }
                 try await service.diary.create([entry], now: now)
@@ -125,6 +133,12 @@ struct SyncRecords {
         case .settings:
             let input = try decode(ProfileInput.self)
             try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone, currency: input.currency, db: db, now: now)
+        case .mealType:
+            let change = try decode(MealTypeInput.self).change
+            let repository = MealTypeRepository(db: db, ownerID: ownerID)
+            if try await repository.update(id, with: change, now: now) == nil { _ = try await repository.create(change, id: id, now: now) }
+        case .photo:
+            throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST /api/v1/photos (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
         }
     }
 
@@ -141,7 +155,11 @@ struct SyncRecords {
             case .usedIn(let meals):
                 throw AppError.conflict("This food is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
             }
-        case .diaryEntry: found = try await DiaryRepository(db: db, ownerID: ownerID).delete(id, now: now)
+        case .diaryEntry: found = try await DiaryRepository(db: db, ownerID: ownerID, photoStore: photoStore).delete(id, now: now)
+        case .mealType:
+            throw AppError.validation(ValidationError(field: "op", "Meal types are not deleted (their entries keep them); hide one instead."))
+        case .photo:
+            throw AppError.validation(ValidationError(field: "op", "A photo is deleted with the diary entry that shows it."))
         case .weight: found = try await BodyRepository(db: db, ownerID: ownerID).deleteWeight(id, now: now)
         case .goals, .bodyProfile, .settings:
             throw AppError.validation(ValidationError(field: "op", "\(kind.rawValue) cannot be deleted; send an upsert instead."))

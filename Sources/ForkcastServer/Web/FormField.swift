@@ -12,8 +12,11 @@ struct FormField {
     var maxLength: Int? = nil
     var inputMode: String? = nil
 
+    /// Tells apart fields of the same name on one page (one form per row).
+    var idSuffix: String? = nil
+
     var render: HTML {
-        let id = "field-\(name)"
+        let id = "field-\(name)" + (idSuffix.map { "-\($0)" } ?? "")
         let describedBy = [error != nil ? "\(id)-error" : nil, hint != nil ? "\(id)-hint" : nil].compactMap { $0 }.joined(separator: " ")
         var attributes = ""
         if let autocomplete { attributes += " autocomplete=\"\(HTML.escape(autocomplete))\"" }

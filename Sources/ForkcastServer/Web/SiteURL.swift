@@ -20,6 +20,12 @@ enum SiteURL: Sendable {
     case diary(date: CalendarDate? = nil, range: String? = nil)
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil)
     case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned, diaryCopy
+    /// The photo capture's upload: the CSRF token travels in the address (a file upload).
+    case diaryPhoto(csrf: String?)
+    // Meal-first history and meal types (seed 004)
+    case history(before: CalendarDate? = nil, date: CalendarDate? = nil)
+    case occasion(UUID)
+    case mealTypes, createMealType, updateMealType(UUID)
     case goals, goalsProfile, goalsManual, goalsWeights
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
     case goalsImport(csrf: String?)
@@ -67,6 +73,11 @@ enum SiteURL: Sendable {
         case .deleteEntry(let entry): "/diary/entries/\(id(entry))/delete"
         case .logPlanned: "/diary/log-planned"
         case .diaryCopy: "/diary/copy"
+        case .diaryPhoto: "/diary/photo"
+        case .history: "/history"
+        case .occasion(let occasion): "/history/\(id(occasion))"
+        case .mealTypes, .createMealType: "/settings/meal-types"
+        case .updateMealType(let type): "/settings/meal-types/\(id(type))"
         case .goals: "/goals"
         case .goalsProfile: "/goals/profile"
         case .goalsManual: "/goals/manual"
@@ -98,7 +109,8 @@ enum SiteURL: Sendable {
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType):
             Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
-        case .goalsImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
+        case .goalsImport(let csrf), .diaryPhoto(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
+        case .history(let before, let date): Self.query((before.map { [("before", $0.iso)] } ?? []) + (date.map { [("date", $0.iso)] } ?? []))
         case .foods(let query, let page, let grid):
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
@@ -126,7 +138,8 @@ enum SiteURL: Sendable {
         .home, .setup, .login, .logout, .settings,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
-        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy,
+        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
+        .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
     ]

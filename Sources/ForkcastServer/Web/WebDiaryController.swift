@@ -25,14 +25,16 @@ struct WebDiaryController: RouteCollection {
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
         let model = try await DashboardPage.model(service: try req.owner.diaryService, date: date,
                                                   range: req.queryParameters.string("range") ?? "week", currency: user.currency)
-        return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today)).response()
+        return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path])).response()
     }
 
     @Sendable func addForm(req: Request) async throws -> Response {
         let user = try req.webUser
         let query = req.queryParameters
+        let types = try await req.owner.mealTypes.catalog(now: req.now)
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
-                                  mealType: query.string("mealType").flatMap { MealType.named($0)?.key } ?? MealType.suggested(at: req.now, in: user.zone).key)
+                                  mealType: query.string("mealType").flatMap(types.normalized) ?? types.suggested(at: req.now, in: user.zone).token,
+                                  mealTypes: types)
         try await fillChoices(&page, user: user, req: req)
         return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response()
     }
@@ -46,10 +48,11 @@ struct WebDiaryController: RouteCollection {
         page.usual = usualIDs.compactMap { found[$0] }
         page.meals = try await req.owner.meals.list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
         let week = try await diary.entries(from: page.date.adding(days: -7), to: page.date)
-        page.recent = Dictionary(grouping: week, by: { "\($0.date.iso)|\($0.mealType)" }).values.compactMap { entries in
-            guard let first = entries.first, let type = MealType.named(first.mealType) else { return nil }
+        let types = page.mealTypes
+        page.recent = Dictionary(grouping: week.filter(\.isCounted), by: { "\($0.date.iso)|\($0.mealType)" }).values.compactMap { entries in
+            guard let first = entries.first, let type = types.resolve(first.mealType) else { return nil }
             return (first.date, type, entries.count, DiaryDay.total(of: entries).energyKcal ?? 0)
-        }.sorted { ($0.date, MealType.position($0.mealType.key) ?? 0) > ($1.date, MealType.position($1.mealType.key) ?? 0) }
+        }.sorted { ($0.date, -$0.mealType.position) > ($1.date, -$1.mealType.position) }
     }
 
     /// The plate's items as typed: food rows (an empty amount is the usual portion), the chosen
@@ -75,7 +78,9 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let form = FormData(req)
         let rowsPage = MealFormPage(form: form, mealID: nil)
-        var page = AddToDiaryPage(date: form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now), mealType: form["mealType"] ?? "snack")
+        let types = try await req.owner.mealTypes.catalog(now: req.now)
+        var page = AddToDiaryPage(date: form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now),
+                                  mealType: form["mealType"].flatMap(types.normalized) ?? form["mealType"] ?? MealType.snackKey, mealTypes: types)
         page.rows = rowsPage.rows
         page.mealID = form["mealId"] ?? ""
         page.mealServings = form["mealServings"] ?? "1"
@@ -98,7 +103,7 @@ struct WebDiaryController: RouteCollection {
             let items = try await plateItems(page, rows: rowsPage, req: req)
             let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
                                                      ids: { req.dependencies.uuid() })
-            req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(page.mealType)?.name ?? page.mealType).")
+            req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
             return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
         } catch let errors as ValidationError {
             page.errors = errors
@@ -121,7 +126,8 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
         guard let entry = try await req.owner.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
-        return EditEntryPage(entry: entry, zone: user.zone).render(layout: req.layout("Edit entry", .today)).response()
+        return EditEntryPage(entry: entry, zone: user.zone, mealTypes: try await req.owner.mealTypes.catalog(now: req.now))
+            .render(layout: req.layout("Edit entry", .today)).response()
     }
 
     @Sendable func updateEntry(req: Request) async throws -> Response {
@@ -130,7 +136,8 @@ struct WebDiaryController: RouteCollection {
         let service = try req.owner.diaryService
         guard let existing = try await service.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
-        var page = EditEntryPage(entry: existing, zone: user.zone)
+        let types = try await service.types()
+        var page = EditEntryPage(entry: existing, zone: user.zone, mealTypes: types)
         for key in ["quantity", "unit", "servings", "quick.name", "quick.energyKcal", "quick.protein", "quick.carbohydrates", "quick.fat",
                     "mealType", "date", "time", "note"] {
             page.typed[key] = form[key]
@@ -154,7 +161,12 @@ struct WebDiaryController: RouteCollection {
         case let .meal(mealId, servings):
             let newServings = number("servings", field: "servings") ?? servings
             if newServings != servings { input.mealId = mealId; input.servings = newServings }
-        case .quickAdd:
+        case .quickAdd, .photo:
+            if existing.kind == .photo, (form["quick.energyKcal"]?.trimmed ?? "").isEmpty {
+                // Still a photo: only its name, meal type, time and note change.
+                if let name = form["quick.name"]?.trimmed.nilIfEmptyString, name != existing.name { input.name = name }
+                break
+            }
             let values = DiaryEntryInput.QuickAdd(energyKcal: number("quick.energyKcal", field: "quickAdd.energyKcal"), protein: number("quick.protein", field: "quickAdd.protein"),
                                                   carbohydrates: number("quick.carbohydrates", field: "quickAdd.carbohydrates"), fat: number("quick.fat", field: "quickAdd.fat"))
             let name = form["quick.name"]?.trimmed.nilIfEmptyString ?? existing.name
@@ -173,8 +185,13 @@ struct WebDiaryController: RouteCollection {
         let entry: DiaryEntry
         do {
             guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
-            guard let edited = try await service.edit(id, with: input) else { throw AppError.notFound("That entry does not exist (any more).") }
+            guard let edited = try await service.edit(id, with: input, confirmMove: form["confirmMove"] == "1") else {
+                throw AppError.notFound("That entry does not exist (any more).")
+            }
             entry = edited
+        } catch AppError.occasionChange(let from, let to) {
+            page.confirmMove = (from, to)
+            return page.render(layout: req.layout("Move entry?", .today)).response(status: .conflict)
         } catch AppError.validation(let errors) {
             page.errors = errors
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
@@ -182,7 +199,7 @@ struct WebDiaryController: RouteCollection {
             page.errors = ValidationError(field: "food", detail + " The amount cannot be recomputed; delete the entry and log it again.")
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
         }
-        req.flash("Saved “\(entry.name)” (\(MealType.named(entry.mealType)?.name ?? entry.mealType), \(entry.date.weekday.name)).")
+        req.flash("Saved “\(entry.name)” (\(types.name(of: entry.mealType)), \(entry.date.weekday.name)).")
         return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
 
@@ -195,7 +212,7 @@ struct WebDiaryController: RouteCollection {
               let entry = try await service.logPlanned(id, mealType: form["mealType"], id: req.dependencies.uuid()) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
-        req.flash("Logged “\(entry.name)” to \(MealType.named(entry.mealType)?.name ?? entry.mealType) on \(entry.date.weekday.name).")
+        req.flash("Logged “\(entry.name)” to \(try await service.types().name(of: entry.mealType)) on \(entry.date.weekday.name).")
         return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? SiteURL.plan(start: nil).path, redirectType: .normal)
     }
 
@@ -207,9 +224,11 @@ struct WebDiaryController: RouteCollection {
         guard source.count == 2, let from = CalendarDate(iso: source[0]) else { throw AppError.badRequest("Choose the meal to copy.") }
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
         let mealType = form["mealType"] ?? source[1]
-        let entries = try await req.owner.diaryService.copy(from: from, mealType: source[1], to: date, as: mealType, ids: { req.dependencies.uuid() })
-        req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(MealType.named(mealType)?.name ?? mealType), as on \(PlannerPage.longDate(from)).")
-        return req.redirect(to: SiteURL.diary(date: date == user.today(now: req.now) ? nil : date).path(fragment: "group-\(mealType)"), redirectType: .normal)
+        let service = try req.owner.diaryService
+        let entries = try await service.copy(from: from, mealType: source[1], to: date, as: mealType, ids: { req.dependencies.uuid() })
+        let target = entries.first?.mealType ?? mealType
+        req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(try await service.types().name(of: target)), as on \(PlannerPage.longDate(from)).")
+        return req.redirect(to: SiteURL.diary(date: date == user.today(now: req.now) ? nil : date).path(fragment: "group-\(target)"), redirectType: .normal)
     }
 
     @Sendable func goalsPage(req: Request) async throws -> Response {

@@ -36,8 +36,9 @@ struct WebPlanController: RouteCollection {
                                                        plannedIn: WeekWindow(start: date))
         let found = result.items.map(\.meal)
         if req.fragment("panel") { return PlannerPage.panelItems(found, total: result.total).response() }
-        let slot = query.string("mealType").flatMap { MealType.named($0)?.key }
-        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total)
+        let types = try await req.owner.mealTypes.catalog(now: req.now)
+        let slot = query.string("mealType").flatMap(types.normalized)
+        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total, mealTypes: types)
         if req.fragment("picker") { return page.results.response() }
         return page.render(layout: req.layout("Add a meal", .plan)).response()
     }
@@ -53,7 +54,7 @@ struct WebPlanController: RouteCollection {
             throw AppError.notFound("That meal does not exist (any more).")
         }
         return try await answer(req: req, user: user, plan: plan, date: date,
-                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name)\(slot.flatMap(MealType.named).map { " (\($0.name))" } ?? "").")
+                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name)\(try await entry.assignment.mealType.asyncMap { " (\(try await req.owner.mealTypes.catalog(now: req.now).name(of: $0)))" } ?? "").")
     }
 
     @Sendable func remove(req: Request) async throws -> Response {
@@ -75,7 +76,8 @@ struct WebPlanController: RouteCollection {
             let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
             let mealTotals = try await plan.meals.totals(for: day.entries.map(\.meal))
             let dayTotals = PlanTotals.of(day.entries.map { mealTotals[$0.meal.id] ?? .unknown })
-            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), totals: dayTotals, currency: user.currency).response()
+            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), totals: dayTotals, currency: user.currency,
+                                   types: try await req.owner.mealTypes.catalog(now: req.now)).response()
         }
         req.flash(flash)
         let weekStart = WeekWindow(start: start).contains(date) ? start : date

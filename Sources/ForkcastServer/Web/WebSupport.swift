@@ -45,3 +45,10 @@ struct WebAuthGuard: AsyncMiddleware {
         return request.redirect(to: SiteURL.login.path + SiteURL.query([("next", next)]))
     }
 }
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -77,6 +77,48 @@ export async function queueEntries(entries) {
   showPending();
 }
 
+/**
+ * Puts a photo entry in the outbox: the photo (and its thumbnail) upload first when the server is
+ * back, then the entry goes through the sync push with the photo's id.
+ */
+export async function queuePhoto({ photo, thumbnail, capturedAt, record, display }) {
+  const now = new Date().toISOString();
+  await transact(STORE, "readwrite", (s) => {
+    s.put({ mutationId: crypto.randomUUID(), kind: "diaryEntry", id: crypto.randomUUID(), op: "upsert", updatedAt: now, record, display,
+            queuedAt: now, photo: { photo, thumbnail, capturedAt } });
+  });
+  await showStatus();
+  showPending();
+}
+
+/** Uploads the photos of queued entries that have none on the server yet; false when offline. */
+async function uploadPhotos(items) {
+  for (const item of items) {
+    if (!item.photo || item.record.photoId) continue;
+    const body = new FormData();
+    body.append("photo", item.photo.photo, "photo");
+    if (item.photo.thumbnail) body.append("thumbnail", item.photo.thumbnail, "thumbnail");
+    if (item.photo.capturedAt) body.append("capturedAt", item.photo.capturedAt);
+    let response;
+    try {
+      response = await fetch("/api/v1/photos", { method: "POST", body, credentials: "same-origin",
+        headers: { "X-CSRF-Token": document.querySelector('meta[name="csrf-token"]')?.content ?? "" } });
+    } catch { return false; }
+    if (response.status >= 500) return false;
+    if (!response.ok) {
+      // Refused for good (not an image, too large): the entry goes without it and says so.
+      let detail = `HTTP ${response.status}`;
+      try { detail = (await response.json()).detail || detail; } catch { /* keep */ }
+      await transact(STORE, "readwrite", (s) => s.delete(item.mutationId));
+      await setMeta("lastFailure", `${item.display?.name ?? "A photo"}: ${detail}`);
+      continue;
+    }
+    item.record.photoId = (await response.json()).id;
+    await transact(STORE, "readwrite", (s) => s.put(item));
+  }
+  return true;
+}
+
 // --- Sync status in the header ---
 
 const statusElement = () => document.getElementById("sync-status");
@@ -150,7 +192,10 @@ export async function flush() {
   if (flushing) return false;
   flushing = true;
   try {
-    const items = await all(STORE);
+    let items = await all(STORE);
+    if (items.length === 0) { await showStatus(); return false; }
+    if (!(await uploadPhotos(items))) { await showStatus("unreachable"); return false; }
+    items = (await all(STORE)).filter((i) => !i.photo || i.record.photoId);
     if (items.length === 0) { await showStatus(); return false; }
     const mutations = items.slice(0, 500).map(({ mutationId, kind, id, op, updatedAt, record }) => ({ mutationId, kind, id, op, updatedAt, record }));
     let response;

@@ -20,6 +20,7 @@ struct DashboardPage {
         /// The meal type the time of day suggests (preselected where a planned meal has no slot).
         var suggestedType: String
         var zone: TimeZone
+        var mealTypes: MealTypeCatalog
     }
 
     let model: Model
@@ -34,11 +35,12 @@ struct DashboardPage {
         let body = BodyRepository(db: service.db, ownerID: service.ownerID)
         let weights = try await body.weights(from: service.now.addingTimeInterval(-180 * 24 * 3600))
         let day = try await service.day(date)
+        let types = try await service.types()
         let plan = try await PlanRepository(db: service.db, ownerID: service.ownerID).days(in: WeekWindow(start: date, length: 1))[0]
         return Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
                      chartFrom: from, chartTo: date, weights: weights, currency: currency,
                      plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)), dayBefore: try await service.diary.entries(on: date.adding(days: -1)),
-                     suggestedType: MealType.suggested(at: service.now, in: service.user.zone).key, zone: service.user.zone)
+                     suggestedType: types.suggested(at: service.now, in: service.user.zone).token, zone: service.user.zone, mealTypes: types)
     }
 
     func render(layout: Layout) -> HTML {
@@ -46,6 +48,7 @@ struct DashboardPage {
         return layout.render("""
         <h1 class="visually-hidden">Today</h1>
         \(strip)
+        \(capture)
         <section class="card rings-card" aria-labelledby="rings-title">
           <h2 id="rings-title">\(d.date == model.today ? "Today" : "\(d.date.weekday.name) \(PlannerPage.longDate(d.date))")</h2>
           <div class="rings">
@@ -56,17 +59,50 @@ struct DashboardPage {
               \(Rings.small(label: "Fat", cls: "fat", consumed: d.totals.fat ?? 0, goal: d.goals.fat))
             </div>
           </div>
+          \(if: d.uncounted > 0, HTML("<p class=\"uncounted-total\" id=\"uncounted-total\">\(d.uncounted) photo\(d.uncounted == 1 ? "" : "s") not counted yet: the totals leave \(d.uncounted == 1 ? "it" : "them") out until you give \(d.uncounted == 1 ? "its" : "their") calories.</p>"))
           <p class="muted day-cost" id="day-cost">\(d.cost.map { "Cost of the day: " + Currency.format($0, model.currency) } ?? "No prices logged today.")
             · Goal \(d.goals.energyKcal.display(0)) kcal (\(d.goals.source == .computed ? "from your body profile" : "set by hand")) · <a href="\(SiteURL.goals.path)">Goals</a></p>
         </section>
         \(planned)
-        <div class="meal-groups" id="meal-groups" data-date="\(d.date.iso)" data-today="\(model.today.iso)">\(d.groups.map(group).joined())</div>
+        <div class="meal-groups" id="meal-groups" data-date="\(d.date.iso)" data-today="\(model.today.iso)">\(d.groups.filter(shown).map(group).joined())</div>
         \(chart)
         \(weightTrend)
         <section class="card"><h2>Export</h2>
           <p><a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "csv").path)" download>CSV</a> ·
              <a href="\(SiteURL.diaryExport(from: model.chartFrom, to: model.chartTo, format: "json").path)" download>JSON</a>
              <span class="muted">(\(PlannerPage.longDate(model.chartFrom)) to \(PlannerPage.longDate(model.chartTo)))</span></p>
+        </section>
+        """)
+    }
+
+    /// A group shows when it has entries, or its type has a time of day, or it is Snack; the
+    /// other types (Workout Fuel…) are in every meal-type chooser.
+    private func shown(_ g: DiaryDay.Group) -> Bool {
+        !g.entries.isEmpty || g.mealType.window != nil || g.mealType.key == MealType.snackKey
+    }
+
+    /// Photo-first capture (seed 004 §7): the camera, the suggested meal type, save. A script
+    /// shows the photo before saving, sends a small thumbnail, and keeps it in the outbox offline.
+    private var capture: HTML {
+        let date = model.day.date
+        return HTML("""
+        <section class="card capture-card" id="capture" aria-labelledby="capture-title">
+          <h2 id="capture-title" class="visually-hidden">Snap a meal</h2>
+          <form method="post" action="\(SiteURL.diaryPhoto(csrf: csrf).path)" enctype="multipart/form-data" class="capture-form" id="capture-form"
+                data-date="\(date.iso)" data-today="\(model.today.iso)">
+            \(Layout.csrfField(csrf))
+            <input type="hidden" name="date" value="\(date.iso)">
+            <label class="button primary capture-button" for="capture-file" data-pressable>\(Icons.camera) Snap a meal</label>
+            <input class="capture-file" id="capture-file" type="file" name="photo" accept="image/*" capture="environment" required>
+            <img class="capture-preview" id="capture-preview" alt="The photo to save" hidden>
+            <div class="capture-choice">
+              <label for="capture-type" class="capture-type-label">Meal</label>
+              <select id="capture-type" name="mealType">\(MealTypeOptions.html(model.mealTypes, selected: model.suggestedType))</select>
+              <button class="button" type="submit" id="capture-save" data-pressable>Save photo</button>
+            </div>
+            <p class="capture-status muted" id="capture-status" role="status"></p>
+          </form>
+          <p class="button-row"><a class="button subtle" href="\(SiteURL.history().path)" id="history-link">History, meal by meal</a></p>
         </section>
         """)
     }
@@ -98,11 +134,10 @@ struct DashboardPage {
         let date = model.day.date
         let cards = plan.entries.map { entry -> HTML in
             let a = entry.assignment, meal = entry.meal
-            let slot = a.mealType.flatMap(MealType.named)
+            let slot = a.mealType.flatMap(model.mealTypes.resolve)
             let done = model.logged.contains(a.id)
-            let typeChoice: HTML = slot.map { s in HTML("<input type=\"hidden\" name=\"mealType\" value=\"\(s.key)\">") } ?? HTML("""
-                <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select" aria-label="Log \(meal.description) as">\(MealType.defaults.map { t in
-                    HTML("<option value=\"\(t.key)\"\(if: t.key == model.suggestedType, " selected")>\(t.name)</option>") }.joined())</select>
+            let typeChoice: HTML = slot.map { s in HTML("<input type=\"hidden\" name=\"mealType\" value=\"\(s.token)\">") } ?? HTML("""
+                <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select" aria-label="Log \(meal.description) as">\(MealTypeOptions.html(model.mealTypes, selected: model.suggestedType))</select>
                 """)
             return HTML("""
             <li class="plan-card\(if: done, " logged")" id="plan-\(a.id.uuidString)">
@@ -136,16 +171,18 @@ struct DashboardPage {
         case let .food(_, q, u): "\(q.display(1)) \(u.label)\(u == .serving && q != 1 ? "s" : "")"
         case let .meal(_, s): "\(s.display(2)) serving\(s == 1 ? "" : "s")"
         case .quickAdd: "quick add"
+        case .photo: "not counted yet"
         }
     }
 
     private func group(_ g: DiaryDay.Group) -> HTML {
         let entries = g.entries.map { e -> HTML in
             HTML("""
-            <li class="entry" id="entry-\(e.id.uuidString)">
+            <li class="entry\(if: !e.isCounted, " uncounted")" id="entry-\(e.id.uuidString)">
+              \(e.photoId.map { HTML("<img class=\"thumb\" src=\"/api/v1/photos/\($0.uuidString.lowercased())/thumbnail\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">") })
               <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
                 <span class="muted">\(Self.amount(e))\(e.note.map { " · \($0)" } ?? "")</span><span class="visually-hidden">, edit</span></a>
-              <span class="kcal">\(e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–")</span>
+              <span class="kcal">\(e.isCounted ? e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–" : "not counted")</span>
               <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline" data-confirm="Delete “\(e.name)” from \(g.mealType.name)?">
                 \(Layout.csrfField(csrf))
                 <button class="icon-button" type="submit" aria-label="Delete \(e.name) from \(g.mealType.name)">\(Icons.close)</button>
@@ -153,24 +190,24 @@ struct DashboardPage {
             </li>
             """)
         }.joined()
-        let before = model.dayBefore.filter { $0.mealType == g.mealType.key }
+        let before = model.dayBefore.filter { $0.mealType == g.mealType.token && $0.isCounted }
         let copy: HTML = g.entries.isEmpty && !before.isEmpty ? HTML("""
             <form method="post" action="\(SiteURL.diaryCopy.path)" class="inline" data-offline="copy">
               \(Layout.csrfField(csrf))
-              <input type="hidden" name="from" value="\(model.day.date.adding(days: -1).iso)|\(g.mealType.key)">
-              <input type="hidden" name="date" value="\(model.day.date.iso)"><input type="hidden" name="mealType" value="\(g.mealType.key)">
+              <input type="hidden" name="from" value="\(model.day.date.adding(days: -1).iso)|\(g.mealType.token)">
+              <input type="hidden" name="date" value="\(model.day.date.iso)"><input type="hidden" name="mealType" value="\(g.mealType.token)">
               <button class="button" type="submit" data-pressable>Same as \(model.day.date == model.today ? "yesterday" : "the day before")<span class="visually-hidden"> for \(g.mealType.name)</span>
                 <span class="muted">(\(before.count) item\(before.count == 1 ? "" : "s"), \((DiaryDay.total(of: before).energyKcal ?? 0).display(0)) kcal)</span></button>
             </form>
             """) : .empty
         return """
-        <section class="card meal-group" id="group-\(g.mealType.key)" aria-labelledby="group-\(g.mealType.key)-title" data-meal-type="\(g.mealType.key)">
-          <div class="group-head"><h2 id="group-\(g.mealType.key)-title">\(g.mealType.name)</h2>
+        <section class="card meal-group" id="group-\(g.mealType.token)" aria-labelledby="group-\(g.mealType.token)-title" data-meal-type="\(g.mealType.token)">
+          <div class="group-head"><h2 id="group-\(g.mealType.token)-title">\(g.mealType.name)</h2>
             <span class="kcal">\(g.entries.isEmpty ? "" : "\((g.totals.energyKcal ?? 0).display(0)) kcal")</span></div>
           \(g.entries.isEmpty ? HTML("<p class=\"muted\">Nothing logged.</p>") : .empty)
           <ul class="entries">\(entries)</ul>
           <div class="group-actions">
-            <a class="button" href="\(SiteURL.diaryAdd(date: model.day.date, mealType: g.mealType.key).path)" data-pressable>\(Icons.plus) Add<span class="visually-hidden"> to \(g.mealType.name)</span></a>
+            <a class="button" href="\(SiteURL.diaryAdd(date: model.day.date, mealType: g.mealType.token).path)" data-pressable>\(Icons.plus) Add<span class="visually-hidden"> to \(g.mealType.name)</span></a>
             \(copy)
           </div>
         </section>

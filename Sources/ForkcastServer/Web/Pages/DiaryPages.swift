@@ -19,9 +19,10 @@ struct AddToDiaryPage {
     var recent: [(date: CalendarDate, mealType: MealType, count: Int, kcal: Decimal)] = []
     var totals: Nutrients?
     var today: CalendarDate?
+    var mealTypes: MealTypeCatalog
 
     func render(layout: Layout) -> HTML {
-        let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == mealType, " selected")>\(t.name)</option>") }.joined()
+        let types = MealTypeOptions.html(mealTypes, selected: mealType)
         let allRows = rows + Array(repeating: MealFormPage.IngredientRow(unit: ""), count: max(0, 2 - rows.count))
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
         let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" || $0.field == "from" }.map(\.message)
@@ -29,7 +30,7 @@ struct AddToDiaryPage {
             HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
         }.joined()
         let copyOptions = recent.map { r in
-            HTML("<option value=\"\(r.date.iso)|\(r.mealType.key)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
+            HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
         }.joined()
         return layout.render("""
         <section class="card form-card plate-card">
@@ -182,9 +183,12 @@ struct GoalsPage {
 struct EditEntryPage {
     let entry: DiaryEntry
     let zone: TimeZone
+    let mealTypes: MealTypeCatalog
     var errors = ValidationError([])
     /// What was typed when saving failed (shown again as typed).
     var typed: [String: String] = [:]
+    /// The occasions a time edit would move the entry between: the page asks first (seed 004 §7).
+    var confirmMove: (from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)?
 
     func render(layout: Layout) -> HTML {
         var calendar = Calendar(identifier: .gregorian)
@@ -192,7 +196,7 @@ struct EditEntryPage {
         let parts = calendar.dateComponents([.hour, .minute], from: entry.loggedAt)
         let time = typed["time"] ?? String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0)
         let chosenType = typed["mealType"] ?? entry.mealType
-        let types = MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == chosenType, " selected")>\(t.name)</option>") }.joined()
+        let types = MealTypeOptions.html(mealTypes, selected: chosenType)
         func field(_ name: String, _ label: String, _ value: String?, error: String? = nil, mode: String? = "decimal") -> HTML {
             FormField(name: name, label: label, value: typed[name] ?? value, error: error ?? errors.message(for: name), autocomplete: "off", inputMode: mode).render
         }
@@ -209,8 +213,9 @@ struct EditEntryPage {
             """
         case let .meal(_, servings):
             field("servings", "Servings", "\(servings)")
-        case .quickAdd:
+        case .quickAdd, .photo:
             """
+            \(if: entry.kind == .photo, HTML("<p class=\"uncounted-note\"><strong>Not counted yet.</strong> Give its calories (and macros if you know them) to count it, or delete it and log the food or meal instead.</p>"))
             \(field("quick.name", "What", entry.name, mode: nil))
             <div class="grid-2">
               \(field("quick.energyKcal", "Calories (kcal)", entry.nutrients.energyKcal.map { "\($0)" }, error: errors.message(for: "quickAdd.energyKcal")))
@@ -221,13 +226,25 @@ struct EditEntryPage {
             """
         }
         let otherErrors = errors.fields.filter { !["quantity", "unit", "servings", "mealType", "note", "date"].contains($0.field) && !$0.field.hasPrefix("quickAdd.") }
+        let confirmation: HTML = confirmMove.map { move in
+            HTML("""
+            <div class="confirm-move" role="alertdialog" aria-labelledby="confirm-move-title" id="confirm-move">
+              <h2 id="confirm-move-title">Move this entry to another meal?</h2>
+              <p>The new time moves “\(entry.name)” from <strong>\(move.from.name)</strong> to <strong>\(move.to.name)</strong>. Only this entry moves; the rest of \(move.from.name) stays.</p>
+              <p class="hint">Press <strong>Move it</strong> to save, or change the time back.</p>
+            </div>
+            """)
+        } ?? HTML("")
         return layout.render("""
         <section class="card narrow">
+          \(entry.photoId.map { HTML("<img class=\"entry-photo\" src=\"/api/v1/photos/\($0.uuidString.lowercased())/image\" alt=\"Photo of \(entry.name)\">") })
           <h1>\(entry.name)</h1>
-          <p class="muted">\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") · \(DashboardPage.amount(entry))</p>
+          <p class="muted">\(entry.isCounted ? "\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") · \(DashboardPage.amount(entry))" : "Not counted yet")</p>
           \(if: !otherErrors.isEmpty, HTML("<p class=\"form-error\" role=\"alert\">\(otherErrors.map(\.message).joined(separator: " "))</p>"))
+          \(confirmation)
           <form method="post" action="\(SiteURL.updateEntry(entry.id).path)" class="stack" id="entry-form">
             \(Layout.csrfField(layout.csrf ?? ""))
+            \(if: confirmMove != nil, HTML("<input type=\"hidden\" name=\"confirmMove\" value=\"1\">"))
             \(amount)
             <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
             \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
@@ -238,7 +255,7 @@ struct EditEntryPage {
             \(FormField(name: "note", label: "Note", value: typed["note"] ?? entry.note, error: errors.message(for: "note"), autocomplete: "off").render)
             <div class="form-actions">
               <a class="button subtle" href="\(SiteURL.diary(date: entry.date).path)">Cancel</a>
-              <button class="button primary" type="submit">Save</button>
+              <button class="button primary" type="submit" id="save-entry">\(confirmMove == nil ? "Save" : "Move it")</button>
             </div>
           </form>
           <form method="post" action="\(SiteURL.deleteEntry(entry.id).path)" class="delete-entry" data-confirm="Delete “\(entry.name)” from your diary?">

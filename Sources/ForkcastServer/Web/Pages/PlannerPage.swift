@@ -12,6 +12,7 @@ struct PlannerPage {
         var totals: [UUID: MealTotals] = [:]
         var currency = "EUR"
         var libraryTotal = 0
+        var mealTypes: MealTypeCatalog?
 
         func dayTotals(_ day: PlanDay) -> PlanTotals { PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown }) }
         var weekTotals: PlanTotals { days.map(dayTotals).reduce(.empty, +) }
@@ -28,6 +29,7 @@ struct PlannerPage {
         let days = try await plan.days(in: window)
         model.days = days
         model.totals = try await plan.meals.totals(for: days.flatMap { $0.entries.map(\.meal) })
+        model.mealTypes = try await MealTypeRepository(db: plan.db, ownerID: plan.ownerID).catalog(now: Date.distantPast)
         return model
     }
 
@@ -46,8 +48,9 @@ struct PlannerPage {
     }
 
     /// The meal slot choice: no slot, or one of the meal types.
-    static func slotSelect(id: String, selected: String?) -> HTML {
-        HTML("<select id=\"\(id)\" name=\"mealType\"><option value=\"\">Any meal (no slot)</option>\(MealType.defaults.map { t in HTML("<option value=\"\(t.key)\"\(if: t.key == selected, " selected")>\(t.name)</option>") })</select>")
+    static func slotSelect(id: String, selected: String?, types: MealTypeCatalog?) -> HTML {
+        let options = types.map { MealTypeOptions.html($0, selected: selected ?? "") } ?? .empty
+        return HTML("<select id=\"\(id)\" name=\"mealType\"><option value=\"\"\(if: selected == nil, " selected")>Any meal (no slot)</option>\(options)</select>")
     }
 
     static func panelItems(_ meals: [Meal], total: Int = 0) -> HTML {
@@ -72,7 +75,7 @@ struct PlannerPage {
           </nav>
         </div>
         \(Self.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week"))
-        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf, totals: model.dayTotals($0), currency: model.currency) }.joined())</ol>
+        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf, totals: model.dayTotals($0), currency: model.currency, types: model.mealTypes) }.joined())</ol>
         """
     }
 
@@ -96,10 +99,11 @@ struct PlannerPage {
         return "<p class=\"plan-totals\" id=\"\(id)\"><span class=\"totals-label\">\(label):</span> \(summary.html)</p>"
     }
 
-    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, totals: PlanTotals = .empty, currency: String = "EUR") -> HTML {
+    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, totals: PlanTotals = .empty, currency: String = "EUR",
+                    types: MealTypeCatalog?) -> HTML {
         let isToday = day.date == today
         let entries = day.entries.map { entry in
-            let slot = entry.assignment.mealType.flatMap(MealType.named)
+            let slot = entry.assignment.mealType.flatMap { types?.resolve($0) }
             // A meal with a slot is logged there in one tap; without one, Today asks which meal it was.
             let log: HTML = slot != nil ? HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="inline">
@@ -146,7 +150,7 @@ struct PlannerPage {
             <div class="grid-2">
               <div class="field"><label for="picker-search">Search your meals</label>
                 <input id="picker-search" type="search" placeholder="Name or ingredient"></div>
-              <div class="field"><label for="picker-slot">For</label>\(Self.slotSelect(id: "picker-slot", selected: nil))</div>
+              <div class="field"><label for="picker-slot">For</label>\(Self.slotSelect(id: "picker-slot", selected: nil, types: model.mealTypes))</div>
             </div>
             <ul id="picker-results" class="picker-list" aria-live="polite"></ul>
           </div>
@@ -164,6 +168,7 @@ struct PlanPickerPage {
     var mealType: String?
     /// Meals matching the search in the whole library (the list shows the first ones).
     var total = 0
+    var mealTypes: MealTypeCatalog?
 
     func render(layout: Layout) -> HTML {
         layout.render("""
@@ -173,7 +178,7 @@ struct PlanPickerPage {
             <input type="hidden" name="date" value="\(date.iso)">
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
-            <div class="field"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType))</div>
+            <div class="field"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType, types: mealTypes))</div>
             <button class="button" type="submit">Search</button>
           </form>
           <ul class="picker-list">\(results)</ul>
@@ -230,7 +235,7 @@ struct SettingsPage {
             <button class="button primary" type="submit">Save</button>
           </form>
           <h2>Your body and goals</h2>
-          <p><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a></p>
+          <p class="button-row"><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a> <a class="button" href="\(SiteURL.mealTypes.path)">Meal types</a></p>
           <p class="muted">Signed in as \(user.email).</p>
           <form method="post" action="\(SiteURL.logout.path)">
             \(Layout.csrfField(layout.csrf ?? ""))

@@ -1,0 +1,205 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/meal-types`: a person's meal types and what the clock suggests (seed 004 §5).
+struct MealTypesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let types = routes.grouped("meal-types")
+        types.get(use: list)
+        types.post(use: create)
+        types.get("suggestion", use: suggestion)
+        types.get(":id", use: show)
+        types.put(":id", use: update)
+    }
+
+    @Sendable func list(req: Request) async throws -> [MealTypeDTO] {
+        try await req.owner.mealTypes.catalog(now: req.now).all.map(MealTypeDTO.init)
+    }
+
+    @Sendable func show(req: Request) async throws -> MealTypeDTO {
+        let id = try req.idParameter(what: "meal type")
+        guard let type = try await req.owner.mealTypes.catalog(now: req.now).all.first(where: { $0.id == id }) else { throw notFound(id) }
+        return MealTypeDTO(type)
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(MealTypeInput.self)
+        let type = try await req.owner.mealTypes.create(input.change, id: req.dependencies.uuid(), now: req.now)
+        let response = Response(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/meal-types/\(type.id)")
+        try response.content.encode(MealTypeDTO(type), as: .json)
+        return response
+    }
+
+    @Sendable func update(req: Request) async throws -> MealTypeDTO {
+        let id = try req.idParameter(what: "meal type")
+        let input = try req.decodeJSON(MealTypeInput.self)
+        guard let type = try await req.owner.mealTypes.update(id, with: input.change, now: req.now) else { throw notFound(id) }
+        return MealTypeDTO(type)
+    }
+
+    /// The type suggested at an instant (default now) in the person's time zone.
+    @Sendable func suggestion(req: Request) async throws -> MealTypeDTO {
+        let owner = try req.owner
+        var at = req.now
+        if let raw = req.queryParameters.string("at") {
+            guard let parsed = Instant.parse(raw) else {
+                throw AppError.badRequest("at must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(raw.prefix(40))\".")
+            }
+            at = parsed
+        }
+        return MealTypeDTO(try await owner.mealTypes.catalog(now: req.now).suggested(at: at, in: owner.user.zone))
+    }
+
+    private func notFound(_ id: UUID) -> AppError { .notFound("No meal type with id \(id) exists in your account.") }
+}
+
+/// `/api/v1/occasions`: meal-first history (seed 004 §7).
+struct OccasionsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let occasions = routes.grouped("occasions")
+        occasions.get(use: list)
+        occasions.get(":id", use: show)
+    }
+
+    @Sendable func list(req: Request) async throws -> [OccasionDTO] {
+        let query = req.queryParameters
+        let limit = try query.int("limit") ?? 20
+        guard (1...OccasionRepository.maximumLimit).contains(limit) else {
+            throw AppError.badRequest("limit must be 1 to \(OccasionRepository.maximumLimit); got \(limit).")
+        }
+        let owner = try req.owner
+        let occasions = try await owner.occasions.list(before: try query.date("before"), through: try query.date("date"), limit: limit)
+        return try await OccasionDTO.list(occasions, owner: owner, now: req.now)
+    }
+
+    @Sendable func show(req: Request) async throws -> OccasionDTO {
+        let id = try req.idParameter(what: "occasion")
+        let owner = try req.owner
+        guard let occasion = try await owner.occasions.find(id) else {
+            throw AppError.notFound("No occasion with id \(id) exists in your account (an occasion ends with its last entry).")
+        }
+        return try await OccasionDTO.list([occasion], owner: owner, now: req.now, withEntries: true)[0]
+    }
+}
+
+struct OccasionDTO: Content {
+    struct PhotoThumb: Content { var id: UUID; var thumbnailUrl: String }
+    var id: UUID
+    var date: CalendarDate
+    var mealType: String
+    var mealTypeId: UUID?
+    var mealTypeName: String
+    var firstLoggedAt: Date
+    var lastLoggedAt: Date
+    var entryCount: Int
+    var uncountedEntries: Int
+    var totals: MacrosDTO
+    var photos: [PhotoThumb]
+    var entries: [DiaryEntryDTO]?
+
+    static func list(_ occasions: [OccasionSummary], owner: Owner, now: Date, withEntries: Bool = false) async throws -> [OccasionDTO] {
+        let types = try await owner.mealTypes.catalog(now: now)
+        let photos = withEntries ? try await owner.photos.find(ids: occasions.flatMap(\.photoIds)) : [:]
+        return occasions.map { o in
+            let type = types.resolve(o.mealType)
+            return OccasionDTO(id: o.id, date: o.date, mealType: o.mealType, mealTypeId: type?.id, mealTypeName: type?.name ?? o.mealType,
+                               firstLoggedAt: o.firstLoggedAt, lastLoggedAt: o.lastLoggedAt, entryCount: o.entries.count,
+                               uncountedEntries: o.uncounted, totals: MacrosDTO(o.totals),
+                               photos: o.photoIds.map { PhotoThumb(id: $0, thumbnailUrl: "/api/v1/photos/\($0)/thumbnail") },
+                               entries: withEntries ? o.entries.map { DiaryEntryDTO($0, owner: owner.id, photos: photos) } : nil)
+        }
+    }
+}
+
+/// `/api/v1/photos`: upload (checked by content, stored without metadata) and the private bytes.
+struct PhotosController: RouteCollection {
+    let maxBytes: Int
+
+    func boot(routes: any RoutesBuilder) throws {
+        let photos = routes.grouped("photos")
+        photos.on(.POST, body: .collect(maxSize: ByteCount(value: maxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024)), use: upload)
+        photos.get(":id", use: show)
+        photos.get(":id", "image", use: image)
+        photos.get(":id", "thumbnail", use: thumbnail)
+    }
+
+    struct Upload: Content {
+        var photo: File
+        var thumbnail: File?
+        var capturedAt: String?
+    }
+
+    /// A photo as the raw body (any image type; `?capturedAt=`), or a form with `photo`, optional
+    /// `thumbnail` (at most 640 px, checked the same way) and `capturedAt`.
+    @Sendable func upload(req: Request) async throws -> Response {
+        let owner = try req.owner
+        let upload = try await Self.receive(req, maxBytes: maxBytes)
+        let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
+                                                  id: req.dependencies.uuid(), now: req.now)
+        let response = Response(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/photos/\(photo.id)")
+        try response.content.encode(PhotoDTO(photo), as: .json)
+        return response
+    }
+
+    /// Reads an upload from the API's raw body or a form (the web page's too).
+    static func receive(_ req: Request, maxBytes: Int) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?) {
+        var photo: Data, thumbnail: Data?, capturedRaw: String?
+        if req.headers.contentType?.type == "multipart" {
+            let form: Upload
+            do { form = try req.content.decode(Upload.self) } catch {
+                throw AppError.validation(ValidationError(field: "photo", "Send the photo as a file in the form field \"photo\"."))
+            }
+            photo = Data(buffer: form.photo.data)
+            thumbnail = form.thumbnail.map { Data(buffer: $0.data) }
+            capturedRaw = form.capturedAt
+            if let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
+                throw AppError.validation(ValidationError(field: "capturedAt", "capturedAt must be an ISO 8601 instant."))
+            }
+            if capturedRaw == nil { capturedRaw = req.queryParameters.string("capturedAt") }
+        } else {
+            photo = req.body.data.map { Data(buffer: $0) } ?? Data()
+            capturedRaw = req.queryParameters.string("capturedAt")
+        }
+        if photo.isEmpty { throw AppError.validation(ValidationError(field: "photo", "The photo is empty.")) }
+        if photo.count > maxBytes {
+            throw AppError.payloadTooLarge("A photo can be at most \(maxBytes / 1024 / 1024) MB; this one is \(photo.count / 1024 / 1024) MB.")
+        }
+        var capturedAt: Date?
+        if let capturedRaw, !capturedRaw.isEmpty {
+            guard let at = Instant.parse(capturedRaw) else {
+                throw AppError.validation(ValidationError(field: "capturedAt", "capturedAt must be an ISO 8601 instant."))
+            }
+            capturedAt = at
+        }
+        return (photo, thumbnail, capturedAt)
+    }
+
+    @Sendable func show(req: Request) async throws -> PhotoDTO {
+        let id = try req.idParameter(what: "photo")
+        guard let photo = try await req.owner.photos.find(id) else { throw notFound(id) }
+        return PhotoDTO(photo)
+    }
+
+    @Sendable func image(req: Request) async throws -> Response { try await bytes(req, .full) }
+    @Sendable func thumbnail(req: Request) async throws -> Response { try await bytes(req, .thumbnail) }
+
+    /// Private, immutable bytes: a photo never changes under its id (a new photo has a new id).
+    private func bytes(_ req: Request, _ variant: PhotoVariant) async throws -> Response {
+        let id = try req.idParameter(what: "photo")
+        guard let (data, format) = try await req.owner.photos.bytes(id, variant: variant) else { throw notFound(id) }
+        let etag = "\"\(id.uuidString.lowercased())-\(variant.rawValue)\""
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
+        headers.replaceOrAdd(name: .eTag, value: etag)
+        headers.replaceOrAdd(name: .contentType, value: format.mimeType)
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        headers.replaceOrAdd(name: .contentDisposition, value: "inline; filename=\"\(id.uuidString.lowercased()).\(format.fileExtension)\"")
+        if req.headers.first(name: .ifNoneMatch) == etag { return Response(status: .notModified, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(data: data))
+    }
+
+    private func notFound(_ id: UUID) -> AppError { .notFound("No photo with id \(id) exists in your account.") }
+}

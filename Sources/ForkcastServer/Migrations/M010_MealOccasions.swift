@@ -1,0 +1,79 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+
+/// Seed 004: editable meal types (every existing person gets the defaults), each diary entry's
+/// occasion id (filled in for existing entries) and photo, and photos with their bytes.
+struct M010_MealOccasions: AsyncMigration {
+    var name: String { "010_meal_occasions" }
+
+    func prepare(on database: any Database) async throws {
+        try await database.schema(MealTypeModel.schema)
+            .id()
+            .field("user_id", .uuid, .required, .references(UserModel.schema, "id", onDelete: .cascade))
+            .field("key", .string)
+            .field("display_name", .string, .required)
+            .field("name_key", .string, .required)
+            .field("window_start", .int)
+            .field("window_end", .int)
+            .field("position", .int, .required)
+            .field("hidden", .bool, .required)
+            .field("created_at", .datetime, .required)
+            .field("updated_at", .datetime, .required)
+            .unique(on: "user_id", "name_key")
+            .create()
+        try await database.schema(PhotoModel.schema)
+            .id()
+            .field("user_id", .uuid, .required, .references(UserModel.schema, "id", onDelete: .cascade))
+            .field("format", .string, .required)
+            .field("width", .int, .required)
+            .field("height", .int, .required)
+            .field("byte_size", .int, .required)
+            .field("thumbnail_size", .int, .required)
+            .field("captured_at", .datetime, .required)
+            .field("created_at", .datetime, .required)
+            .field("updated_at", .datetime, .required)
+            .create()
+        try await database.schema(PhotoBlobModel.schema)
+            .id()
+            .field("photo_id", .uuid, .required, .references(PhotoModel.schema, "id", onDelete: .cascade))
+            .field("variant", .string, .required)
+            .field("data", .data, .required)
+            .unique(on: "photo_id", "variant")
+            .create()
+        try await database.schema(DiaryEntryModel.schema).field("occasion_id", .uuid).update()
+        try await database.schema(DiaryEntryModel.schema).field("photo_id", .uuid).update()
+        let sql = database as! any SQLDatabase
+        try await sql.create(index: "diary_owner_occasion").on(DiaryEntryModel.schema).column("user_id").column("occasion_id").run()
+        try await sql.create(index: "photos_owner").on(PhotoModel.schema).column("user_id").run()
+
+        try await database.transaction { tx in
+            let now = Date()
+            for user in try await UserModel.query(on: tx).all() {
+                let id = try user.requireID()
+                try await MealTypeCatalog.defaults(owner: id, now: now).all.map { MealTypeModel($0, ownerID: id) }.create(on: tx)
+                try await SyncLog.record(.mealType, MealTypeCatalog.defaults(owner: id, now: now).all.map(\.id), op: .upsert, owner: id, on: tx, now: now)
+            }
+            // Every existing entry's occasion, in batches.
+            var offset = 0
+            while true {
+                let rows = try await DiaryEntryModel.query(on: tx).sort(\.$id).range(offset..<(offset + 500)).all()
+                if rows.isEmpty { break }
+                for row in rows {
+                    row.occasionID = Occasion.id(owner: row.ownerID, date: CalendarDate(stored: row.localDate), mealType: row.mealType)
+                    try await row.update(on: tx)
+                }
+                offset += rows.count
+            }
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(DiaryEntryModel.schema).deleteField("occasion_id").update()
+        try await database.schema(DiaryEntryModel.schema).deleteField("photo_id").update()
+        try await database.schema(PhotoBlobModel.schema).delete()
+        try await database.schema(PhotoModel.schema).delete()
+        try await database.schema(MealTypeModel.schema).delete()
+    }
+}

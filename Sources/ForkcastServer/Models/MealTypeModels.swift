@@ -1,0 +1,76 @@
+import Fluent
+import ForkcastCore
+import Foundation
+
+/// A person's meal type (seed 004 §5). System types carry their key; windows are local minutes.
+final class MealTypeModel: Model, @unchecked Sendable {
+    static let schema = "meal_types"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "user_id") var ownerID: UUID
+    @OptionalField(key: "key") var key: String?
+    @Field(key: "display_name") var displayName: String
+    /// The name as compared for uniqueness (``MealType/nameKey(_:)``), unique per user.
+    @Field(key: "name_key") var nameKey: String
+    @OptionalField(key: "window_start") var windowStart: Int?
+    @OptionalField(key: "window_end") var windowEnd: Int?
+    @Field(key: "position") var position: Int
+    @Field(key: "hidden") var hidden: Bool
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+
+    init(_ type: MealType, ownerID: UUID) {
+        id = type.id
+        self.ownerID = ownerID
+        key = type.key
+        createdAt = type.createdAt
+        apply(type)
+    }
+
+    func apply(_ type: MealType) {
+        displayName = type.name
+        nameKey = MealType.nameKey(type.name)
+        windowStart = type.window?.start
+        windowEnd = type.window?.end
+        position = type.position
+        hidden = type.hidden
+        updatedAt = type.updatedAt
+    }
+
+    var domain: MealType {
+        MealType(id: id!, key: key, name: displayName, window: windowStart.flatMap { s in windowEnd.flatMap { SuggestionWindow(start: s, end: $0) } },
+                 position: position, hidden: hidden, createdAt: createdAt, updatedAt: updatedAt)
+    }
+}
+
+/// A photo's metadata; the bytes are in the ``PhotoStore``.
+final class PhotoModel: Model, @unchecked Sendable {
+    static let schema = "photos"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "user_id") var ownerID: UUID
+    @Field(key: "format") var format: String
+    @Field(key: "width") var width: Int
+    @Field(key: "height") var height: Int
+    @Field(key: "byte_size") var byteSize: Int
+    @Field(key: "thumbnail_size") var thumbnailSize: Int
+    @Field(key: "captured_at") var capturedAt: Date
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+}
+
+/// Photo bytes kept in the database (PostgreSQL), so every instance serves the same photos.
+final class PhotoBlobModel: Model, @unchecked Sendable {
+    static let schema = "photo_blobs"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "photo_id") var photoID: UUID
+    @Field(key: "variant") var variant: String
+    @Field(key: "data") var data: Data
+
+    init() {}
+}

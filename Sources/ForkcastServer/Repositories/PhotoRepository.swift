@@ -1,0 +1,188 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// Where photo bytes live, behind one interface: a folder in the data directory for SQLite (the
+/// database stays small and a backup copies the folder), the database itself for PostgreSQL (every
+/// instance serves the same photos with no other service to run; an S3-compatible store would be
+/// a third implementation of this protocol).
+protocol PhotoStore: Sendable {
+    /// Called inside the write transaction that creates the photo's row.
+    func save(_ id: UUID, variant: PhotoVariant, data: Data, on db: any Database) async throws
+    func load(_ id: UUID, variant: PhotoVariant, on db: any Database) async throws -> Data?
+    /// Called inside the write transaction that deletes the rows; files go once it commits.
+    func remove(_ ids: [UUID], on db: any Database) async throws
+}
+
+enum PhotoVariant: String, CaseIterable, Sendable { case full, thumbnail }
+
+struct DirectoryPhotoStore: PhotoStore {
+    let directory: String
+
+    private func path(_ id: UUID, _ variant: PhotoVariant) -> String {
+        let name = id.uuidString.lowercased()
+        return "\(directory)/\(name.prefix(2))/\(name).\(variant.rawValue)"
+    }
+
+    func save(_ id: UUID, variant: PhotoVariant, data: Data, on db: any Database) async throws {
+        let target = path(id, variant)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // Written whole to a temporary name, flushed, then renamed: a crash leaves the old state or the new.
+        let temporary = target + ".part"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil) else { throw AppError.storageUnavailable }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+        try handle.write(contentsOf: data)
+        try handle.synchronize()
+        try handle.close()
+        if rename(temporary, target) != 0 { throw AppError.storageUnavailable }
+    }
+
+    func load(_ id: UUID, variant: PhotoVariant, on db: any Database) async throws -> Data? {
+        FileManager.default.contents(atPath: path(id, variant))
+    }
+
+    func remove(_ ids: [UUID], on db: any Database) async throws {
+        let paths = ids.flatMap { id in PhotoVariant.allCases.map { path(id, $0) } }
+        let delete: @Sendable () async -> Void = { for p in paths { try? FileManager.default.removeItem(atPath: p) } }
+        if let afterCommit = WriteContext.afterCommit { afterCommit.add(delete) } else { await delete() }
+    }
+}
+
+struct DatabasePhotoStore: PhotoStore {
+    func save(_ id: UUID, variant: PhotoVariant, data: Data, on db: any Database) async throws {
+        let blob = PhotoBlobModel()
+        blob.id = UUID()
+        blob.photoID = id
+        blob.variant = variant.rawValue
+        blob.data = data
+        try await blob.create(on: db)
+    }
+
+    func load(_ id: UUID, variant: PhotoVariant, on db: any Database) async throws -> Data? {
+        try await PhotoBlobModel.query(on: db).filter(\.$photoID == id).filter(\.$variant == variant.rawValue).first()?.data
+    }
+
+    func remove(_ ids: [UUID], on db: any Database) async throws {
+        guard !ids.isEmpty else { return }
+        try await PhotoBlobModel.query(on: db).filter(\.$photoID ~~ ids).delete()
+    }
+}
+
+extension Application {
+    /// The photo store for the configured database.
+    var photoStore: any PhotoStore {
+        switch forkcastConfig.storage {
+        case .sqlite: DirectoryPhotoStore(directory: (forkcastConfig.dataDirectory as NSString).appendingPathComponent("photos"))
+        case .postgres: DatabasePhotoStore()
+        }
+    }
+}
+
+/// A stored photo's metadata.
+struct Photo: Sendable {
+    var id: UUID
+    var format: ImageFormat
+    var width: Int
+    var height: Int
+    var byteSize: Int
+    var capturedAt: Date
+    var createdAt: Date
+    var updatedAt: Date
+}
+
+/// One person's photos (seed 004): uploaded once, checked by content, stored without metadata,
+/// private to their owner, deleted with their entry.
+struct PhotoRepository {
+    let db: any Database
+    let ownerID: UUID
+    let store: any PhotoStore
+
+    /// The largest thumbnail accepted from a client (it is still checked like the photo).
+    static let maximumThumbnailBytes = 256 * 1024
+    static let maximumThumbnailSide = 640
+
+    /// Checks, strips and stores a photo (and its thumbnail: the client's, else the one embedded in
+    /// a JPEG, else none and the photo itself stands in).
+    func create(_ data: Data, thumbnail clientThumbnail: Data?, capturedAt: Date?, id: UUID, now: Date) async throws -> Photo {
+        let image: ImageFile, stripped: Data
+        do {
+            image = try ImageFile.inspect(data)
+            stripped = try ImageFile.strippingMetadata(data)
+        } catch { throw Self.appError(error, field: "photo") }
+        var thumbnail: Data?
+        if let clientThumbnail, !clientThumbnail.isEmpty {
+            do {
+                let small = try ImageFile.inspect(clientThumbnail)
+                guard clientThumbnail.count <= Self.maximumThumbnailBytes, max(small.width, small.height) <= Self.maximumThumbnailSide,
+                      small.format != .heic else {
+                    throw AppError.validation(ValidationError(field: "thumbnail", "A thumbnail is a JPEG, PNG or WebP of at most \(Self.maximumThumbnailSide) px per side and \(Self.maximumThumbnailBytes / 1024) KB."))
+                }
+                thumbnail = try ImageFile.strippingMetadata(clientThumbnail)
+            } catch let error as ImageFile.Problem { throw Self.appError(error, field: "thumbnail") }
+        } else {
+            thumbnail = ImageFile.embeddedThumbnail(data)
+        }
+        let photo = Photo(id: id, format: image.format, width: image.width, height: image.height, byteSize: stripped.count,
+                          capturedAt: capturedAt ?? now, createdAt: now, updatedAt: now)
+        try await db.write { [thumbnail] tx in
+            let model = PhotoModel()
+            model.id = id
+            model.ownerID = ownerID
+            model.format = photo.format.rawValue
+            model.width = photo.width
+            model.height = photo.height
+            model.byteSize = photo.byteSize
+            model.thumbnailSize = thumbnail?.count ?? 0
+            model.capturedAt = photo.capturedAt
+            model.createdAt = now
+            model.updatedAt = now
+            try await model.create(on: tx)
+            try await store.save(id, variant: .full, data: stripped, on: tx)
+            if let thumbnail { try await store.save(id, variant: .thumbnail, data: thumbnail, on: tx) }
+            try await SyncLog.record(.photo, [id], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+        return photo
+    }
+
+    func find(_ id: UUID) async throws -> Photo? { try await find(ids: [id])[id] }
+
+    func find(ids: [UUID]) async throws -> [UUID: Photo] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await PhotoModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0.id!, Self.photo($0)) })
+    }
+
+    /// The bytes to serve (the photo itself when it has no thumbnail); nil for another person's photo.
+    func bytes(_ id: UUID, variant: PhotoVariant) async throws -> (Data, ImageFormat)? {
+        guard let model = try await PhotoModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first(),
+              let format = ImageFormat(rawValue: model.format) else { return nil }
+        if variant == .thumbnail, model.thumbnailSize > 0, let data = try await store.load(id, variant: .thumbnail, on: db) {
+            return (data, (try? ImageFile.inspect(data).format) ?? .jpeg)
+        }
+        guard let data = try await store.load(id, variant: .full, on: db) else { return nil }
+        return (data, format)
+    }
+
+    /// Deletes photos (inside the caller's write transaction).
+    func delete(_ ids: [UUID], on tx: any Database, now: Date) async throws {
+        guard !ids.isEmpty else { return }
+        try await store.remove(ids, on: tx)
+        try await PhotoModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).delete()
+        try await SyncLog.record(.photo, ids, op: .delete, owner: ownerID, on: tx, now: now)
+    }
+
+    /// Not an image of ours: 415; an image we cannot use: 422.
+    static func appError(_ problem: ImageFile.Problem, field: String) -> AppError {
+        switch problem {
+        case .notAnImage, .unsupported: .unsupportedMediaType(problem.message)
+        default: .validation(ValidationError(field: field, problem.message))
+        }
+    }
+
+    static func photo(_ m: PhotoModel) -> Photo {
+        Photo(id: m.id!, format: ImageFormat(rawValue: m.format) ?? .jpeg, width: m.width, height: m.height, byteSize: m.byteSize,
+              capturedAt: m.capturedAt, createdAt: m.createdAt, updatedAt: m.updatedAt)
+    }
+}
