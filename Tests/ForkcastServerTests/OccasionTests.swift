@@ -326,6 +326,18 @@ struct OccasionTests {
             #expect(added.status == .seeOther)
             #expect(try await browser.send(.GET, "/settings/meal-types").body.string.contains("Second breakfast"))
 
+            // Counted from a food on its page (an empty amount is the food's usual portion).
+            _ = try await client.createFood(FoodsAPITests.oats)
+            let countToken = try await browser.csrf(from: "/diary/entries/\(entry["id"] as! String)/edit")
+            let countPage = try await browser.send(.GET, "/diary/entries/\(entry["id"] as! String)/edit").body.string
+            #expect(countPage.contains("id=\"count-as\"") && countPage.contains("Not counted yet"))
+            let counted = try await browser.send(.POST, "/diary/entries/\(entry["id"] as! String)", form: ["_csrf": countToken, "mealType": "lunch",
+                "ingredientFood": "Rolled oats", "ingredientFoodId": "", "ingredientQuantity": "50", "ingredientUnit": "g", "note": ""])
+            #expect(counted.status == .seeOther, "\(counted.body.string.prefix(300))")
+            let countedEntry = try object(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)"))
+            #expect(countedEntry["kind"] as? String == "food" && countedEntry["counted"] as? Bool == true && countedEntry["photo"] is [String: Any])
+            #expect((countedEntry["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 186)
+
             // A time edit to another day asks first on the page.
             let editToken = try await browser.csrf(from: "/diary/entries/\(entry["id"] as! String)/edit")
             let asked = try await browser.send(.POST, "/diary/entries/\(entry["id"] as! String)", form: ["_csrf": editToken, "mealType": "lunch",

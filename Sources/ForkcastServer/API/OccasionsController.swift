@@ -156,7 +156,7 @@ struct PhotosController: RouteCollection {
             thumbnail = form.thumbnail.map { Data(buffer: $0.data) }
             capturedRaw = form.capturedAt
             if let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
-                throw AppError.validation(ValidationError(field: "capturedAt", "capturedAt must be an ISO 8601 instant."))
+                throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(query.prefix(40))\".")
             }
             if capturedRaw == nil { capturedRaw = req.queryParameters.string("capturedAt") }
         } else {
@@ -168,9 +168,9 @@ struct PhotosController: RouteCollection {
             throw AppError.payloadTooLarge("A photo can be at most \(maxBytes / 1024 / 1024) MB; this one is \(photo.count / 1024 / 1024) MB.")
         }
         var capturedAt: Date?
-        if let capturedRaw, !capturedRaw.isEmpty {
+        if let capturedRaw {
             guard let at = Instant.parse(capturedRaw) else {
-                throw AppError.validation(ValidationError(field: "capturedAt", "capturedAt must be an ISO 8601 instant."))
+                throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(capturedRaw.prefix(40))\".")
             }
             capturedAt = at
         }

@@ -6,7 +6,7 @@ const SHELL = "forkcast-shell-v2";
 const PAGES = "forkcast-pages-v1";
 const SHELL_FILES = [
   "/css/app.css", "/js/app.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
-  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
 self.addEventListener("install", (event) => {

@@ -46,7 +46,7 @@ struct WebDiaryController: RouteCollection {
         let usualIDs = try await diary.usualFoods(now: req.now)
         let found = try await req.owner.foods.find(ids: usualIDs)
         page.usual = usualIDs.compactMap { found[$0] }
-        page.meals = try await req.owner.meals.list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: page.date)).items.map(\.meal)
+        page.meals = try await libraryMeals(req, around: page.date)
         let week = try await diary.entries(from: page.date.adding(days: -7), to: page.date)
         let types = page.mealTypes
         page.recent = Dictionary(grouping: week.filter(\.isCounted), by: { "\($0.date.iso)|\($0.mealType)" }).values.compactMap { entries in
@@ -126,8 +126,14 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
         guard let entry = try await req.owner.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
-        return EditEntryPage(entry: entry, zone: user.zone, mealTypes: try await req.owner.mealTypes.catalog(now: req.now))
-            .render(layout: req.layout("Edit entry", .today)).response()
+        var page = EditEntryPage(entry: entry, zone: user.zone, mealTypes: try await req.owner.mealTypes.catalog(now: req.now))
+        if entry.kind == .photo { page.meals = try await libraryMeals(req, around: entry.date) }
+        return page.render(layout: req.layout("Edit entry", .today, scripts: [SiteURL.script("entry").path])).response()
+    }
+
+    /// The meals a plate or a photo entry may be counted as (the library, up to 500).
+    private func libraryMeals(_ req: Request, around date: CalendarDate) async throws -> [Meal] {
+        try await req.owner.meals.list(filter: MealFilter(), page: try Paging(per: 500), plannedIn: WeekWindow(start: date)).items.map(\.meal)
     }
 
     @Sendable func updateEntry(req: Request) async throws -> Response {
@@ -139,9 +145,10 @@ struct WebDiaryController: RouteCollection {
         let types = try await service.types()
         var page = EditEntryPage(entry: existing, zone: user.zone, mealTypes: types)
         for key in ["quantity", "unit", "servings", "quick.name", "quick.energyKcal", "quick.protein", "quick.carbohydrates", "quick.fat",
-                    "mealType", "date", "time", "note"] {
+                    "mealType", "date", "time", "note", "mealId", "ingredientFood", "ingredientFoodId", "ingredientQuantity", "ingredientUnit"] {
             page.typed[key] = form[key]
         }
+        if existing.kind == .photo { page.meals = try await libraryMeals(req, around: existing.date) }
         // The same edit as PUT /api/v1/diary/entries/{id}: a changed amount or quick add is sent
         // with its food or meal (recomputed); otherwise only meal type, time and note change.
         var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
@@ -161,6 +168,15 @@ struct WebDiaryController: RouteCollection {
         case let .meal(mealId, servings):
             let newServings = number("servings", field: "servings") ?? servings
             if newServings != servings { input.mealId = mealId; input.servings = newServings }
+        case .photo where !(form["ingredientFood"]?.trimmed ?? "").isEmpty:
+            // Counted as a food: the same row as the plate's (an empty amount is the usual portion).
+            do {
+                let draft = try await MealFormPage(form: form, mealID: nil).draft(foods: try req.owner.foods, usualPortions: true)
+                if let first = draft.ingredients.first { input.foodId = first.foodId; input.quantity = first.quantity; input.unit = first.unit.rawValue }
+            } catch let errors as ValidationError { problems += errors.fields }
+        case .photo where UUID(uuidString: form["mealId"] ?? "") != nil:
+            input.mealId = UUID(uuidString: form["mealId"]!)
+            input.servings = number("servings", field: "servings") ?? 1
         case .quickAdd, .photo:
             if existing.kind == .photo, (form["quick.energyKcal"]?.trimmed ?? "").isEmpty {
                 // Still a photo: only its name, meal type, time and note change.
@@ -191,10 +207,10 @@ struct WebDiaryController: RouteCollection {
             entry = edited
         } catch AppError.occasionChange(let from, let to) {
             page.confirmMove = (from, to)
-            return page.render(layout: req.layout("Move entry?", .today)).response(status: .conflict)
+            return page.render(layout: req.layout("Move entry?", .today, scripts: [SiteURL.script("entry").path])).response(status: .conflict)
         } catch AppError.validation(let errors) {
             page.errors = errors
-            return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
+            return page.render(layout: req.layout("Edit entry", .today, scripts: [SiteURL.script("entry").path])).response(status: .unprocessableEntity)
         } catch AppError.missingReference(_, let detail) {
             page.errors = ValidationError(field: "food", detail + " The amount cannot be recomputed; delete the entry and log it again.")
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)

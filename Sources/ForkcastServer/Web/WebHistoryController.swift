@@ -60,8 +60,9 @@ struct WebHistoryController: RouteCollection {
         guard let occasion = try await owner.occasions.find(id) else {
             throw AppError.notFound("That meal has no entries any more.")
         }
-        return OccasionPage(occasion: occasion, types: try await owner.mealTypes.catalog(now: req.now), zone: user.zone)
-            .render(layout: req.layout(try await owner.mealTypes.catalog(now: req.now).name(of: occasion.mealType), .today)).response()
+        let types = try await owner.mealTypes.catalog(now: req.now)
+        return OccasionPage(occasion: occasion, types: types, zone: user.zone)
+            .render(layout: req.layout(types.name(of: occasion.mealType), .today)).response()
     }
 
     @Sendable func mealTypes(req: Request) async throws -> Response {

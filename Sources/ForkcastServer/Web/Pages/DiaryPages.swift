@@ -177,6 +177,29 @@ struct GoalsPage {
     }
 }
 
+extension EditEntryPage {
+    /// A photo entry is counted from a food (searched as you type), a meal of the library, or the
+    /// quick add's values below.
+    var countAs: HTML {
+        let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: typed["mealId"] == m.id.uuidString, " selected")>\(m.description)</option>") }.joined()
+        let row = MealFormPage.IngredientRow(food: typed["ingredientFood"] ?? "", foodID: typed["ingredientFoodId"] ?? "", quantity: typed["ingredientQuantity"] ?? "",
+                                             unit: typed["ingredientUnit"] ?? "")
+        return HTML("""
+        <p class="uncounted-note"><strong>Not counted yet.</strong> Count it as a food, a meal from your library, or by its calories.</p>
+        <fieldset class="count-as" id="count-as"><legend>Count it as a food</legend>
+          \(MealFormPage.ingredientRow(row, index: 0, errors: errors, plate: true))
+        </fieldset>
+        \(if: !meals.isEmpty, HTML("""
+        <div class="grid-2">
+          <div class="field"><label for="field-mealId">or a meal</label><select id="field-mealId" name="mealId"><option value="">—</option>\(mealOptions)</select></div>
+          \(FormField(name: "servings", label: "Servings", value: typed["servings"] ?? "1", error: errors.message(for: "servings"), autocomplete: "off", inputMode: "decimal").render)
+        </div>
+        """))
+        <p class="hint">or by its calories:</p>
+        """)
+    }
+}
+
 /// Correct one diary entry: the amount (grams, millilitres or servings), a quick add's name and
 /// values, the meal type, the day and the time, the note; or delete it. Values not touched stay as
 /// they were logged.
@@ -189,6 +212,8 @@ struct EditEntryPage {
     var typed: [String: String] = [:]
     /// The occasions a time edit would move the entry between: the page asks first (seed 004 §7).
     var confirmMove: (from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)?
+    /// For a photo entry: the library's meals it may be counted as.
+    var meals: [Meal] = []
 
     func render(layout: Layout) -> HTML {
         var calendar = Calendar(identifier: .gregorian)
@@ -215,7 +240,7 @@ struct EditEntryPage {
             field("servings", "Servings", "\(servings)")
         case .quickAdd, .photo:
             """
-            \(if: entry.kind == .photo, HTML("<p class=\"uncounted-note\"><strong>Not counted yet.</strong> Give its calories (and macros if you know them) to count it, or delete it and log the food or meal instead.</p>"))
+            \(if: entry.kind == .photo, countAs)
             \(field("quick.name", "What", entry.name, mode: nil))
             <div class="grid-2">
               \(field("quick.energyKcal", "Calories (kcal)", entry.nutrients.energyKcal.map { "\($0)" }, error: errors.message(for: "quickAdd.energyKcal")))
@@ -225,7 +250,8 @@ struct EditEntryPage {
             </div>
             """
         }
-        let otherErrors = errors.fields.filter { !["quantity", "unit", "servings", "mealType", "note", "date"].contains($0.field) && !$0.field.hasPrefix("quickAdd.") }
+        let otherErrors = errors.fields.filter { !["quantity", "unit", "servings", "mealType", "note", "date"].contains($0.field) && !$0.field.hasPrefix("quickAdd.")
+            && !$0.field.hasPrefix("ingredients[") }
         let confirmation: HTML = confirmMove.map { move in
             HTML("""
             <div class="confirm-move" role="alertdialog" aria-labelledby="confirm-move-title" id="confirm-move">
