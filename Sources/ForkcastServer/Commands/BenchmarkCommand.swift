@@ -33,7 +33,7 @@ struct BenchmarkCommand: AsyncCommand {
         let today = CalendarDate(Date(), in: .gmt)
         try await seed(db: app.db, ownerID: user.id!, meals: mealCount, years: years, today: today)
         let foodCount = signature.foods ?? 100_000
-        try await seedFoods(db: app.db, ownerID: user.id!, count: foodCount)
+        try await Self.seedFoods(db: app.db, ownerID: user.id!, count: foodCount)
         let diaryYears = signature.diaryYears ?? 5
         let diaryEntries = try await seedDiary(db: app.db, ownerID: user.id!, years: diaryYears, today: today)
         context.console.print("Seeded \(foodCount) foods and \(diaryEntries) diary entries (\(diaryYears) years)")
@@ -128,7 +128,7 @@ struct BenchmarkCommand: AsyncCommand {
                             "chicken", "salmon", "almond", "peanut", "butter", "honey", "lentil", "bean", "spinach", "carrot"]
     static let brands = ["Mill", "Farm", "Dairy Co", "Green", "Bakery", "Ocean", "Sun", "Valley"]
 
-    private func seedFoods(db: any Database, ownerID: UUID, count: Int) async throws {
+    static func seedFoods(db: any Database, ownerID: UUID, count: Int) async throws {
         let now = Date()
         for batchStart in stride(from: 0, to: count, by: 1000) {
             let foods = (batchStart..<min(count, batchStart + 1000)).map { i -> Food in
@@ -185,5 +185,28 @@ struct BenchmarkCommand: AsyncCommand {
             let batch = Array(assignments[start..<min(start + 500, assignments.count)])
             try await db.transaction { tx in try await batch.create(on: tx) }
         }
+    }
+}
+
+/// `forkcast seed-foods --email E --count N`: adds N generated foods (with their search words) to an
+/// existing account straight into the database, for benchmarks of food search at scale
+/// (`scripts/bench.sh`). Not for real accounts.
+struct SeedFoodsCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "email", help: "The account to add foods to") var email: String?
+        @Option(name: "count", help: "How many foods (default 100000)") var count: Int?
+    }
+
+    var help: String { "Benchmarks only: add generated foods to an account." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        guard let email = signature.email?.lowercased(),
+              let user = try await UserModel.query(on: app.db).filter(\.$emailKey == email).first() else {
+            throw ConfigError("--email must name an existing account")
+        }
+        let count = max(0, min(signature.count ?? 100_000, 1_000_000))
+        try await BenchmarkCommand.seedFoods(db: app.db, ownerID: try user.requireID(), count: count)
+        context.console.print("Added \(count) foods to \(email).")
     }
 }

@@ -5,5 +5,6 @@ extension Application {
     public func registerCommands() {
         asyncCommands.use(UserCommand(), as: "user")
         asyncCommands.use(BenchmarkCommand(), as: "benchmark")
+        asyncCommands.use(SeedFoodsCommand(), as: "seed-foods")
     }
 }

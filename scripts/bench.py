@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Issue 12's benchmark: seeds one account through the API (500 foods, 500 meals with two
+ingredients each, 2,000 plan entries and 2,000 diary entries over a year, then 100,000 foods for
+search), runs wrk against the week view, a diary day, food search and logging a food at 8 and 64
+connections, and prints a table (req/s, p50, p99, errors, the server's RSS). Also start-up time to
+the first answer and idle memory. A command to run and read (scripts/bench.sh), never a test.
+
+    python3 scripts/bench.py --bin .build/release/forkcast [--postgres postgres://…] [--duration 15]
+"""
+import argparse, concurrent.futures, datetime, json, os, re, socket, subprocess, sys, tempfile, time, uuid
+import requests
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Server:
+    def __init__(self, binary, env):
+        self.binary, self.env, self.port = binary, env, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        started = time.perf_counter()
+        self.proc = subprocess.Popen([self.binary, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)], env=self.env,
+                                     cwd=self.env["FORKCAST_DATA_DIR"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while True:
+            try:
+                if requests.get(self.base + "/healthz", timeout=0.2).ok:
+                    return time.perf_counter() - started
+            except requests.RequestException:
+                if self.proc.poll() is not None: raise RuntimeError("forkcast exited")
+                time.sleep(0.005)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(20)
+
+
+def seed(base, email, password):
+    s = requests.Session()
+    token = s.post(base + "/api/v1/auth/register", json={"email": email, "password": password, "timeZone": "UTC"}).json()["token"]
+    s.headers["Authorization"] = f"Bearer {token}"
+    today = datetime.date.today()
+    pool = concurrent.futures.ThreadPoolExecutor(8)
+
+    def post(path, body):
+        r = s.post(base + path, json=body, timeout=60)
+        if not r.ok: raise RuntimeError(f"{path}: {r.status_code} {r.text[:200]}")
+        return r.json()
+
+    words = ["chicken", "brown rice", "greek yogurt", "rolled oats", "broccoli", "salmon fillet", "whole wheat pasta", "lentils",
+             "cheddar cheese", "banana", "almond butter", "sweet potato", "spinach", "black beans", "tofu", "quinoa"]
+    foods = list(pool.map(lambda i: post("/api/v1/foods", {
+        "name": f"{words[i % 16].capitalize()} {i} — a long real-world product name, organic, family pack", "basis": "g",
+        "per100": {"energyKcal": 50 + i % 400, "protein": i % 30, "carbohydrates": i % 50, "fat": i % 20},
+        "serving": {"size": 100, "unit": "g"}, "price": {"amount": 3.5, "per": "package", "packageSize": 500}}), range(500)))
+    meals = list(pool.map(lambda i: post("/api/v1/meals", {
+        "description": f"Meal {i}: {words[i % 16]} with {words[(i + 5) % 16]}", "primaryProtein": words[i % 16].capitalize(),
+        "primaryCarb": words[(i + 5) % 16].capitalize(), "otherComponents": ["Garlic", "Onion"], "servings": 2,
+        "ingredients": [{"foodId": foods[i]["id"], "quantity": 150, "unit": "g"},
+                        {"foodId": foods[(i + 1) % 500]["id"], "quantity": 80, "unit": "g"}]}), range(500)))
+    start = today - datetime.timedelta(days=182)
+    list(pool.map(lambda i: post("/api/v1/plan/assignments", {
+        "mealId": meals[(i * 7) % 500]["id"], "date": (start + datetime.timedelta(days=i % 365)).isoformat(),
+        "mealType": ["breakfast", "lunch", "dinner", "snack"][i % 4]}), range(2000)))
+    def plate(d):
+        day = today - datetime.timedelta(days=d)
+        count = 6 if d < 175 else 5
+        return post("/api/v1/diary/plate", {"mealType": "lunch", "loggedAt": f"{day.isoformat()}T12:00:00Z", "items": [
+            {"foodId": foods[(d * 3 + k) % 500]["id"], "quantity": 100 + k * 10, "unit": "g"} for k in range(count)]})
+    list(pool.map(plate, range(365)))
+    return token, foods
+
+
+WRK_POST = """
+wrk.method = "POST"
+wrk.body = '%s'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer %s"
+"""
+
+
+def wrk(url, token, connections, duration, script=None):
+    command = ["wrk", "-t", "2", "-c", str(connections), "-d", f"{duration}s", "--latency", "-H", f"Authorization: Bearer {token}"]
+    if script: command += ["-s", script]
+    out = subprocess.run(command + [url], capture_output=True, text=True).stdout
+
+    def ms(label):
+        m = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        if not m: return float("nan")
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = 0
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if m: errors += int(m.group(1))
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if m: errors += sum(int(x) for x in m.groups())
+    return rps, ms("50"), ms("99"), errors
+
+
+def run(binary, storage_env, label, duration, food_count):
+    data = tempfile.mkdtemp(prefix="forkcast-bench-")
+    env = dict(os.environ, FORKCAST_DATA_DIR=data, LOG_LEVEL="warning", FORKCAST_ALLOW_SIGNUP="true", **storage_env)
+    server = Server(binary, env)
+    server.start()
+    email, password = f"bench-{uuid.uuid4().hex[:8]}@example.com", "a long benchmark secret"
+    t = time.time()
+    token, foods = seed(server.base, email, password)
+    subprocess.run([binary, "seed-foods", "--email", email, "--count", str(food_count - 500)], env=env, cwd=data, check=True,
+                   stdout=subprocess.DEVNULL)
+    print(f"[{label}] seeded through the API and {food_count - 500} more foods in {time.time() - t:.0f} s", flush=True)
+    server.stop()
+    startup = server.start()
+    time.sleep(2)
+    idle = rss_mb(server.proc.pid)
+    today = datetime.date.today().isoformat()
+    script = os.path.join(data, "post.lua")
+    with open(script, "w") as f:
+        f.write(WRK_POST % (json.dumps({"foodId": foods[7]["id"], "quantity": 120, "unit": "g", "mealType": "snack"}), token))
+    rows = []
+    for name, path, lua in [
+        ("GET /api/v1/plan?start=…&days=7", f"/api/v1/plan?start={today}&days=7", None),
+        ("GET /api/v1/diary?date=…", f"/api/v1/diary?date={(datetime.date.today() - datetime.timedelta(days=3)).isoformat()}", None),
+        ("GET /api/v1/foods?q=…&per=20", "/api/v1/foods?q=chick&per=20", None),
+        ("POST /api/v1/diary/entries", "/api/v1/diary/entries", script),
+    ]:
+        for connections in (8, 64):
+            rps, p50, p99, errors = wrk(server.base + path, token, connections, duration, lua)
+            rows.append((name, connections, rps, p50, p99, errors, rss_mb(server.proc.pid)))
+            print(f"[{label}] {name} c={connections}: {rps:.0f} req/s p50 {p50:.2f} ms p99 {p99:.2f} ms errors {errors}", flush=True)
+    server.stop()
+    return startup, idle, rows
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(os.path.dirname(HERE), ".build", "release", "forkcast"))
+    parser.add_argument("--postgres", help="postgres://… of a server to also measure (a fresh schema is used)")
+    parser.add_argument("--duration", type=int, default=15)
+    parser.add_argument("--foods", type=int, default=100_000)
+    args = parser.parse_args()
+    runs = [("SQLite", {})]
+    if args.postgres:
+        runs.append(("PostgreSQL", {"DATABASE_URL": args.postgres, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
+    results = []
+    for label, storage in runs:
+        if "FORKCAST_DATABASE_SCHEMA" in storage:
+            subprocess.run(["psql", args.postgres, "-qc", f"CREATE SCHEMA {storage['FORKCAST_DATABASE_SCHEMA']}"], check=True)
+        results.append((label, *run(args.bin, storage, label, args.duration, args.foods)))
+    print()
+    for label, startup, idle, rows in results:
+        print(f"### {label}: start-up to first answer {startup * 1000:.0f} ms, idle RSS {idle:.0f} MB\n")
+        print("| request | conns | req/s | p50 ms | p99 ms | errors | RSS MB |")
+        print("|---|---|---|---|---|---|---|")
+        for name, c, rps, p50, p99, errors, rss in rows:
+            print(f"| `{name}` | {c} | {rps:,.0f} | {p50:.2f} | {p99:.2f} | {errors} | {rss:.0f} |")
+        print()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
