@@ -20,6 +20,7 @@ import requests
 
 from browser import (ARTIFACTS, PHONE_BREAKPOINT, api_session, axe_violations, browser_errors, css, make_driver,
                      screenshot_file, set_dark, set_viewport, sign_in, wait_for)
+from conftest import ROOT
 
 WIDTHS = [360, 390, 768, 1024, 1440]
 HEIGHT = 900
@@ -33,6 +34,8 @@ for (const list of document.querySelectorAll('ul, ol')) {
 """
 SHOTS = os.path.join(ARTIFACTS, "screenshots", "layout")
 TIME_ZONE = "UTC"
+# A meal type's name may be 40 characters long.
+LONG_TYPE_NAME = "Zweites Frühstück nach dem Frühschwimmen"
 
 # ---------------------------------------------------------------------------------------------
 # A realistic library: the names people really import (USDA FoodData Central, Open Food Facts).
@@ -222,8 +225,16 @@ def seed(server):
     # Today's lunch ends with the 120-character food; meal 15 has the Unicode food among five
     # ingredients and three other components.
     assert plates[1][2]["foodId"] == foods_by_name[NAME_120]["id"], plates[1][2]
+    # Seed 004: a meal type with a name of the longest allowed length, and a real photo (not
+    # counted yet) logged to it today.
+    long_type = post(s, server, "/api/v1/meal-types", {"displayName": LONG_TYPE_NAME, "window": {"start": "05:00", "end": "05:45"}})
+    with open(os.path.join(ROOT, "Tests", "Fixtures", "photos", "photo.jpg"), "rb") as f:
+        r = s.post(server.url("/api/v1/photos"), data=f.read(), headers={"Content-Type": "image/jpeg"})
+    assert r.status_code == 201, r.text
+    photo_entry = post(s, server, "/api/v1/diary/entries", {"photoId": r.json()["id"], "mealType": long_type["id"].lower(),
+                                                           "loggedAt": f"{today.isoformat()}T05:20:00Z"})
     return {"today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
-            "entry_id": plates[1][2]["id"]}
+            "entry_id": plates[1][2]["id"], "photo_entry": photo_entry}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -418,8 +429,27 @@ def test_every_page_at_every_width_and_scheme(start_server):
                 css(driver, "input[name=view][value=grid]").click()
             wait_for(driver, lambda d: d.find_elements("css selector", "#food-list.grid"))
 
+        photo_entry = seeded["photo_entry"]
+        photo_path = os.path.join(ROOT, "Tests", "Fixtures", "photos", "photo.jpg")
+
+        def photo_chosen():
+            css(driver, "#capture-file").send_keys(photo_path)
+            wait_for(driver, lambda d: d.execute_script(
+                "const i = document.getElementById('capture-preview'); return !i.hidden && i.complete && i.naturalWidth > 0"))
+
+        def move_asked():
+            driver.execute_script("document.getElementById('field-date').value = arguments[0]", other_day)
+            css(driver, "#save-entry").click()
+            wait_for(driver, lambda d: d.find_elements("css selector", "#confirm-move"))
+
         pages = [
             ("today", "/", None),
+            ("today-photo-chosen", "/", photo_chosen),
+            ("history", "/history", None),
+            ("occasion", f"/history/{photo_entry['occasionId'].lower()}", None),
+            ("edit-photo-entry", f"/diary/entries/{photo_entry['id']}/edit", None),
+            ("confirm-move", f"/diary/entries/{photo_entry['id']}/edit", move_asked),
+            ("meal-types", "/settings/meal-types", None),
             ("today-other-day", f"/diary?date={other_day}", None),
             ("today-month", f"/diary?date={other_day}&range=month", None),
             ("diary-add", f"/diary/add?date={other_day}&mealType=lunch", None),

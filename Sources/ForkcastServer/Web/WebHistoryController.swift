@@ -32,7 +32,8 @@ struct WebHistoryController: RouteCollection {
         do { entry = try await service.entry(from: input, id: req.dependencies.uuid()) } catch let error as ValidationError { throw AppError.validation(error) }
         try await service.diary.create([entry], now: req.now)
         let name = try await service.types().name(of: entry.mealType)
-        if req.headers.accept.contains(where: { $0.mediaType == .json }) {
+        // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.
+        if req.headers.accept.contains(where: { $0.mediaType.type == "application" && $0.mediaType.subType == "json" }) {
             let response = Response(status: .created)
             try response.content.encode(DiaryEntryDTO(entry, owner: owner.id, photos: [photo.id: photo]), as: .json)
             return response

@@ -251,7 +251,10 @@ function refreshDay() {
       const response = await fetch(location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
       if (!response.ok) return;
       const main = document.getElementById("main");
+      // The photo capture keeps its own element (its script, a photo being chosen, its message).
+      const capture = document.getElementById("capture");
       if (await swapFragment(main, response, "replace-self", { pick: "#main" })) {
+        if (capture) document.getElementById("capture")?.replaceWith(capture);
         clearError();
         showPending();
       }

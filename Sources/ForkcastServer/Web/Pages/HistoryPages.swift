@@ -140,7 +140,7 @@ struct MealTypesPage {
                   </div>
                   \(failed ? errors.message(for: "window").map { HTML("<p class=\"field-error\">\($0)</p>") } : nil)
                 </fieldset>
-                <label class="check"><input type="checkbox" name="hidden" value="1"\(if: t.hidden, " checked")\(if: t.key == MealType.snackKey, " disabled")> Hide (not offered; its entries stay)</label>
+                <div role="group" aria-label="Hide \(t.name)"><label class="check"><input type="checkbox" name="hidden" value="1"\(if: t.hidden, " checked")\(if: t.key == MealType.snackKey, " disabled")> Hide (not offered; its entries stay)</label></div>
                 \(failed ? errors.message(for: "hidden").map { HTML("<p class=\"field-error\">\($0)</p>") } : nil)
                 <div class="form-actions">
                   <button class="button" type="submit" name="move" value="up"\(if: index == 0, " disabled") aria-label="Move \(t.name) up">↑</button>
