@@ -101,7 +101,8 @@ struct OccasionDTO: Content {
 
     static func list(_ occasions: [OccasionSummary], owner: Owner, now: Date, withEntries: Bool = false) async throws -> [OccasionDTO] {
         let types = try await owner.mealTypes.catalog(now: now)
-        let photos = withEntries ? try await owner.photos.find(ids: occasions.flatMap(\.photoIds)) : [:]
+        var photos: [UUID: Photo] = [:]
+        if withEntries { photos = try await owner.photos.find(ids: occasions.flatMap(\.photoIds)) }
         return occasions.map { o in
             let type = types.resolve(o.mealType)
             return OccasionDTO(id: o.id, date: o.date, mealType: o.mealType, mealTypeId: type?.id, mealTypeName: type?.name ?? o.mealType,

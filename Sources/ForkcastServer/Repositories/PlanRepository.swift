@@ -16,7 +16,8 @@ struct PlanRepository {
             .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
             .all().map(\.domain)
         let meals = try await meals.find(ids: Array(Set(assignments.map(\.mealId))))
-        let types = assignments.contains { $0.mealType != nil } ? try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: Date.distantPast) : nil
+        var types: MealTypeCatalog?
+        if assignments.contains(where: { $0.mealType != nil }) { types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: Date.distantPast) }
         return PlanBuilder.days(in: window, assignments: assignments, meals: meals, types: types)
     }
 

@@ -15,24 +15,16 @@ struct WebMealsController: RouteCollection {
         routes.post(SiteURL.deleteMeal(SiteURL.anyID), use: delete)
     }
 
+    // Unoptimized: swift-frontend 6.3.1 crashes (signal 11 in LLVM's coroutine splitting) on this
+    // handler with MealListPage.model inlined into it in -O builds.
+    @_optimize(none)
     @Sendable func index(req: Request) async throws -> Response {
         let user = try req.webUser
-        let model = try await listModel(req, user: user)
-        return Self.listPage(model, req: req)
-    }
-
-    // Split in two: swift-frontend 6.3.1 crashed splitting this handler's coroutine in -O builds.
-    @inline(never)
-    private func listModel(_ req: Request, user: UserModel) async throws -> MealListPage.Model {
+        let filter = req.queryParameters.mealFilter()
         let today = user.today(now: req.now)
-        var model = try await MealListPage.model(meals: try req.owner.meals, filter: req.queryParameters.mealFilter(), window: WeekWindow(start: today),
+        var model = try await MealListPage.model(meals: try req.owner.meals, filter: filter, window: WeekWindow(start: today),
                                                  paging: try req.queryParameters.webPage())
         model.currency = user.currency
-        return model
-    }
-
-    @inline(never)
-    private static func listPage(_ model: MealListPage.Model, req: Request) -> Response {
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }
         return page.render(layout: req.layout("Meals", .meals)).response()
