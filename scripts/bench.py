@@ -149,7 +149,7 @@ def run(binary, storage_env, label, duration, food_count):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=os.path.join(os.path.dirname(HERE), ".build", "release", "forkcast"))
+    parser.add_argument("--bin", default=os.path.join(os.path.dirname(HERE), ".build", "release", "forkcast"), type=os.path.abspath)
     parser.add_argument("--postgres", help="postgres://… of a server to also measure (a fresh schema is used)")
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--foods", type=int, default=100_000)

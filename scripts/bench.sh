@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 python3 -c "import requests" 2>/dev/null || python3 -m pip install -q requests
-swift build -c release --product forkcast
+swift build -c release --product forkcast 2>&1 | grep -v "^warning: \|^    /" || true
 args=("$@")
 if initdb=$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1) && [ -n "$initdb" ]; then
   PG_BIN=$(dirname "$initdb"); PG_DIR=$(mktemp -d /tmp/forkcast-bench-pg-XXXXXX); PG_PORT=${FORKCAST_BENCH_PG_PORT:-54339}
@@ -20,4 +20,4 @@ if initdb=$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail 
   trap 'as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" stop -m fast >/dev/null 2>&1; rm -rf "$PG_DIR"' EXIT
   args+=(--postgres "postgres://postgres@127.0.0.1:$PG_PORT/postgres")
 fi
-python3 scripts/bench.py --bin .build/release/forkcast "${args[@]}"
+python3 scripts/bench.py --bin "$PWD/.build/release/forkcast" "${args[@]}"

@@ -13,6 +13,7 @@ extension Application {
             _ = try await sql.raw("PRAGMA journal_mode = WAL").all()
             try await prepareSQLiteConnections()
             try await autoMigrate()
+            try await Housekeeping.refreshStatistics(on: sql)
         case .postgres:
             // Several instances starting together: one migrates, the others wait for it.
             try await db.withConnection { connection in

@@ -29,8 +29,18 @@ enum Housekeeping {
         if sql.dialect.name == "sqlite" {
             // Readers can keep SQLite's automatic checkpoints from finishing; this one waits for them.
             _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+            try await refreshStatistics(on: sql)
         }
         return (sessions, tokens, buckets, tombstones)
+    }
+
+    /// SQLite's query planner statistics. Without them it reads `user_id = ? AND id IN (…)` through
+    /// the owner's index, scanning every food of the person (a week view took 290 ms with 100,000
+    /// foods; 2 ms with statistics). Sampled (analysis_limit), so it takes milliseconds.
+    static func refreshStatistics(on sql: any SQLDatabase) async throws {
+        guard sql.dialect.name == "sqlite" else { return }
+        _ = try await sql.raw("PRAGMA analysis_limit = 1000").all()
+        _ = try await sql.raw("ANALYZE").all()
     }
 
     /// Forgets deletions older than ``SyncMerge/tombstoneDays``, remembering per owner the newest
