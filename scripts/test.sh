@@ -56,9 +56,11 @@ trap stop_pg EXIT
 
 pg_ok=false
 chown "$PG_USER" "$PG_DIR"
+# Swift Testing runs many server tests at once, each with its own connection pool: 200 connections
+# ran out on a CI machine ("sorry, too many clients already").
 if as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 >"$PG_DIR/initdb.log" 2>&1 \
    && as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w \
-        -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200" start >/dev/null; then
+        -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=1000" start >/dev/null; then
   psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE ROLE forkcast LOGIN SUPERUSER PASSWORD 'forkcast'" \
     && psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE DATABASE forkcast_test OWNER forkcast" \
     && pg_ok=true
