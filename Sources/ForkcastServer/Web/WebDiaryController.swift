@@ -193,7 +193,12 @@ struct WebDiaryController: RouteCollection {
         }
         if let dateText = form["date"] {
             if let date = CalendarDate(iso: dateText), let time = ClockTime(form["time"] ?? "12:00") {
-                input.loggedAt = date.instant(hour: time.hour, minute: time.minute, in: user.zone)
+                // The form always sends the day and time it shows (to the minute): left as shown,
+                // the entry keeps its exact instant, so changing only the meal type is not a time edit.
+                let shown = Calendar(identifier: .gregorian).dateComponents(in: user.zone, from: existing.loggedAt)
+                if date != existing.date || time.hour != shown.hour || time.minute != shown.minute {
+                    input.loggedAt = date.instant(hour: time.hour, minute: time.minute, in: user.zone)
+                }
             } else {
                 problems.append(.init(field: "date", message: "Give the day as YYYY-MM-DD and the time as HH:MM (00:00 to 23:59)."))
             }
