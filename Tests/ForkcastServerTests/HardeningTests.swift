@@ -355,6 +355,49 @@ struct HardeningTests {
         }
     }
 
+    /// Group commit: writers queued behind an open SQLite transaction join it and share its commit,
+    /// and one that fails rolls back only its own changes, never a neighbour's.
+    @Test func writersShareCommitsAndAFailingOneTakesOnlyItsOwnChanges() async throws {
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let sql = app.db as! any SQLDatabase
+            try await sql.raw("CREATE TABLE group_commit_probe (writer INTEGER NOT NULL, step INTEGER NOT NULL)").run()
+            let gate = app.writeGate
+            let before = await gate.transactions
+            let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+                for writer in 0..<20 {
+                    group.addTask {
+                        do {
+                            try await WriteGate.$current.withValue(gate) {
+                                try await app.db.write { tx in
+                                    let sql = tx as! any SQLDatabase
+                                    try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 1)").run()
+                                    try await Task.sleep(for: .milliseconds(20))  // the others queue meanwhile
+                                    if writer % 5 == 3 { throw Refused() }
+                                    try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 2)").run()
+                                }
+                            }
+                            return (writer, true)
+                        } catch is Refused {
+                            return (writer, false)
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(outcomes.count == 20)
+            #expect(outcomes.filter { !$0.value }.keys.sorted() == [3, 8, 13, 18])
+            let rows = try await sql.raw("SELECT writer, step FROM group_commit_probe ORDER BY writer, step").all()
+            let saved = try rows.map { "\(try $0.decode(column: "writer", as: Int.self)).\(try $0.decode(column: "step", as: Int.self))" }
+            let expected = (0..<20).filter { $0 % 5 != 3 }.flatMap { ["\($0).1", "\($0).2"] }
+            #expect(saved == expected)
+            if sql.dialect.name == "sqlite" {
+                let transactions = await gate.transactions - before
+                #expect(transactions < 20, "20 writers used \(transactions) transactions: none were grouped")
+            }
+        }
+    }
+
     @Test func healthSaysWhetherTheDatabaseIsWritable() async throws {
         try await withForkcast { app in
             let healthy = try await app.anonymous.get("/healthz")

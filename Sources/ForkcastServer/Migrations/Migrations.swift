@@ -15,5 +15,6 @@ extension Application {
         migrations.add(M008_CreateSyncRecords())
         migrations.add(M009_PlanSlots())
         migrations.add(M010_MealOccasions())
+        migrations.add(M011_SearchIndex())
     }
 }

@@ -12,6 +12,8 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @Field(key: "date") var date: String
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
     @OptionalField(key: "meal_type") var mealType: String?
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType] }
 
     init() {}
 

@@ -32,6 +32,8 @@ final class FoodModel: Model, @unchecked Sendable {
     @Field(key: "source") var source: String
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $ownerID, $name, $searchKey, $brand, $barcode, $basis, $energyKcal, $protein, $carbohydrates, $fat, $fiber, $sugars, $saturatedFat, $salt, $servingSize, $servingLabel, $portion, $priceAmount, $pricePer, $pricePackageSize, $icon, $source, $createdAt, $updatedAt] }
 
     init() {}
 
@@ -92,6 +94,8 @@ final class FoodTermModel: Model, @unchecked Sendable {
     @Field(key: "food_id") var foodID: UUID
     @Field(key: "user_id") var ownerID: UUID
     @Field(key: "term") var term: String
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $foodID, $ownerID, $term] }
 
     init() {}
 
@@ -140,6 +144,8 @@ final class MealIngredientModel: Model, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @Field(key: "quantity") var quantity: Double
     @Field(key: "unit") var unit: String
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $meal, $ownerID, $food, $position, $quantity, $unit] }
 
     init() {}
 
@@ -167,6 +173,8 @@ final class OpenFoodFactsCacheModel: Model, @unchecked Sendable {
     @Field(key: "found") var found: Bool
     @OptionalField(key: "body") var body: String?
     @Field(key: "fetched_at") var fetchedAt: Date
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $barcode, $found, $body, $fetchedAt] }
 
     init() {}
 

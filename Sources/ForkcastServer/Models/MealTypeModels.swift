@@ -18,6 +18,8 @@ final class MealTypeModel: Model, @unchecked Sendable {
     @Field(key: "hidden") var hidden: Bool
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $ownerID, $key, $displayName, $nameKey, $windowStart, $windowEnd, $position, $hidden, $createdAt, $updatedAt] }
 
     init() {}
 
@@ -59,6 +61,8 @@ final class PhotoModel: Model, @unchecked Sendable {
     @Field(key: "captured_at") var capturedAt: Date
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $ownerID, $format, $width, $height, $byteSize, $thumbnailSize, $capturedAt, $createdAt, $updatedAt] }
 
     init() {}
 }
@@ -71,6 +75,8 @@ final class PhotoBlobModel: Model, @unchecked Sendable {
     @Field(key: "photo_id") var photoID: UUID
     @Field(key: "variant") var variant: String
     @Field(key: "data") var data: Data
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $photoID, $variant, $data] }
 
     init() {}
 }

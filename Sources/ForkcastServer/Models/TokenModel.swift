@@ -10,6 +10,8 @@ final class TokenModel: Model, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @Field(key: "expires_at") var expiresAt: Date
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    var properties: [any AnyProperty] { [$id, $user, $tokenHash, $expiresAt, $createdAt] }
 
     init() {}
 

@@ -10,6 +10,12 @@ import Vapor
 /// `BEGIN IMMEDIATE` (the write lock is taken before the first read), queue in this process on
 /// one gate (no connection spins waiting for SQLite's lock), and wait a bounded time for a lock
 /// held by another process (`busy_timeout`) before answering 503 with nothing saved.
+///
+/// Group commit (issue 12): SQLite has one writer at a time and a durable commit costs an fsync,
+/// so writers that queue while a transaction is open join it instead of each paying for their own.
+/// Each runs in its own task (its task-locals intact), one after another, inside its own savepoint:
+/// a writer that fails rolls back only its own changes. The last of the batch commits, and nobody
+/// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
 /// On PostgreSQL it is an ordinary transaction.
 extension Database {
     func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit,
@@ -21,21 +27,32 @@ extension Database {
             await afterCommit.run()
             return result
         }
-        let result = try await (WriteGate.current ?? WriteGate.sqlite).run(timeout: timeout) {
-            try await self.withConnection { connection in
-                let sql = connection as! any SQLDatabase
-                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
-                try await sql.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await WriteContext.$afterCommit.withValue(afterCommit) {
-                        try await WriteContext.$current.withValue(connection) { try await body(connection) }
-                    }
-                    try await sql.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await sql.raw("ROLLBACK").run()
-                    throw error
+        let gate = WriteGate.current ?? WriteGate.sqlite
+        let result: T
+        switch await gate.acquire(timeout: timeout) {
+        case nil:
+            throw AppError.storageUnavailable
+        case .join(let batch)?:
+            do {
+                result = try await batch.take(turnOf: body, afterCommit: afterCommit, gate: gate)
+            } catch let error as WriteBatch.Opened {
+                throw error.underlying
+            }
+        case .lead?:
+            do {
+                result = try await withConnection { connection in
+                    let sql = connection as! any SQLDatabase
+                    try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                    try await sql.raw("BEGIN IMMEDIATE").run()
+                    // The connection stays held here until the batch has committed.
+                    return try await WriteBatch(connection).take(turnOf: body, afterCommit: afterCommit, gate: gate)
                 }
+            } catch let error as WriteBatch.Opened {
+                throw error.underlying
+            } catch {
+                // BEGIN failed (or the connection could not be had): nothing is open; the next writer leads.
+                await gate.release()
+                throw error
             }
         }
         await afterCommit.run()
@@ -50,10 +67,95 @@ enum WriteContext {
     @TaskLocal static var afterCommit: AfterCommit?
 }
 
-/// A first-come, first-served queue of writers (one at a time) with a bounded wait.
+/// One SQLite transaction shared by the writers that queued while it was open (group commit).
+actor WriteBatch {
+    /// A writer's error once the batch was opened: the gate is already taken care of.
+    struct Opened: Error { let underlying: any Error }
+
+    nonisolated let connection: any Database
+    private var broken: (any Error)?
+    private var outcome: Result<Void, any Error>?
+    private var waiting: [CheckedContinuation<Void, any Error>] = []
+
+    init(_ connection: any Database) { self.connection = connection }
+
+    /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
+    /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
+    nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (any Database) async throws -> T,
+                                       afterCommit: AfterCommit, gate: WriteGate) async throws -> T {
+        let sql = connection as! any SQLDatabase
+        let mine: Result<T, any Error>
+        do {
+            try await sql.raw("SAVEPOINT forkcast_write").run()
+            do {
+                let value = try await WriteContext.$afterCommit.withValue(afterCommit) {
+                    try await WriteContext.$current.withValue(connection) { try await body(connection) }
+                }
+                try await sql.raw("RELEASE forkcast_write").run()
+                mine = .success(value)
+            } catch {
+                do {
+                    try await sql.raw("ROLLBACK TO forkcast_write").run()
+                    try await sql.raw("RELEASE forkcast_write").run()
+                } catch let rollback {
+                    await breakBatch(rollback)
+                }
+                mine = .failure(error)
+            }
+        } catch {
+            await breakBatch(error)
+            mine = .failure(error)
+        }
+        if !(await gate.passOn(self)) {
+            await commit()
+            await gate.release()
+        }
+        var commitError: (any Error)?
+        do { try await committed() } catch { commitError = error }
+        switch mine {
+        case .failure(let error): throw Opened(underlying: error)
+        case .success(let value):
+            if let commitError { throw Opened(underlying: commitError) }
+            return value
+        }
+    }
+
+    /// The transaction can no longer be trusted (a savepoint could not be rolled back): roll it all back.
+    private func breakBatch(_ error: any Error) { if broken == nil { broken = error } }
+
+    private func commit() async {
+        let sql = connection as! any SQLDatabase
+        let result: Result<Void, any Error>
+        if let broken {
+            try? await sql.raw("ROLLBACK").run()
+            result = .failure(broken)
+        } else {
+            do {
+                try await sql.raw("COMMIT").run()
+                result = .success(())
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                result = .failure(error)
+            }
+        }
+        outcome = result
+        for continuation in waiting { continuation.resume(with: result) }
+        waiting = []
+    }
+
+    private func committed() async throws {
+        if let outcome { return try outcome.get() }
+        try await withCheckedThrowingContinuation { waiting.append($0) }
+    }
+}
+
+/// A first-come, first-served queue of writers with a bounded wait. The first writer opens a
+/// transaction; writers queued behind it join that transaction in turn (up to `batchLimit`).
 actor WriteGate {
-    /// The gate of writes outside requests (commands, tests calling use cases directly).
-    static let sqlite = WriteGate()
+    /// The gate of writes outside requests (commands, tests calling use cases directly). It may
+    /// serve several databases (several applications in one process), so its writers never share
+    /// a transaction.
+    static let sqlite = WriteGate(batchLimit: 1)
     /// The application's own gate, set for each request (one per database: several applications
     /// in one process, as in the tests, do not queue behind each other).
     @TaskLocal static var current: WriteGate?
@@ -61,6 +163,12 @@ actor WriteGate {
     static let waitLimit: Duration = .seconds(15)
     /// How long SQLite waits for a lock another process holds.
     static let busyTimeoutMilliseconds = 5000
+    /// The most writers one commit carries (an application's gate serves one database).
+    let batchLimit: Int
+
+    init(batchLimit: Int = 32) { self.batchLimit = batchLimit }
+
+    enum Turn: Sendable { case lead, join(WriteBatch) }
 
     /// Hands each request its application's gate.
     struct Middleware: AsyncMiddleware {
@@ -70,42 +178,52 @@ actor WriteGate {
     }
 
     private var busy = false
-    private var waiters: [(id: UUID, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var batchSize = 0
+    /// Transactions ended so far (committed, rolled back or never opened), for tests and curiosity.
+    private(set) var transactions = 0
+    private var waiters: [(id: UUID, continuation: CheckedContinuation<Turn?, Never>)] = []
 
-    func run<T: Sendable>(timeout: Duration, _ body: @Sendable () async throws -> T) async throws -> T {
-        guard await acquire(timeout: timeout) else { throw AppError.storageUnavailable }
-        do {
-            let result = try await body()
-            release()
-            return result
-        } catch {
-            release()
-            throw error
-        }
-    }
-
-    private func acquire(timeout: Duration) async -> Bool {
+    /// Waits for this writer's turn: to open a transaction, or to join the open one. Nil when the
+    /// wait outlasted `timeout`.
+    func acquire(timeout: Duration) async -> Turn? {
         if !busy {
             busy = true
-            return true
+            batchSize = 1
+            return .lead
         }
         let id = UUID()
         let timer = Task { [weak self] in
             try await Task.sleep(for: timeout)
             await self?.expire(id)
         }
-        let granted = await withCheckedContinuation { continuation in waiters.append((id, continuation)) }
+        let turn = await withCheckedContinuation { continuation in waiters.append((id, continuation)) }
         timer.cancel()
-        return granted
+        return turn
+    }
+
+    /// The writer whose turn it was is done: the next writer waiting joins the open transaction
+    /// (true), or nobody waits or the batch is full and the caller commits it (false).
+    func passOn(_ batch: WriteBatch) -> Bool {
+        guard !waiters.isEmpty, batchSize < batchLimit else { return false }
+        batchSize += 1
+        waiters.removeFirst().continuation.resume(returning: .join(batch))
+        return true
+    }
+
+    /// The transaction is over (committed, rolled back or never opened): the next writer opens one.
+    func release() {
+        transactions += 1
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            batchSize = 1
+            waiters.removeFirst().continuation.resume(returning: .lead)
+        }
     }
 
     private func expire(_ id: UUID) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(returning: false)
-    }
-
-    private func release() {
-        if waiters.isEmpty { busy = false } else { waiters.removeFirst().continuation.resume(returning: true) }
+        waiters.remove(at: index).continuation.resume(returning: nil)
     }
 }
 
