@@ -33,6 +33,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware = .init()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.writeGate = WriteGate()
+    app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.middleware.use(WriteGate.Middleware())
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())

@@ -18,12 +18,15 @@ struct DiaryController: RouteCollection {
         diary.delete("entries", ":id", use: delete)
     }
 
-    @Sendable func day(req: Request) async throws -> DiaryDayDTO {
+    @Sendable func day(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
+        let today = user.today(now: req.now)
+        let date = try req.queryParameters.date("date") ?? today
         let service = try req.owner.diaryService
-        let day = try await service.day(date)
-        return DiaryDayDTO(day, owner: service.ownerID, photos: try await service.photos.find(ids: day.groups.flatMap { $0.entries.compactMap(\.photoId) }))
+        return try await req.application.readCache.answer(req, owner: service.ownerID, today: today) {
+            let day = try await service.day(date)
+            return DiaryDayDTO(day, owner: service.ownerID, photos: try await service.photos.find(ids: day.groups.flatMap { $0.entries.compactMap(\.photoId) }))
+        }
     }
 
     @Sendable func create(req: Request) async throws -> Response {

@@ -16,13 +16,17 @@ struct FoodsController: RouteCollection {
         foods.delete(":id", use: delete)
     }
 
-    @Sendable func index(req: Request) async throws -> FoodPage {
+    @Sendable func index(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let query = req.queryParameters
         let page = try query.page()
-        let result = try await req.owner.foods.list(query: query.string("q"), page: page)
-        return FoodPage(items: result.items.map { FoodDTO($0, currency: user.currency) },
-                        metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
+        let text = query.string("q")
+        let foods = try req.owner.foods
+        return try await req.application.readCache.answer(req, owner: foods.ownerID, today: user.today(now: req.now)) {
+            let result = try await foods.list(query: text, page: page)
+            return FoodPage(items: result.items.map { FoodDTO($0, currency: user.currency) },
+                            metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
+        }
     }
 
     @Sendable func create(req: Request) async throws -> Response {

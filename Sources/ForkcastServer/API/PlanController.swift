@@ -11,7 +11,7 @@ struct PlanController: RouteCollection {
         plan.delete("assignments", ":id", use: remove)
     }
 
-    @Sendable func show(req: Request) async throws -> PlanDTO {
+    @Sendable func show(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let query = req.queryParameters
         let today = user.today(now: req.now)
@@ -22,13 +22,15 @@ struct PlanController: RouteCollection {
         }
         let window = WeekWindow(start: start, length: length)
         let plan = try req.owner.plan
-        let days = try await plan.days(in: window)
-        let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
-        let total = days.map(presenter.dayTotals).reduce(PlanTotals.empty, +)
-        return PlanDTO(start: window.start, end: window.end, today: today,
-                       previousStart: window.previous.start, nextStart: window.next.start,
-                       days: days.map { PlanDayDTO($0, presenter: presenter) },
-                       totals: PerServingDTO(total.nutrients, price: total.cost))
+        return try await req.application.readCache.answer(req, owner: plan.ownerID, today: today) {
+            let days = try await plan.days(in: window)
+            let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
+            let total = days.map(presenter.dayTotals).reduce(PlanTotals.empty, +)
+            return PlanDTO(start: window.start, end: window.end, today: today,
+                           previousStart: window.previous.start, nextStart: window.next.start,
+                           days: days.map { PlanDayDTO($0, presenter: presenter) },
+                           totals: PerServingDTO(total.nutrients, price: total.cost))
+        }
     }
 
     @Sendable func assign(req: Request) async throws -> Response {

@@ -35,6 +35,8 @@ public struct AppConfig: Sendable {
     public var healthMaxXMLBytes: Int64
     /// Largest photo accepted (FORKCAST_PHOTO_MAX_MB, default 15 MB).
     public var photoMaxBytes: Int
+    /// Memory for kept answers of the hottest reads (FORKCAST_READ_CACHE_MB, default 16; 0 keeps none).
+    public var readCacheBytes: Int
 
     public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
@@ -43,7 +45,7 @@ public struct AppConfig: Sendable {
                 openFoodFactsSearchesPerMinute: Int = 10, openFoodFactsTimeout: Double = 3,
                 openFoodFactsBackoff: @escaping @Sendable (Int) -> Double = { Double(1 << ($0 - 1)) },
                 publicURL: String? = nil, trustProxy: Bool = false, sessionLifetime: TimeInterval = 30 * 24 * 3600,
-                healthMaxXMLBytes: Int64 = 8 << 30, photoMaxBytes: Int = 15 << 20) {
+                healthMaxXMLBytes: Int64 = 8 << 30, photoMaxBytes: Int = 15 << 20, readCacheBytes: Int = 16 << 20) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: (dataDirectory as NSString).appendingPathComponent("forkcast.sqlite"))
         self.allowSignup = allowSignup
@@ -61,6 +63,7 @@ public struct AppConfig: Sendable {
         self.sessionLifetime = sessionLifetime
         self.healthMaxXMLBytes = healthMaxXMLBytes
         self.photoMaxBytes = photoMaxBytes
+        self.readCacheBytes = readCacheBytes
     }
 
     /// Served over HTTPS for certain (the public URL says so).
@@ -111,7 +114,17 @@ public struct AppConfig: Sendable {
                          publicURL: env["FORKCAST_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 },
                          trustProxy: try flag(env["FORKCAST_TRUST_PROXY"], name: "FORKCAST_TRUST_PROXY"),
                          healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024),
-                         photoMaxBytes: Int(min(try positive("FORKCAST_PHOTO_MAX_MB", 15), 1024) * 1024 * 1024))
+                         photoMaxBytes: Int(min(try positive("FORKCAST_PHOTO_MAX_MB", 15), 1024) * 1024 * 1024),
+                         readCacheBytes: try readCacheMegabytes(env) * 1024 * 1024)
+    }
+
+    /// FORKCAST_READ_CACHE_MB: 0 (keep no answers) to 4096.
+    private static func readCacheMegabytes(_ env: [String: String]) throws -> Int {
+        guard let raw = env["FORKCAST_READ_CACHE_MB"], !raw.isEmpty else { return 16 }
+        guard let value = Int(raw), (0...4096).contains(value) else {
+            throw ConfigError("FORKCAST_READ_CACHE_MB must be a whole number from 0 to 4096")
+        }
+        return value
     }
 
     private static func flag(_ raw: String?, name: String) throws -> Bool {

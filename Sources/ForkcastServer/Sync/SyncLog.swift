@@ -60,9 +60,20 @@ enum SyncLog {
         try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: value))").run()
     }
 
+    /// The owner's newest change number. Never goes back: numbers of forgotten deletions (the
+    /// horizon) count too, so a number is never given twice (cursors and kept answers rely on it).
     static func lastSequence(owner: UUID, on sql: any SQLDatabase) async throws -> Int {
-        let row = try await sql.raw("SELECT COALESCE(MAX(seq), 0) AS seq FROM sync_records WHERE owner_id = \(bind: owner)").first()
+        let row = try await sql.raw("SELECT \(head(of: "\(bind: owner)")) AS seq").first()
         return Int(try row?.decode(column: "seq", as: Int64.self) ?? 0)
+    }
+
+    /// ``lastSequence(owner:on:)`` as an SQL expression, for the owner `owner` names (a column or a bind).
+    static func head(of owner: SQLQueryString) -> SQLQueryString {
+        """
+        (SELECT COALESCE(MAX(heads.seq), 0) FROM (
+          SELECT MAX(seq) AS seq FROM sync_records WHERE owner_id = \(owner)
+          UNION ALL SELECT MAX(pruned_seq) FROM sync_horizons WHERE owner_id = \(owner)) heads)
+        """
     }
 
     /// The current version of a record, if it was ever synced.

@@ -1,0 +1,139 @@
+import ForkcastCore
+import Foundation
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+
+/// The answers of the hottest reads (the week view, a diary day, food search), kept in memory per
+/// person and keyed by the head of that person's change feed (issue 12).
+///
+/// Every change to a person's data records itself in the change feed inside its own transaction
+/// (``SyncLog/record(_:_:op:owner:on:now:)``; sync clients rely on that), so the feed's head moves
+/// whenever anything an answer is made of changes: a meal, a food, the plan, an entry, goals, meal
+/// types, settings. A request reads the head first (one indexed query) and answers from memory when
+/// an answer for that head, that exact request and that day already exists; otherwise it builds the
+/// answer as before and keeps it. Reading the head before the data means a kept answer is never
+/// older than its key. The head is read from the database on every request, so several instances
+/// on one PostgreSQL see each other's changes at once.
+///
+/// "Today" is part of the key (answers name it, and goals depend on age). Kept answers also expire
+/// after `maxAge`, which bounds what a change made behind the feed's back (a command writing to the
+/// file directly) could leave stale. Memory is bounded by `maxBytes`; the least recently used
+/// answers go first.
+final class ReadCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var owner: UUID
+        var request: String
+        var head: Int
+        var today: CalendarDate
+    }
+
+    private struct Entry {
+        var body: ByteBuffer
+        var contentType: String
+        var storedAt: Date
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    let maxBytes: Int
+    let maxAge: TimeInterval
+    private let state = NIOLockedValueBox(State())
+
+    init(maxBytes: Int = 16 << 20, maxAge: TimeInterval = 300) {
+        self.maxBytes = maxBytes
+        self.maxAge = maxAge
+    }
+
+    /// Answers kept and reused so far (for tests and curiosity).
+    var statistics: (hits: Int, misses: Int, entries: Int, bytes: Int) {
+        state.withLockedValue { ($0.hits, $0.misses, $0.entries.count, $0.bytes) }
+    }
+
+    /// The answer to `request` for `owner`: the kept one while nothing of the person changed and the
+    /// day is the same, otherwise `build()`'s (then kept). Parse and validate parameters before
+    /// calling, so bad input is refused before anything is looked up.
+    func answer<T: Content>(_ request: Request, owner: UUID, today: CalendarDate,
+                            _ build: () async throws -> T) async throws -> Response {
+        let head: Int
+        if let known = request.feedHead, known.owner == owner {
+            head = known.head  // read with the bearer token, before any of the data
+        } else {
+            head = try await SyncLog.lastSequence(owner: owner, on: request.db as! any SQLDatabase)
+        }
+        let key = Key(owner: owner, request: request.url.string, head: head, today: today)
+        let now = request.now
+        if let kept = lookup(key, now: now) {
+            var headers = HTTPHeaders()
+            headers.replaceOrAdd(name: .contentType, value: kept.contentType)
+            return Response(status: .ok, headers: headers, body: .init(buffer: kept.body))
+        }
+        let response = Response(status: .ok)
+        try response.content.encode(try await build())
+        if let body = response.body.buffer, let contentType = response.headers.first(name: .contentType) {
+            store(key, body: body, contentType: contentType, now: now)
+        }
+        return response
+    }
+
+    private func lookup(_ key: Key, now: Date) -> (body: ByteBuffer, contentType: String)? {
+        state.withLockedValue { state in
+            guard var entry = state.entries[key], now.timeIntervalSince(entry.storedAt) < maxAge,
+                  now >= entry.storedAt else {
+                if let stale = state.entries.removeValue(forKey: key) { state.bytes -= stale.body.readableBytes }
+                state.misses += 1
+                return nil
+            }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            state.hits += 1
+            return (entry.body, entry.contentType)
+        }
+    }
+
+    private func store(_ key: Key, body: ByteBuffer, contentType: String, now: Date) {
+        let size = body.readableBytes
+        guard size <= maxBytes / 8 else { return }
+        state.withLockedValue { state in
+            // An answer for an older head (or another day) of the same request is of no more use.
+            for old in state.entries.keys where old.owner == key.owner && old.request == key.request {
+                state.bytes -= state.entries.removeValue(forKey: old)?.body.readableBytes ?? 0
+            }
+            state.clock += 1
+            state.entries[key] = Entry(body: body, contentType: contentType, storedAt: now, lastUse: state.clock)
+            state.bytes += size
+            while state.bytes > maxBytes, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.bytes -= oldest.value.body.readableBytes
+                state.entries.removeValue(forKey: oldest.key)
+            }
+        }
+    }
+}
+
+extension Request {
+    private struct FeedHeadKey: StorageKey { typealias Value = (owner: UUID, head: Int) }
+
+    /// The signed-in person's change-feed head, when it was read while signing the request in.
+    var feedHead: (owner: UUID, head: Int)? {
+        get { storage[FeedHeadKey.self] }
+        set { storage[FeedHeadKey.self] = newValue }
+    }
+}
+
+extension Application {
+    private struct ReadCacheKey: StorageKey { typealias Value = ReadCache }
+
+    /// This application's kept answers (set up by `configure`).
+    var readCache: ReadCache {
+        get { storage[ReadCacheKey.self] ?? ReadCache(maxBytes: 0) }
+        set { storage[ReadCacheKey.self] = newValue }
+    }
+}
