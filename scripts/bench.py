@@ -139,6 +139,7 @@ def run(binary, storage_env, label, duration, food_count):
         ("GET /api/v1/foods?q=…&per=20", "/api/v1/foods?q=chick&per=20", None),
         ("POST /api/v1/diary/entries", "/api/v1/diary/entries", script),
     ]:
+        wrk(server.base + path, token, 8, 2, lua)  # warm-up (first answers, SQLite's page cache), not recorded
         for connections in (8, 64):
             rps, p50, p99, errors = wrk(server.base + path, token, connections, duration, lua)
             rows.append((name, connections, rps, p50, p99, errors, rss_mb(server.proc.pid)))

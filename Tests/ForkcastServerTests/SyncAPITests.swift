@@ -135,6 +135,10 @@ struct SyncAPITests {
             let everything = try await feed(client)
             #expect(everything.changes.map(\.kind).filter { $0 != "mealType" } == ["settings"], "a full pull has no tombstone and no soup")
             #expect(try await client.get("/api/v1/sync/changes?since=\(everything.cursor)").status == .ok)
+            // The forgotten deletion was the newest change: the next change still gets a newer
+            // number than it, so a device that pulled everything hears about it.
+            let bread = try await client.createMeal("Bread")
+            #expect(try await feed(client, since: everything.cursor).changes.map(\.id) == [bread.id])
         }
     }
 
