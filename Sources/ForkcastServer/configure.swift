@@ -38,7 +38,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
     app.middleware.use(MethodNotAllowedMiddleware())
-    app.middleware.use(FileMiddleware(publicDirectory: publicDirectory(), defaultFile: nil))
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: publicDirectory()))
     try routes(app)
     app.lifecycle.use(SyncEvents.PostgresListener())
 }

@@ -537,6 +537,21 @@ struct ReviewFindingTests {
         }
     }
 
+    /// Public's files are served; only paths starting with one of Public's entries are looked up on
+    /// disk, and nothing outside Public can be reached.
+    @Test func publicFilesAreServedAndNothingOutsideThem() async throws {
+        try await withForkcast { app in
+            for path in ["/css/app.css", "/sw.js", "/manifest.webmanifest"] {
+                let response = try await app.anonymous.get(path)
+                #expect(response.status == .ok && response.body.readableBytes > 0, "\(path)")
+            }
+            #expect(try await app.anonymous.get("/css/app.css").headers.contentType?.subType == "css")
+            for path in ["/css/../../Package.swift", "/css/%2e%2e/%2e%2e/Package.swift", "/Package.swift", "/js/nothing.js"] {
+                #expect(try await app.anonymous.get(path).status != .ok, "\(path)")
+            }
+        }
+    }
+
     @Test func csvCellsNeverStartAFormula() {
         let entry = DiaryEntry(loggedAt: Date(), date: CalendarDate(iso: "2026-11-22")!, mealType: "lunch", note: "@SUM(A1)", kind: .quickAdd,
                                name: "=HYPERLINK(\"http://x\")", nutrients: Nutrients(energyKcal: 100))

@@ -28,12 +28,16 @@ enum SyncLog {
         let sql = db as! any SQLDatabase
         let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: now, mutationId: "")
         try await lockOwner(owner, on: sql)
-        var next = try await lastSequence(owner: owner, on: sql) + 1
+        // One change (the usual case) gets its number inside the insert: one statement fewer in the
+        // writer's turn (issue 12). Several get consecutive numbers after the head read once.
+        let single = ids.count == 1
+        var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
         for chunk in stride(from: 0, to: ids.count, by: 200).map({ Array(ids[$0..<min($0 + 200, ids.count)]) }) {
             let rows = chunk.map { id -> SQLExpression in
                 defer { next += 1 }
+                let seq: any SQLExpression = single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
                 return SQLGroupExpression([
-                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(id), SQLBind(Int64(next)), SQLBind(op.rawValue),
+                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(id), seq, SQLBind(op.rawValue),
                     SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
                     SQLBind(now.timeIntervalSince1970),
                 ])

@@ -1,0 +1,22 @@
+import Foundation
+import Vapor
+
+/// Serves the files of `Public/` (styles, scripts, icons, the service worker…). Vapor's
+/// `FileMiddleware` asks the file system about every request path, on its thread pool; this asks
+/// only for paths whose first segment is one of Public's own entries, so API calls and pages skip
+/// that round trip (issue 12).
+struct PublicFilesMiddleware: AsyncMiddleware {
+    private let files: FileMiddleware
+    private let entries: Set<String>
+
+    init(publicDirectory: String) {
+        files = FileMiddleware(publicDirectory: publicDirectory, defaultFile: nil)
+        entries = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
+    }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let first = request.url.path.drop { $0 == "/" }.prefix { $0 != "/" }
+        guard entries.contains(String(first)) else { return try await next.respond(to: request) }
+        return try await files.respond(to: request, chainingTo: next)
+    }
+}
