@@ -1,4 +1,7 @@
 """002 Req 7.1/7.2: a write acknowledged with a 2xx survives SIGKILL of the server."""
+import threading
+import time
+
 import requests
 
 from conftest import Server, base_env, login, register, requires_postgres
@@ -55,3 +58,66 @@ def test_first_start_creates_the_data_folder(start_server, data_dir):
     server = start_server(FORKCAST_DATA_DIR=os.path.join(data_dir, "nested", "data"))
     assert requests.get(server.url("/healthz")).json() == {"status": "ok", "database": "sqlite", "writable": True}
     assert os.path.exists(os.path.join(data_dir, "nested", "data", "forkcast.sqlite"))
+
+
+def log_concurrently_then_kill(server, writers=8, seconds=2.0):
+    """Several clients log entries at once (on SQLite they share commits: issue 12's group commit)
+    and the server is killed while they are still writing. Returns the ids answered 201."""
+    headers = register(server)
+    r = requests.post(server.url("/api/v1/foods"), headers=headers,
+                      json={"name": "Rolled oats", "per100": {"energyKcal": 372, "protein": 13, "carbohydrates": 60, "fat": 7}})
+    assert r.status_code == 201, r.text
+    food = r.json()["id"]
+    acknowledged, lock, stop = [], threading.Lock(), threading.Event()
+
+    def write(n):
+        session = requests.Session()
+        while not stop.is_set():
+            try:
+                r = session.post(server.url("/api/v1/diary/entries"), headers=headers, timeout=10,
+                                 json={"foodId": food, "quantity": 40 + n, "unit": "g", "mealType": "breakfast", "note": f"writer {n}"})
+            except requests.RequestException:
+                return  # the server is gone mid-request: that entry was never acknowledged
+            if r.status_code == 201:
+                with lock:
+                    acknowledged.append(r.json()["id"])
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    server.kill()  # mid-write: several requests are in flight
+    stop.set()
+    for thread in threads:
+        thread.join()
+    return acknowledged
+
+
+def assert_entries_there(server, ids):
+    headers = login(server)
+    session = requests.Session()
+    missing = [i for i in ids if session.get(server.url(f"/api/v1/diary/entries/{i}"), headers=headers).status_code != 200]
+    assert not missing, f"{len(missing)} of {len(ids)} acknowledged entries were lost"
+
+
+def test_sqlite_concurrent_writes_acknowledged_before_sigkill_survive(start_server, data_dir):
+    server = start_server()
+    acknowledged = log_concurrently_then_kill(server)
+    assert len(acknowledged) >= 10, "the writers got too few answers to prove anything"
+    restarted = Server(server.env, data_dir, server.port).start()
+    try:
+        assert_entries_there(restarted, acknowledged)
+    finally:
+        restarted.stop()
+
+
+@requires_postgres
+def test_postgres_concurrent_writes_acknowledged_before_sigkill_survive(start_server, data_dir, postgres_database):
+    server = start_server(DATABASE_URL=postgres_database)
+    acknowledged = log_concurrently_then_kill(server)
+    assert len(acknowledged) >= 10, "the writers got too few answers to prove anything"
+    restarted = Server(server.env, data_dir, server.port).start()
+    try:
+        assert_entries_there(restarted, acknowledged)
+    finally:
+        restarted.stop()
