@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        // Already in the graph through Vapor; named for the executor takeover in main.swift.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     ],
     targets: [
         // Pure domain: Foundation only, so an iOS client could link it unchanged.
@@ -37,7 +39,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "forkcast",
-            dependencies: ["ForkcastServer", .product(name: "Vapor", package: "vapor")]
+            dependencies: [
+                "ForkcastServer", .product(name: "Vapor", package: "vapor"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "ForkcastCoreTests",

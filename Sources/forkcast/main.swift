@@ -1,7 +1,15 @@
 import ForkcastServer
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import Vapor
+
+// Swift concurrency runs on SwiftNIO's event loops (the threads Vapor already serves on) instead of
+// its own pool, so a request is not handed between thread pools at every `await` (issue 12). Must
+// run on the main thread before any asynchronous work. Slow work (password hashing, Apple Health
+// parsing) runs on its own thread pools.
+NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
 var env = try Environment.detect()
 try LoggingSystem.bootstrap(from: &env)
