@@ -2,6 +2,7 @@
 ingredients with live totals, and the planner's daily and weekly totals."""
 import pytest
 import requests
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -61,9 +62,13 @@ def test_add_a_food_with_errors_shown_and_input_kept(driver, server):
     css(driver, "input[name=icon][value=drink]").click()
     screenshot(driver, "food-form")
     css(driver, "#food-form button[type=submit]").click()
-    # The form posts to /foods too, so wait for the list itself (and say what the form said if not).
-    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#food-list .food"),
-             message="the food was not saved: " + " ".join(e.text for e in all_css(driver, ".field-error, .form-error")))
+    # The form posts to /foods too, so wait for the list itself, and only if it never comes read what
+    # the form said (read at once, the old page's errors went stale as the new page loaded).
+    try:
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#food-list .food"))
+    except TimeoutException:
+        said = " ".join(e.text for e in all_css(driver, ".field-error, .form-error"))
+        raise AssertionError("the food was not saved: " + said)
     card = css(driver, "#food-list .food")
     assert "Orange juice" in card.text and "45 kcal" in card.text and "per 100 ml" in card.text, card.text
     assert "1 glass (250 ml)" in card.text
