@@ -100,8 +100,7 @@ def assert_entries_there(server, ids):
     assert not missing, f"{len(missing)} of {len(ids)} acknowledged entries were lost"
 
 
-def test_sqlite_concurrent_writes_acknowledged_before_sigkill_survive(start_server, data_dir):
-    server = start_server()
+def kill_mid_write_and_check(server, data_dir):
     acknowledged = log_concurrently_then_kill(server)
     assert len(acknowledged) >= 10, "the writers got too few answers to prove anything"
     restarted = Server(server.env, data_dir, server.port).start()
@@ -109,15 +108,12 @@ def test_sqlite_concurrent_writes_acknowledged_before_sigkill_survive(start_serv
         assert_entries_there(restarted, acknowledged)
     finally:
         restarted.stop()
+
+
+def test_sqlite_concurrent_writes_acknowledged_before_sigkill_survive(start_server, data_dir):
+    kill_mid_write_and_check(start_server(), data_dir)
 
 
 @requires_postgres
 def test_postgres_concurrent_writes_acknowledged_before_sigkill_survive(start_server, data_dir, postgres_database):
-    server = start_server(DATABASE_URL=postgres_database)
-    acknowledged = log_concurrently_then_kill(server)
-    assert len(acknowledged) >= 10, "the writers got too few answers to prove anything"
-    restarted = Server(server.env, data_dir, server.port).start()
-    try:
-        assert_entries_there(restarted, acknowledged)
-    finally:
-        restarted.stop()
+    kill_mid_write_and_check(start_server(DATABASE_URL=postgres_database), data_dir)
