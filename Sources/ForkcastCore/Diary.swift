@@ -2,8 +2,8 @@ import Foundation
 
 /// Something eaten. Name, nutrition and cost are copied in when logged, so later edits to a food or
 /// meal do not rewrite history.
-public struct DiaryEntry: Identifiable, Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
+    public enum Kind: Hashable, Sendable, Codable {
         case food(foodId: UUID, quantity: Decimal, unit: QuantityUnit)
         case meal(mealId: UUID, servings: Decimal)
         case quickAdd
@@ -120,6 +120,34 @@ public enum DiaryValidation {
                 if let p = Plausible.quickAddValue.check(field.value, field: "quickAdd.\(field.name)", label: field.label) { problems.append(p) }
             }
         }
+        return problems
+    }
+}
+
+extension DiaryValidation {
+    /// The most an entry's name can hold (a meal's description is the longest name it copies).
+    public static let maximumNameLength = 200
+
+    /// Problems of an entry read back from an export: the same limits as an entry logged now, and
+    /// values a real entry can have (its values were copied from a food or meal when it was logged).
+    public static func archived(_ entry: DiaryEntry, types: MealTypeCatalog) -> [ValidationError.Field] {
+        var problems: [ValidationError.Field] = []
+        switch entry.kind {
+        case .food(_, let quantity, _): problems = check(mealType: entry.mealType, in: types, note: entry.note, quantity: quantity)
+        case .meal(_, let servings): problems = check(mealType: entry.mealType, in: types, note: entry.note, servings: servings)
+        case .quickAdd: problems = check(mealType: entry.mealType, in: types, note: entry.note, quickAdd: entry.nutrients)
+        case .photo:
+            problems = check(mealType: entry.mealType, in: types, note: entry.note)
+            if entry.photoId == nil { problems.append(.init(field: "photoId", message: "A photo entry needs its photo.")) }
+        }
+        let name = entry.name.trimmed
+        if name.isEmpty || name.count > maximumNameLength {
+            problems.append(.init(field: "name", message: "An entry's name is 1 to \(maximumNameLength) characters."))
+        }
+        for field in entry.nutrients.fields {
+            if let p = Plausible.entryValue.check(field.value, field: "nutrients.\(field.name)", label: field.label) { problems.append(p) }
+        }
+        if let p = Plausible.entryCost.check(entry.cost, field: "cost", label: "Cost") { problems.append(p) }
         return problems
     }
 }

@@ -55,7 +55,7 @@ public enum FoodIcon: String, Sendable, Codable, CaseIterable {
 }
 
 /// An ingredient or product with nutrition per 100 g or 100 ml (seed 001 FoodItem, 003 CustomFood).
-public struct Food: Identifiable, Hashable, Sendable {
+public struct Food: Identifiable, Hashable, Sendable, Codable {
     public let id: UUID
     public var name: String
     public var brand: String?

@@ -114,3 +114,11 @@ public struct FoodDraft: Sendable, Equatable {
         return ["Energy (\(stated.display(0)) kcal) does not match the macros (\(computed.display(0)) kcal from 4/4/9 kcal per g); check the label."]
     }
 }
+
+extension FoodDraft {
+    /// A stored food as a draft again, to check it as if it were typed in (an import).
+    public init(_ food: Food) {
+        self.init(name: food.name, brand: food.brand, barcode: food.barcode?.digits, basis: food.basis, per100: food.per100,
+                  serving: food.serving, portion: food.portion, price: food.price, icon: food.icon, source: food.source)
+    }
+}

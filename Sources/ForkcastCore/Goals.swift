@@ -52,7 +52,7 @@ public enum Aim: String, Sendable, Codable, CaseIterable {
 }
 
 /// Body data the goals are computed from (metric: cm and kg).
-public struct BodyProfile: Hashable, Sendable {
+public struct BodyProfile: Hashable, Sendable, Codable {
     public var sex: Sex
     public var birthDate: CalendarDate
     public var heightCm: Decimal
@@ -110,7 +110,7 @@ public enum BodyUnits {
 }
 
 /// Daily targets: calories and macros in grams.
-public struct Goals: Hashable, Sendable {
+public struct Goals: Hashable, Sendable, Codable {
     public enum Source: String, Sendable, Codable { case manual, computed }
 
     public var energyKcal: Decimal

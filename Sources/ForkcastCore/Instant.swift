@@ -6,6 +6,21 @@ public enum Instant {
     /// Years an instant may fall in: anything else is a typo, not something eaten.
     public static let plausibleYears = 1900...2200
 
+    /// `2026-11-22T07:30:00.250000Z`: UTC to the microsecond, which ``parse(_:)`` reads back.
+    public static func format(_ date: Date) -> String {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let seconds = Int((micros / 1_000_000).rounded(.down))
+        let fraction = Int(micros - Double(seconds) * 1_000_000)
+        let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        let day = CalendarDate(dayNumber: epochDay + days)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var micro = String(fraction)
+        micro = String(repeating: "0", count: max(0, 6 - micro.count)) + micro
+        return "\(day.iso)T\(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60)).\(micro)Z"
+    }
+
     /// `2026-11-22T08:30:00+01:00`, `…T08:30Z`, `…T08:30:00.250Z`, `…+0100`; nil for anything else.
     public static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A dish in a user's library that can be planned (seed 002).
-public struct Meal: Identifiable, Hashable, Sendable {
+public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public let id: UUID
     public var description: String
     public var primaryProtein: String?
@@ -168,5 +168,14 @@ extension MealDraft {
             problems.append(.init(field: field, message: "\(label) is \(name.count) characters long; keep it to \(maximumNameLength) or fewer."))
         }
         return name
+    }
+}
+
+extension MealDraft {
+    /// Stored content as a draft again, to check it as if it were typed in (an import).
+    public init(_ content: MealContent) {
+        self.init(description: content.description, primaryProtein: content.primaryProtein, primaryCarb: content.primaryCarb,
+                  otherComponents: content.otherComponents, servings: content.servings, ingredients: content.ingredients,
+                  manualNutrition: content.manualNutrition)
     }
 }

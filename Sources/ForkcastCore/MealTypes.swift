@@ -39,11 +39,31 @@ public struct SuggestionWindow: Hashable, Sendable {
     }
 }
 
+/// Written as {"start": "HH:MM", "end": "HH:MM"}, read through the same check as a typed one.
+extension SuggestionWindow: Codable {
+    private enum CodingKeys: String, CodingKey { case start, end }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let start = try c.decode(String.self, forKey: .start), end = try c.decode(String.self, forKey: .end)
+        guard let window = SuggestionWindow(start: start, end: end) else {
+            throw DecodingError.dataCorruptedError(forKey: .start, in: c, debugDescription: "A window is two times of day such as \"07:00\" and \"10:59\".")
+        }
+        self = window
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(startText, forKey: .start)
+        try c.encode(endText, forKey: .end)
+    }
+}
+
 /// A person's meal type (seed 004 §5): Breakfast, Lunch… or their own. The id stays when it is
 /// renamed. System types also have a `key` (breakfast, lunch…), which is what diary entries and
 /// plan slots store for them (so entries from before meal types were editable keep their meaning);
 /// entries of custom types store the type's id.
-public struct MealType: Hashable, Sendable, Identifiable {
+public struct MealType: Hashable, Sendable, Identifiable, Codable {
     public let id: UUID
     public let key: String?
     public var name: String

@@ -88,7 +88,10 @@ extension Decimal {
     public var kcalText: String { display(0) }
     public var gramsText: String { abs(self) < 10 ? display(1) : display(0) }
 
-    public var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
+    /// The nearest Double, correctly rounded through the decimal text (NSDecimalNumber's own
+    /// conversion is off in the last digits: 206.46 became 206.45999999999998, and a value read
+    /// back and stored again drifted).
+    public var doubleValue: Double { Double(description) ?? NSDecimalNumber(decimal: self).doubleValue }
 
     /// A number as a person types it: "12.5", "12,5", " 3 "; nil for empty text and anything else.
     public init?(typed text: String) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A meal placed on a calendar day (seed 000 `MealAssignment`).
-public struct Assignment: Identifiable, Hashable, Sendable {
+public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     public let id: UUID
     public let mealId: UUID
     public let date: CalendarDate

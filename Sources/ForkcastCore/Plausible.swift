@@ -74,6 +74,10 @@ public enum Plausible {
     public static let price = PlausibleRange(0, 1_000_000)
     /// One nutrient of a quick add or of a meal's hand-typed nutrition per serving.
     public static let quickAddValue = PlausibleRange(0, 20_000)
+    /// One nutrient of a logged entry: up to 100 kg of the most energy-dense food.
+    public static let entryValue = PlausibleRange(0, 1_000_000)
+    /// What a logged entry cost.
+    public static let entryCost = PlausibleRange(0, 100_000_000)
     /// Daily calories goal.
     public static let goalEnergyKcal = PlausibleRange(500, 10_000, unit: "kcal")
     /// Daily grams goal of one macro.

@@ -23,3 +23,10 @@ public struct ValidationError: Error, Equatable, Sendable {
         fields.map(\.message).joined(separator: " ")
     }
 }
+
+extension ValidationError {
+    /// The same problems, their fields named inside a larger document (`foods[3].` + `name`).
+    public func prefixed(_ prefix: String) -> ValidationError {
+        ValidationError(fields.map { Field(field: prefix + $0.field, message: $0.message) })
+    }
+}

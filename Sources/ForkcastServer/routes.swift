@@ -19,6 +19,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: MealTypesController())
     try signedIn.register(collection: OccasionsController())
     try signedIn.register(collection: PhotosController(maxBytes: app.forkcastConfig.photoMaxBytes))
+    try signedIn.register(collection: AccountController())
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
                                                     skipWhenAuthorized: false),
@@ -30,6 +31,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebFoodsController())
     try signedInWeb.register(collection: WebDiaryController())
     try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
+    try signedInWeb.register(collection: WebAccountController())
 }
 
 /// Restores the user of a web session cookie.

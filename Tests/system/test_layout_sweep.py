@@ -468,6 +468,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("plan-add", f"/plan/add?date={seeded['today'].isoformat()}", None),
             ("goals", "/goals", None),
             ("settings", "/settings", None),
+            ("your-data", "/settings/data", None),
         ]
         for name, url, prepare in pages:
             sweep(name, url, prepare)

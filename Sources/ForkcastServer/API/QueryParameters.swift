@@ -19,6 +19,16 @@ struct QueryParameters {
         return value
     }
 
+    /// true/false (also 1/0); anything else is a 400.
+    func bool(_ name: String) throws -> Bool? {
+        guard let raw = string(name) else { return nil }
+        switch raw.lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw AppError.badRequest("\(name) must be true or false; got \"\(raw.prefix(40))\".")
+        }
+    }
+
     /// A date parameter; absent is nil, but present and empty (`?date=`) is a 400 like any bad date.
     func date(_ name: String) throws -> CalendarDate? {
         guard let raw = string(name) else { return nil }

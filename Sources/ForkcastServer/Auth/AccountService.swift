@@ -105,6 +105,21 @@ struct AccountService {
     }
 }
 
+extension AccountService {
+    /// Asks for the password again before something that cannot be undone (deleting the account).
+    /// Guesses are slowed per client address like sign-ins.
+    func confirmPassword(_ password: String, of user: UserModel, client: ClientIdentity) async throws {
+        let throttle = LoginThrottle(db: db, now: now)
+        if let wait = try await throttle.take(LoginThrottle.perAddress, key: client.address) {
+            throw AppError.tooManyRequests("Too many wrong passwords from your network. Wait \(wait) seconds and try again.", retryAfter: wait)
+        }
+        guard try await passwords.verify(Self.bcryptInput(password), created: user.passwordHash) else {
+            throw AppError.forbidden("That is not your password; nothing was deleted.")
+        }
+        try await throttle.refund(LoginThrottle.perAddress, key: client.address)
+    }
+}
+
 extension Request {
     var accounts: AccountService {
         AccountService(db: db, passwords: password.async, now: now)

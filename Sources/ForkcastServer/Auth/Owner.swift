@@ -28,6 +28,8 @@ struct Owner {
     var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }
     var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }
+    /// Export, import and deletion of the whole account.
+    var accountData: AccountData { AccountData(user: user, db: request.db, photoStore: request.application.photoStore, now: request.now) }
 }
 
 extension Request {

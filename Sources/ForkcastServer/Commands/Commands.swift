@@ -6,5 +6,7 @@ extension Application {
         asyncCommands.use(UserCommand(), as: "user")
         asyncCommands.use(BenchmarkCommand(), as: "benchmark")
         asyncCommands.use(SeedFoodsCommand(), as: "seed-foods")
+        asyncCommands.use(ImportCommand(), as: "import")
+        asyncCommands.use(BackupCommand(), as: "backup")
     }
 }

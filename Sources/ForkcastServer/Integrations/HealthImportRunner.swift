@@ -54,7 +54,7 @@ enum HealthImportRunner {
 
     /// Writes the upload to a temporary file chunk by chunk: the body itself, or the first file
     /// part of a multipart form (the web page's upload).
-    static func receive(_ req: Request) async throws -> URL {
+    static func receive(_ req: Request, limit: Int64 = maximumUploadSize) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
         let io = NonBlockingFileIO(threadPool: req.application.threadPool)
         let handle = try await io.openFile(_deprecatedPath: url.path, mode: .write, flags: .allowFileCreation(), eventLoop: req.eventLoop).get()
@@ -65,7 +65,7 @@ enum HealthImportRunner {
                 let pieces = try multipart.map { try $0.feed(chunk) } ?? [chunk]
                 for piece in pieces {
                     written += Int64(piece.readableBytes)
-                    if written > maximumUploadSize { throw Abort(.payloadTooLarge) }
+                    if written > limit { throw Abort(.payloadTooLarge) }
                     try await io.write(fileHandle: handle, buffer: piece, eventLoop: req.eventLoop).get()
                 }
             }
@@ -77,7 +77,7 @@ enum HealthImportRunner {
         }
         guard written > 0 else {
             try? FileManager.default.removeItem(at: url)
-            throw AppError.badRequest("The upload is empty: send export.zip or export.xml as the request body.")
+            throw AppError.badRequest("The upload is empty: send the file as the request body, or as the file of a form.")
         }
         return url
     }

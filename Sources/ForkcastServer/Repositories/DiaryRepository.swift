@@ -224,6 +224,14 @@ struct BodyRepository {
                       carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat)), nil)
     }
 
+    /// The goals as stored (nil when the person never set any: the defaults apply).
+    func storedGoals() async throws -> Goals? {
+        guard let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() else { return nil }
+        return Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
+                     carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat),
+                     source: Goals.Source(rawValue: setting.source) ?? .manual)
+    }
+
     func saveGoals(_ goals: Goals, now: Date) async throws {
         let model = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() ?? {
             let m = GoalSettingModel()

@@ -21,9 +21,12 @@ enum PhotoVariant: String, CaseIterable, Sendable { case full, thumbnail }
 struct DirectoryPhotoStore: PhotoStore {
     let directory: String
 
-    private func path(_ id: UUID, _ variant: PhotoVariant) -> String {
+    private func path(_ id: UUID, _ variant: PhotoVariant) -> String { "\(directory)/\(Self.relativePath(id, variant))" }
+
+    /// Where a photo's file is inside the photo folder (and inside a backup's).
+    static func relativePath(_ id: UUID, _ variant: PhotoVariant) -> String {
         let name = id.uuidString.lowercased()
-        return "\(directory)/\(name.prefix(2))/\(name).\(variant.rawValue)"
+        return "\(name.prefix(2))/\(name).\(variant.rawValue)"
     }
 
     func save(_ id: UUID, variant: PhotoVariant, data: Data, on db: any Database) async throws {

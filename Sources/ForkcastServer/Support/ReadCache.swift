@@ -137,3 +137,14 @@ extension Application {
         set { storage[ReadCacheKey.self] = newValue }
     }
 }
+
+extension ReadCache {
+    /// Drops every answer kept for `owner` (an account deleted).
+    func forget(owner: UUID) {
+        state.withLockedValue { state in
+            for key in state.entries.keys where key.owner == owner {
+                state.bytes -= state.entries.removeValue(forKey: key)?.body.readableBytes ?? 0
+            }
+        }
+    }
+}

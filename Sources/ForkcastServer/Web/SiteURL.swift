@@ -8,6 +8,10 @@ import Vapor
 enum SiteURL: Sendable {
     // Accounts
     case home, setup, login, logout, settings
+    // Your data (issue 13): export, import, delete the account
+    case accountData, accountExport, accountDelete
+    /// The import upload: the CSRF token travels in the address (a file upload).
+    case accountImport(csrf: String?)
     // Meals
     case meals(MealFilter = MealFilter(), page: Int = 1)
     case newMeal, createMeal, mealTotals
@@ -56,6 +60,10 @@ enum SiteURL: Sendable {
         case .login: "/login"
         case .logout: "/logout"
         case .settings: "/settings"
+        case .accountData: "/settings/data"
+        case .accountExport: "/settings/data/export"
+        case .accountImport: "/settings/data/import"
+        case .accountDelete: "/settings/data/delete"
         case .meals, .createMeal: "/meals"
         case .newMeal: "/meals/new"
         case .mealTotals: "/meals/totals"
@@ -109,7 +117,7 @@ enum SiteURL: Sendable {
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType):
             Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
-        case .goalsImport(let csrf), .diaryPhoto(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
+        case .goalsImport(let csrf), .diaryPhoto(let csrf), .accountImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
         case .history(let before, let date): Self.query((before.map { [("before", $0.iso)] } ?? []) + (date.map { [("date", $0.iso)] } ?? []))
         case .foods(let query, let page, let grid):
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
@@ -135,7 +143,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings,
+        .home, .setup, .login, .logout, .settings, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Everything one account holds, as `forkcast.json` inside an export archive (docs/export-format.md):
+/// what `GET /api/v1/export` writes and `POST /api/v1/import` reads back. Records keep their ids and
+/// the values as stored (a diary entry keeps the food's values from when it was logged), so an
+/// import restores the account as it was, not as the foods are now.
+public struct AccountArchive: Codable, Sendable, Hashable {
+    public static let formatName = "forkcast-export"
+    /// Raised when a field changes meaning or goes; new optional fields keep the version.
+    public static let currentVersion = 1
+    /// Where the JSON is inside the zip, and where the photos are.
+    public static let documentPath = "forkcast.json"
+    public static let photoFolder = "photos"
+
+    public var format: String
+    public var version: Int
+    public var exportedAt: Date
+    public var account: Account
+    public var mealTypes: [MealType]
+    public var foods: [Food]
+    public var meals: [Meal]
+    public var plan: [Assignment]
+    public var diary: [DiaryEntry]
+    public var photos: [PhotoRecord]
+    public var weights: [WeightRecord]
+    public var goals: Goals?
+    public var bodyProfile: BodyProfile?
+    /// Derived from the diary (entries of one meal type on one day), for programs that read the
+    /// archive; an import ignores them and derives them again.
+    public var occasions: [OccasionRecord]
+
+    public struct Account: Codable, Sendable, Hashable {
+        public var email: String
+        public var displayName: String?
+        public var timeZone: String
+        public var currency: String
+        public var createdAt: Date?
+
+        public init(email: String, displayName: String?, timeZone: String, currency: String, createdAt: Date?) {
+            self.email = email
+            self.displayName = displayName
+            self.timeZone = timeZone
+            self.currency = currency
+            self.createdAt = createdAt
+        }
+    }
+
+    /// A photo's facts; its bytes are the files `file` and `thumbnail` name inside the zip.
+    public struct PhotoRecord: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var format: ImageFormat
+        public var width: Int
+        public var height: Int
+        public var capturedAt: Date
+        public var createdAt: Date
+        public var file: String
+        public var thumbnail: String?
+
+        public init(id: UUID, format: ImageFormat, width: Int, height: Int, capturedAt: Date, createdAt: Date, file: String, thumbnail: String?) {
+            self.id = id
+            self.format = format
+            self.width = width
+            self.height = height
+            self.capturedAt = capturedAt
+            self.createdAt = createdAt
+            self.file = file
+            self.thumbnail = thumbnail
+        }
+
+        /// The names a photo's files have inside the zip.
+        public static func paths(_ id: UUID, format: ImageFormat, thumbnail: ImageFormat?) -> (file: String, thumbnail: String?) {
+            let name = "\(AccountArchive.photoFolder)/\(id.uuidString.lowercased())"
+            return ("\(name).\(format.fileExtension)", thumbnail.map { "\(name).thumbnail.\($0.fileExtension)" })
+        }
+    }
+
+    public struct WeightRecord: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var measuredAt: Date
+        public var weightKg: Decimal
+        public var source: String
+
+        public init(id: UUID, measuredAt: Date, weightKg: Decimal, source: String) {
+            self.id = id
+            self.measuredAt = measuredAt
+            self.weightKg = weightKg
+            self.source = source
+        }
+    }
+
+    public struct OccasionRecord: Codable, Sendable, Hashable {
+        public var id: UUID
+        public var date: CalendarDate
+        public var mealType: String
+        public var entryIds: [UUID]
+    }
+
+    public init(exportedAt: Date, account: Account, mealTypes: [MealType], foods: [Food], meals: [Meal], plan: [Assignment],
+                diary: [DiaryEntry], photos: [PhotoRecord], weights: [WeightRecord], goals: Goals?, bodyProfile: BodyProfile?,
+                owner: UUID) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.exportedAt = exportedAt
+        self.account = account
+        self.mealTypes = mealTypes
+        self.foods = foods
+        self.meals = meals
+        self.plan = plan
+        self.diary = diary
+        self.photos = photos
+        self.weights = weights
+        self.goals = goals
+        self.bodyProfile = bodyProfile
+        occasions = OccasionSummary.group(diary, owner: owner).sorted { ($0.date, $0.firstLoggedAt) < ($1.date, $1.firstLoggedAt) }.map {
+            OccasionRecord(id: $0.id, date: $0.date, mealType: $0.mealType, entryIds: $0.entries.map(\.id))
+        }
+    }
+
+    /// How many records of each kind it holds (what an import creates), by the names of its fields.
+    public var counts: [String: Int] {
+        ["mealTypes": mealTypes.count, "foods": foods.count, "meals": meals.count, "plan": plan.count, "diary": diary.count,
+         "photos": photos.count, "weights": weights.count, "goals": goals == nil ? 0 : 1, "bodyProfile": bodyProfile == nil ? 0 : 1]
+    }
+
+    /// Problems that make it unreadable as a whole: another format, a later version, or ids that
+    /// appear twice or point at records it does not hold.
+    public func problems() -> [ValidationError.Field] {
+        var problems: [ValidationError.Field] = []
+        guard format == Self.formatName else {
+            return [.init(field: "format", message: "This is not a Forkcast export (format \"\(format.prefix(40))\").")]
+        }
+        guard (1...Self.currentVersion).contains(version) else {
+            return [.init(field: "version", message: "This export is version \(version); this server reads up to version \(Self.currentVersion). Update Forkcast first.")]
+        }
+        func unique(_ ids: [UUID], _ field: String) {
+            if Set(ids).count != ids.count { problems.append(.init(field: field, message: "The same id appears twice in \(field).")) }
+        }
+        unique(mealTypes.map(\.id), "mealTypes")
+        unique(foods.map(\.id), "foods")
+        unique(meals.map(\.id), "meals")
+        unique(plan.map(\.id), "plan")
+        unique(diary.map(\.id), "diary")
+        unique(photos.map(\.id), "photos")
+        unique(weights.map(\.id), "weights")
+        let foodIDs = Set(foods.map(\.id)), mealIDs = Set(meals.map(\.id)), photoIDs = Set(photos.map(\.id))
+        for (index, meal) in meals.enumerated() where meal.ingredients.contains(where: { !foodIDs.contains($0.foodId) }) {
+            problems.append(.init(field: "meals[\(index)].ingredients", message: "An ingredient of “\(meal.description.prefix(80))” names a food the export does not hold."))
+        }
+        for (index, assignment) in plan.enumerated() where !mealIDs.contains(assignment.mealId) {
+            problems.append(.init(field: "plan[\(index)].mealId", message: "A planned meal (\(assignment.mealId)) is not among the export's meals."))
+        }
+        for (index, entry) in diary.enumerated() {
+            if let photo = entry.photoId, !photoIDs.contains(photo) {
+                problems.append(.init(field: "diary[\(index)].photoId", message: "A diary entry shows a photo (\(photo)) the export does not hold."))
+            }
+        }
+        let shown = diary.compactMap(\.photoId)
+        if Set(shown).count != shown.count { problems.append(.init(field: "diary", message: "A photo is shown by more than one diary entry.")) }
+        return problems
+    }
+}

@@ -1,0 +1,69 @@
+import ForkcastCore
+import Foundation
+import NIOCore
+import Vapor
+
+/// `/api/v1/export`, `/api/v1/import` and `DELETE /api/v1/me`: a person's whole account (issue 13).
+struct AccountController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("export", use: export)
+        routes.on(.POST, "import", body: .stream, use: importArchive)
+        routes.delete("me", use: delete)
+    }
+
+    @Sendable func export(req: Request) async throws -> Response {
+        try await Self.exportResponse(req, data: try req.owner.accountData)
+    }
+
+    /// The archive as a download, written to a temporary file first and removed once sent.
+    static func exportResponse(_ req: Request, data: AccountData) async throws -> Response {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-export-\(UUID().uuidString).zip")
+        do {
+            try await data.writeArchive(to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+        let response = try await req.fileio.asyncStreamFile(at: url.path, mediaType: HTTPMediaType(type: "application", subType: "zip")) { _ in
+            try? FileManager.default.removeItem(at: url)
+        }
+        let name = "forkcast-export-\(data.user.today(now: data.now).iso).zip"
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    @Sendable func importArchive(req: Request) async throws -> Response {
+        let dryRun = try req.queryParameters.bool("dryRun") ?? false
+        let report = try await Self.runImport(req, data: try req.owner.accountData, dryRun: dryRun)
+        let response = Response(status: dryRun ? .ok : .created)
+        try response.content.encode(report, as: .json)
+        return response
+    }
+
+    /// Receives the upload (the body itself, or the file of a form) into a temporary file, reads it
+    /// and imports it. Shared by the API and the Settings page.
+    static func runImport(_ req: Request, data: AccountData, dryRun: Bool) async throws -> AccountData.ImportReport {
+        let file = try await HealthImportRunner.receive(req, limit: maximumUpload)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (archive, photos) = try await req.application.threadPool.runIfActive { try AccountData.readArchive(at: file) }
+        return try await data.importArchive(archive, photos: photos, dryRun: dryRun)
+    }
+
+    /// The largest archive accepted (photos make most of it).
+    static let maximumUpload: Int64 = 4 << 30
+
+    struct DeleteInput: Decodable {
+        var password: String
+    }
+
+    @Sendable func delete(req: Request) async throws -> HTTPStatus {
+        let input = try req.decodeJSON(DeleteInput.self)
+        let user = try req.requireUser()
+        try await req.accounts.confirmPassword(input.password, of: user, client: req.clientIdentity)
+        try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
+        req.auth.logout(UserModel.self)
+        if req.hasSession { req.session.destroy() }
+        return .noContent
+    }
+}

@@ -1,0 +1,395 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+import Vapor
+import ZIPFoundation
+
+/// A person's whole account (issue 13, seed 003's "delete all stored data"): export it as one
+/// archive, import such an archive into an empty account, delete it. The API, the Settings pages
+/// and the `forkcast import` command all call these.
+struct AccountData {
+    let user: UserModel
+    let db: any Database
+    let photoStore: any PhotoStore
+    let now: Date
+
+    var ownerID: UUID { user.id! }
+
+    // MARK: Export
+
+    /// Every record of the account, as stored.
+    func archive() async throws -> AccountArchive {
+        let owner = ownerID
+        let types = try await MealTypeModel.query(on: db).filter(\.$ownerID == owner).sort(\.$position).all().map(\.domain)
+        let foods = try await FoodModel.query(on: db).filter(\.$ownerID == owner).sort(\.$createdAt).sort(\.$id).all().map(\.domain)
+        let meals = try await MealRepository(db: db, ownerID: owner).all()
+        let plan = try await AssignmentModel.query(on: db).filter(\.$ownerID == owner).sort(\.$date).sort(\.$id).all().map(\.domain)
+        let diary = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == owner).sort(\.$loggedAt).sort(\.$id).all().map(\.domain)
+        let photos = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).sort(\.$capturedAt).sort(\.$id).all()
+        let body = BodyRepository(db: db, ownerID: owner)
+        let weights = try await body.weights().map {
+            AccountArchive.WeightRecord(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source)
+        }
+        var records: [AccountArchive.PhotoRecord] = []
+        for photo in photos {
+            let format = ImageFormat(rawValue: photo.format) ?? .jpeg
+            let thumbnail = photo.thumbnailSize > 0 ? try await photoStore.load(photo.id!, variant: .thumbnail, on: db) : nil
+            let paths = AccountArchive.PhotoRecord.paths(photo.id!, format: format, thumbnail: thumbnail.map { (try? ImageFile.inspect($0).format) ?? .jpeg })
+            records.append(.init(id: photo.id!, format: format, width: photo.width, height: photo.height, capturedAt: photo.capturedAt,
+                                 createdAt: photo.createdAt, file: paths.file, thumbnail: paths.thumbnail))
+        }
+        return AccountArchive(
+            exportedAt: now,
+            account: .init(email: user.email, displayName: user.displayName, timeZone: user.timeZone, currency: user.currency, createdAt: user.createdAt),
+            mealTypes: types, foods: foods, meals: meals, plan: plan, diary: diary, photos: records, weights: weights,
+            goals: try await body.storedGoals(), bodyProfile: try await body.profile(), owner: owner)
+    }
+
+    /// Writes the export zip to `url`: forkcast.json, the photos, the diary as CSV and a README.
+    @discardableResult
+    func writeArchive(to url: URL) async throws -> AccountArchive {
+        let document = try await archive()
+        let zip = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data) throws {
+            try zip.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: now, compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add(AccountArchive.documentPath, try AccountArchive.encoder.encode(document))
+        try add("diary.csv", Data(DiaryExport.csv(document.diary).utf8))
+        try add("README.txt", Data(Self.readme.utf8))
+        for photo in document.photos {
+            if let data = try await photoStore.load(photo.id, variant: .full, on: db) { try add(photo.file, data) }
+            if let path = photo.thumbnail, let data = try await photoStore.load(photo.id, variant: .thumbnail, on: db) { try add(path, data) }
+        }
+        return document
+    }
+
+    static let readme = """
+    A Forkcast export: everything one account held when it was made.
+
+    forkcast.json   every record as stored: account settings, meal types, foods, meals, the plan,
+                    the diary, photos (their facts), weights, goals, body profile, and the
+                    occasions derived from the diary. Ids are kept; instants are ISO 8601 in UTC.
+    photos/         each photo and its thumbnail, named by the photo's id.
+    diary.csv       the diary as a spreadsheet (the same columns as the diary's CSV export).
+
+    The format is described in docs/export-format.md of Forkcast. Import it into an empty account
+    with Settings › Your data › Import, POST /api/v1/import, or `forkcast import FILE --email ADDRESS`.
+
+    """
+
+    // MARK: Import
+
+    /// What an import did (or, in a dry run, would do).
+    struct ImportReport: Content, Equatable {
+        var dryRun: Bool
+        /// Records created, by the archive's field names (mealTypes counts the updated built-in ones).
+        var created: [String: Int]
+        var photoBytes: Int
+    }
+
+    /// A photo's bytes, read from the archive when its turn comes.
+    typealias PhotoFiles = @Sendable (AccountArchive.PhotoRecord) throws -> (full: Data, thumbnail: Data?)
+
+    /// Creates every record of `archive` in this account, keeping ids, in one transaction: all of it
+    /// or, at the first problem, nothing. Only an empty account takes an import (one with nothing but
+    /// its built-in meal types). A dry run does it all and then rolls back.
+    func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool) async throws -> ImportReport {
+        let problems = archive.problems()
+        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        struct DryRun: Error { let report: ImportReport }
+        let written = WrittenPhotos()
+        do {
+            return try await db.write { tx in
+                var report = try await self.apply(archive, photos: photos, on: tx, written: written)
+                report.dryRun = dryRun
+                if dryRun { throw DryRun(report: report) }
+                return report
+            }
+        } catch let dry as DryRun {
+            await forgetFiles(written.ids)
+            return dry.report
+        } catch {
+            await forgetFiles(written.ids)
+            throw error
+        }
+    }
+
+    /// The photos whose files an import wrote, to remove them when it does not commit.
+    private final class WrittenPhotos: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [UUID] = []
+        func add(_ id: UUID) { lock.withLock { list.append(id) } }
+        var ids: [UUID] { lock.withLock { list } }
+    }
+
+    /// Photo files written by a transaction that did not commit.
+    private func forgetFiles(_ ids: [UUID]) async {
+        guard !ids.isEmpty, photoStore is DirectoryPhotoStore else { return }
+        try? await photoStore.remove(ids, on: db)
+    }
+
+    private func apply(_ archive: AccountArchive, photos: PhotoFiles, on tx: any Database, written: WrittenPhotos) async throws -> ImportReport {
+        let owner = ownerID
+        try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+        try await ensureEmpty(on: tx)
+        try await ensureIDsFree(archive, on: tx)
+        // Settings (time zone and currency first: prices and "today" follow them).
+        try await AccountSettings.update(user, displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
+                                         currency: archive.account.currency, db: tx, now: now)
+        // Meal types: the built-in ones are updated, the person's own created with their ids.
+        let types = MealTypeRepository(db: tx, ownerID: owner)
+        let builtIn = Dictionary(try await types.catalog(now: now).all.compactMap { t in t.key.map { ($0, t.id) } }, uniquingKeysWith: { a, _ in a })
+        for (index, type) in archive.mealTypes.sorted(by: { $0.position < $1.position }).enumerated() {
+            let change = MealTypeRepository.Change(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
+                                                   position: index, hidden: type.hidden)
+            do {
+                if let key = type.key {
+                    guard let id = builtIn[key] else {
+                        throw AppError.validation(ValidationError(field: "mealTypes[\(index)].key", "“\(key.prefix(40))” is not a built-in meal type of this server."))
+                    }
+                    _ = try await types.update(id, with: change, now: now)
+                } else {
+                    _ = try await types.create(change, id: type.id, now: now)
+                }
+            } catch AppError.validation(let error) { throw AppError.validation(error.prefixed("mealTypes[\(index)].")) }
+        }
+        let catalog = try await types.catalog(now: now)
+        // Foods, through the same checks as a food typed in.
+        let foods = FoodRepository(db: tx, ownerID: owner)
+        for (index, food) in archive.foods.enumerated() {
+            let checked: Food
+            do {
+                checked = try FoodDraft(food).validated(id: food.id, createdAt: food.createdAt, now: food.updatedAt)
+            } catch { throw AppError.validation(error.prefixed("foods[\(index)].")) }
+            _ = try await foods.create(checked)
+        }
+        // Meals and the plan.
+        let meals = MealRepository(db: tx, ownerID: owner)
+        for (index, meal) in archive.meals.enumerated() {
+            let content: MealContent
+            do { content = try MealDraft(meal.content).validated() } catch { throw AppError.validation(error.prefixed("meals[\(index)].")) }
+            _ = try await meals.create(content, id: meal.id, now: meal.createdAt)
+        }
+        let plan = PlanRepository(db: tx, ownerID: owner)
+        for (index, assignment) in archive.plan.enumerated() {
+            if let type = assignment.mealType, let problem = catalog.problem(type) {
+                throw AppError.validation(ValidationError(field: "plan[\(index)].mealType", problem.message))
+            }
+            _ = try await plan.assign(mealID: assignment.mealId, to: assignment.date, mealType: assignment.mealType, id: assignment.id, now: assignment.createdAt)
+        }
+        // Photos (their bytes checked as an upload is), then the diary that shows them.
+        let photoRepository = PhotoRepository(db: tx, ownerID: owner, store: photoStore)
+        var photoBytes = 0
+        for (index, record) in archive.photos.enumerated() {
+            let files: (full: Data, thumbnail: Data?)
+            do { files = try photos(record) } catch let error as AppError { throw error } catch {
+                throw AppError.validation(ValidationError(field: "photos[\(index)]", "The photo \(record.file.prefix(80)) cannot be read from the archive."))
+            }
+            written.add(record.id)
+            do {
+                _ = try await photoRepository.create(files.full, thumbnail: files.thumbnail, capturedAt: record.capturedAt, id: record.id, now: record.createdAt)
+            } catch AppError.validation(let error) { throw AppError.validation(error.prefixed("photos[\(index)].")) }
+            photoBytes += files.full.count + (files.thumbnail?.count ?? 0)
+        }
+        for (index, entry) in archive.diary.enumerated() {
+            let problems = DiaryValidation.archived(entry, types: catalog)
+            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems).prefixed("diary[\(index)].")) }
+        }
+        let diary = DiaryRepository(db: tx, ownerID: owner, photoStore: photoStore)
+        for chunk in stride(from: 0, to: archive.diary.count, by: 500).map({ Array(archive.diary[$0..<min($0 + 500, archive.diary.count)]) }) {
+            try await diary.create(chunk, now: now)
+        }
+        // Weights, goals and the body profile.
+        let body = BodyRepository(db: tx, ownerID: owner)
+        for (index, weight) in archive.weights.enumerated() {
+            if let problem = Plausible.bodyWeightKg.check(weight.weightKg, field: "weights[\(index)].weightKg", label: "Weight") {
+                throw AppError.validation(ValidationError([problem]))
+            }
+        }
+        for source in Set(archive.weights.map(\.source)) {
+            let group = archive.weights.filter { $0.source == source }
+            let added = try await body.addWeights(group.map { ($0.measuredAt, $0.weightKg) }, source: String(source.prefix(40)),
+                                                  ids: Dictionary(group.map { ($0.measuredAt, $0.id) }, uniquingKeysWith: { a, _ in a }), now: now)
+            guard added == group.count else {
+                throw AppError.validation(ValidationError(field: "weights", "Two weights in the export were measured at the same instant."))
+            }
+        }
+        if let goals = archive.goals {
+            do { try await body.saveGoals(try goals.validated(), now: now) } catch let error as ValidationError {
+                throw AppError.validation(error.prefixed("goals."))
+            }
+        }
+        if let profile = archive.bodyProfile {
+            let checked: BodyProfile
+            do { checked = try profile.validated(today: user.today(now: now)) } catch { throw AppError.validation(error.prefixed("bodyProfile.")) }
+            try await body.save(checked, now: now, uuid: UUID())
+        }
+        var created = archive.counts
+        created["photos"] = archive.photos.count
+        return ImportReport(dryRun: false, created: created, photoBytes: photoBytes)
+    }
+
+    /// An import fills an empty account only: merging two accounts' records is not what a restore is.
+    private func ensureEmpty(on tx: any Database) async throws {
+        let owner = ownerID
+        var held: [String] = []
+        if try await FoodModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("foods") }
+        if try await MealModel.query(on: tx).filter(\.$owner.$id == owner).count() > 0 { held.append("meals") }
+        if try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("diary entries") }
+        if try await WeightEntryModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("weights") }
+        if try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("photos") }
+        if try await MealTypeModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$key == nil).count() > 0 { held.append("meal types of your own") }
+        guard held.isEmpty else {
+            throw AppError.conflict("An import fills an empty account, and this one already holds \(held.joined(separator: ", ")). Import into a new account, or delete this one's data first.")
+        }
+    }
+
+    /// Ids are kept, so they must not belong to anyone on this server yet (an export imported twice,
+    /// or into a second account while the first still exists).
+    private func ensureIDsFree(_ archive: AccountArchive, on tx: any Database) async throws {
+        func taken<M: Model>(_ model: M.Type, _ ids: [UUID], _ what: String) async throws where M.IDValue == UUID {
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                if try await M.query(on: tx).filter(\._$id ~~ chunk).count() > 0 {
+                    throw AppError.conflict("Some \(what) of this export already exist on this server (in another account, or imported before). Delete that account first, or import into a server that does not hold them.")
+                }
+            }
+        }
+        try await taken(FoodModel.self, archive.foods.map(\.id), "foods")
+        try await taken(MealModel.self, archive.meals.map(\.id), "meals")
+        try await taken(AssignmentModel.self, archive.plan.map(\.id), "plan entries")
+        try await taken(DiaryEntryModel.self, archive.diary.map(\.id), "diary entries")
+        try await taken(PhotoModel.self, archive.photos.map(\.id), "photos")
+        try await taken(WeightEntryModel.self, archive.weights.map(\.id), "weights")
+        try await taken(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id), "meal types")
+    }
+
+    // MARK: Delete
+
+    /// Deletes the account and everything of it: every row that names it (records, sync feed and
+    /// tombstones, tokens, sessions, known devices, sign-in counters) and its photo files, in one
+    /// transaction; the kept answers go with it.
+    func deleteAccount(readCache: ReadCache?) async throws {
+        let owner = ownerID
+        try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            try await SyncLog.lockOwner(owner, on: sql)
+            let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).all().compactMap(\.id)
+            try await photoStore.remove(photoIDs, on: tx)
+            for (table, column) in Self.ownedTables {
+                try await sql.delete(from: table).where(column, .equal, owner).run()
+            }
+            // A web session keeps its person in its data; the id is unique enough to find it by.
+            try await sql.delete(from: WebSessionModel.schema).where("data", .like, "%\(owner.uuidString)%").run()
+            try await sql.delete(from: "login_buckets").where("key", .equal, LoginThrottle.perAccount.prefix + user.emailKey).run()
+            try await sql.delete(from: UserModel.schema).where("id", .equal, owner).run()
+        }
+        readCache?.forget(owner: owner)
+    }
+
+    /// Every table holding rows of one person, children before parents, and the column naming them.
+    static let ownedTables: [(table: String, column: String)] = [
+        ("sync_records", "owner_id"), ("sync_mutations", "owner_id"), ("sync_horizons", "owner_id"),
+        (DiaryEntryModel.schema, "user_id"), (AssignmentModel.schema, "user_id"),
+        (MealIngredientModel.schema, "user_id"), (MealComponentModel.schema, "user_id"), (MealModel.schema, "user_id"),
+        (FoodTermModel.schema, "user_id"), (FoodModel.schema, "user_id"),
+        (PhotoModel.schema, "user_id"),
+        (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
+        (MealTypeModel.schema, "user_id"),
+        (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"),
+    ]
+}
+
+extension AccountArchive {
+    /// Instants in UTC to the microsecond, keys sorted: the same account exports the same bytes.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Instant.format(date))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder { JSONDecoder.forkcast }
+}
+
+extension AccountData {
+    /// What reading an archive may cost.
+    struct ReadLimits: Sendable {
+        /// forkcast.json inflated (years of a diary are tens of megabytes).
+        var maxDocumentBytes: UInt64 = 1 << 30
+        /// One photo or thumbnail file.
+        var maxPhotoBytes: UInt64 = 15 << 20
+        /// An entry inflating to more than this many times its compressed size is a bomb.
+        var maxCompressionRatio: UInt64 = 500
+    }
+
+    /// Reads an export zip: its document, and a reader of its photo files (checked for size, links
+    /// and compression bombs as they are inflated). Anything else is a 4xx naming what is wrong.
+    static func readArchive(at url: URL, limits: ReadLimits = ReadLimits()) throws -> (AccountArchive, PhotoFiles) {
+        let handle = try FileHandle(forReadingFrom: url)
+        let magic = try handle.read(upToCount: 4) ?? Data()
+        try handle.close()
+        guard magic.starts(with: [0x50, 0x4B, 0x03, 0x04]), let zip = try? Archive(url: url, accessMode: .read) else {
+            throw AppError.validation(ValidationError(field: "file", "This is not a Forkcast export: send the .zip that Export made."))
+        }
+        let files = ArchiveFiles(zip: zip, limits: limits)
+        let json = try files.read(AccountArchive.documentPath, limit: limits.maxDocumentBytes)
+        let document: AccountArchive
+        do {
+            document = try AccountArchive.decoder.decode(AccountArchive.self, from: Data(JSONNumbers.fitForDecimal(Array(json))))
+        } catch let error as DecodingError {
+            let problem = ProblemMiddleware.decodingProblem(error)
+            throw AppError.validation(ValidationError(field: "file", "forkcast.json cannot be read: \(problem.detail)"))
+        }
+        let reader: PhotoFiles = { record in
+            let full = try files.read(record.file, limit: limits.maxPhotoBytes)
+            let thumbnail = try record.thumbnail.map { try files.read($0, limit: limits.maxPhotoBytes) }
+            return (full, thumbnail)
+        }
+        return (document, reader)
+    }
+
+    /// The files of a zip, inflated on demand with their sizes checked.
+    private final class ArchiveFiles: @unchecked Sendable {
+        let zip: Archive
+        let limits: ReadLimits
+        let lock = NSLock()
+
+        init(zip: Archive, limits: ReadLimits) {
+            self.zip = zip
+            self.limits = limits
+        }
+
+        func read(_ path: String, limit: UInt64) throws -> Data {
+            try lock.withLock {
+                guard let entry = zip[path] else {
+                    throw AppError.validation(ValidationError(field: "file", "The archive holds no \(path.prefix(120)); it is not a whole Forkcast export."))
+                }
+                guard entry.type == .file else {
+                    throw AppError.validation(ValidationError(field: "file", "\(path.prefix(120)) in the archive is not a file."))
+                }
+                let tooLarge = AppError.validation(ValidationError(field: "file", "\(path.prefix(120)) in the archive is larger than \(limit >> 20) MB, or inflates like a zip bomb; nothing was imported."))
+                guard entry.uncompressedSize <= limit,
+                      entry.uncompressedSize <= max(1 << 20, entry.compressedSize * limits.maxCompressionRatio) else { throw tooLarge }
+                // The sizes in the zip's header may lie: the inflated bytes are counted as they come.
+                var data = Data()
+                do {
+                    _ = try zip.extract(entry, skipCRC32: false) { chunk in
+                        data.append(chunk)
+                        if UInt64(data.count) > limit { throw tooLarge }
+                    }
+                } catch let error as AppError {
+                    throw error
+                } catch {
+                    throw AppError.validation(ValidationError(field: "file", "\(path.prefix(120)) in the archive is damaged; nothing was imported."))
+                }
+                return data
+            }
+        }
+    }
+}

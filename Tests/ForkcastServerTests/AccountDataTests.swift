@@ -1,0 +1,305 @@
+import FluentKit
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import SQLKit
+import Testing
+import VaporTesting
+import ZIPFoundation
+
+private func object(_ r: TestingHTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any], "\(r.status) \(r.body.string)")
+}
+
+private func fixturePhoto(_ name: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/photos/\(name)"))
+}
+
+/// The files of a zip, by path.
+private func unzip(_ data: Data) throws -> [String: Data] {
+    let archive = try Archive(data: data, accessMode: .read)
+    var files: [String: Data] = [:]
+    for entry in archive {
+        var bytes = Data()
+        _ = try archive.extract(entry) { bytes.append($0) }
+        files[entry.path] = bytes
+    }
+    return files
+}
+
+private func zip(_ files: [String: Data]) throws -> Data {
+    let archive = try Archive(data: Data(), accessMode: .create)
+    for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+    return try #require(archive.data)
+}
+
+extension Client {
+    func importArchive(_ data: Data, dryRun: Bool = false) async throws -> TestingHTTPResponse {
+        try await upload("/api/v1/import\(dryRun ? "?dryRun=true" : "")", data: data, contentType: "application/zip")
+    }
+
+    func deleteAccount(password: String) async throws -> TestingHTTPResponse {
+        try await sendJSON(.DELETE, "/api/v1/me", ["password": password])
+    }
+}
+
+/// Issue 13, "Your data": export everything, import it back, delete the account.
+@Suite("Export, import and deletion of an account")
+struct AccountDataTests {
+    static let noon = ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!
+    static let hostile = "Crème <b>\"brûlée\"</b> 'x' ü\u{0301} \u{202E}دجاج"
+
+    /// An account with one of everything, hostile text included; returns the food edited after it was logged.
+    static func fill(_ client: Client) async throws -> UUID {
+        let types = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/v1/meal-types").body)) as! [[String: Any]]
+        let lunch = try #require(types.first { $0["key"] as? String == "lunch" }?["id"] as? String)
+        #expect(try await client.sendJSON(.PUT, "/api/v1/meal-types/\(lunch)", ["displayName": "Midday \(hostile)", "window": ["start": "11:30", "end": "14:00"]]).status == .ok)
+        let late = try object(try await client.sendJSON(.POST, "/api/v1/meal-types", ["displayName": "Late bite", "window": ["start": "22:00", "end": "01:59"], "position": 0]))
+        let lateID = try #require(late["id"] as? String)
+        let shake = try #require(types.first { $0["key"] as? String == "protein-shake" }?["id"] as? String)
+        #expect(try await client.sendJSON(.PUT, "/api/v1/meal-types/\(shake)", ["hidden": true]).status == .ok)
+
+        let oats = try object(try await client.sendJSON(.POST, "/api/v1/foods", FoodsAPITests.oats))
+        let oatsID = try #require(oats["id"] as? String)
+        let milk = try object(try await client.sendJSON(.POST, "/api/v1/foods", ["name": "Milk \(hostile)", "basis": "ml",
+                                                                                   "per100": ["energyKcal": 64, "protein": 3.4, "carbohydrates": 4.8, "fat": 3.6, "salt": 0.1]]))
+        let milkID = try #require(milk["id"] as? String)
+        let meal = try object(try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Porridge \(hostile)", "primaryCarb": "Oats", "servings": 2,
+                                                                                  "otherComponents": ["Cinnamon", "Honey"],
+                                                                                  "ingredients": [["foodId": oatsID, "quantity": 80, "unit": "g"],
+                                                                                                  ["foodId": milkID, "quantity": 300, "unit": "ml"]]]))
+        let mealID = try #require(meal["id"] as? String)
+        #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-23", "mealType": "breakfast"]).status == .created)
+        #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-24"]).status == .created)
+
+        #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oatsID, "quantity": 55.5, "unit": "g", "mealType": "breakfast",
+                                                                          "note": "with \(hostile)", "loggedAt": "2026-11-21T07:15:30.250Z"]).status == .created)
+        #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealId": mealID, "servings": 1.5, "mealType": lateID,
+                                                                          "loggedAt": "2026-11-20T23:10:00+01:00"]).status == .created)
+        #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 250, "protein": 10, "carbohydrates": 30, "fat": 9],
+                                                                          "name": "Street food \(hostile)", "mealType": "lunch", "date": "2026-11-19"]).status == .created)
+        let uploaded = try object(try await client.upload("/api/v1/photos?capturedAt=2026-11-21T11:58:00Z", data: try fixturePhoto("photo.jpg"), contentType: "image/jpeg"))
+        let photoID = try #require(uploaded["id"] as? String)
+        #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["photoId": photoID, "mealType": "lunch"]).status == .created)
+        // The oats change after they were logged: the entry keeps the values it was logged with.
+        var edited = FoodsAPITests.oats
+        edited["per100"] = ["energyKcal": 389, "protein": 16.9, "carbohydrates": 66.3, "fat": 6.9]
+        #expect(try await client.sendJSON(.PUT, "/api/v1/foods/\(oatsID)", edited).status == .ok)
+
+        #expect(try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-17", "heightCm": 168.5, "weightKg": 64.2,
+                                                                        "activityLevel": "moderate", "aim": "cut"]).status == .ok)
+        #expect(try await client.sendJSON(.POST, "/api/v1/weights", ["weightKg": 63.9, "measuredAt": "2026-11-20T06:30:00Z"]).status == .created)
+        #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["energyKcal": 1850, "protein": 120, "carbohydrates": 200, "fat": 60]).status == .ok)
+        #expect(try await client.sendJSON(.PUT, "/api/v1/me", ["displayName": "Ana \(hostile)", "timeZone": "Europe/Lisbon", "currency": "CHF"]).status == .ok)
+        return try #require(UUID(uuidString: oatsID))
+    }
+
+    static func document(_ files: [String: Data]) throws -> AccountArchive {
+        try AccountArchive.decoder.decode(AccountArchive.self, from: try #require(files[AccountArchive.documentPath], "\(files.keys)"))
+    }
+
+    @Test func anExportHoldsEveryRecordAsStoredAndImportsBackIntoANewAccountUnchanged() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
+            let ana = try await app.signUp("ana@example.com")
+            let oatsID = try await Self.fill(ana)
+
+            let exported = try await ana.get("/api/v1/export")
+            #expect(exported.status == .ok)
+            #expect(exported.headers.contentType?.description.hasPrefix("application/zip") == true)
+            #expect(exported.headers.first(name: .contentDisposition)?.contains("forkcast-export-2026-11-21.zip") == true)
+            let files = try unzip(Data(buffer: exported.body))
+            let original = try Self.document(files)
+            #expect(original.format == "forkcast-export" && original.version == 1)
+            #expect(original.account.email == "ana@example.com" && original.account.timeZone == "Europe/Lisbon" && original.account.currency == "CHF")
+            #expect(original.account.displayName == "Ana \(Self.hostile)")
+            #expect(original.counts == ["mealTypes": 8, "foods": 2, "meals": 1, "plan": 2, "diary": 4, "photos": 1, "weights": 2, "goals": 1, "bodyProfile": 1])
+            // The entry keeps the oats' values from when it was logged (372 kcal per 100 g).
+            let oatsEntry = try #require(original.diary.first { if case .food(oatsID, _, _) = $0.kind { true } else { false } })
+            #expect(oatsEntry.nutrients.energyKcal == Decimal(string: "206.46"))
+            #expect(oatsEntry.loggedAt == Instant.parse("2026-11-21T07:15:30.250Z"))
+            #expect(original.foods.first { $0.id == oatsID }?.per100.energyKcal == 389)
+            #expect(original.occasions.count == 4)
+            let photo = try #require(original.photos.first)
+            #expect(files[photo.file] != nil && photo.file.hasSuffix(".jpg"))
+            #expect(String(decoding: try #require(files["diary.csv"]), as: UTF8.self).contains("Street food"))
+            #expect(files["README.txt"] != nil)
+            // The JSON is plain text for other programs: the hostile text is there as it was typed.
+            #expect(String(decoding: try #require(files["forkcast.json"]), as: UTF8.self).contains("<b>\\\"brûlée\\\"</b>"))
+
+            // Restoring on another server, simulated by deleting the account here first (ids are kept).
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            let again = try await app.signUp("ana.new@example.com", password: "another horse")
+            let dry = try await again.importArchive(Data(buffer: exported.body), dryRun: true)
+            #expect(dry.status == .ok, "\(dry.body.string)")
+            #expect(try object(dry)["dryRun"] as? Bool == true)
+            #expect((try object(dry)["created"] as? [String: Int])?["diary"] == 4)
+            #expect(try object(try await again.get("/api/v1/foods"))["metadata"].flatMap { ($0 as? [String: Any])?["total"] as? Int } == 0, "a dry run changes nothing")
+            let photosLeft = ((try? FileManager.default.subpathsOfDirectory(atPath: app.forkcastConfig.dataDirectory + "/photos")) ?? []).filter { $0.hasSuffix(".full") }
+            #expect(photosLeft.isEmpty, "a dry run leaves no photo files: \(photosLeft)")
+
+            let imported = try await again.importArchive(Data(buffer: exported.body))
+            #expect(imported.status == .created, "\(imported.body.string)")
+            let restored = try Self.document(try unzip(Data(buffer: try await again.get("/api/v1/export").body)))
+            #expect(restored.foods == original.foods)
+            #expect(restored.diary == original.diary)
+            #expect(restored.plan == original.plan)
+            #expect(restored.weights == original.weights)
+            #expect(restored.goals == original.goals)
+            #expect(restored.bodyProfile == original.bodyProfile)
+            #expect(restored.meals.map(\.content) == original.meals.map(\.content) && restored.meals.map(\.id) == original.meals.map(\.id))
+            func shape(_ types: [MealType]) -> [String] { types.map { "\($0.key ?? $0.id.uuidString) \($0.name) \($0.window.map { "\($0.startText)-\($0.endText)" } ?? "-") \($0.position) \($0.hidden)" } }
+            #expect(shape(restored.mealTypes) == shape(original.mealTypes))
+            #expect(restored.photos.map(\.id) == original.photos.map(\.id) && restored.photos.map(\.capturedAt) == original.photos.map(\.capturedAt))
+            #expect(restored.account.timeZone == "Europe/Lisbon" && restored.account.currency == "CHF" && restored.account.email == "ana.new@example.com")
+            let image = try await again.get("/api/v1/photos/\(photo.id)/image")
+            #expect(image.status == .ok && Data(buffer: image.body) == files[photo.file])
+            // What the API shows of the restored day is what it showed before.
+            let day = try object(try await again.get("/api/v1/diary?date=2026-11-21"))
+            #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double != nil)
+
+            // The same export cannot be imported twice: its ids exist now.
+            let third = try await app.signUp("third@example.com")
+            let twice = try await third.importArchive(Data(buffer: exported.body))
+            #expect(twice.status == .conflict && twice.problem?.detail.contains("already exist") == true)
+            // Nor into an account that holds records.
+            let full = try await again.importArchive(Data(buffer: exported.body))
+            #expect(full.status == .conflict && full.problem?.detail.contains("empty account") == true)
+        }
+    }
+
+    @Test func aBrokenOrHostileArchiveIsRefusedWithAProblemAndChangesNothing() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
+            let ana = try await app.signUp("ana@example.com")
+            _ = try await Self.fill(ana)
+            let good = Data(buffer: try await ana.get("/api/v1/export").body)
+            let files = try unzip(good)
+            let document = try Self.document(files)
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            let empty = try await app.signUp("empty@example.com")
+
+            func refused(_ data: Data, _ expected: HTTPStatus, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                let r = try await empty.importArchive(data)
+                #expect(r.status == expected, "\(r.body.string)", sourceLocation: sourceLocation)
+                #expect(text.isEmpty || r.body.string.contains(text), "\(r.body.string)", sourceLocation: sourceLocation)
+            }
+            func with(_ change: (inout AccountArchive) -> Void) throws -> Data {
+                var copy = document
+                change(&copy)
+                var changed = files
+                changed[AccountArchive.documentPath] = try AccountArchive.encoder.encode(copy)
+                return try zip(changed)
+            }
+            try await refused(Data("not a zip".utf8), .unprocessableEntity, "not a Forkcast export")
+            try await refused(good.prefix(good.count / 2), .unprocessableEntity, "")
+            try await refused(try zip(["other.json": Data("{}".utf8)]), .unprocessableEntity, "holds no forkcast.json")
+            try await refused(try zip([AccountArchive.documentPath: Data("{\"format\": 1".utf8)]), .unprocessableEntity, "forkcast.json cannot be read")
+            try await refused(try with { $0.version = 99 }, .unprocessableEntity, "version 99")
+            try await refused(try with { $0.format = "mealie" }, .unprocessableEntity, "not a Forkcast export")
+            try await refused(try with { $0.diary[0].nutrients.energyKcal = Decimal(string: "1e100") }, .unprocessableEntity, "diary[0].nutrients.energyKcal")
+            try await refused(try with { $0.foods[0].name = "  " }, .unprocessableEntity, "foods[0].name")
+            try await refused(try with { $0.foods.append($0.foods[0]) }, .unprocessableEntity, "The same id appears twice in foods")
+            try await refused(try with { $0.plan[0] = Assignment(id: $0.plan[0].id, mealId: UUID(), date: $0.plan[0].date) }, .unprocessableEntity, "plan[0].mealId")
+            try await refused(try with { $0.diary[0].mealType = "<script>" }, .unprocessableEntity, "diary[0].mealType")
+            var noPhoto = files
+            noPhoto.removeValue(forKey: document.photos[0].file)
+            try await refused(try zip(noPhoto), .unprocessableEntity, "holds no photos")
+            var badPhoto = files
+            badPhoto[document.photos[0].file] = Data("<svg onload=alert(1)>".utf8)
+            try await refused(try zip(badPhoto), .unsupportedMediaType, "")
+            // A bomb: a photo that inflates far past the limit.
+            var bomb = files
+            bomb[document.photos[0].file] = Data(count: 40 << 20)
+            try await refused(try zip(bomb), .unprocessableEntity, "zip bomb")
+            #expect(try await empty.importArchive(good, dryRun: true).status == .ok)
+            let r = try await empty.send(.POST, "/api/v1/import?dryRun=maybe", raw: "x", contentType: "application/zip")
+            #expect(r.status == .badRequest)
+
+            // After all of that the account is as empty as it was.
+            let after = try Self.document(try unzip(Data(buffer: try await empty.get("/api/v1/export").body)))
+            #expect(after.foods.isEmpty && after.meals.isEmpty && after.diary.isEmpty && after.photos.isEmpty && after.weights.isEmpty)
+            #expect(after.mealTypes.count == 7 && after.goals == nil && after.bodyProfile == nil)
+            #expect(try await empty.importArchive(good).status == .created)
+        }
+    }
+
+    @Test func deletingAnAccountLeavesNothingOfItInAnyTableOrThePhotoStore() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
+            let ana = try await app.signUp("ana@example.com")
+            _ = try await Self.fill(ana)
+            let bob = try await app.signUp("bob@example.com")
+            _ = try await Self.fill(bob)
+            let anaID = try await ana.get("/api/v1/me").json(TestUser.self).id
+            // A browser session of Ana's and a sync client's history.
+            var browser = Browser(app: app)
+            #expect(try await browser.signIn("ana@example.com").status == .seeOther)
+            #expect(try await browser.send(.GET, "/settings/data").status == .ok)
+            #expect(try await ana.sendJSON(.POST, "/api/v1/sync/push", ["deviceId": "phone", "mutations": [[
+                "mutationId": "m1", "kind": "weight", "id": UUID().uuidString, "op": "delete", "updatedAt": "2026-11-21T11:00:00Z"]]]).status == .ok)
+            _ = try await ana.get("/api/v1/plan?start=2026-11-23&days=7")  // a kept answer
+            #expect(try await ana.deleteAccount(password: "wrong horse").status == .forbidden)
+            #expect(try await ana.get("/api/v1/me").status == .ok, "a wrong password deletes nothing")
+            #expect(try await ana.send(.DELETE, "/api/v1/me", raw: "{}").status.code >= 400)
+
+            // The search finds what it looks for: before, Ana is in the tables a person's rows live in.
+            let before = Set(try await Self.rowsNaming(anaID, email: "ana@example.com", in: app).map { String($0.prefix { $0 != "." }) })
+            for table in ["users", "api_tokens", "web_sessions", "known_clients", "sync_records", "sync_mutations", "diary_entries", "photos", "foods", "food_terms",
+                          "meals", "meal_ingredients", "meal_components", "assignments", "meal_types", "weight_entries", "goal_settings", "body_profiles"] {
+                #expect(before.contains(table), "\(table) holds Ana's rows before: \(before.sorted())")
+            }
+
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            #expect(try await ana.get("/api/v1/me").status == .unauthorized, "its token went with it")
+            let leftovers = try await Self.rowsNaming(anaID, email: "ana@example.com", in: app)
+            #expect(leftovers.isEmpty, "rows of the deleted account: \(leftovers)")
+            if TestDatabase.postgresURL == nil {
+                let photos = app.forkcastConfig.dataDirectory + "/photos"
+                let bobPhoto = try #require(try Self.document(try unzip(Data(buffer: try await bob.get("/api/v1/export").body))).photos.first)
+                let remaining = (try? FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".full") }) ?? []
+                #expect(remaining == [DirectoryPhotoStore.relativePath(bobPhoto.id, .full)], "only Bob's photo is left: \(remaining)")
+            }
+            #expect(try await browser.send(.GET, "/settings/data").status == .seeOther, "the browser session went with it")
+            // Bob is untouched.
+            let bobExport = try Self.document(try unzip(Data(buffer: try await bob.get("/api/v1/export").body)))
+            #expect(bobExport.counts["diary"] == 4 && bobExport.counts["foods"] == 2)
+            // The address can sign up again, as a new account.
+            #expect(try await app.signUp("ana@example.com").token != nil)
+        }
+    }
+
+    /// Every row of every table in which any column holds the id or the email address.
+    static func rowsNaming(_ id: UUID, email: String, in app: Application) async throws -> [String] {
+        let sql = app.db as! any SQLDatabase
+        var found: [String] = []
+        if sql.dialect.name == "sqlite" {
+            let tables = try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all().map { try $0.decode(column: "name", as: String.self) }
+            for table in tables {
+                let columns = try await sql.raw("SELECT name FROM pragma_table_info(\(bind: table))").all().map { try $0.decode(column: "name", as: String.self) }
+                for column in columns {
+                    let rows = try await sql.raw("""
+                        SELECT count(*) AS n FROM \(ident: table) WHERE \(ident: column) = \(bind: id)
+                        OR instr(lower(CAST(\(ident: column) AS TEXT)), \(bind: id.uuidString.lowercased())) > 0
+                        OR instr(lower(CAST(\(ident: column) AS TEXT)), \(bind: email)) > 0
+                        """).first()!.decode(column: "n", as: Int.self)
+                    if rows > 0 { found.append("\(table).\(column): \(rows)") }
+                }
+            }
+        } else {
+            let columns = try await sql.raw("""
+                SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()
+                """).all().map { (try $0.decode(column: "table_name", as: String.self), try $0.decode(column: "column_name", as: String.self)) }
+            for (table, column) in columns {
+                let rows = try await sql.raw("""
+                    SELECT count(*) AS n FROM \(ident: table) WHERE lower(CAST(\(ident: column) AS TEXT)) LIKE \(bind: "%" + id.uuidString.lowercased() + "%")
+                    OR lower(CAST(\(ident: column) AS TEXT)) LIKE \(bind: "%" + email + "%")
+                    """).first()!.decode(column: "n", as: Int.self)
+                if rows > 0 { found.append("\(table).\(column): \(rows)") }
+            }
+        }
+        return found
+    }
+}
