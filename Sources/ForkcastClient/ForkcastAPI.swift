@@ -320,6 +320,32 @@ public struct ForkcastAPI: Sendable {
         return try await call("POST", "sync/push", body: Body(deviceId: deviceId, mutations: mutations))
     }
 
+    // MARK: Your data
+
+    /// What an import created (or, in a dry run, would create), by the export's field names.
+    public struct ImportReport: Codable, Sendable, Equatable {
+        public var dryRun: Bool
+        public var created: [String: Int]
+        public var photoBytes: Int
+    }
+
+    /// The whole account as the export zip (forkcast.json, photos, diary.csv); see docs/export-format.md.
+    public func exportAccount() async throws -> Data {
+        try await send("GET", "export", query: [], body: nil, contentType: "application/json", timeout: 600)
+    }
+
+    /// Restores an export zip into this account, which must be empty; `dryRun` checks it and changes nothing.
+    public func importAccount(_ archive: Data, dryRun: Bool = false) async throws -> ImportReport {
+        try await perform("POST", "import", query: dryRun ? [URLQueryItem(name: "dryRun", value: "true")] : [], body: archive,
+                          contentType: "application/zip", timeout: 600)
+    }
+
+    /// Deletes the account and everything of it; the password is asked for again. The token ends with it.
+    public func deleteAccount(password: String) async throws {
+        struct Body: Encodable { var password: String }
+        let _: Empty = try await call("DELETE", "me", body: Body(password: password))
+    }
+
     // MARK: Plumbing
 
     struct Empty: Decodable {}
@@ -357,12 +383,20 @@ public struct ForkcastAPI: Sendable {
     }
 
     private func perform<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?,
-                                       contentType: String = "application/json") async throws -> T {
+                                       contentType: String = "application/json", timeout: TimeInterval = 30) async throws -> T {
+        let data = try await send(method, path, query: query, body: body, contentType: contentType, timeout: timeout)
+        if T.self == Empty.self { return Empty() as! T }
+        do { return try Self.decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+    }
+
+    /// The answer's bytes; a problem answer is thrown as ``ForkcastError/problem(status:title:detail:fields:)``.
+    private func send(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, contentType: String,
+                      timeout: TimeInterval = 30) async throws -> Data {
         var components = URLComponents(url: baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
-        request.timeoutInterval = 30
+        request.timeoutInterval = timeout
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
@@ -378,8 +412,7 @@ public struct ForkcastAPI: Sendable {
             }
             throw ForkcastError.problem(status: response.statusCode, title: "HTTP \(response.statusCode)", detail: String(decoding: data.prefix(300), as: UTF8.self), fields: [])
         }
-        if T.self == Empty.self { return Empty() as! T }
-        do { return try Self.decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+        return data
     }
 }
 

@@ -43,6 +43,33 @@ struct SyncClientTests {
 
     func meal(_ description: String) -> JSON { .object(["description": .string(description)]) }
 
+    @Test func theClientExportsDeletesAndRestoresAnAccount() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let meal = try await api.createMeal(.init(description: "Dal <i>\"tadka\"</i>"))
+            let archive = try await api.exportAccount()
+            #expect(archive.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a zip")
+            do {
+                try await api.deleteAccount(password: "wrong horse")
+                Issue.record("a wrong password must not delete")
+            } catch ForkcastError.problem(let status, _, _, _) {
+                #expect(status == 403)
+            }
+            try await api.deleteAccount(password: "correct horse")
+            await #expect(throws: ForkcastError.self) { try await api.me() }
+
+            let again = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let restored = ForkcastAPI(baseURL: url, token: again.token)
+            let dry = try await restored.importAccount(archive, dryRun: true)
+            #expect(dry.dryRun && dry.created["meals"] == 1)
+            #expect(try await restored.meals().items.isEmpty)
+            let report = try await restored.importAccount(archive)
+            #expect(!report.dryRun && report.created["meals"] == 1)
+            #expect(try await restored.meals().items.map(\.id) == [meal.id])
+        }
+    }
+
     @Test func twoDevicesEditOfflineAndConverge() async throws {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
