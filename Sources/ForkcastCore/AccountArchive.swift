@@ -116,6 +116,44 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the same JSON as encoding it whole (keys in sorted order), a record at a time, one
+    /// record per line, so a large archive never has to be one string in memory.
+    public func writeJSON(encoder: JSONEncoder, to sink: (Data) throws -> Void) throws {
+        var first = true
+        func key(_ name: String) throws {
+            try sink(Data("\(first ? "{" : ",\n")\(try String(decoding: JSONEncoder().encode(name), as: UTF8.self)):".utf8))
+            first = false
+        }
+        func value(_ name: String, _ value: some Encodable) throws {
+            try key(name)
+            try sink(try encoder.encode(value))
+        }
+        func list<T: Encodable>(_ name: String, _ items: [T]) throws {
+            try key(name)
+            try sink(Data("[".utf8))
+            for (index, item) in items.enumerated() {
+                try sink(Data((index == 0 ? "\n" : ",\n").utf8))
+                try sink(try encoder.encode(item))
+            }
+            try sink(Data((items.isEmpty ? "]" : "\n]").utf8))
+        }
+        try value("account", account)
+        if let bodyProfile { try value("bodyProfile", bodyProfile) }
+        try list("diary", diary)
+        try value("exportedAt", exportedAt)
+        try list("foods", foods)
+        try value("format", format)
+        if let goals { try value("goals", goals) }
+        try list("mealTypes", mealTypes)
+        try list("meals", meals)
+        try list("occasions", occasions)
+        try list("photos", photos)
+        try list("plan", plan)
+        try value("version", version)
+        try list("weights", weights)
+        try sink(Data("}\n".utf8))
+    }
+
     /// How many records of each kind it holds (what an import creates), by the names of its fields.
     public var counts: [String: Int] {
         ["mealTypes": mealTypes.count, "foods": foods.count, "meals": meals.count, "plan": plan.count, "diary": diary.count,

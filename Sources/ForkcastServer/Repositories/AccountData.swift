@@ -56,7 +56,20 @@ struct AccountData {
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
-        try add(AccountArchive.documentPath, try AccountArchive.encoder.encode(document))
+        // forkcast.json goes through a temporary file a record at a time: years of a diary never sit
+        // in memory as one JSON document.
+        let json = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        guard FileManager.default.createFile(atPath: json.path, contents: nil) else { throw AppError.storageUnavailable }
+        let handle = try FileHandle(forWritingTo: json)
+        do {
+            try document.writeJSON(encoder: AccountArchive.encoder) { try handle.write(contentsOf: $0) }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            throw error
+        }
+        try zip.addEntry(with: AccountArchive.documentPath, fileURL: json, compressionMethod: .deflate)
         try add("diary.csv", Data(DiaryExport.csv(document.diary).utf8))
         try add("README.txt", Data(Self.readme.utf8))
         for photo in document.photos {
@@ -304,9 +317,10 @@ struct AccountData {
 
 extension AccountArchive {
     /// Instants in UTC to the microsecond, keys sorted: the same account exports the same bytes.
+    /// Records are written one per line (``writeJSON(encoder:to:)``).
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(Instant.format(date))
@@ -320,8 +334,9 @@ extension AccountArchive {
 extension AccountData {
     /// What reading an archive may cost.
     struct ReadLimits: Sendable {
-        /// forkcast.json inflated (years of a diary are tens of megabytes).
-        var maxDocumentBytes: UInt64 = 1 << 30
+        /// forkcast.json inflated. Years of a diary are tens of megabytes; decoding takes about 14
+        /// times the document's size in memory (124 MB, 200,000 records: 1.8 GB), so this bounds it.
+        var maxDocumentBytes: UInt64 = 256 << 20
         /// One photo or thumbnail file.
         var maxPhotoBytes: UInt64 = 15 << 20
         /// An entry inflating to more than this many times its compressed size is a bomb.
