@@ -9,12 +9,15 @@ struct SyncMergeTests {
     static let devices = ["phone", "tablet", "web", "laptop"]
 
     /// Mutations from several devices on a few records, with clashing clocks (equal instants happen).
+    /// Mutation ids are unique per device, as real ones (UUIDs) are: two different changes never
+    /// share a version (a delete and an upsert of the same value once did, and then which one
+    /// won depended on the order they arrived in, on the generator's account, not the rule's).
     static let mutation = zip(Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.int(in: 0...20), Gen.bool, Gen.int(in: 0...1000))
         .map { record, device, second, delete, value in
             SyncMutation<Int>(kind: record % 2 == 0 ? .meal : .food, id: ids[record],
                               op: delete ? .delete : .upsert,
                               version: SyncVersion(updatedAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(second)),
-                                                   deviceId: devices[device], mutationId: "\(device)-\(second)-\(value)"),
+                                                   deviceId: devices[device], mutationId: "\(device)-\(second)-\(value)-\(delete)"),
                               record: delete ? nil : value)
         }
 
