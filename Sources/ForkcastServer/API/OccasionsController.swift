@@ -126,12 +126,6 @@ struct PhotosController: RouteCollection {
         photos.get(":id", "thumbnail", use: thumbnail)
     }
 
-    struct Upload: Content {
-        var photo: File
-        var thumbnail: File?
-        var capturedAt: String?
-    }
-
     /// A photo as the raw body (any image type; `?capturedAt=`), or a form with `photo`, optional
     /// `thumbnail` (at most 640 px, checked the same way) and `capturedAt`.
     @Sendable func upload(req: Request) async throws -> Response {
@@ -146,16 +140,19 @@ struct PhotosController: RouteCollection {
     }
 
     /// Reads an upload from the API's raw body or a form (the web page's too).
-    static func receive(_ req: Request, maxBytes: Int) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?) {
-        var photo: Data, thumbnail: Data?, capturedRaw: String?
+    static func receive(_ req: Request, maxBytes: Int) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?, fields: [String: String]) {
+        var photo: Data, thumbnail: Data?, capturedRaw: String?, fields: [String: String] = [:]
         if req.headers.contentType?.type == "multipart" {
-            let form: Upload
-            do { form = try req.content.decode(Upload.self) } catch {
-                throw AppError.validation(ValidationError(field: "photo", "Send the photo as a file in the form field \"photo\"."))
+            // Our own reader: multipart-kit's traps on some malformed forms (see MultipartReader).
+            let missing = AppError.validation(ValidationError(field: "photo", "Send the photo as a file in the form field \"photo\"."))
+            guard let boundary = req.headers.contentType?.parameters["boundary"], let body = req.body.data,
+                  let form = try? MultipartForm(body: body, boundary: boundary), let file = form.first("photo"), file.filename != nil else {
+                throw missing
             }
-            photo = Data(buffer: form.photo.data)
-            thumbnail = form.thumbnail.map { Data(buffer: $0.data) }
-            capturedRaw = form.capturedAt
+            photo = file.data
+            thumbnail = form.first("thumbnail").flatMap { $0.filename != nil && !$0.data.isEmpty ? $0.data : nil }
+            capturedRaw = form.first("capturedAt").map { String(decoding: $0.data, as: UTF8.self) }
+            for part in form.parts where part.filename == nil { fields[part.name] = String(decoding: part.data, as: UTF8.self) }
             if let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
                 throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(query.prefix(40))\".")
             }
@@ -175,7 +172,7 @@ struct PhotosController: RouteCollection {
             }
             capturedAt = at
         }
-        return (photo, thumbnail, capturedAt)
+        return (photo, thumbnail, capturedAt, fields)
     }
 
     @Sendable func show(req: Request) async throws -> PhotoDTO {

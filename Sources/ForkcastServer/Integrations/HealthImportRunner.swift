@@ -1,7 +1,6 @@
 import Fluent
 import ForkcastCore
 import Foundation
-import MultipartKit
 import NIOCore
 import NIOPosix
 import Vapor
@@ -85,7 +84,7 @@ enum HealthImportRunner {
 
 /// Pulls the bytes of the first file part out of a streamed multipart/form-data body.
 final class MultipartFileStream {
-    private let parser: MultipartParser
+    private let reader: MultipartReader
     private var inFile = false
     private var fileDone = false
     private var isFilePart = false
@@ -93,17 +92,17 @@ final class MultipartFileStream {
 
     init?(contentType: HTTPMediaType?) {
         guard let contentType, contentType.type == "multipart", contentType.subType == "form-data",
-              let boundary = contentType.parameters["boundary"], !boundary.isEmpty else { return nil }
-        parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { [unowned self] name, value in
+              let boundary = contentType.parameters["boundary"], let reader = MultipartReader(boundary: boundary) else { return nil }
+        self.reader = reader
+        reader.onHeader = { [unowned self] name, value in
             if name.lowercased() == "content-disposition", value.contains("filename=") { isFilePart = true }
         }
-        parser.onBody = { [unowned self] buffer in
+        reader.onBody = { [unowned self] buffer in
             guard isFilePart, !fileDone else { return }
             inFile = true
             pending.append(buffer)
         }
-        parser.onPartComplete = { [unowned self] in
+        reader.onPartComplete = { [unowned self] in
             if inFile { fileDone = true }
             isFilePart = false
         }
@@ -111,7 +110,7 @@ final class MultipartFileStream {
 
     /// The file bytes found in this piece of the body.
     func feed(_ chunk: ByteBuffer) throws -> [ByteBuffer] {
-        do { try parser.execute(chunk) } catch { throw AppError.badRequest("The upload is not a well-formed form.") }
+        do { try reader.feed(chunk) } catch { throw AppError.badRequest("The upload is not a well-formed form.") }
         defer { pending = [] }
         return pending
     }

@@ -18,14 +18,24 @@ enum CSRF {
 
     static func isValid(_ request: Request) -> Bool {
         guard let expected = request.hasSession ? request.session.data["csrf"] : nil else { return false }
-        let sent = request.headers.first(name: header) ?? (try? request.content.get(String.self, at: field))
-            ?? (try? request.content.decode(TokenField.self)._csrf)
+        let sent = request.headers.first(name: header) ?? bodyToken(request)
             ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
         guard let sent else { return false }
         return constantTimeEquals(sent, expected)
     }
 
     private struct TokenField: Decodable { var _csrf: String }
+
+    /// The token in a form body. A multipart body is read with ``MultipartForm``, never with
+    /// Vapor's decoder: multipart-kit traps on some malformed forms, and this runs before sign-in.
+    private static func bodyToken(_ request: Request) -> String? {
+        if request.headers.contentType?.type == "multipart" {
+            guard let boundary = request.headers.contentType?.parameters["boundary"], let body = request.body.data,
+                  let form = try? MultipartForm(body: body, boundary: boundary) else { return nil }
+            return form.first(field).map { String(decoding: $0.data, as: UTF8.self) }
+        }
+        return (try? request.content.get(String.self, at: field)) ?? (try? request.content.decode(TokenField.self)._csrf)
+    }
 
     private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

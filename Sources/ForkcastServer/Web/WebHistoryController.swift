@@ -22,12 +22,12 @@ struct WebHistoryController: RouteCollection {
         let user = try req.webUser
         let owner = try req.owner
         let upload = try await PhotosController.receive(req, maxBytes: photoMaxBytes)
-        let form = try? req.content.decode([String: String].self)
+        let form = upload.fields
         let service = owner.diaryService
-        let date = form?["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
+        let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
         let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
                                                   id: req.dependencies.uuid(), now: req.now)
-        let input = DiaryEntryInput(date: date, mealType: form?["mealType"]?.trimmed.nilIfEmptyString, photoId: photo.id)
+        let input = DiaryEntryInput(date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString, photoId: photo.id)
         let entry: DiaryEntry
         do { entry = try await service.entry(from: input, id: req.dependencies.uuid()) } catch let error as ValidationError { throw AppError.validation(error) }
         try await service.diary.create([entry], now: req.now)
