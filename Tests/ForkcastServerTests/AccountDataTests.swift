@@ -245,16 +245,19 @@ struct AccountDataTests {
             #expect(try await ana.get("/api/v1/me").status == .ok, "a wrong password deletes nothing")
             #expect(try await ana.send(.DELETE, "/api/v1/me", raw: "{}").status.code >= 400)
 
-            // The search finds what it looks for: before, Ana is in the tables a person's rows live in.
-            let before = Set(try await Self.rowsNaming(anaID, email: "ana@example.com", in: app).map { String($0.prefix { $0 != "." }) })
+            // The search finds what it looks for: before, Ana (her id, email or photo's id) is in every
+            // table a person's rows live in, the photo bytes' table too on PostgreSQL.
+            let anaPhoto = try #require(try Self.document(try unzip(Data(buffer: try await ana.get("/api/v1/export").body))).photos.first).id
+            let before = Set(try await Self.rowsNaming([anaID, anaPhoto], email: "ana@example.com", in: app).map { String($0.prefix { $0 != "." }) })
             for table in ["users", "api_tokens", "web_sessions", "known_clients", "sync_records", "sync_mutations", "diary_entries", "photos", "foods", "food_terms",
-                          "meals", "meal_ingredients", "meal_components", "assignments", "meal_types", "weight_entries", "goal_settings", "body_profiles"] {
+                          "meals", "meal_ingredients", "meal_components", "assignments", "meal_types", "weight_entries", "goal_settings", "body_profiles"]
+                + (TestDatabase.postgresURL != nil ? ["photo_blobs"] : []) {
                 #expect(before.contains(table), "\(table) holds Ana's rows before: \(before.sorted())")
             }
 
             #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
             #expect(try await ana.get("/api/v1/me").status == .unauthorized, "its token went with it")
-            let leftovers = try await Self.rowsNaming(anaID, email: "ana@example.com", in: app)
+            let leftovers = try await Self.rowsNaming([anaID, anaPhoto], email: "ana@example.com", in: app)
             #expect(leftovers.isEmpty, "rows of the deleted account: \(leftovers)")
             if TestDatabase.postgresURL == nil {
                 let photos = app.forkcastConfig.dataDirectory + "/photos"
@@ -271,7 +274,13 @@ struct AccountDataTests {
         }
     }
 
-    /// Every row of every table in which any column holds the id or the email address.
+    /// Every row of every table in which any column holds one of the ids or the email address.
+    static func rowsNaming(_ ids: [UUID], email: String, in app: Application) async throws -> [String] {
+        var found: [String] = []
+        for id in ids { found += try await rowsNaming(id, email: email, in: app) }
+        return Array(Set(found)).sorted()
+    }
+
     static func rowsNaming(_ id: UUID, email: String, in app: Application) async throws -> [String] {
         let sql = app.db as! any SQLDatabase
         var found: [String] = []
