@@ -240,9 +240,7 @@ struct AccountData {
             do { checked = try profile.validated(today: user.today(now: now)) } catch { throw AppError.validation(error.prefixed("bodyProfile.")) }
             try await body.save(checked, now: now, uuid: UUID())
         }
-        var created = archive.counts
-        created["photos"] = archive.photos.count
-        return ImportReport(dryRun: false, created: created, photoBytes: photoBytes)
+        return ImportReport(dryRun: false, created: archive.counts, photoBytes: photoBytes)
     }
 
     /// An import fills an empty account only: merging two accounts' records is not what a restore is.
