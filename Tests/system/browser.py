@@ -7,7 +7,7 @@ import pytest
 import requests
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -60,9 +60,18 @@ def make_driver(size="phone", javascript=True):
 
 
 def wait_for(driver, condition, timeout=10, message=""):
-    # Parts of pages are swapped in place, so an element read mid-swap may go stale: read again.
+    # Parts of pages are swapped in place, and a form's answer replaces the whole page, so an element
+    # read mid-swap may go stale: read again. Chromium reports some of those reads not as stale but as
+    # "Node with given id does not belong to the document"; that one is read again too, anything else fails.
+    def check(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if "does not belong to the document" in (error.msg or ""):
+                return False
+            raise
     return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
-        lambda d: condition(d), message)
+        check, message)
 
 
 def css(driver, selector):
