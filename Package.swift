@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        // Already in the graph through Vapor and PostgresNIO; named for identity tokens (RS256/ES256).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // Already in the graph through Vapor; named for the executor takeover in main.swift.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
     ],
@@ -34,6 +36,8 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             resources: [.copy("Public")]
         ),
@@ -60,6 +64,8 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
     ],

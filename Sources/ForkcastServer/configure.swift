@@ -12,6 +12,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     try configureDatabase(app, config: config)
     app.registerMigrations()
     app.configureOpenFoodFacts()
+    app.identityProviders = try IdentityProviders(config: config)
 
     app.passwords.use(.bcrypt(cost: config.bcryptCost))
     app.routes.defaultMaxBodySize = config.maxBodySize

@@ -25,6 +25,9 @@ func routes(_ app: Application) throws {
                                                     skipWhenAuthorized: false),
                           CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())
+    try web.register(collection: WebIdentityController())
+    // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
+    try app.register(collection: WebIdentityController.AppleFormPost())
     let signedInWeb = web.grouped(WebAuthGuard())
     try signedInWeb.register(collection: WebMealsController())
     try signedInWeb.register(collection: WebPlanController())
@@ -32,6 +35,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebDiaryController())
     try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
     try signedInWeb.register(collection: WebAccountController())
+    try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 
 /// Restores the user of a web session cookie.

@@ -168,7 +168,7 @@ struct HardeningTests {
         ("food card", { FoodListPage.card(Food(name: $0, brand: $0, portion: $0), currency: $0).html }),
         ("layout", { Layout(title: $0, section: .meals, csrf: $0, flash: $0).render(HTML("<p>\($0)</p>")).html }),
         ("error page", { ErrorPage(problem: ProblemDetails(type: $0, title: $0, status: .badRequest, detail: $0)).render(layout: Layout(title: $0, csrf: $0)).html }),
-        ("login page", { LoginPage(email: $0, next: $0, message: $0).render(layout: Layout(title: $0, csrf: $0, signedIn: false)).html }),
+        ("login page", { LoginPage(email: $0, next: $0, message: $0).render(layout: Layout(title: $0, csrf: $0, signedIn: false), passwordLogin: true, providers: []).html }),
     ]
 
     @Test func aHostileSearchIsShownAsText() async throws {

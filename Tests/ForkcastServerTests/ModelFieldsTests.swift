@@ -12,7 +12,7 @@ import Testing
         FoodModel.self, FoodTermModel.self, MealIngredientModel.self, OpenFoodFactsCacheModel.self,
         MealModel.self, MealComponentModel.self, AssignmentModel.self,
         DiaryEntryModel.self, BodyProfileModel.self, GoalSettingModel.self, WeightEntryModel.self,
-        MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self,
+        MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self, ExternalIdentityModel.self, UsedNonceModel.self,
     ]
 
     @Test(arguments: Self.models.indices)

@@ -53,14 +53,25 @@ struct AccountController: RouteCollection {
     /// The largest archive accepted (photos make most of it).
     static let maximumUpload: Int64 = 4 << 30
 
+    /// The password, or for an account without one a fresh identity token of a linked provider.
     struct DeleteInput: Decodable {
-        var password: String
+        var password: String?
+        var identityToken: String?
+        var nonce: String?
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         let input = try req.decodeJSON(DeleteInput.self)
         let user = try req.requireUser()
-        try await req.accounts.confirmPassword(input.password, of: user, client: req.clientIdentity)
+        if let password = input.password {
+            try await req.accounts.confirmPassword(password, of: user, client: req.clientIdentity)
+        } else if let token = input.identityToken {
+            try await req.confirmIdentity(token: token, nonce: input.nonce, of: user)
+        } else {
+            throw AppError.validation(ValidationError([.init(field: "password", message: user.hasPassword
+                ? "Send your password to confirm."
+                : "This account has no password: send identityToken from a fresh sign-in with the provider it uses.")]))
+        }
         try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
         req.auth.logout(UserModel.self)
         if req.hasSession { req.session.destroy() }

@@ -8,15 +8,19 @@ struct AuthController: RouteCollection {
         let auth = routes.grouped("auth")
         auth.post("register", use: register)
         auth.post("login", use: login)
+        auth.post("apple", use: apple)
         auth.grouped(RequireUserMiddleware()).post("logout", use: logout)
         let me = routes.grouped(RequireUserMiddleware()).grouped("me")
         me.get(use: show)
         me.put(use: update)
+        me.get("identities", use: identities)
+        me.delete("identities", ":provider", use: unlink)
     }
 
     @Sendable func register(req: Request) async throws -> Response {
         let input = try req.decodeJSON(RegisterInput.self)
         let config = req.application.forkcastConfig
+        try req.requirePasswordLogin()
         let user = try await req.accounts.register(
             .init(email: input.email, password: input.password, displayName: input.displayName, timeZone: input.timeZone),
             allowSignup: config.allowSignup)
@@ -26,8 +30,43 @@ struct AuthController: RouteCollection {
 
     @Sendable func login(req: Request) async throws -> Response {
         let input = try req.decodeJSON(LoginInput.self)
+        try req.requirePasswordLogin()
         let user = try await req.accounts.authenticate(email: input.email, password: input.password, client: req.clientIdentity)
         return try await session(for: user, req: req, status: .ok)
+    }
+
+    /// Sign in with Apple from a native app: signs in, creates the account (where sign-up allows), or,
+    /// sent with a bearer token, links Apple to that account.
+    @Sendable func apple(req: Request) async throws -> Response {
+        let input = try req.decodeJSON(AppleSignInInput.self)
+        let claims = try await req.verifiedIdentity(.apple, token: input.identityToken, nonce: input.nonce)
+        let outcome: ExternalSignIn.Outcome
+        do {
+            outcome = try await req.externalSignIn.complete(.apple, providerName: "Apple", claims: claims,
+                                                            signedIn: req.auth.get(UserModel.self), displayName: input.displayName)
+        } catch let required as ExternalSignIn.LinkRequired {
+            throw required.problem("Apple")
+        }
+        try await LoginThrottle(db: req.db, now: req.now).remember(userID: try outcome.user.requireID(), client: req.clientIdentity)
+        if case .created = outcome { return try await session(for: outcome.user, req: req, status: .created) }
+        return try await session(for: outcome.user, req: req, status: .ok)
+    }
+
+    @Sendable func identities(req: Request) async throws -> SignInMethodsDTO {
+        let user = try req.requireUser()
+        return SignInMethodsDTO(
+            password: user.hasPassword,
+            identities: try await req.externalSignIn.identities(of: user).map { .init(provider: $0.provider, email: $0.email, linkedAt: $0.createdAt) },
+            available: req.application.identityProviders.providers.keys.map(\.rawValue).sorted())
+    }
+
+    @Sendable func unlink(req: Request) async throws -> HTTPStatus {
+        let user = try req.requireUser()
+        guard let kind = req.parameters.get("provider").flatMap(IdentityProviders.Kind.init(rawValue:)) else {
+            throw AppError.notFound("No such sign-in provider; use apple or oidc.")
+        }
+        try await req.externalSignIn.unlink(kind, providerName: kind == .apple ? "Apple" : "Single sign-on", from: user)
+        return .noContent
     }
 
     @Sendable func logout(req: Request) async throws -> HTTPStatus {

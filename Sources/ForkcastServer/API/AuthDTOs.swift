@@ -53,3 +53,26 @@ struct ProfileInput: Content {
     var timeZone: String?
     var currency: String?
 }
+
+/// `POST /api/v1/auth/apple` body: the identity token an Apple platform app received.
+struct AppleSignInInput: Decodable {
+    var identityToken: String
+    /// The raw nonce the app generated (the token carries it, or its SHA-256).
+    var nonce: String?
+    /// Apple tells an app the person's name on the first sign-in only; the app passes it on.
+    var displayName: String?
+}
+
+/// `GET /api/v1/me/identities`: how this account signs in.
+struct SignInMethodsDTO: Content {
+    struct Identity: Content {
+        var provider: String
+        var email: String?
+        var linkedAt: Date?
+    }
+
+    var password: Bool
+    var identities: [Identity]
+    /// Providers this server offers (to link).
+    var available: [String]
+}

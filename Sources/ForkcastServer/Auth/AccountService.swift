@@ -67,12 +67,21 @@ struct AccountService {
         let hash = try await passwords.hash(Self.bcryptInput(account.password))
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
+        try await Self.create(user, db: db, now: now)
+        return user
+    }
+
+    /// Stores a new account with what every account starts with (its settings in the sync feed, the
+    /// default meal types), plus whatever `also` adds in the same transaction (a linked identity).
+    static func create(_ user: UserModel, db: any Database, now: Date,
+                       also: (@Sendable (any Database, UUID) async throws -> Void)? = nil) async throws {
         try await db.write { tx in
             try await user.create(on: tx)
-            try await SyncLog.record(.settings, [try user.requireID()], op: .upsert, owner: try user.requireID(), on: tx, now: now)
-            try await MealTypeRepository(db: tx, ownerID: try user.requireID()).createDefaults(now: now, on: tx)
+            let id = try user.requireID()
+            try await SyncLog.record(.settings, [id], op: .upsert, owner: id, on: tx, now: now)
+            try await MealTypeRepository(db: tx, ownerID: id).createDefaults(now: now, on: tx)
+            try await also?(tx, id)
         }
-        return user
     }
 
     /// Returns the user when email and password match. Guessing is slowed per client address and,
@@ -91,7 +100,7 @@ struct AccountService {
         }
         // Hash even for unknown emails, so timing does not tell which accounts exist.
         let ok: Bool
-        if let user {
+        if let user, user.hasPassword {
             ok = try await passwords.verify(Self.bcryptInput(password), created: user.passwordHash)
         } else {
             _ = try await passwords.hash(Self.bcryptInput(password))
@@ -112,6 +121,9 @@ extension AccountService {
         let throttle = LoginThrottle(db: db, now: now)
         if let wait = try await throttle.take(LoginThrottle.perAddress, key: client.address) {
             throw AppError.tooManyRequests("Too many wrong passwords from your network. Wait \(wait) seconds and try again.", retryAfter: wait)
+        }
+        guard user.hasPassword else {
+            throw AppError.forbidden("This account has no password; confirm with the provider you sign in with instead. Nothing was deleted.")
         }
         guard try await passwords.verify(Self.bcryptInput(password), created: user.passwordHash) else {
             throw AppError.forbidden("That is not your password; nothing was deleted.")

@@ -16,5 +16,6 @@ extension Application {
         migrations.add(M009_PlanSlots())
         migrations.add(M010_MealOccasions())
         migrations.add(M011_SearchIndex())
+        migrations.add(M012_ExternalIdentities())
     }
 }

@@ -10,6 +10,7 @@ final class UserModel: Model, @unchecked Sendable {
     @Field(key: "email") var email: String
     /// Lower-cased email: the unique login key.
     @Field(key: "email_key") var emailKey: String
+    /// bcrypt hash; empty for an account that signs in only with Apple or OpenID Connect.
     @Field(key: "password_hash") var passwordHash: String
     @OptionalField(key: "display_name") var displayName: String?
     /// IANA time zone name; "today" is computed in it.
@@ -32,6 +33,8 @@ final class UserModel: Model, @unchecked Sendable {
         self.timeZone = timeZone
         self.currency = "EUR"
     }
+
+    var hasPassword: Bool { !passwordHash.isEmpty }
 
     var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 }

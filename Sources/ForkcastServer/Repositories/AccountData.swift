@@ -309,7 +309,7 @@ struct AccountData {
         (PhotoModel.schema, "user_id"),
         (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
         (MealTypeModel.schema, "user_id"),
-        (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"),
+        (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
     ]
 }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NIOCore
 import Vapor
@@ -37,6 +38,56 @@ public struct AppConfig: Sendable {
     public var photoMaxBytes: Int
     /// Memory for kept answers of the hottest reads (FORKCAST_READ_CACHE_MB, default 16; 0 keeps none).
     public var readCacheBytes: Int
+    /// Sign in with Apple (FORKCAST_APPLE_*), when configured.
+    public var apple: AppleSignIn?
+    /// Single sign-on with an OpenID Connect provider (FORKCAST_OIDC_*), when configured.
+    public var oidc: OpenIDConnect?
+    /// Whether email and password sign in (FORKCAST_PASSWORD_LOGIN; off only with Apple or OIDC set up).
+    public var passwordLogin: Bool = true
+
+    /// Sign in with Apple: the web flow needs the Services ID and a key to sign the client secret; the
+    /// native apps' bundle ids are accepted audiences for `POST /api/v1/auth/apple`.
+    public struct AppleSignIn: Sendable {
+        /// The Services ID (the web flow's client id), nil when only native apps sign in.
+        public var clientID: String?
+        public var teamID: String
+        public var keyID: String
+        /// The .p8 key's PEM text (PKCS#8, P-256).
+        public var privateKeyPEM: String
+        public var appIDs: [String]
+        /// Apple's address: the issuer and the base of its endpoints (a stand-in in tests).
+        public var baseURL: String
+
+        public init(clientID: String?, teamID: String = "", keyID: String = "", privateKeyPEM: String = "",
+                    appIDs: [String] = [], baseURL: String = "https://appleid.apple.com") {
+            self.clientID = clientID
+            self.teamID = teamID
+            self.keyID = keyID
+            self.privateKeyPEM = privateKeyPEM
+            self.appIDs = appIDs
+            self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        }
+    }
+
+    /// Any standard OpenID Connect provider (Authelia, Authentik, Keycloak, Google…).
+    public struct OpenIDConnect: Sendable {
+        public var issuer: String
+        public var clientID: String
+        /// Empty for a public client (PKCE alone).
+        public var clientSecret: String
+        /// When not empty, only people in one of these groups (the `groups` claim) may sign in.
+        public var allowedGroups: [String]
+        /// What the button says: "Sign in with <name>".
+        public var name: String
+
+        public init(issuer: String, clientID: String, clientSecret: String = "", allowedGroups: [String] = [], name: String = "single sign-on") {
+            self.issuer = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.allowedGroups = allowedGroups
+            self.name = name
+        }
+    }
 
     public init(dataDirectory: String = "./data", storage: Storage? = nil, allowSignup: Bool = false,
                 bcryptCost: Int = 12, tokenLifetime: TimeInterval = 30 * 24 * 3600,
@@ -104,7 +155,7 @@ public struct AppConfig: Sendable {
             guard let value = Double(raw), value > 0, value.isFinite else { throw ConfigError("\(name) must be a positive number") }
             return value
         }
-        return AppConfig(dataDirectory: dataDirectory, storage: storage, allowSignup: allowSignup, bcryptCost: cost,
+        return try AppConfig(dataDirectory: dataDirectory, storage: storage, allowSignup: allowSignup, bcryptCost: cost,
                          tokenLifetime: lifetimeDays * 24 * 3600,
                          contact: env["FORKCAST_CONTACT"].flatMap { $0.isEmpty ? nil : $0 } ?? "admin@localhost",
                          openFoodFactsURL: env["FORKCAST_OPENFOODFACTS_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://world.openfoodfacts.org",
@@ -116,6 +167,48 @@ public struct AppConfig: Sendable {
                          healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024),
                          photoMaxBytes: Int(min(try positive("FORKCAST_PHOTO_MAX_MB", 15), 1024) * 1024 * 1024),
                          readCacheBytes: try readCacheMegabytes(env) * 1024 * 1024)
+            .withSignIn(env)
+    }
+
+    /// Reads FORKCAST_APPLE_*, FORKCAST_OIDC_* and FORKCAST_PASSWORD_LOGIN (README: Signing in).
+    func withSignIn(_ env: [String: String]) throws -> AppConfig {
+        var copy = self
+        func value(_ name: String) -> String? { env[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) } }
+        func list(_ name: String) -> [String] {
+            (value(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let appIDs = list("FORKCAST_APPLE_APP_IDS")
+        if let clientID = value("FORKCAST_APPLE_CLIENT_ID") {
+            guard let team = value("FORKCAST_APPLE_TEAM_ID"), let key = value("FORKCAST_APPLE_KEY_ID"),
+                  let file = value("FORKCAST_APPLE_PRIVATE_KEY_FILE") else {
+                throw ConfigError("FORKCAST_APPLE_CLIENT_ID needs FORKCAST_APPLE_TEAM_ID, FORKCAST_APPLE_KEY_ID and FORKCAST_APPLE_PRIVATE_KEY_FILE")
+            }
+            guard let pem = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw ConfigError("FORKCAST_APPLE_PRIVATE_KEY_FILE: cannot read \(file)")
+            }
+            guard (try? P256.Signing.PrivateKey(pemRepresentation: pem)) != nil else {
+                throw ConfigError("FORKCAST_APPLE_PRIVATE_KEY_FILE: \(file) is not a P-256 private key in PEM (the .p8 file Apple gives)")
+            }
+            copy.apple = AppleSignIn(clientID: clientID, teamID: team, keyID: key, privateKeyPEM: pem, appIDs: appIDs,
+                                     baseURL: value("FORKCAST_APPLE_URL") ?? "https://appleid.apple.com")
+        } else if !appIDs.isEmpty {
+            copy.apple = AppleSignIn(clientID: nil, appIDs: appIDs, baseURL: value("FORKCAST_APPLE_URL") ?? "https://appleid.apple.com")
+        }
+        if let issuer = value("FORKCAST_OIDC_ISSUER") {
+            guard issuer.hasPrefix("https://") || issuer.hasPrefix("http://") else { throw ConfigError("FORKCAST_OIDC_ISSUER must be an http(s) address") }
+            guard let clientID = value("FORKCAST_OIDC_CLIENT_ID") else { throw ConfigError("FORKCAST_OIDC_ISSUER needs FORKCAST_OIDC_CLIENT_ID") }
+            copy.oidc = OpenIDConnect(issuer: issuer, clientID: clientID, clientSecret: value("FORKCAST_OIDC_CLIENT_SECRET") ?? "",
+                                      allowedGroups: list("FORKCAST_OIDC_ALLOWED_GROUPS"), name: value("FORKCAST_OIDC_NAME") ?? "single sign-on")
+        }
+        switch env["FORKCAST_PASSWORD_LOGIN"]?.lowercased() {
+        case nil, "", "true", "1", "yes", "on": copy.passwordLogin = true
+        case "false", "0", "no", "off": copy.passwordLogin = false
+        default: throw ConfigError("FORKCAST_PASSWORD_LOGIN must be true or false")
+        }
+        if !copy.passwordLogin, copy.apple?.clientID == nil, copy.oidc == nil {
+            throw ConfigError("FORKCAST_PASSWORD_LOGIN=false needs another way to sign in on the web: Sign in with Apple (FORKCAST_APPLE_CLIENT_ID…) or OpenID Connect (FORKCAST_OIDC_ISSUER…)")
+        }
+        return copy
     }
 
     /// FORKCAST_READ_CACHE_MB: 0 (keep no answers) to 4096.

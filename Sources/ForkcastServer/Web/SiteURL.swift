@@ -8,6 +8,11 @@ import Vapor
 enum SiteURL: Sendable {
     // Accounts
     case home, setup, login, logout, settings
+    // Sign in with Apple and OpenID Connect (issue 13): start, Apple's form_post answer, the return,
+    // and Settings › Sign-in methods
+    case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
+    case identityCallback(IdentityProviders.Kind), identityReturn(IdentityProviders.Kind)
+    case signInMethods, unlinkIdentity(IdentityProviders.Kind)
     // Your data (issue 13): export, import, delete the account
     case accountData, accountExport, accountDelete
     /// The import upload: the CSRF token travels in the address (a file upload).
@@ -60,6 +65,11 @@ enum SiteURL: Sendable {
         case .login: "/login"
         case .logout: "/logout"
         case .settings: "/settings"
+        case .identityStart(let kind, _, _): "/auth/\(kind.rawValue)/start"
+        case .identityCallback(let kind): "/auth/\(kind.rawValue)/callback"
+        case .identityReturn(let kind): "/auth/\(kind.rawValue)/return"
+        case .signInMethods: "/settings/sign-in"
+        case .unlinkIdentity(let kind): "/settings/sign-in/\(kind.rawValue)/unlink"
         case .accountData: "/settings/data"
         case .accountExport: "/settings/data/export"
         case .accountImport: "/settings/data/import"
@@ -117,6 +127,7 @@ enum SiteURL: Sendable {
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType):
             Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
+        case .identityStart(_, let intent, let next): Self.query((intent.map { [("intent", $0)] } ?? []) + (next.map { [("next", $0)] } ?? []))
         case .goalsImport(let csrf), .diaryPhoto(let csrf), .accountImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
         case .history(let before, let date): Self.query((before.map { [("before", $0.iso)] } ?? []) + (date.map { [("date", $0.iso)] } ?? []))
         case .foods(let query, let page, let grid):
@@ -143,14 +154,14 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signInMethods, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
-    ]
+    ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]
 }
 
 extension MealFilter {

@@ -12,7 +12,17 @@ struct WebAccountController: RouteCollection {
     }
 
     @Sendable func page(req: Request) async throws -> Response {
-        AccountDataPage(user: try req.webUser).render(layout: req.layout("Your data", .settings)).response()
+        let user = try req.webUser
+        var page = AccountDataPage(user: user)
+        if !user.hasPassword {
+            let providers = req.application.identityProviders
+            page.confirmWith = try await req.externalSignIn.identities(of: user).compactMap { identity in
+                IdentityProviders.Kind(rawValue: identity.provider).flatMap { try? providers.provider($0) }
+            }.filter { $0.webClientID != nil }
+            let confirmed = req.session.data[WebIdentityController.confirmedKey].flatMap(Double.init)
+            page.confirmed = confirmed.map { req.now.timeIntervalSince1970 - $0 < ExternalSignIn.confirmationWindow } ?? false
+        }
+        return page.render(layout: req.layout("Your data", .settings)).response()
     }
 
     @Sendable func export(req: Request) async throws -> Response {
@@ -44,7 +54,15 @@ struct WebAccountController: RouteCollection {
             return page.render(layout: req.layout("Your data", .settings)).response(status: .unprocessableEntity)
         }
         do {
-            try await req.accounts.confirmPassword(form["password"] ?? "", of: user, client: req.clientIdentity)
+            if user.hasPassword {
+                try await req.accounts.confirmPassword(form["password"] ?? "", of: user, client: req.clientIdentity)
+            } else {
+                // No password: a sign-in with a linked provider in the last ten minutes confirms it.
+                let confirmed = req.session.data[WebIdentityController.confirmedKey].flatMap(Double.init)
+                guard let confirmed, req.now.timeIntervalSince1970 - confirmed < ExternalSignIn.confirmationWindow else {
+                    throw AppError.forbidden("Confirm with the provider you sign in with first (the button above); nothing was deleted.")
+                }
+            }
         } catch let error as AppError {
             page.deleteProblem = error.problem.detail
             return page.render(layout: req.layout("Your data", .settings)).response(status: error.status)
@@ -63,6 +81,23 @@ struct AccountDataPage {
     let user: UserModel
     var importProblem: String?
     var deleteProblem: String?
+    /// For an account without a password: the providers a fresh sign-in with confirms deleting it.
+    var confirmWith: [IdentityProviders.Provider] = []
+    var confirmed = false
+
+    /// The password field, or for an account without one the fresh sign-in that stands for it.
+    var confirmation: HTML {
+        if user.hasPassword {
+            return FormField(name: "password", label: "Your password", error: deleteProblem, type: "password",
+                             autocomplete: "current-password", required: true).render
+        }
+        let problem = deleteProblem.map { HTML("<p class=\"field-error\" role=\"alert\" id=\"delete-problem\">\($0)</p>") }
+        if confirmed { return HTML("<p class=\"hint\">Confirmed by signing in again.</p>\(problem)") }
+        let buttons = confirmWith.map { provider in
+            HTML("<a class=\"button\" href=\"\(SiteURL.identityStart(provider.kind, intent: WebIdentityController.Intent.confirm.rawValue).path)\">Confirm with \(provider.name)</a>")
+        }.joined()
+        return HTML("<p>Your account has no password: confirm by signing in with \(confirmWith.map(\.name).joined(separator: " or ")) again.</p><p class=\"button-row\">\(buttons)</p>\(problem)")
+    }
 
     func render(layout: Layout) -> HTML {
         let csrf = layout.csrf ?? ""
@@ -91,7 +126,7 @@ struct AccountDataPage {
           <p>Deletes your account and everything in it from this server for good: records, photos, devices signed in and their sync history. Download everything first if you may want it back.</p>
           <form method="post" action="\(SiteURL.accountDelete.path)" class="stack" aria-labelledby="delete-title">
             \(Layout.csrfField(csrf))
-            \(FormField(name: "password", label: "Your password", error: deleteProblem, type: "password", autocomplete: "current-password", required: true).render)
+            \(confirmation)
             <label class="check"><input type="checkbox" name="confirm" value="yes" required> Delete \(user.email) and all of its data</label>
             <button class="button danger" type="submit">Delete my account</button>
           </form>

@@ -21,56 +21,92 @@ struct WebAuthController: RouteCollection {
 
     @Sendable func setupForm(req: Request) async throws -> Response {
         guard try await !req.accounts.hasAccounts() else { return req.redirect(to: SiteURL.login.path) }
-        return SetupPage().render(layout: req.layout("Set up", .none).signedOut).response()
+        return render(SetupPage(), req)
+    }
+
+    private func render(_ page: SetupPage, _ req: Request, status: HTTPStatus = .ok) -> Response {
+        page.render(layout: req.layout("Set up", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
+                    providers: req.application.identityProviders.webProviders).response(status: status)
+    }
+
+    private func render(_ page: LoginPage, _ req: Request, status: HTTPStatus = .ok) -> Response {
+        page.render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
+                    providers: req.application.identityProviders.webProviders).response(status: status)
     }
 
     @Sendable func setup(req: Request) async throws -> Response {
         let form = FormData(req)
         var page = SetupPage(email: form["email"] ?? "", displayName: form["displayName"] ?? "")
         do {
+            try req.requirePasswordLogin()
             let user = try await req.accounts.register(
                 .init(email: page.email, password: form["password"] ?? "", displayName: page.displayName, timeZone: form["timeZone"]),
                 allowSignup: false)
-            let device = Self.deviceToken(req)
-            try await LoginThrottle(db: req.db, now: req.now)
-                .remember(userID: try user.requireID(), client: ClientIdentity(address: req.clientIdentity.address, device: device))
-            try await req.rotateSession()
-            req.auth.login(user)
-            req.session.authenticate(user)
-            req.flash("Welcome! Log what you eat here, add the meals you cook under Meals, and plan them in the Planner.")
-            return Self.withDeviceCookie(req.redirect(to: SiteURL.diary().path, redirectType: .normal), device)
+            return try await Self.signIn(user, req: req, next: nil, welcome: true)
         } catch AppError.validation(let errors) {
             page.errors = errors
-            return page.render(layout: req.layout("Set up", .none).signedOut).response(status: .unprocessableEntity)
-        } catch AppError.forbidden {
+            return render(page, req, status: .unprocessableEntity)
+        } catch AppError.forbidden(let message) {
+            guard try await req.accounts.hasAccounts() else {
+                page.message = message
+                return render(page, req, status: .forbidden)
+            }
             return req.redirect(to: SiteURL.login.path)
         } catch let error where StorageFailure.isStorageFailure(error) || (error as? AppError)?.isStorage == true {
             page.message = AppError.storageUnavailable.problem.detail
-            return page.render(layout: req.layout("Set up", .none).signedOut).response(status: .serviceUnavailable)
+            return render(page, req, status: .serviceUnavailable)
         }
     }
 
     @Sendable func loginForm(req: Request) async throws -> Response {
         if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }
         if try await !req.accounts.hasAccounts() { return req.redirect(to: SiteURL.setup.path) }
-        return LoginPage(next: req.query[String.self, at: "next"]).render(layout: req.layout("Sign in", .none).signedOut).response()
+        return render(LoginPage(next: req.query[String.self, at: "next"]), req)
     }
 
     @Sendable func login(req: Request) async throws -> Response {
         let form = FormData(req)
         var page = LoginPage(email: form["email"] ?? "", next: form["next"])
         do {
+            try req.requirePasswordLogin()
             let device = Self.deviceToken(req)
             let user = try await req.accounts.authenticate(email: page.email, password: form["password"] ?? "",
                                                            client: ClientIdentity(address: req.clientIdentity.address, device: device))
-            try await req.rotateSession()
-            req.auth.login(user)
-            req.session.authenticate(user)
-            return Self.withDeviceCookie(req.redirect(to: Self.safeNext(page.next), redirectType: .normal), device)
+            // An Apple or OpenID Connect sign-in that matched this account's email waits for this
+            // sign-in to be linked (never silently, issue 13).
+            let waiting = req.session.data[WebIdentityController.linkKey]
+                .flatMap { try? JSONDecoder().decode(WebIdentityController.PendingLink.self, from: Data($0.utf8)) }
+            var linked: String?
+            if let waiting, waiting.userID == user.id, let provider = try? req.application.identityProviders.provider(waiting.provider) {
+                try await req.externalSignIn.link(waiting.provider, providerName: provider.name, subject: waiting.subject,
+                                                  email: waiting.email, to: user)
+                linked = provider.name
+            }
+            let response = try await Self.signIn(user, req: req, next: page.next, welcome: false, device: device, rememberClient: false)
+            if let linked { req.flash("\(linked) is linked to your account: you can sign in with it from now on.") }
+            return response
         } catch let error as AppError {
             page.message = error.problem.detail
-            return page.render(layout: req.layout("Sign in", .none).signedOut).response(status: error.status)
+            return render(page, req, status: error.status)
         }
+    }
+
+    /// Starts a signed-in session for `user` (a password, Apple or OpenID Connect sign-in): a new
+    /// session id, the device cookie, and on to `next` (or the diary).
+    static func signIn(_ user: UserModel, req: Request, next: String?, welcome: Bool, device: String? = nil,
+                       rememberClient: Bool = true) async throws -> Response {
+        let device = device ?? deviceToken(req)
+        if rememberClient {  // a password sign-in remembered it already (``AccountService/authenticate``)
+            try await LoginThrottle(db: req.db, now: req.now)
+                .remember(userID: try user.requireID(), client: ClientIdentity(address: req.clientIdentity.address, device: device))
+        }
+        try await req.rotateSession()
+        req.auth.login(user)
+        req.session.authenticate(user)
+        if welcome {
+            req.flash("Welcome! Log what you eat here, add the meals you cook under Meals, and plan them in the Planner.")
+        }
+        return withDeviceCookie(req.redirect(to: safeNext(next), redirectType: .normal), device)
     }
 
     @Sendable func logout(req: Request) async throws -> Response {

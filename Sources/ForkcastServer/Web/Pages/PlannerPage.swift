@@ -236,6 +236,8 @@ struct SettingsPage {
           </form>
           <h2>Your body and goals</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a> <a class="button" href="\(SiteURL.mealTypes.path)">Meal types</a></p>
+          <h2>Signing in</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.signInMethods.path)">Sign-in methods</a></p>
           <h2>Your data</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.accountData.path)">Download, import or delete everything</a></p>
           <p class="muted">Signed in as \(user.email).</p>

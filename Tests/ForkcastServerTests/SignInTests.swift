@@ -1,0 +1,331 @@
+import Fluent
+import ForkcastCore
+@testable import ForkcastServer
+import Foundation
+import Testing
+import VaporTesting
+
+/// Sign in with Apple and OpenID Connect (issue 13), against local stand-ins for the providers and
+/// a real database: native apps' identity tokens, the browser flows, linking, the account rules,
+/// password sign-in turned off, and deleting an account that has no password.
+@Suite("Sign in with Apple and OpenID Connect", .serialized)
+struct SignInTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/sign-in-with-apple")
+
+    func withProvider(_ kind: IdentityProviders.Kind, allowSignup: Bool = false, clock: TestClock? = nil,
+                      adjust: @escaping (inout AppConfig) -> Void = { _ in },
+                      _ body: (Application, FakeIdentityProvider) async throws -> Void) async throws {
+        let fake = try await FakeIdentityProvider.start(kind)
+        do {
+            try await withForkcast(allowSignup: allowSignup, clock: clock, adjust: { config in fake.configure(&config); adjust(&config) }) { app in
+                try await body(app, fake)
+            }
+        } catch {
+            try await fake.stop()
+            throw error
+        }
+        try await fake.stop()
+    }
+
+    struct AppleBody: Encodable { var identityToken: String; var nonce: String?; var displayName: String? }
+
+    func apple(_ client: Client, _ token: String, nonce: String? = nil, name: String? = nil) async throws -> TestingHTTPResponse {
+        try await client.send(.POST, "/api/v1/auth/apple", json: AppleBody(identityToken: token, nonce: nonce, displayName: name))
+    }
+
+    // MARK: Native apps: POST /api/v1/auth/apple
+
+    @Test func anAppleTokenCreatesTheFirstAccountThenSignsItInAndSignsInOnce() async throws {
+        try await withProvider(.apple) { app, fake in
+            let token = try fake.mint(fake.claims(subject: "001.apple.sub", nonce: IdentityTokenRules.hashedNonce("n-1"),
+                                                  email: "relay@privaterelay.appleid.com", emailVerified: "true"))
+            let created = try await apple(app.anonymous, token, nonce: "n-1", name: "Ana <b>")
+            #expect(created.status == .created, "\(created.body.string)")
+            let session = try created.json(TestSession.self)
+            #expect(session.user.email == "relay@privaterelay.appleid.com" && session.user.displayName == "Ana <b>")
+            let me = try await Client(app: app, token: session.token).get("/api/v1/me/identities")
+            #expect(me.status == .ok && me.body.string.contains("\"provider\":\"apple\"") && me.body.string.contains("\"password\":false"))
+
+            // The same token again: refused, nothing created.
+            let replay = try await apple(app.anonymous, token, nonce: "n-1")
+            #expect(replay.status == .unauthorized && replay.problem?.detail.contains("used before") == true, "\(replay.body.string)")
+            // A new sign-in of the same person: the same account.
+            let again = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "001.apple.sub", nonce: "n-2")), nonce: "n-2")
+            let againID = try again.json(TestSession.self).user.id
+            #expect(again.status == .ok && againID == session.user.id)
+            // No password works for it.
+            let password = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "relay@privaterelay.appleid.com", "password": ""])
+            #expect(password.status == .unauthorized || password.status == .unprocessableEntity)
+            #expect(try await UserModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test func badTokensAreEachRefusedWithAClearProblemAndChangeNothing() async throws {
+        try await withProvider(.apple) { app, fake in
+            let good = fake.claims(subject: "sub-1", nonce: "n")
+            var wrongAudience = good; wrongAudience["aud"] = "com.example.other"
+            var wrongIssuer = good; wrongIssuer["iss"] = "https://appleid.example.com"
+            var expired = good; expired["exp"] = Int(Date().timeIntervalSince1970) - 3600
+            let forged = try fake.mint(good, signer: .rsa(FakeIdentityProvider.rsaKey2))
+            let cases: [(String, String?, String)] = [
+                (try fake.mint(wrongAudience), "n", "meant for com.example.other"),
+                (try fake.mint(wrongIssuer), "n", "issued by https://appleid.example.com"),
+                (try fake.mint(expired), "n", "expired"),
+                (forged, "n", "signature does not verify"),
+                (try fake.mint(good, kid: "no-such-kid"), "n", "does not publish"),
+                (try fake.mint(good), "other nonce", "nonce"),
+                (try fake.mint(good), nil, "nonce"),
+                ("not.a.token", nil, "not a well-formed token"),
+                (String(repeating: "a", count: 20_000), nil, "longer than"),
+            ]
+            for (token, nonce, message) in cases {
+                let response = try await apple(app.anonymous, token, nonce: nonce)
+                #expect(response.status == .unauthorized, "\(message): \(response.status)")
+                #expect(response.problem?.detail.contains(message) == true, "\(message): \(response.body.string)")
+            }
+            #expect(try await UserModel.query(on: app.db).count() == 0)
+            #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
+            // The good one still works afterwards (nothing was spent by the refusals).
+            #expect(try await apple(app.anonymous, try fake.mint(good), nonce: "n").status == .created)
+        }
+    }
+
+    @Test func rotatedKeysAreFetchedOnceWhenAnUnknownKidAppears() async throws {
+        let clock = TestClock(Date())
+        try await withProvider(.apple, clock: clock) { app, fake in
+            #expect(try await apple(app.anonymous, try fake.mint(fake.claims(subject: "s", issuedAt: clock.now))).status == .created)
+            #expect(fake.keyFetches == 1)
+            fake.rotate(kid: "apple-2", dropOld: true)
+            // Within 30 s of the last fetch an unknown kid is refused without asking Apple again.
+            let early = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "s", issuedAt: clock.now)))
+            #expect(early.status == .unauthorized && fake.keyFetches == 1, "\(early.body.string)")
+            clock.advance(by: 31)
+            let rotated = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "s", issuedAt: clock.now)))
+            #expect(rotated.status == .ok && fake.keyFetches == 2, "\(rotated.body.string)")
+        }
+    }
+
+    @Test func aVerifiedEmailOfAnExistingAccountIsNeverLinkedSilently() async throws {
+        try await withProvider(.apple) { app, fake in
+            let owner = try await app.signUp("ana@example.com")
+            let token = { (nonce: String) in try fake.mint(fake.claims(subject: "ana-apple", nonce: nonce, email: "Ana@Example.com")) }
+            let refused = try await apple(app.anonymous, try token("a"), nonce: "a")
+            #expect(refused.status == .conflict && refused.problem?.detail.contains("never joins accounts by email") == true, "\(refused.body.string)")
+            #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
+            // Signed in, the account links it itself; then Apple signs it in.
+            let linked = try await apple(owner, try token("b"), nonce: "b")
+            #expect(linked.status == .ok, "\(linked.body.string)")
+            let signIn = try await apple(app.anonymous, try token("c"), nonce: "c")
+            let signedInEmail = try signIn.json(TestSession.self).user.email
+            #expect(signIn.status == .ok && signedInEmail == "ana@example.com")
+            // Someone else's account cannot take it over.
+            try await withForkcastSecondAccount(app) { bea in
+                let taken = try await apple(bea, try token("d"), nonce: "d")
+                #expect(taken.status == .conflict && taken.problem?.detail.contains("linked to another") == true)
+            }
+            // Unlinked, it no longer signs in; the password account keeps its password.
+            #expect(try await owner.send(.DELETE, "/api/v1/me/identities/apple").status == .noContent)
+            #expect(try await apple(app.anonymous, try token("e"), nonce: "e").status == .conflict)
+        }
+    }
+
+    func withForkcastSecondAccount(_ app: Application, _ body: (Client) async throws -> Void) async throws {
+        let user = UserModel(email: "bea@example.com", passwordHash: try app.password.hash("correct horse"), displayName: nil, timeZone: "UTC")
+        try await AccountService.create(user, db: app.db, now: Date())
+        let response = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "bea@example.com", "password": "correct horse"])
+        try await body(Client(app: app, token: try response.json(TestSession.self).token))
+    }
+
+    @Test func signUpClosedRefusesNewAppleAccountsButNotTheFirst() async throws {
+        try await withProvider(.apple) { app, fake in
+            #expect(try await apple(app.anonymous, try fake.mint(fake.claims(subject: "first"))).status == .created)
+            let second = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "second")))
+            #expect(second.status == .forbidden && second.problem?.detail.contains("Sign-up is closed") == true)
+            #expect(try await UserModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    /// ../shared/fixtures/sign-in-with-apple as they are: the real token's claims parse (booleans
+    /// included), and it is refused because it expired; Apple's published key set parses.
+    @Test func theRealAppleTokenParsesAndIsRefusedAsExpired() async throws {
+        struct Fixture: Decodable { var token: String }
+        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("real_apple_identity_token_vapor_jwt_test.json")))
+        let parsed = try IdentityToken.parse(fixture.token)
+        #expect(parsed.header.algorithm == "RS256" && parsed.header.keyID == "dMlERBaFdK")
+        #expect(parsed.claims.subject == "001542.b04100c51acb48d3a570684f17d6394d.1603")
+        #expect(parsed.claims.email == "8ysbchvc2m@privaterelay.appleid.com" && parsed.claims.emailVerified && parsed.claims.isPrivateEmail)
+        #expect(parsed.claims.audiences == ["dev.timc.siwa-demo.TILiOS"] && parsed.claims.issuer == "https://appleid.apple.com")
+        let keys = try IdentityProviders.parseKeys(JSONDecoder().decode(IdentityProviders.KeySet.self,
+            from: Data(contentsOf: Self.fixtures.appendingPathComponent("apple_auth_keys_jwks_sample.json"))))
+        #expect(Set(keys.keys) == ["YuyXoY", "W6WcOKB", "fh6Bs8C"])
+
+        try await withForkcast(adjust: { $0.apple = .init(clientID: nil, appIDs: ["dev.timc.siwa-demo.TILiOS"]) }) { app in
+            let response = try await apple(app.anonymous, fixture.token)
+            #expect(response.status == .unauthorized)
+            #expect(response.problem?.detail.contains("expired at 2025-02-03") == true, "\(response.body.string)")
+        }
+    }
+
+    // MARK: The browser: Apple's form_post flow
+
+    @Test func theAppleWebFlowBindsStateAndNonceToTheBrowserAndSignsTheSecret() async throws {
+        try await withProvider(.apple) { app, fake in
+            var browser = Browser(app: app)
+            #expect(try await browser.send(.GET, "/setup").body.string.contains("Continue with Apple"))
+            let start = try await browser.send(.GET, "/auth/apple/start?next=/meals")
+            #expect(start.status == .seeOther)
+            let location = try #require(start.headers.first(name: .location))
+            #expect(location.hasPrefix(fake.baseURL + "/auth/authorize?") && location.contains("response_mode=form_post")
+                    && location.contains("scope=name%20email") && location.contains("client_id=org.forkcast.web"))
+            let (code, state) = try fake.approve(location, subject: "web-sub", email: "web@privaterelay.appleid.com")
+
+            // Another browser cannot finish this sign-in (the state is bound to the session).
+            var stranger = Browser(app: app)
+            let hijack = try await stranger.send(.POST, "/auth/apple/callback", form: ["code": code, "state": state])
+            let stolen = try await stranger.send(.GET, try #require(hijack.headers.first(name: .location)))
+            #expect(stolen.status == .badRequest && stolen.body.string.contains("started in another browser"))
+
+            // Apple's cross-site POST carries no cookie; it hands on to a GET that does.
+            var apple = Browser(app: app)
+            let posted = try await apple.send(.POST, "/auth/apple/callback", form: [
+                "code": code, "state": state, "user": #"{"name":{"firstName":"Zoë","lastName":"O'Brien"},"email":"web@privaterelay.appleid.com"}"#])
+            #expect(posted.status == .seeOther)
+            let back = try await browser.send(.GET, try #require(posted.headers.first(name: .location)))
+            #expect(back.status == .seeOther && back.headers.first(name: .location) == "/meals", "\(back.body.string)")
+            let user = try #require(try await UserModel.query(on: app.db).first())
+            #expect(user.displayName == "Zoë O'Brien" && !user.hasPassword)
+            #expect(try await browser.send(.GET, "/meals").status == .ok)
+            // The client secret was an ES256 JWT by the team key (the stand-in refuses anything else).
+            #expect(fake.tokenRequests.last?["client_secret"]?.split(separator: ".").count == 3)
+
+            // Returning twice does nothing: the sign-in was spent.
+            let twice = try await browser.send(.GET, try #require(posted.headers.first(name: .location)))
+            #expect(twice.status != .seeOther || twice.headers.first(name: .location) != "/meals")
+        }
+    }
+
+    // MARK: OpenID Connect
+
+    @Test func openIDConnectUsesDiscoveryPKCEAndTheAllowedGroups() async throws {
+        try await withProvider(.oidc, adjust: { $0.oidc?.allowedGroups = ["forkcast"] }) { app, fake in
+            var browser = Browser(app: app)
+            #expect(try await browser.send(.GET, "/setup").body.string.contains("Continue with Authelia"))
+            // Not in an allowed group: refused, no account.
+            var location = try #require(try await browser.send(.GET, "/auth/oidc/start").headers.first(name: .location))
+            #expect(location.hasPrefix(fake.baseURL + "/authorize?") && location.contains("code_challenge_method=S256"))
+            var (code, state) = try fake.approve(location, subject: "kc-1", email: "kim@example.com", groups: ["staff"])
+            let refused = try await browser.send(.GET, "/auth/oidc/return?code=\(code)&state=\(state)")
+            #expect(refused.status == .forbidden && refused.body.string.contains("not in a group allowed"), "\(refused.body.string)")
+            #expect(try await UserModel.query(on: app.db).count() == 0)
+            // A code traded without this sign-in's PKCE verifier is refused by the provider.
+            #expect(fake.tokenAuthorization.allSatisfy { $0?.hasPrefix("Basic ") == true })
+            // In the group: the first account is created and signed in.
+            location = try #require(try await browser.send(.GET, "/auth/oidc/start").headers.first(name: .location))
+            (code, state) = try fake.approve(location, subject: "kc-1", email: "kim@example.com", groups: ["forkcast", "staff"])
+            let back = try await browser.send(.GET, "/auth/oidc/return?code=\(code)&state=\(state)")
+            #expect(back.status == .seeOther && back.headers.first(name: .location) == "/diary", "\(back.body.string)")
+            #expect(try await UserModel.query(on: app.db).first()?.email == "kim@example.com")
+            #expect(fake.tokenRequests.last?["code_verifier"] != nil)
+        }
+    }
+
+    @Test func linkAndUnlinkInSettingsAndPasswordlessAccountsKeepOneWayIn() async throws {
+        try await withProvider(.oidc) { app, fake in
+            _ = try await app.signUp("ana@example.com")
+            var browser = Browser(app: app)
+            _ = try await browser.signIn("ana@example.com")
+            #expect(try await browser.send(.GET, "/settings/sign-in").body.string.contains("Link Authelia"))
+            let location = try #require(try await browser.send(.GET, "/auth/oidc/start?intent=link").headers.first(name: .location))
+            let (code, state) = try fake.approve(location, subject: "ana-sso", email: "someone-else@example.com")
+            let linked = try await browser.send(.GET, "/auth/oidc/return?code=\(code)&state=\(state)")
+            #expect(linked.headers.first(name: .location) == "/settings/sign-in")
+            let page = try await browser.send(.GET, "/settings/sign-in").body.string
+            #expect(page.contains("Unlink Authelia") && page.contains("someone-else@example.com"))
+            let csrf = try await browser.csrf(from: "/settings/sign-in")
+            _ = try await browser.send(.POST, "/settings/sign-in/oidc/unlink", form: ["_csrf": csrf])
+            #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
+
+            // An account made by single sign-on cannot unlink its only way in.
+            let user = UserModel(email: "sso@example.com", passwordHash: "", displayName: nil, timeZone: "UTC")
+            try await AccountService.create(user, db: app.db, now: Date()) { tx, id in
+                try await ExternalIdentityModel(userID: id, provider: "oidc", subject: "only", email: nil).create(on: tx)
+            }
+            await #expect(throws: AppError.self) {
+                try await ExternalSignIn(db: app.db, now: Date(), allowSignup: false).unlink(.oidc, providerName: "Authelia", from: user)
+            }
+            #expect(try await ExternalIdentityModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    // MARK: Password sign-in off; deleting an account without a password
+
+    @Test func passwordSignInCanBeTurnedOffOnlyWithAnotherWayIn() async throws {
+        #expect(throws: ConfigError.self) { try AppConfig.fromEnvironment(["FORKCAST_PASSWORD_LOGIN": "false"]) }
+        let config = try AppConfig.fromEnvironment(["FORKCAST_PASSWORD_LOGIN": "false", "FORKCAST_OIDC_ISSUER": "https://sso.example.com",
+                                                    "FORKCAST_OIDC_CLIENT_ID": "forkcast", "FORKCAST_OIDC_ALLOWED_GROUPS": "a, b"])
+        #expect(!config.passwordLogin && config.oidc?.allowedGroups == ["a", "b"])
+        try await withProvider(.oidc, adjust: { $0.passwordLogin = false }) { app, _ in
+            // `forkcast user create` still makes accounts (recovery).
+            let user = try await AccountService(db: app.db, passwords: app.password.async, now: Date())
+                .register(.init(email: "ops@example.com", password: "correct horse"), allowSignup: false, force: true)
+            #expect(user.hasPassword)
+            let api = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "ops@example.com", "password": "correct horse"])
+            #expect(api.status == .forbidden && api.problem?.detail.contains("turned off") == true)
+            var browser = Browser(app: app)
+            let page = try await browser.send(.GET, "/login").body.string
+            #expect(page.contains("Sign in with Authelia") && !page.contains("type=\"password\""))
+            let csrf = try await browser.csrf(from: "/login")
+            let web = try await browser.send(.POST, "/login", form: ["_csrf": csrf, "email": "ops@example.com", "password": "correct horse"])
+            #expect(web.status == .forbidden)
+        }
+    }
+
+    @Test func anAccountWithoutAPasswordIsDeletedAfterAFreshSignInAndLeavesNothing() async throws {
+        let clock = TestClock(Date())
+        try await withProvider(.apple, clock: clock) { app, fake in
+            let session = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "del-sub", email: "del@example.com", issuedAt: clock.now)))
+            let client = Client(app: app, token: try session.json(TestSession.self).token)
+            let id = try session.json(TestSession.self).user.id
+            // A password does not confirm it; an old sign-in does not either.
+            #expect(try await client.send(.DELETE, "/api/v1/me", json: ["password": "x"]).status == .forbidden)
+            clock.advance(by: 11 * 60)
+            var old = fake.claims(subject: "del-sub", issuedAt: clock.now.addingTimeInterval(-11 * 60))
+            old["exp"] = Int(clock.now.timeIntervalSince1970) + 600
+            let stale = try await client.send(.DELETE, "/api/v1/me", json: ["identityToken": try fake.mint(old)])
+            #expect(stale.status == .forbidden && stale.problem?.detail.contains("last ten minutes") == true, "\(stale.body.string)")
+            // Someone else's fresh token does not either.
+            let other = try await client.send(.DELETE, "/api/v1/me", json: ["identityToken": try fake.mint(fake.claims(subject: "other", issuedAt: clock.now))])
+            #expect(other.status == .forbidden)
+            #expect(try await UserModel.find(id, on: app.db) != nil)
+            let deleted = try await client.send(.DELETE, "/api/v1/me", json: ["identityToken": try fake.mint(fake.claims(subject: "del-sub", issuedAt: clock.now))])
+            #expect(deleted.status == .noContent, "\(deleted.body.string)")
+            let before = try await AccountDataTests.rowsNaming([id], email: "del-sub", in: app)
+            #expect(before.isEmpty, "rows of the deleted account: \(before)")
+        }
+    }
+
+    @Test func theWebDeletePageAsksAPasswordlessAccountToSignInAgain() async throws {
+        try await withProvider(.apple) { app, fake in
+            var browser = Browser(app: app)
+            var location = try #require(try await browser.send(.GET, "/auth/apple/start").headers.first(name: .location))
+            var (code, state) = try fake.approve(location, subject: "web-del", email: "webdel@example.com")
+            _ = try await browser.send(.GET, "/auth/apple/return?code=\(code)&state=\(state)")
+            let page = try await browser.send(.GET, "/settings/data").body.string
+            #expect(page.contains("Confirm with Apple") && !page.contains("name=\"password\""))
+            var csrf = try await browser.csrf(from: "/settings/data")
+            let early = try await browser.send(.POST, "/settings/data/delete", form: ["_csrf": csrf, "confirm": "yes"])
+            let stillThere = try await UserModel.query(on: app.db).count()
+            #expect(early.status == .forbidden && stillThere == 1)
+            location = try #require(try await browser.send(.GET, "/auth/apple/start?intent=confirm").headers.first(name: .location))
+            (code, state) = try fake.approve(location, subject: "web-del")
+            let confirmed = try await browser.send(.GET, "/auth/apple/return?code=\(code)&state=\(state)")
+            #expect(confirmed.headers.first(name: .location)?.hasPrefix("/settings/data") == true, "\(confirmed.body.string)")
+            csrf = try await browser.csrf(from: "/settings/data")
+            let gone = try await browser.send(.POST, "/settings/data/delete", form: ["_csrf": csrf, "confirm": "yes"])
+            #expect(gone.status == .seeOther, "\(gone.body.string)")
+            #expect(try await UserModel.query(on: app.db).count() == 0)
+            #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
+        }
+    }
+}
