@@ -223,6 +223,32 @@ public struct ForkcastAPI: Sendable {
         try await call("POST", "auth/login", body: ["email": email, "password": password])
     }
 
+    /// Sign in with Apple: the identity token `ASAuthorizationAppleIDCredential` gave the app, the
+    /// raw nonce whose SHA-256 the app put in the request, and the name Apple told it (first sign-in
+    /// only). With a bearer token set, links Apple to that account instead.
+    public func signInWithApple(identityToken: String, nonce: String?, displayName: String? = nil) async throws -> Session {
+        try await call("POST", "auth/apple", body: ["identityToken": identityToken, "nonce": nonce, "displayName": displayName])
+    }
+
+    /// How this account signs in.
+    public struct SignInMethods: Decodable, Sendable {
+        public struct Identity: Decodable, Sendable {
+            public var provider: String
+            public var email: String?
+            public var linkedAt: Date?
+        }
+        public var password: Bool
+        public var identities: [Identity]
+        public var available: [String]
+    }
+
+    public func signInMethods() async throws -> SignInMethods { try await call("GET", "me/identities") }
+
+    /// Unlinks "apple" or "oidc" (refused when it is the only way in).
+    public func unlinkIdentity(_ provider: String) async throws {
+        let _: Empty = try await call("DELETE", "me/identities/\(provider)")
+    }
+
     public func me() async throws -> User { try await call("GET", "me") }
 
     public func meals(query: [URLQueryItem] = []) async throws -> Page<Meal> { try await call("GET", "meals", query: query) }
@@ -344,6 +370,12 @@ public struct ForkcastAPI: Sendable {
     public func deleteAccount(password: String) async throws {
         struct Body: Encodable { var password: String }
         let _: Empty = try await call("DELETE", "me", body: Body(password: password))
+    }
+
+    /// Deletes an account without a password: `identityToken` from a sign-in in the last ten minutes.
+    public func deleteAccount(identityToken: String, nonce: String?) async throws {
+        struct Body: Encodable { var identityToken: String; var nonce: String? }
+        let _: Empty = try await call("DELETE", "me", body: Body(identityToken: identityToken, nonce: nonce))
     }
 
     // MARK: Plumbing

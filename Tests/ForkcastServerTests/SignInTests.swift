@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastClient
 import ForkcastCore
 @testable import ForkcastServer
 import Foundation
@@ -326,6 +327,37 @@ struct SignInTests {
             #expect(gone.status == .seeOther, "\(gone.body.string)")
             #expect(try await UserModel.query(on: app.db).count() == 0)
             #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
+        }
+    }
+
+    // MARK: The Swift client
+
+    @Test func theSwiftClientSignsInWithAppleListsMethodsAndDeletesWithAFreshToken() async throws {
+        try await withProvider(.apple) { app, fake in
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            let url = URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)")!
+            do {
+                let nonce = "raw-nonce-\(UUID())"
+                let token = try fake.mint(fake.claims(subject: "client-sub", nonce: IdentityTokenRules.hashedNonce(nonce), email: "c@example.com"))
+                let session = try await ForkcastAPI(baseURL: url).signInWithApple(identityToken: token, nonce: nonce, displayName: "Cy")
+                #expect(session.user.email == "c@example.com")
+                let api = ForkcastAPI(baseURL: url, token: session.token)
+                let methods = try await api.signInMethods()
+                #expect(!methods.password && methods.identities.map(\.provider) == ["apple"] && methods.available == ["apple"])
+                do {
+                    try await api.unlinkIdentity("apple")
+                    Issue.record("the only way in must not be unlinked")
+                } catch ForkcastError.problem(let status, _, _, _) {
+                    #expect(status == 409)
+                }
+                try await api.deleteAccount(identityToken: try fake.mint(fake.claims(subject: "client-sub")), nonce: nil)
+                await #expect(throws: ForkcastError.self) { try await api.me() }
+                #expect(try await UserModel.query(on: app.db).count() == 0)
+            } catch {
+                await app.server.shutdown()
+                throw error
+            }
+            await app.server.shutdown()
         }
     }
 }
