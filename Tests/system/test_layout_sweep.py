@@ -469,6 +469,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("goals", "/goals", None),
             ("settings", "/settings", None),
             ("your-data", "/settings/data", None),
+            ("sign-in-methods", "/settings/sign-in", None),
         ]
         for name, url, prepare in pages:
             sweep(name, url, prepare)

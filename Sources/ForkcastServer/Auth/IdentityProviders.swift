@@ -184,8 +184,7 @@ actor IdentityProviders {
         case .none: break
         case .shared(let secret):
             if endpoints.basicAuth {
-                let escape = { (s: String) in s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s }
-                headers.basicAuthorization = BasicAuthorization(username: escape(clientID), password: escape(secret))
+                headers.basicAuthorization = BasicAuthorization(username: Self.formEncode(clientID), password: Self.formEncode(secret))
             } else {
                 form["client_secret"] = secret
             }
@@ -210,6 +209,13 @@ actor IdentityProviders {
             throw AppError.upstreamUnavailable("\(provider.name) answered the sign-in with \(response.status.code) and no identity token; try again.", retryAfter: 30)
         }
         return token
+    }
+
+    /// application/x-www-form-urlencoded, as RFC 6749 §2.3.1 asks of the id and secret in HTTP Basic.
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._*")
+        allowed.insert(" ")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: " ", with: "+")
     }
 
     /// Apple's client secret: an ES256 JWT signed with the team's key, valid five minutes.

@@ -156,7 +156,8 @@ final class FakeIdentityProvider: @unchecked Sendable {
         if kind == .apple {
             guard let secret = form["client_secret"], checkAppleSecret(secret, clientID: form["client_id"] ?? "") else { return refuse("invalid_client") }
         } else {
-            let expected = "Basic " + Data("\(Self.oidcClientID):\(Self.oidcSecret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)".utf8).base64EncodedString()
+            // RFC 6749 §2.3.1: form-encoded, then Basic ("s3cret with spaces+plus" → "s3cret+with+spaces%2Bplus").
+            let expected = "Basic " + Data("\(Self.oidcClientID):s3cret+with+spaces%2Bplus".utf8).base64EncodedString()
             guard req.headers.first(name: .authorization) == expected else { return refuse("invalid_client") }
             guard let verifier = form["code_verifier"], IdentityProviders.codeChallenge(verifier) == issued.challenge else { return refuse("invalid_grant") }
         }
