@@ -1,5 +1,6 @@
 import Crypto
 import Fluent
+import ForkcastCore
 import FluentSQL
 import SQLKit
 import Foundation
@@ -10,9 +11,7 @@ enum Tokens {
     static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(bytes)
     }
 
     static func hash(_ token: String) -> String {

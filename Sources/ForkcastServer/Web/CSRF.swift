@@ -1,3 +1,4 @@
+import ForkcastCore
 import Vapor
 
 /// Cross-site request forgery protection for everything a session cookie can do.
@@ -21,7 +22,7 @@ enum CSRF {
         let sent = request.headers.first(name: header) ?? bodyToken(request)
             ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
         guard let sent else { return false }
-        return constantTimeEquals(sent, expected)
+        return IdentityTokenRules.constantTimeEquals(sent, expected)
     }
 
     private struct TokenField: Decodable { var _csrf: String }
@@ -35,12 +36,6 @@ enum CSRF {
             return form.first(field).map { String(decoding: $0.data, as: UTF8.self) }
         }
         return (try? request.content.get(String.self, at: field)) ?? (try? request.content.decode(TokenField.self)._csrf)
-    }
-
-    private static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 

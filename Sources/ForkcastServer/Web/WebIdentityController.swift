@@ -170,7 +170,8 @@ struct WebIdentityController: RouteCollection {
     /// Back where the person started, saying what went wrong.
     private func failed(_ req: Request, _ message: String, status: HTTPStatus, intent: Intent?) -> Response {
         switch intent {
-        case .link?, .confirm? where req.auth.has(UserModel.self):
+        case .link?, .confirm?:
+            guard req.auth.has(UserModel.self) else { fallthrough }
             req.flash(message)
             return req.redirect(to: (intent == .confirm ? SiteURL.accountData : SiteURL.signInMethods).path, redirectType: .normal)
         default:
