@@ -63,3 +63,25 @@ def test_password_sign_in_can_be_turned_off(driver, start_server, oidc):
     wait_for(driver, lambda d: d.current_url.endswith("/diary"))
     r = requests.post(server.url("/api/v1/auth/register"), json={"email": "x@example.com", "password": "correct horse"})
     assert r.status_code == 403 and "turned off" in r.json()["detail"]
+
+
+def test_sign_in_with_apple_survives_the_cross_site_form_post(driver, start_server, tmp_path):
+    """Apple answers with a form POST from its own site: the session cookie (SameSite=Lax) does not
+    travel with it, so Forkcast hands the answer on to a GET that carries it."""
+    from fake_apple import FakeApple
+    apple = FakeApple(str(tmp_path / "AuthKey.p8"))
+    try:
+        server = start_server(**apple.env())
+        driver.get(server.url("/setup"))
+        css(driver, "a.provider-apple").click()
+        wait_for(driver, lambda d: d.current_url.startswith(apple.issuer + "/auth/authorize"))
+        css(driver, "#approve").click()  # Apple's page posts to /auth/apple/callback, cross-site
+        wait_for(driver, lambda d: d.current_url.endswith("/diary"), message="the form_post did not sign in")
+        assert apple.secrets_seen, "the client secret was checked"
+        driver.get(server.url("/settings/sign-in"))
+        text = css(driver, "main").text
+        assert "Apple" in text and "linked as hidden@privaterelay.appleid.com" in text, text
+        driver.get(server.url("/settings"))
+        assert css(driver, "#field-displayName").get_attribute("value") == "Zoë O'Brien"
+    finally:
+        apple.stop()
