@@ -175,19 +175,20 @@ public enum IdentityTokenRules {
     public struct Expectation: Sendable {
         public var issuer: String
         public var audiences: Set<String>
-        /// The nonce this sign-in sent, or nil when the client sent none (native apps may not; then
-        /// the token must carry none either).
-        public var nonce: String?
+        /// The nonce this sign-in sent, in each form the token may carry it (as sent, or the SHA-256
+        /// hex Apple's native SDK puts there), or empty when the client sent none (native apps may
+        /// not; then the token must carry none either).
+        public var nonces: [String]
         public var allowedGroups: Set<String>
         public var now: Date
         /// Clock difference tolerated between us and the provider.
         public var leeway: TimeInterval
 
-        public init(issuer: String, audiences: Set<String>, nonce: String?, allowedGroups: Set<String> = [],
+        public init(issuer: String, audiences: Set<String>, nonces: [String], allowedGroups: Set<String> = [],
                     now: Date, leeway: TimeInterval = 60) {
             self.issuer = issuer
             self.audiences = audiences
-            self.nonce = nonce
+            self.nonces = nonces
             self.allowedGroups = allowedGroups
             self.now = now
             self.leeway = leeway
@@ -202,20 +203,14 @@ public enum IdentityTokenRules {
         guard claims.audiences.contains(where: expected.audiences.contains) else { throw .wrongAudience(claims.audiences) }
         // A token carrying a nonce is only accepted with it: whoever holds a copy of the token alone
         // (a log, a proxy) cannot sign in with it.
-        switch (expected.nonce, claims.nonce) {
-        case (nil, nil): break
-        case (let nonce?, let sent?) where constantTimeEquals(sent, nonce) || constantTimeEquals(sent, hashedNonce(nonce)): break
-        default: throw .nonceMismatch
+        if let sent = claims.nonce {
+            guard expected.nonces.contains(where: { constantTimeEquals(sent, $0) }) else { throw .nonceMismatch }
+        } else if !expected.nonces.isEmpty {
+            throw .nonceMismatch
         }
         if !expected.allowedGroups.isEmpty, !claims.groups.contains(where: expected.allowedGroups.contains) {
             throw .groupNotAllowed
         }
-    }
-
-    /// Apple's native SDK puts the SHA-256 (hex) of the app's nonce in the token; browsers send it as is.
-    /// Hex SHA-256 without CryptoKit: Foundation only here.
-    public static func hashedNonce(_ nonce: String) -> String {
-        SHA256Hex.digest(Array(nonce.utf8))
     }
 
     public static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
@@ -258,7 +253,12 @@ public enum ExternalSignInRules {
     /// never receive mail (Apple sends the address on the first sign-in only, and may hide it).
     public static func accountEmail(_ claims: IdentityClaims, provider: String) -> String {
         if let email = claims.email, claims.emailVerified, AccountRules.emailProblem(email) == nil { return email }
-        let safe = claims.subject.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }
+        return placeholderEmail(subject: claims.subject, provider: provider)
+    }
+
+    /// An address that can never receive mail, unique per identity (`.invalid` is reserved, RFC 2606).
+    public static func placeholderEmail(subject: String, provider: String) -> String {
+        let safe = subject.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }
         return "\(provider)-\(String(String.UnicodeScalarView(safe)).prefix(40).lowercased())@users.forkcast.invalid"
     }
 }
@@ -274,50 +274,5 @@ public enum Base64URL {
     public static func encode(_ data: some DataProtocol) -> String {
         Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-}
-
-/// SHA-256 in plain Swift (FIPS 180-4), for the nonce hash only: ForkcastCore imports Foundation alone.
-enum SHA256Hex {
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
-
-    static func digest(_ message: [UInt8]) -> String {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var bytes = message
-        let bitLength = UInt64(message.count) * 8
-        bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        for chunk in stride(from: 0, to: bytes.count, by: 64) {
-            var w = [UInt32](repeating: 0, count: 64)
-            for i in 0..<16 {
-                w[i] = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[chunk + i * 4 + $1]) }
-            }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let t1 = hh &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
-        }
-        return h.map { String(format: "%08x", $0) }.joined()
     }
 }

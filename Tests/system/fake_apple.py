@@ -4,15 +4,14 @@ form POST as Apple's `response_mode=form_post` is. /auth/authorize shows an appr
 button posts code, state and `user` to the return URL; /auth/token checks the client secret (an ES256
 JWT by the team key: iss team, sub Services ID, aud Apple) and answers an RS256 identity token;
 /auth/keys publishes the RSA key."""
-import base64
 import html
 import json
 import secrets
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import standin
+from standin import b64, unb64
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
@@ -22,12 +21,6 @@ TEAM_ID = "TEAM123456"
 KEY_ID = "KEY7654321"
 
 
-def b64(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 class FakeApple:
@@ -44,17 +37,7 @@ class FakeApple:
         self.secrets_seen = []
         provider = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def answer(self, status, body, content_type="application/json"):
-                data = body.encode()
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+        class Handler(standin.Handler):
 
             def do_GET(self):
                 url = urllib.parse.urlparse(self.path)
@@ -76,7 +59,7 @@ class FakeApple:
                     self.answer(404, "{}")
 
             def do_POST(self):
-                form = dict(urllib.parse.parse_qsl(self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()))
+                form = self.form()
                 if not provider.client_secret_ok(form.get("client_secret", ""), form.get("client_id")):
                     return self.answer(400, json.dumps({"error": "invalid_client"}))
                 issued = provider.codes.pop(form.get("code"), None)
@@ -87,10 +70,9 @@ class FakeApple:
                 claims = dict(person, iss=provider.issuer, aud=SERVICES_ID, iat=now, exp=now + 600, nonce=nonce)
                 self.answer(200, json.dumps({"id_token": provider.sign(claims), "token_type": "Bearer"}))
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = standin.serve(Handler)
         # "localhost", not 127.0.0.1: another site than Forkcast, so the form post is cross-site.
         self.issuer = f"http://localhost:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def client_secret_ok(self, secret, client_id):
         try:

@@ -5,11 +5,11 @@ import base64
 import hashlib
 import json
 import secrets
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import standin
+from standin import b64
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
@@ -17,9 +17,6 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 CLIENT_ID = "forkcast"
 CLIENT_SECRET = "browser-secret"
 
-
-def b64(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 class FakeOIDC:
@@ -30,19 +27,7 @@ class FakeOIDC:
         self.token_requests = []
         provider = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def answer(self, status, body, content_type="application/json", headers=None):
-                data = body.encode() if isinstance(body, str) else body
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                for k, v in (headers or {}).items():
-                    self.send_header(k, v)
-                self.end_headers()
-                self.wfile.write(data)
+        class Handler(standin.Handler):
 
             def do_GET(self):
                 url = urllib.parse.urlparse(self.path)
@@ -65,7 +50,7 @@ class FakeOIDC:
                     self.answer(404, "{}")
 
             def do_POST(self):
-                form = dict(urllib.parse.parse_qsl(self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()))
+                form = self.form()
                 provider.token_requests.append(form)
                 # RFC 6749 §2.3.1: id and secret are form-encoded inside HTTP Basic.
                 try:
@@ -85,9 +70,8 @@ class FakeOIDC:
                 claims = dict(person, iss=provider.issuer, aud=audience, iat=now, exp=now + 300, nonce=nonce)
                 self.answer(200, json.dumps({"id_token": provider.sign(claims), "token_type": "Bearer"}))
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = standin.serve(Handler)
         self.issuer = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def sign(self, claims):
         head = b64(json.dumps({"alg": "ES256", "kid": "k1", "typ": "JWT"}).encode())

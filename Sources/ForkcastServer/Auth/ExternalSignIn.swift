@@ -56,8 +56,8 @@ struct ExternalSignIn {
         case .createAccount:
             var email = ExternalSignInRules.accountEmail(claims, provider: kind.rawValue)
             if try await UserModel.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
-                email = ExternalSignInRules.accountEmail(IdentityClaims(issuer: claims.issuer, audiences: claims.audiences, subject: claims.subject,
-                                                                        expiresAt: claims.expiresAt), provider: kind.rawValue)
+                // The address belongs to an account that signs in some other way (unverified here).
+                email = ExternalSignInRules.placeholderEmail(subject: claims.subject, provider: kind.rawValue)
             }
             let name = (displayName ?? claims.name)?.trimmed.prefix(100).description
             let user = UserModel(email: email, passwordHash: "", displayName: (name?.isEmpty ?? true) ? nil : name, timeZone: "UTC")

@@ -165,6 +165,11 @@ actor IdentityProviders {
         return components.string ?? endpoints.authorization
     }
 
+    /// Apple's native SDK puts the SHA-256 (hex) of the app's nonce in the token; browsers send it as is.
+    static func hashedNonce(_ nonce: String) -> String {
+        SHA256.hash(data: Data(nonce.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// PKCE (RFC 7636): the S256 challenge of a verifier.
     static func codeChallenge(_ verifier: String) -> String {
         Base64URL.encode(Array(SHA256.hash(data: Data(verifier.utf8))))
@@ -239,7 +244,8 @@ actor IdentityProviders {
         do {
             let token = try IdentityToken.parse(raw)
             guard ["RS256", "ES256"].contains(token.header.algorithm) else { throw IdentityTokenError.unsupportedAlgorithm(token.header.algorithm) }
-            try IdentityTokenRules.check(token.claims, .init(issuer: provider.issuer, audiences: provider.audiences, nonce: nonce,
+            try IdentityTokenRules.check(token.claims, .init(issuer: provider.issuer, audiences: provider.audiences,
+                                                             nonces: nonce.map { [$0, Self.hashedNonce($0)] } ?? [],
                                                              allowedGroups: provider.allowedGroups, now: now))
             let key = try await key(token.header.keyID, provider: provider, http: http, now: now)
             guard key.verifies(token) else { throw IdentityTokenError.badSignature }

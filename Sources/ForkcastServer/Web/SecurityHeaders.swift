@@ -35,7 +35,9 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     }
 
     /// HTTPS when the public URL says so, or when the trusted proxy reports it.
-    func isHTTPS(_ request: Request) -> Bool {
+    func isHTTPS(_ request: Request) -> Bool { Self.isHTTPS(request, config: config) }
+
+    static func isHTTPS(_ request: Request, config: AppConfig) -> Bool {
         if config.publicURLIsHTTPS { return true }
         if request.url.scheme == "https" { return true }
         guard config.trustProxy else { return false }

@@ -29,7 +29,8 @@ struct WebAuthController: RouteCollection {
                     providers: req.application.identityProviders.webProviders).response(status: status)
     }
 
-    private func render(_ page: LoginPage, _ req: Request, status: HTTPStatus = .ok) -> Response {
+    /// The sign-in page with this server's ways in (also where a provider's sign-in ends when it fails).
+    static func render(_ page: LoginPage, _ req: Request, status: HTTPStatus = .ok) -> Response {
         page.render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
                     providers: req.application.identityProviders.webProviders).response(status: status)
     }
@@ -61,7 +62,7 @@ struct WebAuthController: RouteCollection {
     @Sendable func loginForm(req: Request) async throws -> Response {
         if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }
         if try await !req.accounts.hasAccounts() { return req.redirect(to: SiteURL.setup.path) }
-        return render(LoginPage(next: req.query[String.self, at: "next"]), req)
+        return Self.render(LoginPage(next: req.query[String.self, at: "next"]), req)
     }
 
     @Sendable func login(req: Request) async throws -> Response {
@@ -87,7 +88,7 @@ struct WebAuthController: RouteCollection {
             return response
         } catch let error as AppError {
             page.message = error.problem.detail
-            return render(page, req, status: error.status)
+            return Self.render(page, req, status: error.status)
         }
     }
 

@@ -153,10 +153,9 @@ struct WebIdentityController: RouteCollection {
                 } catch let required as ExternalSignIn.LinkRequired {
                     let link = PendingLink(provider: kind, subject: claims.subject, email: claims.email, userID: required.userID)
                     req.session.data[Self.linkKey] = String(decoding: try JSONEncoder().encode(link), as: UTF8.self)
-                    let page = LoginPage(email: required.email,
-                                         message: required.problem(provider.name).problem.detail + " Sign in below and \(provider.name) is linked.")
-                    return page.render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
-                                       providers: []).response(status: .conflict)
+                    return WebAuthController.render(LoginPage(email: required.email,
+                        message: required.problem(provider.name).problem.detail + " Sign in below and \(provider.name) is linked."),
+                        req, status: .conflict)
                 }
                 return try await WebAuthController.signIn(outcome.user, req: req, next: pending.next,
                                                           welcome: { if case .created = outcome { true } else { false } }())
@@ -175,10 +174,7 @@ struct WebIdentityController: RouteCollection {
             req.flash(message)
             return req.redirect(to: (intent == .confirm ? SiteURL.accountData : SiteURL.signInMethods).path, redirectType: .normal)
         default:
-            let config = req.application.forkcastConfig
-            return LoginPage(message: message).render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: config.passwordLogin,
-                                                      providers: req.application.identityProviders.webProviders)
-                .response(status: status)
+            return WebAuthController.render(LoginPage(message: message), req, status: status)
         }
     }
 
@@ -193,8 +189,7 @@ extension Request {
     var publicBaseURL: String {
         let config = application.forkcastConfig
         if let url = config.publicURL { return url.hasSuffix("/") ? String(url.dropLast()) : url }
-        var scheme = "http"
-        if config.trustProxy, let proto = headers.first(name: "X-Forwarded-Proto"), proto == "https" { scheme = "https" }
+        let scheme = SecurityHeadersMiddleware.isHTTPS(self, config: config) ? "https" : "http"
         // Only a host name and port: anything else in the header is not ours to echo.
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
         let host = headers.first(name: .host).flatMap { $0.isEmpty || $0.count > 255 || $0.unicodeScalars.contains { !allowed.contains($0) } ? nil : $0 } ?? "localhost"
