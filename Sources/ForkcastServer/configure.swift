@@ -33,7 +33,13 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     // Replace Vapor's default error middleware with ours (one place renders every error).
     app.middleware = .init()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
-    app.writeGate = WriteGate()
+    if case .sqlite(let path) = config.storage {
+        let append = AppendConnection(path: path, logger: app.logger)
+        app.writeGate = WriteGate(appendConnection: append)
+        app.lifecycle.use(AppendConnection.Closing(connection: append))
+    } else {
+        app.writeGate = WriteGate()
+    }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.middleware.use(WriteGate.Middleware())
     app.middleware.use(SecurityHeadersMiddleware(config: config))

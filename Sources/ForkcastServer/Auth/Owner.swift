@@ -23,7 +23,11 @@ struct Owner {
         FoodLookupService(foods: foods, client: request.application.openFoodFacts, db: request.db, now: request.now)
     }
     var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id, photoStore: request.application.photoStore) }
-    var diaryService: DiaryService { DiaryService(user: user, db: request.db, now: request.now, photoStore: request.application.photoStore) }
+    var diaryService: DiaryService {
+        var service = DiaryService(user: user, db: request.db, now: request.now, photoStore: request.application.photoStore)
+        if let known = request.mealTypesVersion, known.owner == id { service.kept = (request.application.readCache, known.version) }
+        return service
+    }
     var photos: PhotoRepository { PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore) }
     var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }

@@ -41,12 +41,16 @@ enum Tokens {
 /// Signs a request in from `Authorization: Bearer …` when the token is known and unexpired.
 ///
 /// One query (every API request starts here): the token joined to its user, with the head of the
-/// user's change feed, which kept answers are keyed by (``ReadCache``).
+/// user's change feed, which kept answers are keyed by (``ReadCache``), and (for a request that
+/// may change data) the version of the user's meal types, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = request.db as! any SQLDatabase
+        // Reads log nothing: only a request that may change data asks for the meal types' version.
+        let writes = request.method != .GET && request.method != .HEAD
+        let mealTypes: SQLQueryString = writes ? ", \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version" : ""
         guard let row = try await sql.raw("""
-            SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head
+            SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(mealTypes)
             FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Tokens.hash(bearer.token))
             """).first()
         else { return }
@@ -56,7 +60,9 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         }
         let user = try row.decode(fluentModel: UserModel.self)
         request.auth.login(user)
-        request.feedHead = (owner: try user.requireID(), head: Int(try row.decode(column: "feed_head", as: Int64.self)))
+        let id = try user.requireID()
+        request.feedHead = (owner: id, head: Int(try row.decode(column: "feed_head", as: Int64.self)))
+        if writes { request.mealTypesVersion = (id, try row.decode(column: "meal_types_version", as: String.self)) }
     }
 }
 

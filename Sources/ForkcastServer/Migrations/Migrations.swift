@@ -17,5 +17,6 @@ extension Application {
         migrations.add(M010_MealOccasions())
         migrations.add(M011_SearchIndex())
         migrations.add(M012_ExternalIdentities())
+        migrations.add(M013_SyncKindIndex())
     }
 }

@@ -25,8 +25,14 @@ struct DiaryRepository {
 
     func create(_ entries: [DiaryEntry], now: Date) async throws {
         guard !entries.isEmpty else { return }
+        let models = entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }
+        // Requests logging at once share one writer (SQLite; not inside another write or a push).
+        if WriteContext.current == nil, SyncOrigin.current == nil, let gate = WriteGate.current, let queue = gate.diaryEntries,
+           (db as? any SQLDatabase)?.dialect.name == "sqlite" {
+            return try await queue.insert(models, kind: .diaryEntry, owner: ownerID, at: now, on: db, gate: gate)
+        }
         try await db.write { tx in
-            try await entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }.create(on: tx)
+            try await models.insert(on: tx)
             try await SyncLog.record(.diaryEntry, entries.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
         }
     }

@@ -9,6 +9,9 @@ struct DiaryService {
     let db: any Database
     let now: Date
     let photoStore: any PhotoStore
+    /// Where the person's meal types may be kept between requests: the read cache and their version,
+    /// read when the request was signed in (nil: read them afresh).
+    var kept: (cache: ReadCache, mealTypes: String)? = nil
 
     var ownerID: UUID { user.id! }
     var foods: FoodRepository { FoodRepository(db: db, ownerID: ownerID) }
@@ -17,7 +20,12 @@ struct DiaryService {
     var photos: PhotoRepository { PhotoRepository(db: db, ownerID: ownerID, store: photoStore) }
     var mealTypes: MealTypeRepository { MealTypeRepository(db: db, ownerID: ownerID) }
 
-    func types() async throws -> MealTypeCatalog { try await mealTypes.catalog(now: now) }
+    /// The person's meal types: kept while none of them changes (logging reads them on every entry),
+    /// read afresh inside a write.
+    func types() async throws -> MealTypeCatalog {
+        guard let kept, WriteContext.current == nil else { return try await mealTypes.catalog(now: now) }
+        return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.mealTypes, now: now) { try await mealTypes.catalog(now: now) }
+    }
 
     /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
     func entry(from input: DiaryEntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),

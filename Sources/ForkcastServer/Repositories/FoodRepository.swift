@@ -45,8 +45,11 @@ struct FoodRepository {
         return (try rows.map { try $0.decode(fluentModel: FoodModel.self).domain }, total)
     }
 
+    /// One food (logging reads one per entry: a plain query, without Fluent's aliased column list).
     func find(_ id: UUID) async throws -> Food? {
-        try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+        let sql = db as! any SQLDatabase
+        return try await sql.raw("SELECT * FROM foods WHERE id = \(bind: id) AND user_id = \(bind: ownerID)").first()?
+            .decode(fluentModel: FoodModel.self).domain
     }
 
     func find(ids: [UUID]) async throws -> [UUID: Food] {

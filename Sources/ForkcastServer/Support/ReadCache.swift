@@ -41,6 +41,8 @@ final class ReadCache: Sendable {
         var clock: UInt64 = 0
         var hits = 0
         var misses = 0
+        /// Values (not answers) kept per person, by name: the head they were read at and when.
+        var values: [UUID: [String: (version: any Hashable & Sendable, storedAt: Date, value: any Sendable)]] = [:]
     }
 
     let maxBytes: Int
@@ -118,6 +120,32 @@ final class ReadCache: Sendable {
     }
 }
 
+extension ReadCache {
+    /// A value made of some of the person's data (say their meal types), kept under a version of
+    /// that data read from the change feed before the data itself, as answers are kept under the
+    /// feed's head: `build()` runs when nothing is kept for this version, so a kept value is never
+    /// older than its version. Not for use inside a write transaction (its own changes are not in the
+    /// feed yet): the caller reads afresh there.
+    func value<T: Sendable, V: Hashable & Sendable>(_ name: String, owner: UUID, version: V, now: Date, _ build: () async throws -> T) async throws -> T {
+        guard maxBytes > 0 else { return try await build() }
+        let kept: T? = state.withLockedValue { state in
+            guard let entry = state.values[owner]?[name], entry.version as? V == version, now.timeIntervalSince(entry.storedAt) < maxAge,
+                  now >= entry.storedAt else { return nil }
+            return entry.value as? T
+        }
+        if let kept { return kept }
+        let value = try await build()
+        state.withLockedValue { state in
+            // Bounded: one value per name per person, for at most `maxBytes / 4096` people.
+            if state.values[owner] == nil, state.values.count >= max(1, maxBytes / 4096), let any = state.values.keys.first {
+                state.values.removeValue(forKey: any)
+            }
+            state.values[owner, default: [:]][name] = (version, now, value)
+        }
+        return value
+    }
+}
+
 extension Request {
     private struct FeedHeadKey: StorageKey { typealias Value = (owner: UUID, head: Int) }
 
@@ -125,6 +153,16 @@ extension Request {
     var feedHead: (owner: UUID, head: Int)? {
         get { storage[FeedHeadKey.self] }
         set { storage[FeedHeadKey.self] = newValue }
+    }
+
+    private struct MealTypesVersionKey: StorageKey { typealias Value = (owner: UUID, version: String) }
+
+    /// The version of the signed-in person's meal types (``SyncLog/version(of:owner:)``), read while
+    /// signing the request in: logging an entry needs the types, and the feed's head moves with every
+    /// entry logged, so the types are kept under their own version.
+    var mealTypesVersion: (owner: UUID, version: String)? {
+        get { storage[MealTypesVersionKey.self] }
+        set { storage[MealTypesVersionKey.self] = newValue }
     }
 }
 
@@ -142,6 +180,7 @@ extension ReadCache {
     /// Drops every answer kept for `owner` (an account deleted).
     func forget(owner: UUID) {
         state.withLockedValue { state in
+            state.values.removeValue(forKey: owner)
             for key in state.entries.keys where key.owner == owner {
                 state.bytes -= state.entries.removeValue(forKey: key)?.body.readableBytes ?? 0
             }

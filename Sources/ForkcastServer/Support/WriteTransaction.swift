@@ -18,7 +18,10 @@ import Vapor
 /// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
 /// On PostgreSQL it is an ordinary transaction.
 extension Database {
-    func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit,
+    ///
+    /// `leading` (SQLite): how to write when this writer opens the transaction rather than joining
+    /// one, in a transaction of its own on another connection (``AppendConnection``); nobody joins it.
+    func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit, leading: (@Sendable () async throws -> T)? = nil,
                             _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if let current = WriteContext.current { return try await body(current) }
         let afterCommit = AfterCommit()
@@ -38,6 +41,14 @@ extension Database {
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
             }
+        case .lead? where leading != nil:
+            do {
+                result = try await leading!()
+            } catch {
+                await gate.release()
+                throw error
+            }
+            await gate.release()
         case .lead?:
             do {
                 result = try await withConnection { connection in
@@ -165,8 +176,15 @@ actor WriteGate {
     static let busyTimeoutMilliseconds = 5000
     /// The most writers one commit carries (an application's gate serves one database).
     let batchLimit: Int
+    /// Diary entries logged through this gate's requests, written together (``InsertQueue``); nil
+    /// for the gate outside requests, whose writers never share a transaction.
+    nonisolated let diaryEntries: InsertQueue<DiaryEntryModel>?
 
-    init(batchLimit: Int = 32) { self.batchLimit = batchLimit }
+    /// `appendConnection`: the connection of its own that shared inserts are written on.
+    init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil) {
+        self.batchLimit = batchLimit
+        diaryEntries = batchLimit > 1 ? InsertQueue(connection: appendConnection) : nil
+    }
 
     enum Turn: Sendable { case lead, join(WriteBatch) }
 

@@ -24,33 +24,67 @@ enum SyncLog {
 
     /// Records changes of `ids` (all of one kind) with the next sequence numbers of the owner.
     static func record(_ kind: SyncKind, _ ids: [UUID], op: SyncOp, owner: UUID, on db: any Database, now: Date) async throws {
-        guard !ids.isEmpty else { return }
+        try await record(kind, ids.map { ($0, now) }, op: op, owner: owner, on: db)
+    }
+
+    /// Records changes of records of one kind, each made at its own time (several requests' entries
+    /// written together), with the next sequence numbers of the owner.
+    static func record(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID, on db: any Database) async throws {
+        guard !changes.isEmpty else { return }
         let sql = db as! any SQLDatabase
-        let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: now, mutationId: "")
         try await lockOwner(owner, on: sql)
         // One change (the usual case) gets its number inside the insert: one statement fewer in the
         // writer's turn (issue 12). Several get consecutive numbers after the head read once.
-        let single = ids.count == 1
-        var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
-        for chunk in stride(from: 0, to: ids.count, by: 200).map({ Array(ids[$0..<min($0 + 200, ids.count)]) }) {
-            let rows = chunk.map { id -> SQLExpression in
+        let first = changes.count == 1 ? nil : try await lastSequence(owner: owner, on: sql) + 1
+        for statement in statements(kind, changes, op: op, owner: owner, firstSequence: first, origin: SyncOrigin.current) {
+            try await sql.raw(statement).run()
+        }
+        await SyncEvents.shared.changed(owner: owner, db: db)
+    }
+
+    /// The feed's rows for these changes, numbered from `firstSequence` (nil: one change, numbered
+    /// after the head inside the statement), one statement per 200.
+    static func statements(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID, firstSequence: Int?,
+                           origin: SyncOrigin?) -> [SQLQueryString] {
+        var next = firstSequence ?? 0
+        return stride(from: 0, to: changes.count, by: 200).map { start in
+            let rows = changes[start..<min(start + 200, changes.count)].map { change -> SQLExpression in
                 defer { next += 1 }
-                let seq: any SQLExpression = single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
+                let origin = origin ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
+                let seq: any SQLExpression = firstSequence == nil ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
                 return SQLGroupExpression([
-                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(id), seq, SQLBind(op.rawValue),
+                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(change.id), seq, SQLBind(op.rawValue),
                     SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
-                    SQLBind(now.timeIntervalSince1970),
+                    SQLBind(change.at.timeIntervalSince1970),
                 ])
             }
-            try await sql.raw("""
+            return """
                 INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
                 VALUES \(SQLList(rows))
                 ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
                   updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
                   changed_at = excluded.changed_at
-                """).run()
+                """
         }
-        await SyncEvents.shared.changed(owner: owner, db: db)
+    }
+
+    /// SQLite only: a TEMP trigger (on one connection: ``AppendConnection``) that records in the
+    /// feed each row inserted into `table` as a server change of `kind` (the row's `user_id` its
+    /// owner, its `updated_at` the time), numbered after the head as ``statements(_:_:op:owner:firstSequence:origin:)``
+    /// numbers a single change. An insert of many rows then records them all, in order, within that
+    /// one statement: no statement of its own for the feed, and no transaction around the two.
+    static func feedTrigger(on table: String, kind: SyncKind) -> SQLQueryString {
+        """
+        CREATE TEMP TRIGGER IF NOT EXISTS \(ident: "forkcast_feed_" + table) AFTER INSERT ON main.\(ident: table)
+        BEGIN
+          INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
+          VALUES (NEW.user_id, '\(unsafeRaw: kind.rawValue)', NEW.id, \(head(of: "NEW.user_id")) + 1, '\(unsafeRaw: SyncOp.upsert.rawValue)',
+                  NEW.updated_at, '\(unsafeRaw: SyncOrigin.serverDevice)', '', NEW.updated_at)
+          ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
+            updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
+            changed_at = excluded.changed_at;
+        END
+        """
     }
 
     /// On PostgreSQL, the owner's writers take turns (a transaction-level advisory lock), so
@@ -69,6 +103,14 @@ enum SyncLog {
     static func lastSequence(owner: UUID, on sql: any SQLDatabase) async throws -> Int {
         let row = try await sql.raw("SELECT \(head(of: "\(bind: owner)")) AS seq").first()
         return Int(try row?.decode(column: "seq", as: Int64.self) ?? 0)
+    }
+
+    /// Where one kind of the owner's records stands, as text: the number of changes recorded and the
+    /// last of them ("5:1234"). It moves whenever one of them changes (the number tells a pruned
+    /// change apart from none), whatever else the person changes. An SQL expression for the owner
+    /// `owner` names (a column or a bind): a short range on the index (owner, kind, seq).
+    static func version(of kind: SyncKind, owner: SQLQueryString) -> SQLQueryString {
+        "(SELECT COUNT(*) || ':' || COALESCE(MAX(seq), 0) FROM sync_records WHERE owner_id = \(owner) AND kind = '\(unsafeRaw: kind.rawValue)')"
     }
 
     /// ``lastSequence(owner:on:)`` as an SQL expression, for the owner `owner` names (a column or a bind).

@@ -1,0 +1,156 @@
+import FluentKit
+@testable import ForkcastCore
+@testable import ForkcastServer
+import Foundation
+import SQLKit
+import Testing
+import VaporTesting
+
+/// Logging under load (issue 12): entries that many requests log at once are written together
+/// (``InsertQueue``), each request answered only once its entry is committed; a request whose
+/// rows cannot be written fails alone; and the meal types logging keeps between requests give way
+/// the moment one changes.
+@Suite("Shared writes") struct SharedWriteTests {
+    private func entry(_ name: String, id: UUID = UUID()) -> DiaryEntry {
+        let at = Date(timeIntervalSince1970: 1_795_000_000)
+        return DiaryEntry(id: id, loggedAt: at, date: CalendarDate(at, in: TimeZone(identifier: "UTC")!), mealType: "snack",
+                          kind: .quickAdd, name: name, nutrients: Nutrients(energyKcal: 100))
+    }
+
+    /// Logs each entry from its own task, as concurrent requests do, while another writer holds
+    /// the database; lets that writer finish once `queued` of them wait (SQLite), then returns
+    /// which succeeded.
+    private func logTogether(_ entries: [DiaryEntry], owner: UUID, app: Application) async throws -> [UUID: Bool] {
+        let gate = app.writeGate
+        let sqlite = (app.db as! any SQLDatabase).dialect.name == "sqlite"
+        let (held, hold) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            try await WriteGate.$current.withValue(gate) { try await app.db.write { _ in for await _ in held { break } } }
+        }
+        try await Task.sleep(for: .milliseconds(100))  // the holder has the database
+        let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
+        return try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
+            for entry in entries {
+                group.addTask {
+                    do {
+                        try await WriteGate.$current.withValue(gate) { try await repository.create([entry], now: Date()) }
+                        return (entry.id, true)
+                    } catch { return (entry.id, false) }
+                }
+            }
+            if sqlite, let queue = gate.diaryEntries {
+                for _ in 0..<500 where await queue.waiting < entries.count - 1 { try await Task.sleep(for: .milliseconds(10)) }
+            } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            hold.yield()
+            hold.finish()
+            try await holder.value
+            return try await group.reduce(into: [UUID: Bool]()) { $0[$1.0] = $1.1 }
+        }
+    }
+
+    @Test func entriesLoggedAtOnceShareOneWriteAndABadOneFailsAlone() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            let sql = app.db as! any SQLDatabase
+            let queue = app.writeGate.diaryEntries
+            let (writesBefore, writtenBefore) = (await queue?.writes ?? 0, await queue?.written ?? 0)
+
+            let first = (1...6).map { entry("Apple \($0)") }
+            let outcomes = try await logTogether(first, owner: owner, app: app)
+            #expect(outcomes.count == 6 && outcomes.values.allSatisfy { $0 })
+            if sql.dialect.name == "sqlite", let queue {
+                // One request opened the shared write; the other five were handed in while it waited.
+                let (writes, written) = (await queue.writes - writesBefore, await queue.written - writtenBefore)
+                #expect(written == 6)
+                #expect(writes <= 2, "6 entries took \(writes) writes")
+            }
+
+            // Round two: one request brings an entry whose id is taken (its insert must fail).
+            let second = (1...4).map { entry("Pear \($0)") } + [entry("Impostor", id: first[0].id)]
+            let again = try await logTogether(second, owner: owner, app: app)
+            #expect(again.count == 5)
+            #expect(second.filter { again[$0.id] == true }.map(\.name) == ["Pear 1", "Pear 2", "Pear 3", "Pear 4"])
+            #expect(again[first[0].id] == false)
+
+            // Everything that succeeded is stored once, with its own change in the feed, numbered
+            // without gaps or repeats; the impostor changed nothing.
+            let names = try await sql.raw("SELECT name FROM diary_entries WHERE user_id = \(bind: owner) ORDER BY name").all()
+                .map { try $0.decode(column: "name", as: String.self) }
+            #expect(names == (1...6).map { "Apple \($0)" } + (1...4).map { "Pear \($0)" })
+            let feed = try await sql.raw("""
+                SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) AND kind = 'diaryEntry' ORDER BY seq
+                """).all().map { try $0.decode(column: "seq", as: Int.self) }
+            #expect(feed.count == 10 && Set(feed).count == 10)
+            let all = try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) ORDER BY seq").all()
+                .map { try $0.decode(column: "seq", as: Int.self) }
+            #expect(all == Array(1...all.count))
+            // Each entry's change is the server's, made when the entry was (the feed's version of it;
+            // on SQLite the shared write's trigger recorded it).
+            guard sql.dialect.name == "sqlite" else { return }
+            let matching = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM sync_records s JOIN diary_entries d ON d.id = s.record_id
+                WHERE s.kind = 'diaryEntry' AND s.op = 'upsert' AND s.device_id = 'server' AND s.mutation_id = ''
+                  AND s.updated_at = d.updated_at AND s.changed_at = d.updated_at AND s.owner_id = d.user_id
+                """).first()?.decode(column: "n", as: Int.self)
+            #expect(matching == 10)
+        }
+    }
+
+    @Test func concurrentRequestsLogEveryEntryOnceAndAnswerWithIt() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let oats = try await client.createFood(FoodsAPITests.oats).json(IDOnly.self).id
+            let ids = try await withThrowingTaskGroup(of: UUID?.self) { group in
+                for index in 0..<24 {
+                    group.addTask {
+                        let response = try await client.send(.POST, "/api/v1/diary/entries", raw: """
+                            {"foodId":"\(oats)","quantity":\(10 + index),"unit":"g","mealType":"breakfast","date":"2026-11-20"}
+                            """)
+                        return response.status == .created ? try response.json(IDOnly.self).id : nil
+                    }
+                }
+                return try await group.reduce(into: [UUID?]()) { $0.append($1) }
+            }
+            #expect(ids.count == 24 && ids.allSatisfy { $0 != nil })
+            // Each answer's entry is there at once, with its own amount.
+            struct Entry: Decodable { var id: UUID; var quantity: Decimal? }
+            let stored = try await withThrowingTaskGroup(of: Entry.self) { group in
+                for id in ids.compactMap({ $0 }) { group.addTask { try await client.get("/api/v1/diary/entries/\(id)").json(Entry.self) } }
+                return try await group.reduce(into: [Entry]()) { $0.append($1) }
+            }
+            #expect(Set(stored.compactMap(\.quantity)) == Set((0..<24).map { Decimal(10 + $0) }))
+            struct Day: Decodable { var entries: [Group]; struct Group: Decodable { var entries: [IDOnly] } }
+            #expect(try await client.get("/api/v1/diary?date=2026-11-20").json(Day.self).entries.flatMap(\.entries).count == 24)
+        }
+    }
+
+    @Test func keptMealTypesGiveWayWhenOneIsAdded() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let client = try await app.signUp()
+            let oats = try await client.createFood(FoodsAPITests.oats).json(IDOnly.self).id
+            func log(_ mealType: String) async throws -> HTTPStatus {
+                try await client.send(.POST, "/api/v1/diary/entries", raw: """
+                    {"foodId":"\(oats)","quantity":40,"unit":"g","mealType":"\(mealType)"}
+                    """).status
+            }
+            // Logging reads (and keeps) the person's types; an unknown one is refused.
+            #expect(try await log("breakfast") == .created)
+            #expect(try await log("elevenses") == .unprocessableEntity)
+            let created = try await client.sendJSON(.POST, "/api/v1/meal-types", ["displayName": "Elevenses"])
+            #expect(created.status == .created)
+            let elevenses = try created.json(IDOnly.self).id
+            // The new type is there for the very next entry.
+            #expect(try await log(elevenses.uuidString) == .created)
+            #expect(try await log(elevenses.uuidString) == .created)
+            // Another person's types are theirs: the kept types are not shared.
+            let stranger = try await app.signUp("stranger@example.com")
+            let strangersOats = try await stranger.createFood(FoodsAPITests.oats).json(IDOnly.self).id
+            #expect(try await stranger.send(.POST, "/api/v1/diary/entries", raw: """
+                {"foodId":"\(strangersOats)","quantity":40,"unit":"g","mealType":"\(elevenses)"}
+                """).status == .unprocessableEntity)
+        }
+    }
+}
