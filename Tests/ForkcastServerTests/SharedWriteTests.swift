@@ -153,4 +153,34 @@ import VaporTesting
                 """).status == .unprocessableEntity)
         }
     }
+
+    @Test func keptFoodsGiveWayWhenOneChanges() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let client = try await app.signUp()
+            let oats = try await client.createFood(FoodsAPITests.oats).json(IDOnly.self).id
+            struct Logged: Decodable { var nutrients: Macros; struct Macros: Decodable { var energyKcal: Decimal? } }
+            func log(_ who: Client, _ food: UUID) async throws -> TestingHTTPResponse {
+                try await who.send(.POST, "/api/v1/diary/entries", raw: """
+                    {"foodId":"\(food)","quantity":100,"unit":"g","mealType":"breakfast"}
+                    """)
+            }
+            #expect(try await log(client, oats).json(Logged.self).nutrients.energyKcal == 372)
+            #expect(try await log(client, oats).json(Logged.self).nutrients.energyKcal == 372)
+            // Another person cannot log it, kept or not.
+            let stranger = try await app.signUp("stranger@example.com")
+            #expect(try await log(stranger, oats).status == .notFound)
+
+            // A changed food counts with its new values for the very next entry.
+            var lighter = FoodsAPITests.oats
+            lighter["per100"] = ["energyKcal": 300, "protein": 13, "carbohydrates": 60, "fat": 7]
+            #expect(try await client.sendJSON(.PUT, "/api/v1/foods/\(oats)", lighter).status == .ok)
+            #expect(try await log(client, oats).json(Logged.self).nutrients.energyKcal == 300)
+            // A deleted one can no longer be logged; the entries logged before keep their values.
+            #expect(try await client.send(.DELETE, "/api/v1/foods/\(oats)").status == .noContent)
+            #expect(try await log(client, oats).status == .notFound)
+            struct Day: Decodable { var entries: [Group]; struct Group: Decodable { var entries: [Logged] } }
+            let today = try await client.get("/api/v1/diary").json(Day.self).entries.flatMap(\.entries).compactMap(\.nutrients.energyKcal)
+            #expect(today.sorted() == [300, 372, 372])
+        }
+    }
 }

@@ -25,7 +25,7 @@ struct Owner {
     var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id, photoStore: request.application.photoStore) }
     var diaryService: DiaryService {
         var service = DiaryService(user: user, db: request.db, now: request.now, photoStore: request.application.photoStore)
-        if let known = request.mealTypesVersion, known.owner == id { service.kept = (request.application.readCache, known.version) }
+        if let known = request.keptVersions, known.owner == id { service.kept = (request.application.readCache, known) }
         return service
     }
     var photos: PhotoRepository { PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore) }

@@ -42,15 +42,18 @@ enum Tokens {
 ///
 /// One query (every API request starts here): the token joined to its user, with the head of the
 /// user's change feed, which kept answers are keyed by (``ReadCache``), and (for a request that
-/// may change data) the version of the user's meal types, which logging keeps them under.
+/// may change data) the versions of the user's meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = request.db as! any SQLDatabase
         // Reads log nothing: only a request that may change data asks for the meal types' version.
         let writes = request.method != .GET && request.method != .HEAD
-        let mealTypes: SQLQueryString = writes ? ", \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version" : ""
+        let versions: SQLQueryString = writes ? """
+            , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,
+              \(SyncLog.version(of: .food, owner: "t.user_id")) AS foods_version
+            """ : ""
         guard let row = try await sql.raw("""
-            SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(mealTypes)
+            SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(versions)
             FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: Tokens.hash(bearer.token))
             """).first()
         else { return }
@@ -62,7 +65,10 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         request.auth.login(user)
         let id = try user.requireID()
         request.feedHead = (owner: id, head: Int(try row.decode(column: "feed_head", as: Int64.self)))
-        if writes { request.mealTypesVersion = (id, try row.decode(column: "meal_types_version", as: String.self)) }
+        if writes {
+            request.keptVersions = .init(owner: id, mealTypes: try row.decode(column: "meal_types_version", as: String.self),
+                                         foods: try row.decode(column: "foods_version", as: String.self))
+        }
     }
 }
 

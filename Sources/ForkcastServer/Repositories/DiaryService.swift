@@ -9,9 +9,9 @@ struct DiaryService {
     let db: any Database
     let now: Date
     let photoStore: any PhotoStore
-    /// Where the person's meal types may be kept between requests: the read cache and their version,
-    /// read when the request was signed in (nil: read them afresh).
-    var kept: (cache: ReadCache, mealTypes: String)? = nil
+    /// Where the person's meal types and foods may be kept between requests: the read cache and
+    /// their versions, read when the request was signed in (nil: read them afresh).
+    var kept: (cache: ReadCache, versions: KeptVersions)? = nil
 
     var ownerID: UUID { user.id! }
     var foods: FoodRepository { FoodRepository(db: db, ownerID: ownerID) }
@@ -20,11 +20,18 @@ struct DiaryService {
     var photos: PhotoRepository { PhotoRepository(db: db, ownerID: ownerID, store: photoStore) }
     var mealTypes: MealTypeRepository { MealTypeRepository(db: db, ownerID: ownerID) }
 
+    /// One of the person's foods: kept while none of their foods changes (logging reads one per
+    /// entry), read afresh inside a write.
+    func food(_ id: UUID) async throws -> Food? {
+        guard let kept, WriteContext.current == nil else { return try await foods.find(id) }
+        return try await kept.cache.value("food \(id)", owner: ownerID, version: kept.versions.foods, now: now) { try await foods.find(id) }
+    }
+
     /// The person's meal types: kept while none of them changes (logging reads them on every entry),
     /// read afresh inside a write.
     func types() async throws -> MealTypeCatalog {
         guard let kept, WriteContext.current == nil else { return try await mealTypes.catalog(now: now) }
-        return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.mealTypes, now: now) { try await mealTypes.catalog(now: now) }
+        return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.versions.mealTypes, now: now) { try await mealTypes.catalog(now: now) }
     }
 
     /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
@@ -71,7 +78,7 @@ struct DiaryService {
         }
 
         if let foodId = input.foodId {
-            guard let food = try await foods.find(foodId) else {
+            guard let food = try await food(foodId) else {
                 throw AppError.missingReference(field: prefix + "foodId", detail: "No food with id \(foodId) exists in your account.")
             }
             guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {

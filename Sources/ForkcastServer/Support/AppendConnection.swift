@@ -73,9 +73,11 @@ final class AppendConnection: Sendable {
             if let opened { return opened }
             let future = SQLiteConnection.open(storage: .file(path: path), threadPool: Self.threads, logger: logger, on: Self.loop)
                 .flatMap { (connection: SQLiteConnection) -> EventLoopFuture<SQLiteConnection> in
-                    // As Fluent's connections: foreign keys enforced, a bounded wait for another process's lock.
+                    // As Fluent's connections: foreign keys enforced, a bounded wait for another process's
+                    // lock, the WAL cut back to 64 MB after a checkpoint (this connection commits most).
                     var ready: EventLoopFuture<Void> = connection.query("PRAGMA foreign_keys = ON")
-                        .flatMap { _ in connection.query("PRAGMA busy_timeout = \(WriteGate.busyTimeoutMilliseconds)") }.map { _ in }
+                        .flatMap { _ in connection.query("PRAGMA busy_timeout = \(WriteGate.busyTimeoutMilliseconds)") }
+                        .flatMap { _ in connection.query("PRAGMA journal_size_limit = 67108864") }.map { _ in }
                     for (table, kind) in self.feeds.sorted(by: { $0.key < $1.key }) {
                         ready = ready.flatMap { connection.sql().raw(SyncLog.feedTrigger(on: table, kind: kind)).run() }
                     }

@@ -140,10 +140,24 @@ extension ReadCache {
             if state.values[owner] == nil, state.values.count >= max(1, maxBytes / 4096), let any = state.values.keys.first {
                 state.values.removeValue(forKey: any)
             }
+            // At most 256 names per person (foods logged lately, say): the oldest give way.
+            if let names = state.values[owner], names.count >= 256, names[name] == nil,
+               let oldest = names.min(by: { $0.value.storedAt < $1.value.storedAt })?.key {
+                state.values[owner]?.removeValue(forKey: oldest)
+            }
             state.values[owner, default: [:]][name] = (version, now, value)
         }
         return value
     }
+}
+
+/// Versions (``SyncLog/version(of:owner:)``) of the signed-in person's meal types and foods, read
+/// while signing a request that may change data in: logging an entry needs the types and a food,
+/// and the feed's head moves with every entry logged, so those are kept under their own.
+struct KeptVersions: Sendable {
+    var owner: UUID
+    var mealTypes: String
+    var foods: String
 }
 
 extension Request {
@@ -155,14 +169,11 @@ extension Request {
         set { storage[FeedHeadKey.self] = newValue }
     }
 
-    private struct MealTypesVersionKey: StorageKey { typealias Value = (owner: UUID, version: String) }
+    private struct KeptVersionsKey: StorageKey { typealias Value = KeptVersions }
 
-    /// The version of the signed-in person's meal types (``SyncLog/version(of:owner:)``), read while
-    /// signing the request in: logging an entry needs the types, and the feed's head moves with every
-    /// entry logged, so the types are kept under their own version.
-    var mealTypesVersion: (owner: UUID, version: String)? {
-        get { storage[MealTypesVersionKey.self] }
-        set { storage[MealTypesVersionKey.self] = newValue }
+    var keptVersions: KeptVersions? {
+        get { storage[KeptVersionsKey.self] }
+        set { storage[KeptVersionsKey.self] = newValue }
     }
 }
 

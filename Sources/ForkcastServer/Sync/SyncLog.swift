@@ -105,12 +105,16 @@ enum SyncLog {
         return Int(try row?.decode(column: "seq", as: Int64.self) ?? 0)
     }
 
-    /// Where one kind of the owner's records stands, as text: the number of changes recorded and the
-    /// last of them ("5:1234"). It moves whenever one of them changes (the number tells a pruned
-    /// change apart from none), whatever else the person changes. An SQL expression for the owner
-    /// `owner` names (a column or a bind): a short range on the index (owner, kind, seq).
+    /// Where one kind of the owner's records stands, as text: the last change to any of them and the
+    /// owner's pruning horizon ("1234:0"). Any change to one of them takes a number above every
+    /// earlier one, and pruning the feed moves the horizon, so the text changes whenever they may
+    /// have, whatever else the person changes. An SQL expression for the owner `owner` names (a
+    /// column or a bind): one seek on the index (owner, kind, seq) and one on the horizons.
     static func version(of kind: SyncKind, owner: SQLQueryString) -> SQLQueryString {
-        "(SELECT COUNT(*) || ':' || COALESCE(MAX(seq), 0) FROM sync_records WHERE owner_id = \(owner) AND kind = '\(unsafeRaw: kind.rawValue)')"
+        """
+        ((SELECT COALESCE(MAX(seq), 0) FROM sync_records WHERE owner_id = \(owner) AND kind = '\(unsafeRaw: kind.rawValue)') || ':' ||
+          (SELECT COALESCE(MAX(pruned_seq), 0) FROM sync_horizons WHERE owner_id = \(owner)))
+        """
     }
 
     /// ``lastSequence(owner:on:)`` as an SQL expression, for the owner `owner` names (a column or a bind).
