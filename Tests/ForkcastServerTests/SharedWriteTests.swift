@@ -18,14 +18,22 @@ import VaporTesting
     }
 
     /// Logs each entry from its own task, as concurrent requests do, while another writer holds
-    /// the database; lets that writer finish once `queued` of them wait (SQLite), then returns
-    /// which succeeded.
-    private func logTogether(_ entries: [DiaryEntry], owner: UUID, app: Application) async throws -> [UUID: Bool] {
+    /// the database; lets that writer finish once all but one of them wait (SQLite), then returns
+    /// which succeeded. A holder that `leads` writes on a connection of its own, as the shared
+    /// write does, so the entries' write then opens its own transaction (on the append
+    /// connection); otherwise they join the holder's batch.
+    private func logTogether(_ entries: [DiaryEntry], owner: UUID, app: Application, holderLeads: Bool) async throws -> [UUID: Bool] {
         let gate = app.writeGate
         let sqlite = (app.db as! any SQLDatabase).dialect.name == "sqlite"
         let (held, hold) = AsyncStream<Void>.makeStream()
         let holder = Task {
-            try await WriteGate.$current.withValue(gate) { try await app.db.write { _ in for await _ in held { break } } }
+            try await WriteGate.$current.withValue(gate) {
+                if holderLeads {
+                    try await app.db.write(leading: { for await _ in held { break } }) { _ in }
+                } else {
+                    try await app.db.write { _ in for await _ in held { break } }
+                }
+            }
         }
         try await Task.sleep(for: .milliseconds(100))  // the holder has the database
         let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
@@ -50,7 +58,7 @@ import VaporTesting
         }
     }
 
-    @Test func entriesLoggedAtOnceShareOneWriteAndABadOneFailsAlone() async throws {
+    @Test(arguments: [true, false]) func entriesLoggedAtOnceShareOneWriteAndABadOneFailsAlone(holderLeads: Bool) async throws {
         try await withForkcast { app in
             _ = try await app.signUp()
             let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
@@ -59,7 +67,7 @@ import VaporTesting
             let (writesBefore, writtenBefore) = (await queue?.writes ?? 0, await queue?.written ?? 0)
 
             let first = (1...6).map { entry("Apple \($0)") }
-            let outcomes = try await logTogether(first, owner: owner, app: app)
+            let outcomes = try await logTogether(first, owner: owner, app: app, holderLeads: holderLeads)
             #expect(outcomes.count == 6 && outcomes.values.allSatisfy { $0 })
             if sql.dialect.name == "sqlite", let queue {
                 // One request opened the shared write; the other five were handed in while it waited.
@@ -70,7 +78,7 @@ import VaporTesting
 
             // Round two: one request brings an entry whose id is taken (its insert must fail).
             let second = (1...4).map { entry("Pear \($0)") } + [entry("Impostor", id: first[0].id)]
-            let again = try await logTogether(second, owner: owner, app: app)
+            let again = try await logTogether(second, owner: owner, app: app, holderLeads: holderLeads)
             #expect(again.count == 5)
             #expect(second.filter { again[$0.id] == true }.map(\.name) == ["Pear 1", "Pear 2", "Pear 3", "Pear 4"])
             #expect(again[first[0].id] == false)
@@ -181,6 +189,29 @@ import VaporTesting
             struct Day: Decodable { var entries: [Group]; struct Group: Decodable { var entries: [Logged] } }
             let today = try await client.get("/api/v1/diary").json(Day.self).entries.flatMap(\.entries).compactMap(\.nutrients.energyKcal)
             #expect(today.sorted() == [300, 372, 372])
+        }
+    }
+
+    @Test func moreEntriesThanOneInsertTakesAreWrittenAllTheSame() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            let gate = app.writeGate
+            let entries = (0..<(PlainInsert.rowsPerStatement + 1)).map { entry("Crumb \($0)") }
+            let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
+            try await WriteGate.$current.withValue(gate) { try await repository.create(entries, now: Date()) }
+            // Then one more entry shares the ordinary way.
+            try await WriteGate.$current.withValue(gate) { try await repository.create([entry("Last crumb")], now: Date()) }
+            let sql = app.db as! any SQLDatabase
+            let stored = try await sql.raw("SELECT COUNT(*) AS n FROM diary_entries WHERE user_id = \(bind: owner)").first()?
+                .decode(column: "n", as: Int.self)
+            #expect(stored == entries.count + 1)
+            let all = try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) ORDER BY seq").all()
+                .map { try $0.decode(column: "seq", as: Int.self) }
+            #expect(all == Array(1...all.count))
+            let feed = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE owner_id = \(bind: owner) AND kind = 'diaryEntry'").first()?
+                .decode(column: "n", as: Int.self)
+            #expect(feed == entries.count + 1)
         }
     }
 }

@@ -46,7 +46,7 @@ enum Tokens {
 struct BearerAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = request.db as! any SQLDatabase
-        // Reads log nothing: only a request that may change data asks for the meal types' version.
+        // Reads log nothing: only a request that may change data asks for the versions logging keeps under.
         let writes = request.method != .GET && request.method != .HEAD
         let versions: SQLQueryString = writes ? """
             , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,

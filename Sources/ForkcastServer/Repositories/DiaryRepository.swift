@@ -29,7 +29,7 @@ struct DiaryRepository {
         // Requests logging at once share one writer (SQLite; not inside another write or a push).
         if WriteContext.current == nil, SyncOrigin.current == nil, let gate = WriteGate.current, let queue = gate.diaryEntries,
            (db as? any SQLDatabase)?.dialect.name == "sqlite" {
-            return try await queue.insert(models, kind: .diaryEntry, owner: ownerID, at: now, on: db, gate: gate)
+            return try await queue.insert(models, owner: ownerID, at: now, on: db, gate: gate)
         }
         try await db.write { tx in
             try await models.insert(on: tx)

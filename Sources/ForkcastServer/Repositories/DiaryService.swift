@@ -23,14 +23,14 @@ struct DiaryService {
     /// One of the person's foods: kept while none of their foods changes (logging reads one per
     /// entry), read afresh inside a write.
     func food(_ id: UUID) async throws -> Food? {
-        guard let kept, WriteContext.current == nil else { return try await foods.find(id) }
+        guard let kept else { return try await foods.find(id) }
         return try await kept.cache.value("food \(id)", owner: ownerID, version: kept.versions.foods, now: now) { try await foods.find(id) }
     }
 
     /// The person's meal types: kept while none of them changes (logging reads them on every entry),
     /// read afresh inside a write.
     func types() async throws -> MealTypeCatalog {
-        guard let kept, WriteContext.current == nil else { return try await mealTypes.catalog(now: now) }
+        guard let kept else { return try await mealTypes.catalog(now: now) }
         return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.versions.mealTypes, now: now) { try await mealTypes.catalog(now: now) }
     }
 

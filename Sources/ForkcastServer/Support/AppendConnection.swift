@@ -9,14 +9,13 @@ import SQLKit
 import Vapor
 
 /// An SQLite connection of the application's own, on an event loop and a thread that serve nothing
-/// else, for writes whose statements are known before they start (``InsertQueue``, issue 12).
+/// else, for inserts whose statements are known before they start (``InsertQueue``, issue 12).
 ///
 /// Each statement of a transaction is a trip to SQLite's thread and back. On the shared event
 /// loops the way back waits behind every request being answered, which made a four-statement
-/// transaction take about 4 ms under load. Here there are fewer trips and none waits: rows of the
-/// tables in `feeds` are recorded in the change feed by a TEMP trigger of this connection, so a
-/// shared write of entries is one INSERT (SQLite's own transaction, fsynced before it returns),
-/// and several statements follow each other as futures chained on this loop, without task hops.
+/// transaction take about 4 ms under load. Here there is one trip and it does not wait: rows of
+/// the tables in `feeds` are recorded in the change feed by a TEMP trigger of this connection, so a
+/// shared write of entries is one INSERT (SQLite's own transaction, fsynced before it returns).
 ///
 /// It writes to the same file as Fluent's connections, with the same encoders; writers still take
 /// turns through ``WriteGate``. The trigger exists on this connection only: other writers record
@@ -47,19 +46,6 @@ final class AppendConnection: Sendable {
     /// committed (durably) before this returns.
     func run(_ statement: SQLQueryString) async throws {
         try await connection().flatMap { connection in connection.sql(queryLogLevel: .debug).raw(statement).run() }.get()
-    }
-
-    /// Runs `steps` (statements chained with futures on this connection's loop) in one IMMEDIATE
-    /// transaction, committed when they succeed and rolled back when any fails.
-    func transaction(_ steps: @escaping @Sendable (any SQLDatabase) -> EventLoopFuture<Void>) async throws {
-        try await connection().flatMap { connection in
-            connection.query("BEGIN IMMEDIATE").flatMap { _ in steps(connection.sql(queryLogLevel: .debug)) }
-                .flatMap { connection.query("COMMIT").map { _ in } }
-                .flatMapError { error in
-                    // Nothing open (BEGIN failed) makes the rollback fail too; the first error is the one.
-                    connection.query("ROLLBACK").map { _ in }.recover { _ in }.flatMapThrowing { throw error }
-                }
-        }.get()
     }
 
     /// Closes the connection (the application is shutting down).

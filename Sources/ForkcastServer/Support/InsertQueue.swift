@@ -22,12 +22,13 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
     struct Rows: Sendable {
         let models: [M]
         let owner: UUID
-        let kind: SyncKind
         let at: Date
         let db: any Database
         let done: CheckedContinuation<Void, any Error>
     }
 
+    /// What the change feed records the rows as.
+    nonisolated let kind: SyncKind
     nonisolated let connection: AppendConnection?
     private var pending: [Rows] = []
     private var flushing = false
@@ -37,12 +38,18 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
     /// Requests whose rows wait for the next write (tests).
     var waiting: Int { pending.count }
 
-    init(connection: AppendConnection?) { self.connection = connection }
+    /// The most rows one shared write takes: one INSERT's worth (``PlainInsert``).
+    static var rowLimit: Int { PlainInsert.rowsPerStatement }
+
+    init(kind: SyncKind, connection: AppendConnection?) {
+        self.kind = kind
+        self.connection = connection
+    }
 
     /// Adds `models` (new records of the owner, each with its id) and returns once they are committed.
-    func insert(_ models: [M], kind: SyncKind, owner: UUID, at: Date, on db: any Database, gate: WriteGate) async throws {
+    func insert(_ models: [M], owner: UUID, at: Date, on db: any Database, gate: WriteGate) async throws {
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            pending.append(Rows(models: models, owner: owner, kind: kind, at: at, db: db, done: done))
+            pending.append(Rows(models: models, owner: owner, at: at, db: db, done: done))
             guard !flushing else { return }
             flushing = true
             Task { await WriteGate.$current.withValue(gate) { await self.flush() } }
@@ -59,7 +66,7 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
                     // Everything handed in while this write waited for its turn is written in it.
                     let rows = await self.take()
                     taken.rows = rows
-                    try await Self.write(rows, on: connection)
+                    try await self.write(rows, on: connection)
                     for owner in Set(rows.map(\.owner)) { await SyncEvents.shared.publish(owner: owner) }
                 }
             }
@@ -67,7 +74,7 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
                 try await db.write(leading: leading) { tx in
                     let rows = await self.take()
                     taken.rows = rows
-                    try await Self.write(rows, on: tx)
+                    try await self.write(rows, on: tx)
                 }
                 writes += 1
                 written += taken.rows.count
@@ -83,7 +90,7 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
                         for one in rows {
                             group.addTask {
                                 do {
-                                    try await one.db.write { tx in try await Self.write([one], on: tx) }
+                                    try await one.db.write { tx in try await self.write([one], on: tx) }
                                     one.done.resume()
                                 } catch { one.done.resume(throwing: error) }
                             }
@@ -95,9 +102,15 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
         flushing = false
     }
 
+    /// The rows handed in so far, up to one INSERT's worth (at least one request's).
     private func take() -> [Rows] {
-        defer { pending = [] }
-        return pending
+        var count = 0
+        let taken = pending.prefix { rows in
+            defer { count += rows.models.count }
+            return count == 0 || count + rows.models.count <= Self.rowLimit
+        }
+        pending.removeFirst(taken.count)
+        return Array(taken)
     }
 
     private static func isUnavailable(_ error: any Error) -> Bool {
@@ -105,33 +118,23 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
         return false
     }
 
-    /// The rows and their feed entries, grouped by owner and kind (in a fixed order).
-    private static func groups(_ rows: [Rows]) -> [(owner: UUID, kind: SyncKind, changes: [(id: UUID, at: Date)])] {
-        Dictionary(grouping: rows, by: { "\($0.owner.uuidString) \($0.kind.rawValue)" }).sorted { $0.key < $1.key }.map { _, group in
-            (group[0].owner, group[0].kind, group.flatMap { rows in rows.models.map { ($0.id!, rows.at) } })
+    /// Inside a transaction another writer opened (the usual statements, each awaited).
+    private nonisolated func write(_ rows: [Rows], on tx: any Database) async throws {
+        try await rows.flatMap(\.models).insert(on: tx)
+        for (owner, group) in Dictionary(grouping: rows, by: \.owner).sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            try await SyncLog.record(kind, group.flatMap { rows in rows.models.map { ($0.id!, rows.at) } }, op: .upsert, owner: owner, on: tx)
         }
     }
 
-    /// Inside a transaction another writer opened (the usual statements, each awaited).
-    private static func write(_ rows: [Rows], on tx: any Database) async throws {
-        try await rows.flatMap(\.models).insert(on: tx)
-        for group in groups(rows) { try await SyncLog.record(group.kind, group.changes, op: .upsert, owner: group.owner, on: tx) }
-    }
-
-    /// On the append connection, which records the table's rows in the feed itself: one statement
-    /// alone (its own durable transaction), or several in one transaction, chained on its loop.
-    private static func write(_ rows: [Rows], on connection: AppendConnection) async throws {
-        // Rows that are not plain values, or a table the connection does not record: each request's
-        // rows are then written on their own, through Fluent.
-        guard rows.allSatisfy({ connection.feeds[M.schema] == $0.kind }), let inserts = PlainInsert.statements(rows.flatMap(\.models)) else {
+    /// On the append connection, which records the table's rows in the feed itself: one INSERT,
+    /// SQLite's own durable transaction.
+    private nonisolated func write(_ rows: [Rows], on connection: AppendConnection) async throws {
+        // Not one plain INSERT the connection records (values Fluent must bind, more rows than one
+        // statement takes, a table it does not record): each request's rows are written through Fluent.
+        guard connection.feeds[M.schema] == kind, let inserts = PlainInsert.statements(rows.flatMap(\.models)), inserts.count == 1 else {
             throw NotPlain()
         }
-        if inserts.count == 1 { return try await connection.run(inserts[0]) }
-        try await connection.transaction { sql in
-            var future = sql.eventLoop.makeSucceededVoidFuture()
-            for statement in inserts { future = future.flatMap { sql.raw(statement).run() } }
-            return future
-        }
+        try await connection.run(inserts[0])
     }
 }
 

@@ -9,7 +9,10 @@ import SQLKit
 /// Fluent's model middleware is not run (this project has none), nor `@Timestamp`: models that have
 /// one use `create`.
 enum PlainInsert {
-    /// One statement per 500 rows; nil when a model's input is not plain values (a database
+    /// The rows one statement takes (21 columns each stay well within SQLite's 32,766 variables).
+    static let rowsPerStatement = 500
+
+    /// One statement per ``rowsPerStatement`` rows; nil when a model's input is not plain values (a database
     /// default, an enum case, a nested dictionary) or the models do not all give the same columns.
     static func statements<M: Model>(_ models: [M]) -> [SQLQueryString]? {
         guard !models.isEmpty else { return [] }
@@ -24,8 +27,8 @@ enum PlainInsert {
             return nil
         }
         let head = "INSERT INTO \"\(M.schema)\" (" + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ") VALUES "
-        return stride(from: 0, to: rows.count, by: 500).map { start in
-            "\(unsafeRaw: head)\(SQLList(rows[start..<min(start + 500, rows.count)].map { SQLGroupExpression($0.values) }))"
+        return stride(from: 0, to: rows.count, by: rowsPerStatement).map { start in
+            "\(unsafeRaw: head)\(SQLList(rows[start..<min(start + rowsPerStatement, rows.count)].map { SQLGroupExpression($0.values) }))"
         }
     }
 

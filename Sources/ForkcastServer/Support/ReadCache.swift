@@ -124,10 +124,10 @@ extension ReadCache {
     /// A value made of some of the person's data (say their meal types), kept under a version of
     /// that data read from the change feed before the data itself, as answers are kept under the
     /// feed's head: `build()` runs when nothing is kept for this version, so a kept value is never
-    /// older than its version. Not for use inside a write transaction (its own changes are not in the
-    /// feed yet): the caller reads afresh there.
+    /// older than its version. Inside a write transaction it always builds (the write's own changes
+    /// are not in the feed yet).
     func value<T: Sendable, V: Hashable & Sendable>(_ name: String, owner: UUID, version: V, now: Date, _ build: () async throws -> T) async throws -> T {
-        guard maxBytes > 0 else { return try await build() }
+        guard maxBytes > 0, WriteContext.current == nil else { return try await build() }
         let kept: T? = state.withLockedValue { state in
             guard let entry = state.values[owner]?[name], entry.version as? V == version, now.timeIntervalSince(entry.storedAt) < maxAge,
                   now >= entry.storedAt else { return nil }
@@ -136,12 +136,13 @@ extension ReadCache {
         if let kept { return kept }
         let value = try await build()
         state.withLockedValue { state in
-            // Bounded: one value per name per person, for at most `maxBytes / 4096` people.
-            if state.values[owner] == nil, state.values.count >= max(1, maxBytes / 4096), let any = state.values.keys.first {
+            // Bounded within `maxBytes`: each person's values (at most 128, about 1 kB each) count as
+            // 128 kB; past that, another person's go.
+            if state.values[owner] == nil, state.values.count >= max(1, maxBytes / (128 << 10)), let any = state.values.keys.first {
                 state.values.removeValue(forKey: any)
             }
-            // At most 256 names per person (foods logged lately, say): the oldest give way.
-            if let names = state.values[owner], names.count >= 256, names[name] == nil,
+            // At most 128 names per person (foods logged lately, say): the oldest give way.
+            if let names = state.values[owner], names.count >= 128, names[name] == nil,
                let oldest = names.min(by: { $0.value.storedAt < $1.value.storedAt })?.key {
                 state.values[owner]?.removeValue(forKey: oldest)
             }

@@ -183,7 +183,7 @@ actor WriteGate {
     /// `appendConnection`: the connection of its own that shared inserts are written on.
     init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil) {
         self.batchLimit = batchLimit
-        diaryEntries = batchLimit > 1 ? InsertQueue(connection: appendConnection) : nil
+        diaryEntries = batchLimit > 1 ? InsertQueue(kind: .diaryEntry, connection: appendConnection) : nil
     }
 
     enum Turn: Sendable { case lead, join(WriteBatch) }

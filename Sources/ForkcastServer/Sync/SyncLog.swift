@@ -35,54 +35,46 @@ enum SyncLog {
         try await lockOwner(owner, on: sql)
         // One change (the usual case) gets its number inside the insert: one statement fewer in the
         // writer's turn (issue 12). Several get consecutive numbers after the head read once.
-        let first = changes.count == 1 ? nil : try await lastSequence(owner: owner, on: sql) + 1
-        for statement in statements(kind, changes, op: op, owner: owner, firstSequence: first, origin: SyncOrigin.current) {
-            try await sql.raw(statement).run()
-        }
-        await SyncEvents.shared.changed(owner: owner, db: db)
-    }
-
-    /// The feed's rows for these changes, numbered from `firstSequence` (nil: one change, numbered
-    /// after the head inside the statement), one statement per 200.
-    static func statements(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID, firstSequence: Int?,
-                           origin: SyncOrigin?) -> [SQLQueryString] {
-        var next = firstSequence ?? 0
-        return stride(from: 0, to: changes.count, by: 200).map { start in
+        let single = changes.count == 1
+        var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
+        for start in stride(from: 0, to: changes.count, by: 200) {
             let rows = changes[start..<min(start + 200, changes.count)].map { change -> SQLExpression in
                 defer { next += 1 }
-                let origin = origin ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
-                let seq: any SQLExpression = firstSequence == nil ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
+                let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
+                let seq: any SQLExpression = single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
                 return SQLGroupExpression([
                     SQLBind(owner), SQLBind(kind.rawValue), SQLBind(change.id), seq, SQLBind(op.rawValue),
                     SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
                     SQLBind(change.at.timeIntervalSince1970),
                 ])
             }
-            return """
-                INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
-                VALUES \(SQLList(rows))
-                ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
-                  updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
-                  changed_at = excluded.changed_at
-                """
+            try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
         }
+        await SyncEvents.shared.changed(owner: owner, db: db)
     }
+
+    /// Every insert into the feed: its columns, and what a later change of a record replaces.
+    private static let insertInto: SQLQueryString =
+        "INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)"
+    private static let replacing: SQLQueryString = """
+        ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
+          updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
+          changed_at = excluded.changed_at
+        """
 
     /// SQLite only: a TEMP trigger (on one connection: ``AppendConnection``) that records in the
     /// feed each row inserted into `table` as a server change of `kind` (the row's `user_id` its
-    /// owner, its `updated_at` the time), numbered after the head as ``statements(_:_:op:owner:firstSequence:origin:)``
+    /// owner, its `updated_at` the time), numbered after the head as ``record(_:_:op:owner:on:)``
     /// numbers a single change. An insert of many rows then records them all, in order, within that
     /// one statement: no statement of its own for the feed, and no transaction around the two.
     static func feedTrigger(on table: String, kind: SyncKind) -> SQLQueryString {
         """
         CREATE TEMP TRIGGER IF NOT EXISTS \(ident: "forkcast_feed_" + table) AFTER INSERT ON main.\(ident: table)
         BEGIN
-          INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
+          \(insertInto)
           VALUES (NEW.user_id, '\(unsafeRaw: kind.rawValue)', NEW.id, \(head(of: "NEW.user_id")) + 1, '\(unsafeRaw: SyncOp.upsert.rawValue)',
                   NEW.updated_at, '\(unsafeRaw: SyncOrigin.serverDevice)', '', NEW.updated_at)
-          ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
-            updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
-            changed_at = excluded.changed_at;
+          \(replacing);
         END
         """
     }
