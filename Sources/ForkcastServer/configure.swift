@@ -37,6 +37,9 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
         let append = AppendConnection(path: path, logger: app.logger)
         app.writeGate = WriteGate(appendConnection: append)
         app.lifecycle.use(AppendConnection.Closing(connection: append))
+        let reads = PreparedReads(path: path)
+        app.preparedReads = reads
+        app.lifecycle.use(PreparedReads.Closing(reads: reads))
     } else {
         app.writeGate = WriteGate()
     }

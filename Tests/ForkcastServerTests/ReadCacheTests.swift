@@ -94,4 +94,39 @@ import VaporTesting
             #expect(statistics.entries > 0 && statistics.entries < 28, "\(statistics)")
         }
     }
+
+    /// The token's read on SQLite runs a statement kept prepared (``PreparedReads``): tokens of
+    /// several people take turns on it without SQLite planning it again, each signs in its own
+    /// person, and a token revoked or deleted by another connection stops working at once.
+    @Test func theTokenReadIsKeptPreparedAndFollowsTheDatabase() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock()) { app in
+            let owner = try await app.signUp()
+            let stranger = try await app.signUp("stranger@example.com")
+            let other = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "owner@example.com", "password": "correct horse"])
+            let second = Client(app: app, token: try other.json(TestSession.self).token)
+            #expect(try await owner.createFood(FoodsAPITests.oats).status == .created)
+
+            for _ in 0..<3 {
+                for (client, sees) in [(owner, true), (stranger, false), (second, true)] {
+                    let found = try await client.get("/api/v1/foods?q=oat")
+                    #expect(found.status == .ok)
+                    #expect(found.body.string.contains("Rolled oats") == sees)
+                }
+            }
+            if TestDatabase.postgresURL == nil {
+                let reads = try #require(app.preparedReads)
+                #expect(reads.replans == 0)
+            } else {
+                #expect(app.preparedReads == nil)
+            }
+
+            // Signed out: the token is gone for the very next request.
+            #expect(try await second.send(.POST, "/api/v1/auth/logout").status == .noContent)
+            #expect(try await second.get("/api/v1/foods?q=oat").status == .unauthorized)
+            // Deleted through Fluent's own connections: the same.
+            try await TokenModel.query(on: app.db).filter(\.$tokenHash == Tokens.hash(try #require(stranger.token))).delete()
+            #expect(try await stranger.get("/api/v1/foods?q=oat").status == .unauthorized)
+            #expect(try await owner.get("/api/v1/foods?q=oat").status == .ok)
+        }
+    }
 }

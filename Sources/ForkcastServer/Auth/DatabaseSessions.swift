@@ -72,17 +72,16 @@ struct DatabaseSessions: SessionDriver {
 /// Loads the web session. On the API only for requests without an `Authorization` header: a
 /// bearer-token call never reads, creates or extends a session, and never receives a cookie. Web
 /// pages always use the session (an `Authorization` header a proxy adds means nothing to them).
-struct BrowserSessionsMiddleware: AsyncMiddleware {
+struct BrowserSessionsMiddleware: Middleware {
     let sessions: SessionsMiddleware
     let authenticator: UserSessionAuthenticator
     var skipWhenAuthorized = true
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         if !skipWhenAuthorized || request.headers[.authorization].isEmpty {
-            let inner = AsyncBasicResponder { request in try await authenticator.respond(to: request, chainingTo: next) }
-            return try await sessions.respond(to: request, chainingTo: inner).get()
+            return sessions.respond(to: request, chainingTo: authenticator.makeResponder(chainingTo: next))
         }
-        return try await next.respond(to: request)
+        return next.respond(to: request)
     }
 }
 

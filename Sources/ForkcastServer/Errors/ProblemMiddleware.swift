@@ -7,22 +7,23 @@ import Vapor
 ///
 /// Malformed or mistyped JSON is a 400/422 naming the field; a database that cannot be used is a
 /// 503 saying nothing was saved; anything unexpected is logged and answered with a plain 500.
-struct ProblemMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch {
-            let (problem, headers) = Self.problem(for: error, request: request)
-            if request.wantsHTML {
-                let layout = Layout(title: problem.title, csrf: request.hasSession ? CSRF.token(for: request) : nil,
-                                    signedIn: request.auth.has(UserModel.self))
-                let response = ErrorPage(problem: problem).render(layout: layout)
-                    .response(status: HTTPResponseStatus(statusCode: problem.status))
-                for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
-                return response
-            }
-            return Self.response(problem, headers: headers)
+struct ProblemMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapErrorThrowing { error in Self.answer(error, to: request) }
+    }
+
+    /// The answer to a request that failed with `error`: an HTML page for a browser, problem+json otherwise.
+    static func answer(_ error: any Error, to request: Request) -> Response {
+        let (problem, headers) = problem(for: error, request: request)
+        if request.wantsHTML {
+            let layout = Layout(title: problem.title, csrf: request.hasSession ? CSRF.token(for: request) : nil,
+                                signedIn: request.auth.has(UserModel.self))
+            let response = ErrorPage(problem: problem).render(layout: layout)
+                .response(status: HTTPResponseStatus(statusCode: problem.status))
+            for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
+            return response
         }
+        return response(problem, headers: headers)
     }
 
     static func response(_ problem: ProblemDetails, headers extra: HTTPHeaders = [:]) -> Response {

@@ -40,7 +40,7 @@ enum CSRF {
 }
 
 /// Rejects unsafe requests that arrive with a session cookie but without the session's token.
-struct CSRFMiddleware: AsyncMiddleware {
+struct CSRFMiddleware: Middleware {
     enum Mode: Sendable {
         /// Web pages: every unsafe request needs the token.
         case web
@@ -50,7 +50,12 @@ struct CSRFMiddleware: AsyncMiddleware {
 
     var mode: Mode = .web
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        do { try check(request) } catch { return request.eventLoop.makeFailedFuture(error) }
+        return next.respond(to: request)
+    }
+
+    private func check(_ request: Request) throws {
         let safe: [HTTPMethod] = [.GET, .HEAD, .OPTIONS]
         if !safe.contains(request.method) {
             let needsToken = switch mode {
@@ -63,6 +68,5 @@ struct CSRFMiddleware: AsyncMiddleware {
                 throw AppError.forbidden("This form has expired or did not come from Forkcast. Reload the page and try again.")
             }
         }
-        return try await next.respond(to: request)
     }
 }

@@ -5,7 +5,7 @@ import Vapor
 /// `FileMiddleware` asks the file system about every request path, on its thread pool; this asks
 /// only for paths whose first segment is one of Public's own entries, so API calls and pages skip
 /// that round trip (issue 12).
-struct PublicFilesMiddleware: AsyncMiddleware {
+struct PublicFilesMiddleware: Middleware {
     private let files: FileMiddleware
     private let entries: Set<String>
 
@@ -14,9 +14,9 @@ struct PublicFilesMiddleware: AsyncMiddleware {
         entries = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let first = request.url.path.drop { $0 == "/" }.prefix { $0 != "/" }
-        guard entries.contains(String(first)) else { return try await next.respond(to: request) }
-        return try await files.respond(to: request, chainingTo: next)
+        guard entries.contains(String(first)) else { return next.respond(to: request) }
+        return files.respond(to: request, chainingTo: next)
     }
 }

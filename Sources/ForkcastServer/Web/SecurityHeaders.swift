@@ -1,9 +1,13 @@
+import NIOConcurrencyHelpers
 import Vapor
 
 /// Headers every answer carries: a Content-Security-Policy that allows only Forkcast's own files
 /// (no inline script, no event-handler attributes, no framing), no MIME sniffing, no referrer to
 /// other sites; on HTTPS also HSTS and a `Secure` session cookie.
-struct SecurityHeadersMiddleware: AsyncMiddleware {
+///
+/// This and the other middlewares that never wait for anything are `Middleware`, not
+/// `AsyncMiddleware`: Vapor starts a task for each `AsyncMiddleware` on every request (issue 12).
+struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
@@ -12,8 +16,11 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 
     let config: AppConfig
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in addHeaders(to: response, for: request) }
+    }
+
+    private func addHeaders(to response: Response, for request: Request) -> Response {
         let headers = [
             ("Content-Security-Policy", Self.contentSecurityPolicy),
             ("X-Content-Type-Options", "nosniff"),
@@ -51,22 +58,27 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 
 /// A path that exists answered with a method it does not take is a 405 naming the allowed ones,
 /// not a 404.
-struct MethodNotAllowedMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+struct MethodNotAllowedMiddleware: Middleware {
+    /// The methods of each path that routes name in literal text only, by that path's segments
+    /// joined with "/"; read from the routes at the first request (routes do not change after boot).
+    private let constantRoutes = NIOLockedValueBox<[String: [HTTPMethod]]?>(nil)
+
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        let path = request.url.path
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         // No file or route has a path segment this long; the file lookup would fail with an error.
-        if request.url.path.utf8.count > 2048 || request.url.path.split(separator: "/").contains(where: { $0.utf8.count > 255 }) {
-            throw Abort(.notFound)
+        if path.utf8.count > 2048 || parts.contains(where: { $0.utf8.count > 255 }) {
+            return request.eventLoop.makeFailedFuture(Abort(.notFound))
         }
         // `/meals/facets` is a path of its own even though `/meals/:id` would match it too.
-        let exact = Self.constantRoutes(for: request)
+        let exact = methods(ofConstant: parts.joined(separator: "/"), in: request.application.routes)
         if !exact.isEmpty, !exact.contains(request.method), !(request.method == .HEAD && exact.contains(.GET)) {
-            throw Self.notAllowed(request, allowed: Self.withHead(exact))
+            return request.eventLoop.makeFailedFuture(Self.notAllowed(request, allowed: Self.withHead(exact)))
         }
-        do {
-            return try await next.respond(to: request)
-        } catch let abort as any AbortError where abort.status == .notFound {
-            let allowed = Self.allowedMethods(for: request)
-            guard !allowed.isEmpty, !allowed.contains(request.method) else { throw abort }
+        return next.respond(to: request).flatMapErrorThrowing { error in
+            guard let abort = error as? any AbortError, abort.status == .notFound, exact.isEmpty else { throw error }
+            let allowed = Self.allowedMethods(parts.map(String.init), in: request.application.routes)
+            guard !allowed.isEmpty, !allowed.contains(request.method) else { throw error }
             throw Self.notAllowed(request, allowed: allowed)
         }
     }
@@ -82,26 +94,30 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
         methods.contains(.GET) && !methods.contains(.HEAD) ? methods + [.HEAD] : methods
     }
 
-    /// Methods of the routes whose every path component is this path's literal text.
-    static func constantRoutes(for request: Request) -> [HTTPMethod] {
-        let parts = request.url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        var methods: [HTTPMethod] = []
-        for route in request.application.routes.all where route.path.count == parts.count {
-            let exact = zip(route.path, parts).allSatisfy { component, part in
-                if case .constant(let value) = component { return value == part }
-                return false
+    /// Methods of the routes whose every path component is the literal text of `path`'s segments.
+    private func methods(ofConstant path: String, in routes: Routes) -> [HTTPMethod] {
+        constantRoutes.withLockedValue { table in
+            if table == nil {
+                var built: [String: [HTTPMethod]] = [:]
+                for route in routes.all {
+                    let literal = route.path.map { component -> String? in
+                        if case .constant(let value) = component { return value }
+                        return nil
+                    }
+                    guard !literal.contains(nil) else { continue }
+                    let key = literal.compactMap { $0 }.joined(separator: "/")
+                    if !built[key, default: []].contains(route.method) { built[key, default: []].append(route.method) }
+                }
+                table = built
             }
-            if exact, !methods.contains(route.method) { methods.append(route.method) }
+            return table?[path] ?? []
         }
-        return methods
     }
 
-    static func allowedMethods(for request: Request) -> [HTTPMethod] {
-        let exact = constantRoutes(for: request)
-        if !exact.isEmpty { return withHead(exact) }
-        let parts = request.url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    /// Methods of every route that matches the path's segments, for a path no route answered.
+    static func allowedMethods(_ parts: [String], in routes: Routes) -> [HTTPMethod] {
         var methods: [HTTPMethod] = []
-        for route in request.application.routes.all where route.path.count == parts.count {
+        for route in routes.all where route.path.count == parts.count {
             let matches = zip(route.path, parts).allSatisfy { component, part in
                 switch component {
                 case .constant(let value): value == part
