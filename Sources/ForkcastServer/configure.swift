@@ -32,6 +32,8 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
 
     // Replace Vapor's default error middleware with ours (one place renders every error).
     app.middleware = .init()
+    let requests = InFlightRequests()
+    app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     if case .sqlite(let path) = config.storage {
         let append = AppendConnection(path: path, logger: app.logger)
@@ -51,6 +53,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware.use(PublicFilesMiddleware(publicDirectory: publicDirectory()))
     try routes(app)
     app.lifecycle.use(SyncEvents.PostgresListener())
+    app.lifecycle.use(InFlightRequests.Draining(requests: requests))  // last: shut down first
 }
 
 private func configureDatabase(_ app: Application, config: AppConfig) throws {
