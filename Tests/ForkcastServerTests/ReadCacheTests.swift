@@ -1,6 +1,7 @@
 import FluentKit
 @testable import ForkcastServer
 import Foundation
+import SQLKit
 import Testing
 import VaporTesting
 
@@ -127,6 +128,15 @@ import VaporTesting
             try await TokenModel.query(on: app.db).filter(\.$tokenHash == Tokens.hash(try #require(stranger.token))).delete()
             #expect(try await stranger.get("/api/v1/foods?q=oat").status == .unauthorized)
             #expect(try await owner.get("/api/v1/foods?q=oat").status == .ok)
+
+            // Once closed (the application shutting down), nothing reopens: Fluent answers a late caller.
+            if let reads = app.preparedReads {
+                let sql = app.db as! any SQLDatabase
+                #expect(reads.rows(SQLQueryString("SELECT 1 AS one"), serializedFor: sql)?.count == 1)
+                reads.close()
+                #expect(reads.rows(SQLQueryString("SELECT 1 AS one"), serializedFor: sql) == nil)
+                #expect(try await owner.get("/api/v1/foods?q=oat").status == .ok)
+            }
         }
     }
 }

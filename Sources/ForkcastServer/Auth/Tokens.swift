@@ -41,8 +41,9 @@ enum Tokens {
 /// Signs a request in from `Authorization: Bearer …` when the token is known and unexpired.
 ///
 /// One query (every API request starts here; on SQLite a statement kept prepared, ``PreparedReads``):
-/// the token joined to its user, with the head of the user's change feed, which kept answers are keyed by (``ReadCache``), and (for a request that
-/// may change data) the versions of the user's meal types and foods, which logging keeps them under.
+/// the token joined to its user, with the head of the user's change feed, which kept answers are
+/// keyed by (``ReadCache``), and (for a request that may change data) the versions of the user's
+/// meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let sql = request.db as! any SQLDatabase

@@ -72,6 +72,8 @@ final class PreparedReads: Sendable {
     private final class Connection: @unchecked Sendable {
         let lock = NSLock()
         private var handle: OpaquePointer?
+        /// Closed for good (the application shut down): a late caller asks Fluent, nothing reopens.
+        private var closed = false
         private var statements: [String: (statement: OpaquePointer, columns: [String])] = [:]
         /// Statements kept per connection; a query text beyond them is prepared for one run.
         private static let keptStatements = 16
@@ -130,10 +132,12 @@ final class PreparedReads: Sendable {
             statements = [:]
             if let handle { sqlite_nio_sqlite3_close_v2(handle) }
             handle = nil
+            closed = true
         }
 
         private func open(_ path: String) -> OpaquePointer? {
             if let handle { return handle }
+            guard !closed else { return nil }
             var opened: OpaquePointer?
             guard sqlite_nio_sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
                   sqlite_nio_sqlite3_exec(opened, "PRAGMA query_only = ON", nil, nil, nil) == SQLITE_OK

@@ -41,8 +41,8 @@ final class ReadCache: Sendable {
         var clock: UInt64 = 0
         var hits = 0
         var misses = 0
-        /// Values (not answers) kept per person, by name: the head they were read at and when.
-        var values: [UUID: [String: (version: any Hashable & Sendable, storedAt: Date, value: any Sendable)]] = [:]
+        /// Values (not answers) kept per person, by name: the version they were read at and when.
+        var values: [UUID: [String: (version: String, storedAt: Date, value: any Sendable)]] = [:]
     }
 
     let maxBytes: Int
@@ -126,10 +126,10 @@ extension ReadCache {
     /// feed's head: `build()` runs when nothing is kept for this version, so a kept value is never
     /// older than its version. Inside a write transaction it always builds (the write's own changes
     /// are not in the feed yet).
-    func value<T: Sendable, V: Hashable & Sendable>(_ name: String, owner: UUID, version: V, now: Date, _ build: () async throws -> T) async throws -> T {
+    func value<T: Sendable>(_ name: String, owner: UUID, version: String, now: Date, _ build: () async throws -> T) async throws -> T {
         guard maxBytes > 0, WriteContext.current == nil else { return try await build() }
         let kept: T? = state.withLockedValue { state in
-            guard let entry = state.values[owner]?[name], entry.version as? V == version, now.timeIntervalSince(entry.storedAt) < maxAge,
+            guard let entry = state.values[owner]?[name], entry.version == version, now.timeIntervalSince(entry.storedAt) < maxAge,
                   now >= entry.storedAt else { return nil }
             return entry.value as? T
         }
