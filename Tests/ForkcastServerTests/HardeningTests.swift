@@ -227,13 +227,17 @@ struct HardeningTests {
             _ = try await app.signUp()
             var browser = Browser(app: app)
             _ = try await browser.csrf(from: "/login")
-            let before = browser.cookies[SecurityHeadersMiddleware.sessionCookie]
-            #expect(before != nil, "the sign-in form starts a session for its CSRF token")
+            #expect(browser.cookies[SecurityHeadersMiddleware.sessionCookie] == nil, "the sign-in form starts no session (issue 22)")
+            #expect(try await browser.signIn().status == .seeOther)
+            let before = try #require(browser.cookies[SecurityHeadersMiddleware.sessionCookie])
+            let first = try await browser.csrf(from: "/meals")
+            _ = try await browser.send(.POST, "/logout", form: ["_csrf": first])
+            #expect(browser.cookies[SecurityHeadersMiddleware.sessionCookie] == nil, "signing out leaves no session")
             #expect(try await browser.signIn().status == .seeOther)
             let signedIn = try #require(browser.cookies[SecurityHeadersMiddleware.sessionCookie])
-            #expect(signedIn != before, "a planted session id is not the signed-in one")
+            #expect(signedIn != before, "each sign-in has a new session id")
             // The old id no longer works for anything.
-            var attacker = Browser(app: app, cookies: [SecurityHeadersMiddleware.sessionCookie: before!])
+            var attacker = Browser(app: app, cookies: [SecurityHeadersMiddleware.sessionCookie: before])
             #expect(try await attacker.send(.GET, "/meals").status == .seeOther)
             #expect(try await browser.send(.GET, "/meals").status == .ok)
             let token = try await browser.csrf(from: "/meals")
@@ -247,10 +251,13 @@ struct HardeningTests {
         let clock = TestClock()
         try await withForkcast(clock: clock) { app in
             let client = try await app.signUp()
-            var browser = Browser(app: app)
+            var browser = Browser(app: app), idle = Browser(app: app)
             _ = try await browser.signIn()
+            _ = try await idle.signIn()
             #expect(try await browser.send(.GET, "/meals").status == .ok)
             clock.advance(by: 31 * 24 * 3600)
+            // Coming back with an expired session signs nobody in (and removes that session);
+            // the idle browser's expired session is left for housekeeping.
             #expect(try await browser.send(.GET, "/meals").status == .seeOther)
             #expect(try await client.get("/api/v1/me").status == .unauthorized)
             let removed = try await Housekeeping.run(on: app.db, now: clock.now)

@@ -134,6 +134,22 @@ def test_goals_from_the_body_profile_show_the_arithmetic(driver, server):
     wait_for(driver, lambda d: "1800 kcal" in css(d, "#current-goals").text)
     assert not driver.find_elements(By.ID, "arithmetic")
 
+    # Saving the body profile again keeps the goals set by hand (as the API and sync do): the
+    # "use computed goals" box is unticked while goals are manual.
+    assert not css(driver, "#field-useComputedGoals").is_selected()
+    weight = css(driver, "#field-weightKg")
+    weight.clear()
+    weight.send_keys("85")
+    css(driver, "#profile-form button[type=submit]").click()
+    wait_for(driver, lambda d: "goals are unchanged" in css(d, ".flash").text)
+    assert "1800 kcal" in css(driver, "#current-goals").text
+    assert not driver.find_elements(By.ID, "arithmetic")
+    # Ticking it is the one way to switch to computed goals from the profile.
+    css(driver, "#field-useComputedGoals").click()
+    css(driver, "#profile-form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "arithmetic"))
+    assert "10 × 85 kg" in css(driver, "#arithmetic").text
+
 
 def test_apple_health_upload_and_weight_trend(driver, server):
     api_session(server)

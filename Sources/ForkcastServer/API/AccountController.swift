@@ -17,15 +17,18 @@ struct AccountController: RouteCollection {
 
     /// The archive as a download, written to a temporary file first and removed once sent.
     static func exportResponse(_ req: Request, data: AccountData) async throws -> Response {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-export-\(UUID().uuidString).zip")
+        // In a folder only this user can enter (/tmp is shared; the archive is someone's data).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let url = folder.appendingPathComponent("export.zip")
         do {
             try await data.writeArchive(to: url)
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: folder)
             throw error
         }
         let response = try await req.fileio.asyncStreamFile(at: url.path, mediaType: HTTPMediaType(type: "application", subType: "zip")) { _ in
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: folder)
         }
         let name = "forkcast-export-\(data.user.today(now: data.now).iso).zip"
         response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")

@@ -28,11 +28,8 @@ struct BodyController: RouteCollection {
 
     @Sendable func saveProfile(req: Request) async throws -> BodyProfileDTO {
         let user = try req.requireUser()
-        let input = try req.decodeJSON(BodyProfileInput.self)
-        let today = user.today(now: req.now)
-        let profile = try BodyInput.profile(from: input, today: today)
-        try await req.owner.body.save(profile, now: req.now, uuid: req.dependencies.uuid())
-        return BodyProfileDTO(profile, today: today)
+        let profile = try await req.owner.saveBodyProfile(try req.decodeJSON(BodyProfileInput.self))
+        return BodyProfileDTO(profile, today: user.today(now: req.now))
     }
 
     @Sendable func goals(req: Request) async throws -> GoalsDTO {
@@ -43,11 +40,8 @@ struct BodyController: RouteCollection {
 
     @Sendable func saveGoals(req: Request) async throws -> GoalsDTO {
         let user = try req.requireUser()
-        let input = try req.decodeJSON(GoalsInput.self)
-        let body = try req.owner.body
-        let goals = try await BodyInput.goals(from: input, body: body)
-        try await body.saveGoals(goals, now: req.now)
-        let (current, calculation) = try await body.goals(today: user.today(now: req.now))
+        try await req.owner.setGoals(try req.decodeJSON(GoalsInput.self))
+        let (current, calculation) = try await req.owner.body.goals(today: user.today(now: req.now))
         return GoalsDTO(current, steps: calculation?.steps)
     }
 
@@ -60,17 +54,9 @@ struct BodyController: RouteCollection {
     }
 
     @Sendable func addWeight(req: Request) async throws -> Response {
-        let user = try req.requireUser()
         let input = try req.decodeJSON(WeightInput.self)
-        let kg = try BodyInput.kilograms(kg: input.weightKg, lb: input.weightLb, field: "weightKg")
-        let at = try BodyInput.measuredAt(input.measuredAt, now: req.now)
-        let body = try req.owner.body
-        guard try await body.addWeights([(at, kg)], source: "manual") == 1 else {
-            throw AppError.conflict("A weight is already recorded at \(ISO8601DateFormatter().string(from: at)).")
-        }
-        guard let saved = try await body.weights(from: at, to: at).first else {
-            throw AppError.conflict("The weight was removed again while it was being saved; add it again.")
-        }
+        let saved = try await req.owner.recordWeight(.init(measuredAt: input.measuredAt, weightKg: input.weightKg, weightLb: input.weightLb),
+                                                     id: req.dependencies.uuid())
         let response = Response(status: .created)
         try response.content.encode(WeightDTO(id: saved.id, measuredAt: saved.measuredAt, weightKg: saved.weightKg, source: saved.source))
         return response
@@ -104,74 +90,4 @@ struct BodyController: RouteCollection {
                                skipped: result.skipped.merging(["alreadyRecorded": weights.count - added]) { $0 + $1 }.filter { $0.value > 0 })
     }
 
-}
-
-/// Turning body and goal input into domain values, shared by the API and the pages.
-enum BodyInput {
-    /// When a weighing happened: not more than a day ahead (a future weighing would drive computed
-    /// goals until it came).
-    static func measuredAt(_ at: Date?, now: Date) throws -> Date {
-        let at = at ?? now
-        guard at <= now.addingTimeInterval(86_400) else {
-            throw AppError.validation(ValidationError(field: "measuredAt", "A weighing cannot be in the future."))
-        }
-        return at
-    }
-
-    static func kilograms(kg: Decimal?, lb: Decimal?, field: String) throws -> Decimal {
-        guard let value = kg ?? lb.map(BodyUnits.kilograms(fromPounds:)) else {
-            throw AppError.validation(ValidationError(field: field, "Give the weight in kg (weightKg) or pounds (weightLb)."))
-        }
-        if let problem = Plausible.bodyWeightKg.check(value, field: kg == nil ? "weightLb" : field, label: "Weight") {
-            throw AppError.validation(ValidationError([problem]))
-        }
-        return value.rounded(2)
-    }
-
-    static func profile(from input: BodyProfileInput, today: CalendarDate) throws -> BodyProfile {
-        var problems: [ValidationError.Field] = []
-        let sex = Sex(rawValue: input.sex)
-        if sex == nil { problems.append(.init(field: "sex", message: "sex must be \"male\" or \"female\" (the equation needs one of the two).")) }
-        let level = ActivityLevel(rawValue: input.activityLevel)
-        if level == nil { problems.append(.init(field: "activityLevel", message: "activityLevel must be one of: \(ActivityLevel.allCases.map(\.rawValue).joined(separator: ", ")).")) }
-        let aim = Aim(rawValue: input.aim)
-        if aim == nil { problems.append(.init(field: "aim", message: "aim must be cut, maintain or bulk.")) }
-        var height = input.heightCm
-        if height == nil, input.heightFt != nil || input.heightIn != nil {
-            height = BodyUnits.centimetres(feet: input.heightFt ?? 0, inches: input.heightIn ?? 0)
-        }
-        if height == nil { problems.append(.init(field: "heightCm", message: "Give the height in cm (heightCm) or feet and inches (heightFt, heightIn).")) }
-        var weight = input.weightKg
-        if weight == nil, let lb = input.weightLb { weight = BodyUnits.kilograms(fromPounds: lb) }
-        if weight == nil { problems.append(.init(field: "weightKg", message: "Give the weight in kg (weightKg) or pounds (weightLb).")) }
-        guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
-        do {
-            // The ranges are checked on what was sent, then the values are rounded for storage.
-            var profile = try BodyProfile(sex: sex!, birthDate: input.birthDate, heightCm: height!, weightKg: weight!,
-                                          activityLevel: level!, aim: aim!).validated(today: today)
-            profile.heightCm = profile.heightCm.rounded(1)
-            profile.weightKg = profile.weightKg.rounded(2)
-            return profile
-        } catch { throw AppError.validation(error) }
-    }
-
-    static func goals(from input: GoalsInput, body: BodyRepository) async throws -> Goals {
-        switch input.source ?? "manual" {
-        case "computed":
-            guard try await body.profile() != nil else {
-                throw AppError.validation(ValidationError(field: "source", "Computed goals need a body profile first (PUT /api/v1/body-profile)."))
-            }
-            return Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed)
-        case "manual":
-            var missing: [ValidationError.Field] = []
-            for (name, value) in [("energyKcal", input.energyKcal), ("protein", input.protein), ("carbohydrates", input.carbohydrates), ("fat", input.fat)]
-            where value == nil { missing.append(.init(field: name, message: "\(name) is required for manual goals.")) }
-            guard missing.isEmpty else { throw AppError.validation(ValidationError(missing)) }
-            do {
-                return try Goals(energyKcal: input.energyKcal!, protein: input.protein!, carbohydrates: input.carbohydrates!, fat: input.fat!).validated()
-            } catch { throw AppError.validation(error) }
-        default:
-            throw AppError.validation(ValidationError(field: "source", "source must be \"manual\" or \"computed\"."))
-        }
-    }
 }

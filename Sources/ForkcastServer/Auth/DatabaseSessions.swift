@@ -79,9 +79,20 @@ struct BrowserSessionsMiddleware: Middleware {
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         if !skipWhenAuthorized || request.headers[.authorization].isEmpty {
-            return sessions.respond(to: request, chainingTo: authenticator.makeResponder(chainingTo: next))
+            return sessions.respond(to: request, chainingTo: authenticator.makeResponder(chainingTo: EmptySessionsStayUnsaved(next: next)))
         }
         return next.respond(to: request)
+    }
+}
+
+/// A session that holds nothing is not stored: a visitor (or a stale cookie) costs no row.
+private struct EmptySessionsStayUnsaved: Responder {
+    let next: any Responder
+    func respond(to request: Request) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { response in
+            if request.hasSession, request.session.id == nil, request.session.data.snapshot.isEmpty { request.session.destroy() }
+            return response
+        }
     }
 }
 

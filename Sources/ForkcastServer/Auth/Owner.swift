@@ -32,6 +32,12 @@ struct Owner {
     var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }
     var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }
+    // Use cases: each change a person makes, the same from every front door.
+    var recordWeight: RecordWeight { RecordWeight(ownerID: id, db: request.db, now: request.now) }
+    var saveBodyProfile: SaveBodyProfile {
+        SaveBodyProfile(ownerID: id, db: request.db, now: request.now, today: user.today(now: request.now), uuid: request.dependencies.uuid)
+    }
+    var setGoals: SetGoals { SetGoals(ownerID: id, db: request.db, now: request.now) }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: request.db, photoStore: request.application.photoStore, now: request.now) }
 }

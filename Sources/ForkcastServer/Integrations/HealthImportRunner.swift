@@ -56,7 +56,10 @@ enum HealthImportRunner {
     static func receive(_ req: Request, limit: Int64 = maximumUploadSize) async throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-upload-\(UUID().uuidString)")
         let io = NonBlockingFileIO(threadPool: req.application.threadPool)
-        let handle = try await io.openFile(_deprecatedPath: url.path, mode: .write, flags: .allowFileCreation(), eventLoop: req.eventLoop).get()
+        // Readable by this user only (an upload is someone's data; /tmp is shared), and new: never
+        // an existing file or link of that name.
+        let handle = try await io.openFile(_deprecatedPath: url.path, mode: .write,
+                                           flags: .allowFileCreation(posixMode: 0o600), eventLoop: req.eventLoop).get()
         var written: Int64 = 0
         let multipart = MultipartFileStream(contentType: req.headers.contentType)
         do {

@@ -66,21 +66,15 @@ struct M005_CreateFoods: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
+        // The reverse of prepare: what it created is dropped (food_terms was created here again).
         try await database.schema(OpenFoodFactsCacheModel.schema).delete()
-        // Word prefixes for search as you type: one row per word of a food's name and brand.
-        // PostgreSQL compares them byte by byte (COLLATE "C") like SQLite, so prefix ranges work.
-        let termType: DatabaseSchema.DataType = database is any SQLDatabase && (database as! any SQLDatabase).dialect.name == "postgresql"
-            ? .custom(SQLRaw("TEXT COLLATE \"C\"")) : .string
-        try await database.schema(FoodTermModel.schema)
-            .id()
-            .field("food_id", .uuid, .required, .references(FoodModel.schema, "id", onDelete: .cascade))
-            .field("user_id", .uuid, .required, .references(UserModel.schema, "id", onDelete: .cascade))
-            .field("term", termType, .required)
-            .create()
         try await database.schema(MealIngredientModel.schema).delete()
         try await database.schema(FoodTermModel.schema).delete()
         try await database.schema(FoodModel.schema).delete()
-        try await database.schema(MealModel.schema).deleteField("servings").deleteField("manual_energy_kcal")
-            .deleteField("manual_protein").deleteField("manual_carbohydrates").deleteField("manual_fat").update()
+        // One column per ALTER TABLE, as in prepare (SQLite drops a single column per statement).
+        for column in ["servings", "manual_energy_kcal", "manual_protein", "manual_carbohydrates", "manual_fat"] {
+            try await database.schema(MealModel.schema).deleteField(.key(.string(column))).update()
+        }
+        try await database.schema(UserModel.schema).deleteField("currency").update()
     }
 }

@@ -43,5 +43,8 @@ struct M007_Hardening: AsyncMigration {
         try await database.schema(KnownClientModel.schema).delete()
         try await database.schema("login_buckets").delete()
         try await database.schema(WebSessionModel.schema).delete()
+        // What prepare dropped comes back, so the earlier migrations revert too.
+        try await M004_CreateLoginThrottles().prepare(on: database)
+        try await SessionRecord.migration.prepare(on: database).get()
     }
 }

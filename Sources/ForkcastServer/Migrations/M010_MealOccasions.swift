@@ -70,6 +70,8 @@ struct M010_MealOccasions: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
+        // SQLite drops no column an index still names.
+        try await (database as! any SQLDatabase).drop(index: "diary_owner_occasion").run()
         try await database.schema(DiaryEntryModel.schema).deleteField("occasion_id").update()
         try await database.schema(DiaryEntryModel.schema).deleteField("photo_id").update()
         try await database.schema(PhotoBlobModel.schema).delete()

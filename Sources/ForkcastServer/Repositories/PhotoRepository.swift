@@ -40,6 +40,15 @@ struct DirectoryPhotoStore: PhotoStore {
         try handle.synchronize()
         try handle.close()
         if rename(temporary, target) != 0 { throw AppError.storageUnavailable }
+        // The rename is durable only once the folder that holds the name is flushed too.
+        try Self.synchronizeDirectory((target as NSString).deletingLastPathComponent)
+    }
+
+    static func synchronizeDirectory(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { throw AppError.storageUnavailable }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw AppError.storageUnavailable }
     }
 
     func load(_ id: UUID, variant: PhotoVariant, on db: any Database) async throws -> Data? {

@@ -17,14 +17,18 @@ final class MultipartReader {
     private enum State {
         case preamble(matched: Int)
         case afterDelimiter(matched: Int)
-        case headerName([UInt8])
-        case headerValue([UInt8], name: [UInt8])
-        case headerLineEnd([UInt8], name: [UInt8])
+        case headerName
+        case headerValue
+        case headerLineEnd
         case headersEnd
         case body(matched: Int)
         case epilogue
     }
     private var state: State = .preamble(matched: 2)
+    /// The header line being read. Kept here, not in `state`: an array inside an enum case is
+    /// copied on every byte appended (a form of header-only parts took seconds).
+    private var headerName: [UInt8] = []
+    private var headerValue: [UInt8] = []
     /// A header line longer than this is not a form's.
     private let maximumHeaderBytes = 16 * 1024
 
@@ -55,31 +59,33 @@ final class MultipartReader {
                 case (0, UInt8(ascii: "-")): state = .afterDelimiter(matched: -1)
                 case (-1, UInt8(ascii: "-")): state = .epilogue
                 case (0, 13): state = .afterDelimiter(matched: 1)
-                case (1, 10): state = .headerName([])
+                case (1, 10):
+                    headerName.removeAll(keepingCapacity: true)
+                    state = .headerName
                 default: throw Problem.malformed
                 }
-            case .headerName(var name):
+            case .headerName:
                 switch byte {
-                case UInt8(ascii: ":") where !name.isEmpty: state = .headerValue([], name: name)
-                case 13 where name.isEmpty: state = .headersEnd
-                case _ where Self.isTokenByte(byte) && name.count < 256:
-                    name.append(byte)
-                    state = .headerName(name)
+                case UInt8(ascii: ":") where !headerName.isEmpty:
+                    headerValue.removeAll(keepingCapacity: true)
+                    state = .headerValue
+                case 13 where headerName.isEmpty: state = .headersEnd
+                case _ where Self.isTokenByte(byte) && headerName.count < 256: headerName.append(byte)
                 default: throw Problem.malformed
                 }
-            case .headerValue(var value, let name):
+            case .headerValue:
                 switch byte {
-                case 13: state = .headerLineEnd(value, name: name)
-                case 32 where value.isEmpty, 9 where value.isEmpty: break
+                case 13: state = .headerLineEnd
+                case 32 where headerValue.isEmpty, 9 where headerValue.isEmpty: break
                 default:
-                    guard value.count < maximumHeaderBytes else { throw Problem.malformed }
-                    value.append(byte)
-                    state = .headerValue(value, name: name)
+                    guard headerValue.count < maximumHeaderBytes else { throw Problem.malformed }
+                    headerValue.append(byte)
                 }
-            case .headerLineEnd(let value, let name):
+            case .headerLineEnd:
                 guard byte == 10 else { throw Problem.malformed }
-                onHeader(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
-                state = .headerName([])
+                onHeader(String(decoding: headerName, as: UTF8.self), String(decoding: headerValue, as: UTF8.self))
+                headerName.removeAll(keepingCapacity: true)
+                state = .headerName
             case .headersEnd:
                 guard byte == 10 else { throw Problem.malformed }
                 state = .body(matched: 0)
@@ -150,14 +156,34 @@ struct MultipartForm {
 
     func first(_ name: String) -> Part? { parts.first { $0.name == name } }
 
-    /// `name="value"` (or unquoted) out of a Content-Disposition value.
+    /// `name="value"` (or unquoted) out of a Content-Disposition value. A quoted value may hold
+    /// `;` and `\"` (RFC 7578 §4.2, RFC 9110 §5.6.4): `filename="a;b"` is `a;b`.
     static func parameter(_ key: String, in header: String) -> String? {
-        for piece in header.split(separator: ";").dropFirst() {
-            let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2, pair[0].lowercased() == key else { continue }
-            var value = pair[1]
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            return value
+        var rest = Substring(header)
+        // Skip the disposition type ("form-data").
+        guard let first = rest.firstIndex(of: ";") else { return nil }
+        rest = rest[rest.index(after: first)...]
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+            let nameEnd = rest.firstIndex { $0 == "=" || $0 == ";" } ?? rest.endIndex
+            let name = rest[..<nameEnd].trimmingCharacters(in: .whitespaces).lowercased()
+            guard nameEnd < rest.endIndex, rest[nameEnd] == "=" else { rest = rest[nameEnd...]; continue }
+            rest = rest[rest.index(after: nameEnd)...].drop { $0 == " " || $0 == "\t" }
+            var value = ""
+            if rest.first == "\"" {
+                var index = rest.index(after: rest.startIndex)
+                while index < rest.endIndex, rest[index] != "\"" {
+                    if rest[index] == "\\", rest.index(after: index) < rest.endIndex { index = rest.index(after: index) }
+                    value.append(rest[index])
+                    index = rest.index(after: index)
+                }
+                rest = index < rest.endIndex ? rest[rest.index(after: index)...] : rest[rest.endIndex...]
+            } else {
+                let end = rest.firstIndex(of: ";") ?? rest.endIndex
+                value = rest[..<end].trimmingCharacters(in: .whitespaces)
+                rest = rest[end...]
+            }
+            if name == key { return value }
         }
         return nil
     }

@@ -172,7 +172,9 @@ final class PreparedReads: Sendable {
                 case SQLITE_FLOAT: values.append(.float(sqlite_nio_sqlite3_column_double(statement, index)))
                 case SQLITE_TEXT:
                     guard let text = sqlite_nio_sqlite3_column_text(statement, index) else { return nil }
-                    values.append(.text(String(cString: text)))
+                    // By its length: text may hold NUL characters, where String(cString:) would stop.
+                    let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                    values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
                 case SQLITE_BLOB:
                     let length = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
                     var buffer = ByteBufferAllocator().buffer(capacity: length)

@@ -98,6 +98,8 @@ struct SyncController: RouteCollection {
             var op: String
             var updatedAt: Date
             var record: JSONValue?
+            /// Mutations sharing a group are one change, applied all together or not at all.
+            var group: String?
         }
     }
 
@@ -138,82 +140,152 @@ struct SyncController: RouteCollection {
             if SyncOp(rawValue: m.op) == nil {
                 problems.append(.init(field: "mutations[\(index)].op", message: "op must be \"upsert\" or \"delete\"."))
             }
+            if let group = m.group, !(1...100).contains(group.unicodeScalars.count) {
+                problems.append(.init(field: "mutations[\(index)].group", message: "group must be 1 to 100 characters naming the change its mutations make together."))
+            }
             if let record = m.record {
                 switch record { case .object, .null: break
                 default: problems.append(.init(field: "mutations[\(index)].record", message: "record must be an object (the resource's input) or null."))
                 }
             }
         }
+        for (group, members) in Dictionary(grouping: input.mutations.compactMap(\.group), by: { $0 })
+        where members.count > DiaryValidation.maximumPlateItems {
+            problems.append(.init(field: "mutations", message: "A group holds at most \(DiaryValidation.maximumPlateItems) mutations (a plate's limit); group \"\(group.prefix(40))\" has \(members.count)."))
+        }
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
 
         var results: [ResultDTO] = []
+        var done = Set<String>()
         for mutation in input.mutations {
-            results.append(try await apply(mutation, deviceId: deviceId, user: user, req: req))
+            guard let group = mutation.group else {
+                results.append(try await apply(mutation, deviceId: deviceId, user: user, req: req))
+                continue
+            }
+            // A group (an offline plate) is applied where its first member stands, all at once.
+            guard done.insert(group).inserted else { continue }
+            results += try await apply(group: input.mutations.filter { $0.group == group }, deviceId: deviceId, user: user, req: req)
         }
         let sql = req.db as! any SQLDatabase
         return PushDTO(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
     }
 
+    /// One mutation in a write of its own; a mutation the rules refuse is "rejected" and remembered.
     private func apply(_ mutation: PushInput.Mutation, deviceId: String, user: UserModel, req: Request) async throws -> ResultDTO {
         let owner = try user.requireID()
-        let sql = req.db as! any SQLDatabase
-        if let row = try await sql.raw("""
-            SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: deviceId)
-              AND mutation_id = \(bind: mutation.mutationId)
-            """).first(), let stored = try? JSONDecoder.forkcast.decode(ResultDTO.self, from: Data(try row.decode(column: "result", as: String.self).utf8)) {
-            return stored  // sent before: the same answer, nothing changes
-        }
-        let now = req.now
-        var result: ResultDTO
         do {
-            guard let kind = SyncKind(rawValue: mutation.kind) else {
-                throw AppError.validation(ValidationError(field: "kind", "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))."))
-            }
-            guard let op = SyncOp(rawValue: mutation.op) else {
-                throw AppError.validation(ValidationError(field: "op", "op must be \"upsert\" or \"delete\"."))
-            }
-            if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {
-                throw AppError.notFound("No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")
-            }
-            let version = SyncVersion(updatedAt: SyncMerge.clamped(mutation.updatedAt, serverNow: now), deviceId: deviceId, mutationId: mutation.mutationId)
-            let records = SyncRecords(user: user, db: req.db, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
-            result = try await req.db.write { tx in
+            return try await req.db.write { tx in
                 try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
-                let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
-                let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
-                guard SyncMerge.wins(version, over: current?.version) else {
-                    let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-                    let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
-                    try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
-                    return result
-                }
-                try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: deviceId, updatedAt: version.updatedAt, mutationId: mutation.mutationId)) {
-                    switch op {
-                    case .upsert:
-                        guard let record = mutation.record, case .object = record else {
-                            throw AppError.validation(ValidationError(field: "record", "An upsert needs the record, as the resource's create/update input."))
-                        }
-                        try await records.upsert(kind, id: mutation.id, input: try JSONEncoder().encode(record))
-                    case .delete:
-                        try await records.delete(kind, id: mutation.id)
-                    }
-                }
-                let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-                let result = ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
-                // Remembered in the same transaction: applied and remembered, or neither.
-                try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
-                return result
+                return try await self.applyInside(mutation, deviceId: deviceId, user: user, req: req, tx: tx)
             }
-            _ = records
         } catch {
             let (problem, _) = ProblemMiddleware.problem(for: Self.hidingForeignIDs(error, mutation: mutation), request: req)
             if problem.status >= 500 { throw error }  // storage trouble: nothing stored, the device retries
-            result = ResultDTO(mutationId: mutation.mutationId, status: "rejected", problem: problem)
+            return try await rejected([(mutation, problem)], owner: owner, deviceId: deviceId, req: req)[0]
         }
-        if result.status == "rejected" {
-            let rejected = result
-            try await req.db.write { tx in try await Self.remember(rejected, owner: owner, device: deviceId, now: now, on: tx) }
+    }
+
+    /// Mutations sharing a `group` are one change (an offline plate): every one is applied in one
+    /// transaction, or none is and each is "rejected" with the reason.
+    private func apply(group members: [PushInput.Mutation], deviceId: String, user: UserModel, req: Request) async throws -> [ResultDTO] {
+        struct MemberFailed: Error { let index: Int; let error: any Error }
+        let owner = try user.requireID()
+        do {
+            return try await req.db.write { tx in
+                try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+                // Sent before: a group is remembered whole (applied together, or refused together).
+                var before: [ResultDTO] = []
+                for mutation in members {
+                    guard let stored = try await Self.remembered(mutation, owner: owner, deviceId: deviceId, on: tx) else { break }
+                    before.append(stored)
+                }
+                if before.count == members.count { return before }
+                var results: [ResultDTO] = []
+                for (index, mutation) in members.enumerated() {
+                    do {
+                        let result = try await self.applyInside(mutation, deviceId: deviceId, user: user, req: req, tx: tx)
+                        guard result.status == "applied" else {
+                            throw AppError.conflict("A newer change to \(mutation.kind) \(mutation.id) was already synced, so this group was not applied.")
+                        }
+                        results.append(result)
+                    } catch {
+                        throw MemberFailed(index: index, error: error)
+                    }
+                }
+                return results
+            }
+        } catch let failure as MemberFailed {
+            let (problem, _) = ProblemMiddleware.problem(for: Self.hidingForeignIDs(failure.error, mutation: members[failure.index]), request: req)
+            if problem.status >= 500 { throw failure.error }
+            let failed = members[failure.index]
+            var others = problem
+            others.errors = nil
+            others.detail = "Nothing of this group was saved: its item \(failed.mutationId) was refused (\(problem.detail))."
+            return try await rejected(members.enumerated().map { ($0.element, $0.offset == failure.index ? problem : others) },
+                                      owner: owner, deviceId: deviceId, req: req)
         }
+    }
+
+    /// Remembers refused mutations (in a write of their own: the refused write left nothing).
+    private func rejected(_ refused: [(PushInput.Mutation, ProblemDetails)], owner: UUID, deviceId: String, req: Request) async throws -> [ResultDTO] {
+        let results = refused.map { ResultDTO(mutationId: $0.0.mutationId, status: "rejected", problem: $0.1) }
+        let now = req.now
+        try await req.db.write { tx in
+            for result in results { try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx) }
+        }
+        return results
+    }
+
+    /// The answer a mutation got when it was sent before, read inside the write that would apply it,
+    /// so two identical pushes at once (two tabs) get the same answer.
+    static func remembered(_ mutation: PushInput.Mutation, owner: UUID, deviceId: String, on db: any Database) async throws -> ResultDTO? {
+        guard let row = try await (db as! any SQLDatabase).raw("""
+            SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: deviceId)
+              AND mutation_id = \(bind: mutation.mutationId)
+            """).first() else { return nil }
+        return try? JSONDecoder.forkcast.decode(ResultDTO.self, from: Data(try row.decode(column: "result", as: String.self).utf8))
+    }
+
+    /// Applies one mutation inside the caller's write (the owner's lock held).
+    private func applyInside(_ mutation: PushInput.Mutation, deviceId: String, user: UserModel, req: Request, tx: any Database) async throws -> ResultDTO {
+        let owner = try user.requireID()
+        if let stored = try await Self.remembered(mutation, owner: owner, deviceId: deviceId, on: tx) {
+            return stored  // sent before: the same answer, nothing changes
+        }
+        let now = req.now
+        guard let kind = SyncKind(rawValue: mutation.kind) else {
+            throw AppError.validation(ValidationError(field: "kind", "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))."))
+        }
+        guard let op = SyncOp(rawValue: mutation.op) else {
+            throw AppError.validation(ValidationError(field: "op", "op must be \"upsert\" or \"delete\"."))
+        }
+        if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {
+            throw AppError.notFound("No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")
+        }
+        let version = SyncVersion(updatedAt: SyncMerge.clamped(mutation.updatedAt, serverNow: now), deviceId: deviceId, mutationId: mutation.mutationId)
+        let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
+        let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
+        guard SyncMerge.wins(version, over: current?.version) else {
+            let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
+            let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
+            try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
+            return result
+        }
+        try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: deviceId, updatedAt: version.updatedAt, mutationId: mutation.mutationId)) {
+            switch op {
+            case .upsert:
+                guard let record = mutation.record, case .object = record else {
+                    throw AppError.validation(ValidationError(field: "record", "An upsert needs the record, as the resource's create/update input."))
+                }
+                try await records.upsert(kind, id: mutation.id, input: try JSONEncoder().encode(record))
+            case .delete:
+                try await records.delete(kind, id: mutation.id)
+            }
+        }
+        let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
+        let result = ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
+        // Remembered in the same transaction: applied and remembered, or neither.
+        try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
         return result
     }
 

@@ -112,24 +112,11 @@ struct SyncRecords {
             }
         case .weight:
             let input = try decode(WeightInput.self)
-            let kg = try BodyInput.kilograms(kg: input.weightKg, lb: input.weightLb, field: "weightKg")
-            let at = try BodyInput.measuredAt(input.measuredAt, now: now)
-            try await db.write { tx in
-                if let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() {
-                    model.measuredAt = at
-                    model.weightKg = kg.doubleValue
-                    try await model.update(on: tx)
-                    try await SyncLog.record(.weight, [id], op: .upsert, owner: ownerID, on: tx, now: now)
-                } else if try await BodyRepository(db: tx, ownerID: ownerID).addWeights([(at, kg)], source: "manual", ids: [at: id], now: now) == 0 {
-                    throw AppError.conflict("A weight is already recorded at \(ISO8601DateFormatter().string(from: at)).")
-                }
-            }
+            try await RecordWeight(ownerID: ownerID, db: db, now: now)(.init(measuredAt: input.measuredAt, weightKg: input.weightKg, weightLb: input.weightLb), id: id)
         case .goals:
-            let body = BodyRepository(db: db, ownerID: ownerID)
-            try await body.saveGoals(try await BodyInput.goals(from: try decode(GoalsInput.self), body: body), now: now)
+            try await SetGoals(ownerID: ownerID, db: db, now: now)(try decode(GoalsInput.self))
         case .bodyProfile:
-            let profile = try BodyInput.profile(from: try decode(BodyProfileInput.self), today: user.today(now: now))
-            try await BodyRepository(db: db, ownerID: ownerID).save(profile, now: now, uuid: uuid())
+            try await SaveBodyProfile(ownerID: ownerID, db: db, now: now, today: user.today(now: now), uuid: uuid)(try decode(BodyProfileInput.self))
         case .settings:
             let input = try decode(ProfileInput.self)
             try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone, currency: input.currency, db: db, now: now)

@@ -6,23 +6,50 @@ import Vapor
 /// Each session holds a random token. Forms carry it in `_csrf`; scripts send it as
 /// `X-CSRF-Token`. A state-changing request signed in by cookie without the right token is a 403.
 /// Bearer-token API calls are not affected (a browser never attaches those by itself).
+///
+/// Visitors (the sign-in and setup pages) get no server state: their token is a random value in a
+/// cookie of its own (``visitorCookie``, SameSite=Strict, HttpOnly) that the form repeats (double
+/// submit), so looking at /login or /setup stores nothing.
 enum CSRF {
     static let field = "_csrf"
     static let header = "X-CSRF-Token"
 
+    static let visitorCookie = "forkcast-visitor"
+
+    private struct VisitorToken: StorageKey { typealias Value = String }
+
     static func token(for request: Request) -> String {
+        // A stored session (or a signed-in person) keeps its token there; anyone else is a visitor,
+        // also one whose stale or made-up session cookie found no session.
+        guard (request.hasSession && request.session.id != nil) || request.auth.has(UserModel.self) else { return visitorToken(for: request) }
         if let token = request.session.data["csrf"] { return token }
         let token = Tokens.generate()
         request.session.data["csrf"] = token
         return token
     }
 
+    /// The visitor's token: the cookie's, or a new one that ``CSRFMiddleware`` sets on the answer.
+    private static func visitorToken(for request: Request) -> String {
+        if let kept = request.storage[VisitorToken.self] { return kept }
+        let token = request.cookies[visitorCookie]?.string.nilIfLooksWrong ?? Tokens.generate()
+        request.storage[VisitorToken.self] = token
+        return token
+    }
+
+    static func setVisitorCookie(on response: Response, for request: Request) {
+        guard let token = request.storage[VisitorToken.self], request.cookies[visitorCookie]?.string != token else { return }
+        response.cookies[visitorCookie] = HTTPCookies.Value(string: token, maxAge: 24 * 3600, path: "/", isSecure: false,
+                                                            isHTTPOnly: true, sameSite: .strict)
+    }
+
     static func isValid(_ request: Request) -> Bool {
-        guard let expected = request.hasSession ? request.session.data["csrf"] : nil else { return false }
         let sent = request.headers.first(name: header) ?? bodyToken(request)
             ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
         guard let sent else { return false }
-        return IdentityTokenRules.constantTimeEquals(sent, expected)
+        if request.hasSession, let expected = request.session.data["csrf"], IdentityTokenRules.constantTimeEquals(sent, expected) { return true }
+        // Nobody signed in: the visitor's cookie and the form must carry the same token.
+        guard !request.auth.has(UserModel.self), let visitor = request.cookies[visitorCookie]?.string.nilIfLooksWrong else { return false }
+        return IdentityTokenRules.constantTimeEquals(sent, visitor)
     }
 
     private struct TokenField: Decodable { var _csrf: String }
@@ -52,7 +79,10 @@ struct CSRFMiddleware: Middleware {
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         do { try check(request) } catch { return request.eventLoop.makeFailedFuture(error) }
-        return next.respond(to: request)
+        return next.respond(to: request).map { response in
+            CSRF.setVisitorCookie(on: response, for: request)
+            return response
+        }
     }
 
     private func check(_ request: Request) throws {
@@ -68,5 +98,12 @@ struct CSRFMiddleware: Middleware {
                 throw AppError.forbidden("This form has expired or did not come from Forkcast. Reload the page and try again.")
             }
         }
+    }
+}
+
+private extension String {
+    /// A token as ``Tokens/generate()`` makes them (base64url, 43 characters); anything else is ignored.
+    var nilIfLooksWrong: String? {
+        count == 43 && allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) ? self : nil
     }
 }

@@ -8,6 +8,8 @@ struct Layout {
     var section: Section = .none
     var csrf: String?
     var signedIn: Bool = true
+    /// The signed-in account, so the page's offline outbox and saved copies are kept per account.
+    var account: UUID?
     var flash: String?
     var scripts: [String] = []
 
@@ -36,6 +38,7 @@ struct Layout {
           <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
           <meta name="theme-color" content="#1c1c1e" media="(prefers-color-scheme: dark)">
           \(if: csrf != nil, HTML("<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
+          \(account.map { HTML("<meta name=\"forkcast-account\" content=\"\($0.uuidString.lowercased())\">") })
           <link rel="manifest" href="\(SiteURL.manifest.path)">
           <link rel="icon" href="\(SiteURL.icon.path)" type="image/svg+xml">
           <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">

@@ -112,7 +112,11 @@ struct WebAuthController: RouteCollection {
 
     @Sendable func logout(req: Request) async throws -> Response {
         req.auth.logout(UserModel.self)
-        try await req.rotateSession()
+        // The session ends and no new one starts: a visitor needs no server state.
+        if req.hasSession, let old = req.session.id {
+            try await WebSessionModel.query(on: req.db).filter(\.$keyHash == Tokens.hash(old.string)).delete()
+        }
+        req.session.destroy()
         return req.redirect(to: SiteURL.login.path, redirectType: .normal)
     }
 

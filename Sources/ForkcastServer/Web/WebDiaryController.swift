@@ -279,11 +279,10 @@ struct WebDiaryController: RouteCollection {
                                      weightKg: imperial && number("weightLb") != nil ? nil : number("weightKg"), weightLb: number("weightLb"),
                                      activityLevel: form["activityLevel"] ?? "", aim: form["aim"] ?? "")
         do {
-            let profile = try BodyInput.profile(from: input, today: user.today(now: req.now))
-            let body = try req.owner.body
-            try await body.save(profile, now: req.now, uuid: req.dependencies.uuid())
-            try await body.saveGoals(Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed), now: req.now)
-            req.flash("Saved. Your goals are now computed from your body profile.")
+            // Manual goals stay unless the person ticks "use computed goals" (the API and sync keep them too).
+            let useComputed = form["useComputedGoals"] == "on"
+            try await req.owner.saveBodyProfile(input, useComputedGoals: useComputed)
+            req.flash(useComputed ? "Saved. Your goals are now computed from your body profile." : "Saved your body profile; your goals are unchanged.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
@@ -295,9 +294,8 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(typed: $0) } }
         do {
-            let goals = try await BodyInput.goals(from: GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
-                                                                   carbohydrates: number("carbohydrates"), fat: number("fat")), body: try req.owner.body)
-            try await req.owner.body.saveGoals(goals, now: req.now)
+            try await req.owner.setGoals(GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
+                                                    carbohydrates: number("carbohydrates"), fat: number("fat")))
             req.flash("Saved your goals.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
@@ -311,14 +309,17 @@ struct WebDiaryController: RouteCollection {
         guard let value = form["weight"].flatMap({ Decimal(typed: $0) }), value > 0 else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
-        let kg: Decimal
+        let pounds = form["weightUnit"] == "lb"
+        let saved: BodyRepository.Weight
         do {
-            kg = try form["weightUnit"] == "lb" ? BodyInput.kilograms(kg: nil, lb: value, field: "weightKg") : BodyInput.kilograms(kg: value, lb: nil, field: "weightKg")
+            saved = try await req.owner.recordWeight(.init(measuredAt: nil, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
+                                                     id: req.dependencies.uuid())
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: ValidationError(errors.fields.map { .init(field: "weightKg", message: $0.message) }), message: nil, status: .unprocessableEntity)
+        } catch AppError.conflict(let detail) {
+            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", detail), message: nil, status: .conflict)
         }
-        try await req.owner.body.addWeights([(req.now, kg)], source: "manual")
-        req.flash("Added \(kg.display(1)) kg.")
+        req.flash("Added \(saved.weightKg.display(1)) kg.")
         return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
     }
 

@@ -30,7 +30,7 @@ extension Request {
 
     func layout(_ title: String, _ section: Layout.Section, scripts: [String] = []) -> Layout {
         Layout(title: title, section: section, csrf: CSRF.token(for: self), signedIn: auth.has(UserModel.self),
-               flash: takeFlash(), scripts: scripts)
+               account: auth.get(UserModel.self)?.id, flash: takeFlash(), scripts: scripts)
     }
 }
 

@@ -141,7 +141,9 @@ struct GoalsPage {
               \(ActivityLevel.allCases.map { option($0, "\($0.label) × \($0.multiplier)", selected: p?.activityLevel ?? .light) }.joined())</select></div>
             <div class="field"><label for="field-aim">Aim</label><select id="field-aim" name="aim">
               \(Aim.allCases.map { option($0, $0.label, selected: p?.aim ?? .maintain) }.joined())</select></div>
-            <button class="button primary" type="submit">Save and use computed goals</button>
+            <label class="check"><input type="checkbox" name="useComputedGoals" id="field-useComputedGoals"\(if: goals.source == .computed || goals == .defaults, " checked")> Use goals computed from this profile</label>
+            <p class="hint">Unticked, your goals set by hand stay as they are.</p>
+            <button class="button primary" type="submit">Save body profile</button>
           </form>
         </section>
         <section class="card" aria-labelledby="manual-title">

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The rules for body input (weights, the body profile, manual goals), whoever sends it: the API,
+/// the pages, a synced device or an import.
+public enum BodyRules {
+    /// A weighing may be dated at most this far ahead (clock skew, time zones); a future weighing
+    /// would drive computed goals until it came.
+    public static let futureWeighingAllowance: TimeInterval = 86_400
+
+    public static func measuredAt(_ at: Date?, now: Date) throws(ValidationError) -> Date {
+        let at = at ?? now
+        guard at <= now.addingTimeInterval(futureWeighingAllowance) else {
+            throw ValidationError(field: "measuredAt", "A weighing cannot be in the future.")
+        }
+        return at
+    }
+
+    /// A weight in kilograms from kilograms or pounds, checked against the plausible range and
+    /// rounded for storage (10 g).
+    public static func kilograms(kg: Decimal?, lb: Decimal?, field: String = "weightKg") throws(ValidationError) -> Decimal {
+        guard let value = kg ?? lb.map(BodyUnits.kilograms(fromPounds:)) else {
+            throw ValidationError(field: field, "Give the weight in kg (weightKg) or pounds (weightLb).")
+        }
+        if let problem = Plausible.bodyWeightKg.check(value, field: kg == nil ? "weightLb" : field, label: "Weight") {
+            throw ValidationError([problem])
+        }
+        return value.rounded(2)
+    }
+
+    /// A body profile from what a person typed (metric, or feet, inches and pounds).
+    public static func profile(sex: String, birthDate: CalendarDate, heightCm: Decimal?, heightFt: Decimal?, heightIn: Decimal?,
+                               weightKg: Decimal?, weightLb: Decimal?, activityLevel: String, aim: String,
+                               today: CalendarDate) throws(ValidationError) -> BodyProfile {
+        var problems: [ValidationError.Field] = []
+        let parsedSex = Sex(rawValue: sex)
+        if parsedSex == nil { problems.append(.init(field: "sex", message: "sex must be \"male\" or \"female\" (the equation needs one of the two).")) }
+        let level = ActivityLevel(rawValue: activityLevel)
+        if level == nil { problems.append(.init(field: "activityLevel", message: "activityLevel must be one of: \(ActivityLevel.allCases.map(\.rawValue).joined(separator: ", ")).")) }
+        let parsedAim = Aim(rawValue: aim)
+        if parsedAim == nil { problems.append(.init(field: "aim", message: "aim must be cut, maintain or bulk.")) }
+        var height = heightCm
+        if height == nil, heightFt != nil || heightIn != nil {
+            height = BodyUnits.centimetres(feet: heightFt ?? 0, inches: heightIn ?? 0)
+        }
+        if height == nil { problems.append(.init(field: "heightCm", message: "Give the height in cm (heightCm) or feet and inches (heightFt, heightIn).")) }
+        let weight = weightKg ?? weightLb.map(BodyUnits.kilograms(fromPounds:))
+        if weight == nil { problems.append(.init(field: "weightKg", message: "Give the weight in kg (weightKg) or pounds (weightLb).")) }
+        guard problems.isEmpty, let parsedSex, let level, let parsedAim, let height, let weight else { throw ValidationError(problems) }
+        // The ranges are checked on what was sent, then the values are rounded for storage.
+        var profile = try BodyProfile(sex: parsedSex, birthDate: birthDate, heightCm: height, weightKg: weight,
+                                      activityLevel: level, aim: parsedAim).validated(today: today)
+        profile.heightCm = profile.heightCm.rounded(1)
+        profile.weightKg = profile.weightKg.rounded(2)
+        return profile
+    }
+
+    /// Manual goals: all four numbers, each in its plausible range.
+    public static func manualGoals(energyKcal: Decimal?, protein: Decimal?, carbohydrates: Decimal?, fat: Decimal?) throws(ValidationError) -> Goals {
+        var missing: [ValidationError.Field] = []
+        for (name, value) in [("energyKcal", energyKcal), ("protein", protein), ("carbohydrates", carbohydrates), ("fat", fat)] where value == nil {
+            missing.append(.init(field: name, message: "\(name) is required for manual goals."))
+        }
+        guard missing.isEmpty, let energyKcal, let protein, let carbohydrates, let fat else { throw ValidationError(missing) }
+        return try Goals(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat).validated()
+    }
+}

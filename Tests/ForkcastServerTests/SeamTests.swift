@@ -1,0 +1,220 @@
+import FluentKit
+@testable import ForkcastServer
+import ForkcastCore
+import Foundation
+import SQLKit
+import Testing
+import VaporTesting
+
+/// Defects found where features meet (issue 22): each change has one home, so the API, the pages
+/// and sync answer alike. Each test failed before its fix.
+@Suite("Seams between features")
+struct SeamTests {
+    let sync = SyncAPITests()
+
+    // MARK: Weights: one use case
+
+    @Test func aSecondWeightAtTheSameInstantIsA409FromEveryFrontDoor() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let at = sync.iso(clock.now.addingTimeInterval(-3600))
+            #expect(try await client.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 80, measuredAt: at)).status == .created)
+            let again = try await client.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 81, measuredAt: at))
+            #expect(again.status == .conflict)
+            // A synced device adding another weight at that instant gets the same 409, not "No weight with id … exists".
+            let pushed = try await sync.push(client, [["mutationId": "w1", "kind": "weight", "id": UUID().uuidString, "op": "upsert",
+                                                       "updatedAt": sync.iso(clock.now), "record": ["weightKg": 82, "measuredAt": at]]])
+            #expect(pushed.results.first?.status == "rejected")
+            #expect(pushed.results.first?.problem?.status == 409, "\(pushed.results.first?.problem?.detail ?? "")")
+            #expect(pushed.results.first?.problem?.detail.contains("already recorded") == true)
+            // Editing a weight in place (same id, new value) is fine.
+            let list = try await client.get("/api/v1/weights").json(WeightPage.self)
+            let id = try #require(list.items.first?.id)
+            clock.advance(by: 1)  // a later edit than the API's (the feed keeps the request's time)
+            let edit = try await sync.push(client, [["mutationId": "w2", "kind": "weight", "id": id.uuidString, "op": "upsert",
+                                                     "updatedAt": sync.iso(clock.now), "record": ["weightKg": 79.5, "measuredAt": at]]])
+            #expect(edit.results.first?.status == "applied")
+            #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.map(\.weightKg) == [Decimal(string: "79.5")!])
+        }
+    }
+
+    @Test func weightsEnterTheChangeFeedAtTheRequestsTime() async throws {
+        // The clock is days behind the wall clock: a change stamped with Date() would show it.
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-01-10T08:00:00Z")!)
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            #expect(try await client.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 80)).status == .created)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            clock.advance(by: 60)
+            let token = try await browser.csrf(from: "/goals")
+            #expect(try await browser.send(.POST, "/goals/weights", form: ["_csrf": token, "weight": "81", "weightUnit": "kg"]).status == .seeOther)
+            let changes = try await sync.feed(client).changes.filter { $0.kind == "weight" }
+            #expect(changes.count == 2)
+            #expect(changes.map(\.updatedAt) == [clock.now.addingTimeInterval(-60), clock.now])
+        }
+    }
+
+    struct NewWeight: Encodable { var weightKg: Decimal; var measuredAt: String? }
+    struct WeightPage: Decodable { var items: [Item]; struct Item: Decodable { var id: UUID; var weightKg: Decimal } }
+
+    // MARK: Body profile and goals
+
+    @Test func savingTheBodyProfileKeepsManualGoalsOnTheWebAsInTheAPI() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let manual = ["energyKcal": 1800, "protein": 120, "carbohydrates": 200, "fat": 60]
+            #expect(try await client.send(.PUT, "/api/v1/goals", json: manual).status == .ok)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let page = try await browser.send(.GET, "/goals").body.string
+            #expect(!page.contains("name=\"useComputedGoals\" id=\"field-useComputedGoals\" checked"), "unticked while goals are manual")
+            let token = try await browser.csrf(from: "/goals")
+            let profile = ["_csrf": token, "sex": "female", "birthDate": "1990-04-02", "heightCm": "168", "weightKg": "64",
+                           "activityLevel": "moderate", "aim": "maintain"]
+            #expect(try await browser.send(.POST, "/goals/profile", form: profile).status == .seeOther)
+            let goals = try await client.get("/api/v1/goals").json(GoalsAnswer.self)
+            #expect(goals.source == "manual" && goals.energyKcal == 1800, "the profile alone changes no goals")
+            // Asking for computed goals is explicit, and part of the same change.
+            var computed = profile
+            computed["useComputedGoals"] = "on"
+            #expect(try await browser.send(.POST, "/goals/profile", form: computed).status == .seeOther)
+            #expect(try await client.get("/api/v1/goals").json(GoalsAnswer.self).source == "computed")
+        }
+    }
+
+    struct GoalsAnswer: Decodable { var source: String; var energyKcal: Decimal }
+
+    // MARK: Accounts
+
+    @Test func twoFirstAccountsAtOnceMakeOneAccount() async throws {
+        try await withForkcast { app in
+            // The API: eight registrations at once on a server whose sign-up is closed.
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await app.anonymous.send(.POST, "/api/v1/auth/register",
+                                                     json: ["email": "first\(index)@example.com", "password": "correct horse"]).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == .forbidden }.count == 7, "\(statuses)")
+            #expect(try await UserModel.query(on: app.db).count() == 1)
+        }
+        try await withForkcast { app in
+            // The setup page: two visitors submit it at once.
+            var browsers = [Browser(app: app), Browser(app: app)]
+            var tokens: [String] = []
+            for index in browsers.indices { tokens.append(try await browsers[index].csrf(from: "/setup")) }
+            let forms = tokens.enumerated().map { ["_csrf": $0.element, "email": "setup\($0.offset)@example.com", "password": "correct horse"] }
+            let pairs = Array(zip(browsers, forms))
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for (browser, form) in pairs {
+                    group.addTask { var browser = browser; return try await browser.send(.POST, "/setup", form: form).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(try await UserModel.query(on: app.db).count() == 1, "\(statuses)")
+            #expect(statuses.contains(.seeOther))
+        }
+    }
+
+    @Test func visitorsStoreNoSessions() async throws {
+        try await withForkcast { app in
+            for _ in 0..<5 { var visitor = Browser(app: app); _ = try await visitor.send(.GET, "/setup") }
+            #expect(try await WebSessionModel.query(on: app.db).count() == 0, "the setup page stores nothing")
+            _ = try await app.signUp()
+            for _ in 0..<5 { var visitor = Browser(app: app); _ = try await visitor.send(.GET, "/login") }
+            // A made-up or stale session cookie is no way around it.
+            var stale = Browser(app: app, cookies: [SecurityHeadersMiddleware.sessionCookie: "made-up-session-id"])
+            _ = try await stale.send(.GET, "/login")
+            #expect(try await WebSessionModel.query(on: app.db).count() == 0, "looking at /login stores nothing")
+            // The form still works: its token is the visitor cookie's, repeated in the form.
+            var browser = Browser(app: app)
+            #expect(try await browser.signIn().status == .seeOther)
+            #expect(try await WebSessionModel.query(on: app.db).count() == 1, "signing in starts the one session")
+            // Without the cookie the form's token is worth nothing.
+            var forger = Browser(app: app)
+            let token = try await forger.csrf(from: "/login")
+            forger.cookies = [:]
+            let forged = try await forger.send(.POST, "/login", form: ["_csrf": token, "email": "owner@example.com", "password": "correct horse"])
+            #expect(forged.status == .forbidden)
+            // Signing out ends the session and starts none.
+            let out = try await browser.csrf(from: "/settings")
+            _ = try await browser.send(.POST, "/logout", form: ["_csrf": out])
+            #expect(try await WebSessionModel.query(on: app.db).count() == 0)
+        }
+    }
+
+    // MARK: Sync
+
+    @Test func twoIdenticalPushesAtOnceGetTheSameAnswer() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let entry = UUID().uuidString, now = sync.iso(Date())
+            let sync = sync
+            let results = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        let mutation: [String: Any] = ["mutationId": "tab", "kind": "diaryEntry", "id": entry, "op": "upsert", "updatedAt": now,
+                                                       "record": ["quickAdd": ["energyKcal": 90], "name": "Toast", "mealType": "breakfast"]]
+                        return try await sync.push(client, [mutation]).results[0].status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results == ["applied", "applied", "applied", "applied"])
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test func anOfflinePlateIsOneChange() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let now = sync.iso(Date())
+            func item(_ id: String, _ kcal: Any) -> [String: Any] {
+                ["mutationId": id, "kind": "diaryEntry", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "group": "plate-1",
+                 "record": ["quickAdd": ["energyKcal": kcal], "name": "Item \(id)", "mealType": "lunch"]]
+            }
+            // One item the rules refuse: nothing of the plate is saved, and every item says why.
+            let refused = try await sync.push(client, [item("a", 100), item("b", -5), item("c", 120)])
+            #expect(refused.results.map(\.status) == ["rejected", "rejected", "rejected"])
+            #expect(refused.results[1].problem?.status == 422)
+            #expect(refused.results[0].problem?.detail.contains("Nothing of this group was saved") == true)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 0)
+            // A good plate is saved whole, and sending it again changes nothing.
+            var plate = [item("d", 100), item("e", 200)]
+            plate = plate.map { var m = $0; m["group"] = "plate-2"; return m }
+            #expect(try await sync.push(client, plate).results.map(\.status) == ["applied", "applied"])
+            #expect(try await sync.push(client, plate).results.map(\.status) == ["applied", "applied"])
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 2)
+            // More than a plate's 50 items is refused whole.
+            let big = (0..<51).map { index -> [String: Any] in var m = item("big\(index)", 10); m["group"] = "plate-3"; return m }
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": big])
+            let tooBig = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(tooBig.status == .unprocessableEntity)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 2)
+        }
+    }
+
+    // MARK: Storage hygiene
+
+    @Test func everyMigrationRevertsToAnEmptyDatabase() async throws {
+        try await withForkcast { app in
+            try await app.autoRevert()
+            let sql = app.db as! any SQLDatabase
+            let tables: [String]
+            if sql.dialect.name == "sqlite" {
+                tables = try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
+                    .map { try $0.decode(column: "name", as: String.self) }
+            } else {
+                tables = try await sql.raw("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()").all()
+                    .map { try $0.decode(column: "table_name", as: String.self) }
+            }
+            #expect(tables.filter { $0 != "_fluent_migrations" }.isEmpty, "\(tables)")
+        }
+    }
+}
