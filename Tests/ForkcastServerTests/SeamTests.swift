@@ -200,6 +200,99 @@ struct SeamTests {
         }
     }
 
+    // MARK: Photos
+
+    static func photoFile(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/photos/\(name)"))
+    }
+
+    struct Created: Decodable { var id: UUID }
+
+    @Test func onePhotoIsShownByOneEntryEvenWhenFourAskAtOnce() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let uploaded = try await client.upload("/api/v1/photos", data: try Self.photoFile("photo.jpg"), contentType: "image/jpeg")
+            let photo = try uploaded.json(Created.self).id
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try await client.send(.POST, "/api/v1/diary/entries", json: ["photoId": photo.uuidString, "mealType": "lunch"]).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == .conflict }.count == 3, "\(statuses)")
+            #expect(try await DiaryEntryModel.query(on: app.db).filter(\.$photoID == photo).count() == 1)
+        }
+    }
+
+    @Test func aRefusedPhotoEntryLeavesNoPhoto() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let token = try await browser.csrf(from: "/diary")
+            let (form, type) = Client.multipart([("photo", "IMG.jpg", try Self.photoFile("photo.jpg")), ("mealType", nil, Data("no such meal".utf8))])
+            var headers = HTTPHeaders()
+            headers.replaceOrAdd(name: .cookie, value: browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+            headers.replaceOrAdd(name: .contentType, value: type)
+            headers.replaceOrAdd(name: .accept, value: "application/json")
+            let refused = try await app.testing().sendRequest(.POST, "/diary/photo?_csrf=\(token)", headers: headers, body: ByteBuffer(data: form))
+            #expect(refused.status == .unprocessableEntity, "\(refused.body.string)")
+            #expect(try await PhotoModel.query(on: app.db).count() == 0, "the photo was stored before the entry was checked")
+        }
+    }
+
+    @Test func photosNoEntryShowsAreSweptAfterADay() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let jpeg = try Self.photoFile("photo.jpg")
+            let kept = try await client.upload("/api/v1/photos", data: jpeg, contentType: "image/jpeg").json(Created.self).id
+            let forgotten = try await client.upload("/api/v1/photos", data: jpeg, contentType: "image/jpeg").json(Created.self).id
+            #expect(try await client.send(.POST, "/api/v1/diary/entries", json: ["photoId": kept.uuidString]).status == .created)
+            // Within the grace period nothing goes (a client uploads, then logs).
+            clock.advance(by: 3600)
+            #expect(try await Housekeeping.run(on: app.db, now: clock.now, photoStore: app.photoStore).photos == 0)
+            clock.advance(by: Housekeeping.unattachedPhotoGrace)
+            #expect(try await Housekeeping.run(on: app.db, now: clock.now, photoStore: app.photoStore).photos == 1)
+            #expect(try await client.get("/api/v1/photos/\(forgotten)/image").status == .notFound)
+            #expect(try await client.get("/api/v1/photos/\(kept)/image").status == .ok)
+        }
+    }
+
+    @Test func eachPersonsPhotosHaveAQuota() async throws {
+        let jpeg = try Self.photoFile("photo.jpg")
+        // What one photo takes once stored: stripped, with its embedded thumbnail.
+        let stored = try ImageFile.strippingMetadata(jpeg).count + (ImageFile.embeddedThumbnail(jpeg)?.count ?? 0)
+        try await withForkcast(adjust: { $0.photoQuotaBytes = Int64(stored) * 3 / 2 }) { app in
+            let client = try await app.signUp()
+            #expect(try await client.upload("/api/v1/photos", data: jpeg, contentType: "image/jpeg").status == .created)
+            let over = try await client.upload("/api/v1/photos", data: jpeg, contentType: "image/jpeg")
+            #expect(over.status == .payloadTooLarge)
+            #expect(over.problem?.detail.contains("FORKCAST_PHOTO_QUOTA_MB") == true)
+            #expect(try await PhotoModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test func entriesSharingAPhotoBeforeTheIndexKeepItOnTheEarliest() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let photo = try await client.upload("/api/v1/photos", data: try Self.photoFile("photo.jpg"), contentType: "image/jpeg").json(Created.self).id
+            let first = try await client.send(.POST, "/api/v1/diary/entries", json: ["photoId": photo.uuidString]).json(Created.self).id
+            let second = try await client.send(.POST, "/api/v1/diary/entries", json: ["quickAdd": ["energyKcal": 200]]).json(Created.self).id
+            // The state an older server could leave: two entries showing one photo.
+            try await M014_PhotoOnOneEntry().revert(on: app.db)
+            let sql = app.db as! any SQLDatabase
+            try await sql.raw("UPDATE diary_entries SET photo_id = \(bind: photo), created_at = \(bind: Date().addingTimeInterval(60)) WHERE id = \(bind: second)").run()
+            try await M014_PhotoOnOneEntry().prepare(on: app.db)
+            let entries = try await DiaryEntryModel.query(on: app.db).all()
+            #expect(entries.first { $0.id == first }?.photoID == photo)
+            #expect(entries.first { $0.id == second }?.photoID == nil)
+            #expect(entries.first { $0.id == second }?.energyKcal == 200, "the later entry keeps everything else")
+        }
+    }
+
     // MARK: Storage hygiene
 
     @Test func everyMigrationRevertsToAnEmptyDatabase() async throws {

@@ -28,7 +28,10 @@ struct Owner {
         if let known = request.keptVersions, known.owner == id { service.kept = (request.application.readCache, known) }
         return service
     }
-    var photos: PhotoRepository { PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore) }
+    var photos: PhotoRepository {
+        PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore, quotaBytes: request.application.forkcastConfig.photoQuotaBytes)
+    }
+    var capturePhotoEntry: CapturePhotoEntry { CapturePhotoEntry(service: diaryService, photos: photos, uuid: request.dependencies.uuid) }
     var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }
     var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }

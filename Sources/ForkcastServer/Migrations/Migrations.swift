@@ -18,5 +18,6 @@ extension Application {
         migrations.add(M011_SearchIndex())
         migrations.add(M012_ExternalIdentities())
         migrations.add(M013_SyncKindIndex())
+        migrations.add(M014_PhotoOnOneEntry())
     }
 }

@@ -36,7 +36,8 @@ struct DiaryService {
 
     /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
     func entry(from input: DiaryEntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),
-               prefix: String = "", types given: MealTypeCatalog? = nil, photoId keptPhoto: UUID? = nil) async throws -> DiaryEntry {
+               prefix: String = "", types given: MealTypeCatalog? = nil, photoId keptPhoto: UUID? = nil,
+               pendingPhoto: UUID? = nil) async throws -> DiaryEntry {
         let types: MealTypeCatalog
         if let given { types = given } else { types = try await self.types() }
         let loggedAt = input.loggedAt ?? input.date.map { DiaryValidation.loggedAt(for: $0, today: user.today(now: now), now: now, in: user.zone) }
@@ -54,7 +55,8 @@ struct DiaryService {
             problems.append(problem)
         }
         guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
-        if let photoId { try await checkPhoto(photoId, for: id, field: prefix + "photoId") }
+        // A pending photo is stored in the same write as this entry (``CapturePhotoEntry``).
+        if let photoId, photoId != pendingPhoto { try await checkPhoto(photoId, for: id, field: prefix + "photoId") }
         var entry = try await counted(input, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, prefix: prefix)
         entry.photoId = photoId
         return entry

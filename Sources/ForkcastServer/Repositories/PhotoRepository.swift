@@ -110,6 +110,8 @@ struct PhotoRepository {
     let db: any Database
     let ownerID: UUID
     let store: any PhotoStore
+    /// What all of the person's photos may take (AppConfig.photoQuotaBytes).
+    var quotaBytes: Int64 = .max
 
     /// The largest thumbnail accepted from a client (it is still checked like the photo).
     static let maximumThumbnailBytes = 256 * 1024
@@ -118,27 +120,34 @@ struct PhotoRepository {
     /// Checks, strips and stores a photo (and its thumbnail: the client's, else the one embedded in
     /// a JPEG, else none and the photo itself stands in).
     func create(_ data: Data, thumbnail clientThumbnail: Data?, capturedAt: Date?, id: UUID, now: Date) async throws -> Photo {
-        let image: ImageFile, stripped: Data
-        do {
-            image = try ImageFile.inspect(data)
-            stripped = try ImageFile.strippingMetadata(data)
-        } catch { throw Self.appError(error, field: "photo") }
-        var thumbnail: Data?
-        if let clientThumbnail, !clientThumbnail.isEmpty {
+        // Parsing and stripping are CPU work on up to 15 MB: done on the thread pool, not an event loop.
+        let (image, stripped, thumbnail) = try await NIOThreadPool.singleton.runIfActive { () throws -> (ImageFile, Data, Data?) in
+            let image: ImageFile, stripped: Data
+            do {
+                image = try ImageFile.inspect(data)
+                stripped = try ImageFile.strippingMetadata(data)
+            } catch let error as ImageFile.Problem { throw Self.appError(error, field: "photo") }
+            guard let clientThumbnail, !clientThumbnail.isEmpty else { return (image, stripped, ImageFile.embeddedThumbnail(data)) }
             do {
                 let small = try ImageFile.inspect(clientThumbnail)
                 guard clientThumbnail.count <= Self.maximumThumbnailBytes, max(small.width, small.height) <= Self.maximumThumbnailSide,
                       small.format != .heic else {
                     throw AppError.validation(ValidationError(field: "thumbnail", "A thumbnail is a JPEG, PNG or WebP of at most \(Self.maximumThumbnailSide) px per side and \(Self.maximumThumbnailBytes / 1024) KB."))
                 }
-                thumbnail = try ImageFile.strippingMetadata(clientThumbnail)
+                return (image, stripped, try ImageFile.strippingMetadata(clientThumbnail))
             } catch let error as ImageFile.Problem { throw Self.appError(error, field: "thumbnail") }
-        } else {
-            thumbnail = ImageFile.embeddedThumbnail(data)
         }
         let photo = Photo(id: id, format: image.format, width: image.width, height: image.height, byteSize: stripped.count,
                           capturedAt: capturedAt ?? now, createdAt: now, updatedAt: now)
-        try await db.write { [thumbnail] tx in
+        let quota = quotaBytes, ownerID = ownerID
+        try await db.write { tx in
+            if quota < .max {
+                let row = try await (tx as! any SQLDatabase).raw("SELECT CAST(COALESCE(SUM(byte_size + thumbnail_size), 0) AS BIGINT) AS used FROM photos WHERE user_id = \(bind: ownerID)").first()
+                let used = try row?.decode(column: "used", as: Int64.self) ?? 0
+                if used + Int64(stripped.count + (thumbnail?.count ?? 0)) > quota {
+                    throw AppError.payloadTooLarge("Your photos take \(used >> 20) MB of the \(quota >> 20) MB this server keeps for each person, and this one does not fit. Nothing was saved: delete photo entries you no longer need, or ask the server's owner to raise FORKCAST_PHOTO_QUOTA_MB.")
+                }
+            }
             let model = PhotoModel()
             model.id = id
             model.ownerID = ownerID

@@ -36,6 +36,8 @@ public struct AppConfig: Sendable {
     public var healthMaxXMLBytes: Int64
     /// Largest photo accepted (FORKCAST_PHOTO_MAX_MB, default 15 MB).
     public var photoMaxBytes: Int
+    /// What one person's photos may take in all (FORKCAST_PHOTO_QUOTA_MB, default 2048 MB).
+    public var photoQuotaBytes: Int64 = 2048 << 20
     /// Memory for kept answers of the hottest reads (FORKCAST_READ_CACHE_MB, default 16; 0 keeps none).
     public var readCacheBytes: Int
     /// Sign in with Apple (FORKCAST_APPLE_*), when configured.
@@ -167,7 +169,14 @@ public struct AppConfig: Sendable {
                          healthMaxXMLBytes: Int64(min(try positive("FORKCAST_HEALTH_MAX_XML_MB", 8192), 1_000_000) * 1024 * 1024),
                          photoMaxBytes: Int(min(try positive("FORKCAST_PHOTO_MAX_MB", 15), 1024) * 1024 * 1024),
                          readCacheBytes: try readCacheMegabytes(env) * 1024 * 1024)
+            .withPhotoQuota(megabytes: try positive("FORKCAST_PHOTO_QUOTA_MB", 2048))
             .withSignIn(env)
+    }
+
+    func withPhotoQuota(megabytes: Double) -> AppConfig {
+        var copy = self
+        copy.photoQuotaBytes = Int64(min(megabytes, 100_000_000) * 1024 * 1024)
+        return copy
     }
 
     /// Reads FORKCAST_APPLE_*, FORKCAST_OIDC_* and FORKCAST_PASSWORD_LOGIN (README: Signing in).

@@ -14,7 +14,8 @@ enum Housekeeping {
 
     /// One pass; returns how many rows went.
     @discardableResult
-    static func run(on db: any Database, now: Date) async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int) {
+    static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil)
+        async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int, photos: Int) {
         let sessions = try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).count()
         try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).delete()
         let tokens = try await TokenModel.query(on: db).filter(\.$expiresAt <= now).count()
@@ -26,12 +27,37 @@ enum Housekeeping {
             .decode(column: "n", as: Int.self) ?? 0
         try await sql.raw("DELETE FROM login_buckets WHERE updated_at < \(bind: cutoff)").run()
         let tombstones = try await pruneTombstones(on: db, now: now)
+        let photos = try await photoStore.asyncMap { try await sweepUnattachedPhotos(on: db, store: $0, now: now) } ?? 0
         if sql.dialect.name == "sqlite" {
             // Readers can keep SQLite's automatic checkpoints from finishing; this one waits for them.
             _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
             try await refreshStatistics(on: sql)
         }
-        return (sessions, tokens, buckets, tombstones)
+        return (sessions, tokens, buckets, tombstones, photos)
+    }
+
+    /// How long an uploaded photo may wait for its entry (a client uploads, then logs).
+    static let unattachedPhotoGrace: TimeInterval = 24 * 3600
+
+    /// Deletes photos that no diary entry shows a day after their upload (an API upload never
+    /// attached, an entry's photo replaced outside a write), with their files and a change each.
+    static func sweepUnattachedPhotos(on db: any Database, store: any PhotoStore, now: Date) async throws -> Int {
+        let cutoff = now.addingTimeInterval(-unattachedPhotoGrace)
+        let candidates = try await PhotoModel.query(on: db).filter(\.$createdAt < cutoff).field(\.$id).field(\.$ownerID).all()
+        guard !candidates.isEmpty else { return 0 }
+        var removed = 0
+        for chunk in stride(from: 0, to: candidates.count, by: 500).map({ Array(candidates[$0..<min($0 + 500, candidates.count)]) }) {
+            removed += try await db.write { tx in
+                let ids = chunk.compactMap(\.id)
+                let shown = Set(try await DiaryEntryModel.query(on: tx).filter(\.$photoID ~~ ids).field(\.$photoID).all().compactMap(\.photoID))
+                let orphans = chunk.filter { $0.id.map { !shown.contains($0) } ?? false }
+                for (owner, photos) in Dictionary(grouping: orphans, by: \.ownerID) {
+                    try await PhotoRepository(db: tx, ownerID: owner, store: store).delete(photos.compactMap(\.id), on: tx, now: now)
+                }
+                return orphans.count
+            }
+        }
+        return removed
     }
 
     /// SQLite's query planner statistics. Without them it reads `user_id = ? AND id IN (…)` through
@@ -71,10 +97,11 @@ enum Housekeeping {
             let now = app.dependencies.now
             let logger = app.logger
             let gate = app.writeGate
+            let store = app.photoStore
             let loop = app.eventLoopGroup.next()
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
-                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now()) } } catch {
+                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now(), photoStore: store) } } catch {
                         logger.warning("housekeeping failed: \(String(describing: error))")
                     }
                 }

@@ -25,12 +25,7 @@ struct WebHistoryController: RouteCollection {
         let form = upload.fields
         let service = owner.diaryService
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
-        let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
-                                                  id: req.dependencies.uuid(), now: req.now)
-        let input = DiaryEntryInput(date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString, photoId: photo.id)
-        let entry: DiaryEntry
-        do { entry = try await service.entry(from: input, id: req.dependencies.uuid()) } catch let error as ValidationError { throw AppError.validation(error) }
-        try await service.diary.create([entry], now: req.now)
+        let (entry, photo) = try await owner.capturePhotoEntry(upload, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
         let name = try await service.types().name(of: entry.mealType)
         // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.
         if req.headers.accept.contains(where: { $0.mediaType.type == "application" && $0.mediaType.subType == "json" }) {
