@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 for warning control (SE-0480): Forkcast's own targets treat every warning as an error (issue 22),
+// without unsafeFlags, so ForkcastClient stays usable as a dependency.
 import PackageDescription
+
+/// Forkcast's own code compiles without warnings (the dependencies' are theirs).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "forkcast",
@@ -24,9 +29,9 @@ let package = Package(
     ],
     targets: [
         // Pure domain: Foundation only, so an iOS client could link it unchanged.
-        .target(name: "ForkcastCore"),
+        .target(name: "ForkcastCore", swiftSettings: strict),
         // Typed API calls and the sync engine for Swift apps: Foundation and ForkcastCore only.
-        .target(name: "ForkcastClient", dependencies: ["ForkcastCore"]),
+        .target(name: "ForkcastClient", dependencies: ["ForkcastCore"], swiftSettings: strict),
         .target(
             name: "ForkcastServer",
             dependencies: [
@@ -39,21 +44,24 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
-            resources: [.copy("Public")]
+            resources: [.copy("Public")],
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "forkcast",
             dependencies: [
                 "ForkcastServer", .product(name: "Vapor", package: "vapor"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "ForkcastCoreTests",
             dependencies: [
                 "ForkcastCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "ForkcastServerTests",
@@ -66,7 +74,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

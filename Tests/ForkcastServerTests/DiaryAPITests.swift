@@ -252,7 +252,7 @@ struct AppleHealthImportTests {
     @Test func aLargeGeneratedExportIsReadInChunks() throws {
         // ~40 MB of records crossing many 1 MB chunk boundaries; only the body masses are kept.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-large-\(UUID()).xml")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         try handle.write(contentsOf: Data("<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [<!ATTLIST Me a CDATA #REQUIRED>]>\n<HealthData locale=\"en\">\n".utf8))
         let steps = String(repeating: " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone &amp; Watch\" unit=\"count\" startDate=\"2024-01-01 08:00:00 +0000\" value=\"12\"/>\n", count: 1000)

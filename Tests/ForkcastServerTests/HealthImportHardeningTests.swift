@@ -74,7 +74,7 @@ struct HealthImportHardeningTests {
     @Test func anUnclosedTagStopsTheScanInsteadOfCostingMinutes() throws {
         let url = temporaryFile("xml")
         defer { try? FileManager.default.removeItem(at: url) }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         try handle.write(contentsOf: Data((Self.header + "<Record value=\"").utf8))
         let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)

@@ -46,7 +46,7 @@ struct BodyController: RouteCollection {
     }
 
     @Sendable func weights(req: Request) async throws -> WeightPageDTO {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let page = try req.queryParameters.page()
         let result = try await req.owner.body.weights(page: page)
         return WeightPageDTO(items: result.items.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) },
@@ -63,7 +63,7 @@ struct BodyController: RouteCollection {
     }
 
     @Sendable func deleteWeight(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "weight entry")
         guard try await req.owner.body.deleteWeight(id, now: req.now) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
         return .noContent

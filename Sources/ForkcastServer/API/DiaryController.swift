@@ -30,7 +30,7 @@ struct DiaryController: RouteCollection {
     }
 
     @Sendable func create(req: Request) async throws -> Response {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let input = try req.decodeJSON(DiaryEntryInput.self)
         let service = try req.owner.diaryService
         let entry = try await validated { try await service.entry(from: input, id: req.dependencies.uuid()) }
@@ -39,7 +39,7 @@ struct DiaryController: RouteCollection {
     }
 
     @Sendable func show(req: Request) async throws -> DiaryEntryDTO {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
         let service = try req.owner.diaryService
         guard let entry = try await service.diary.find(id) else { throw notFound(id) }
@@ -49,7 +49,7 @@ struct DiaryController: RouteCollection {
     /// Edits an entry: move it to another meal type or time, change the amount or note. A changed
     /// amount is recomputed from the food or meal as it is now; otherwise the copied values stay.
     @Sendable func update(req: Request) async throws -> DiaryEntryDTO {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
         let service = try req.owner.diaryService
         let input = try req.decodeJSON(DiaryEntryInput.self)
@@ -58,14 +58,14 @@ struct DiaryController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
         guard try await req.owner.diary.delete(id, now: req.now) else { throw notFound(id) }
         return .noContent
     }
 
     @Sendable func plate(req: Request) async throws -> Response {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let input = try req.decodeJSON(PlateInput.self)
         let service = try req.owner.diaryService
         let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
@@ -84,7 +84,7 @@ struct DiaryController: RouteCollection {
 
     /// Logs one serving (or `servings`) of a planned meal in one tap.
     @Sendable func logPlanned(req: Request) async throws -> Response {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let input = try req.decodeJSON(LogPlannedInput.self)
         let service = try req.owner.diaryService
         guard let entry = try await validated({

@@ -118,8 +118,8 @@ struct PhotoRefDTO: Content {
 
     init(id: UUID, photo: Photo? = nil) {
         self.id = id
-        url = "/api/v1/photos/\(id)/image"
-        thumbnailUrl = "/api/v1/photos/\(id)/thumbnail"
+        url = PhotoURL.image(id)
+        thumbnailUrl = PhotoURL.thumbnail(id)
         width = photo?.width
         height = photo?.height
     }
@@ -141,7 +141,7 @@ struct PhotoDTO: Content {
     init(_ p: Photo) {
         id = p.id; format = p.format.rawValue; contentType = p.format.mimeType; width = p.width; height = p.height; byteSize = p.byteSize
         capturedAt = p.capturedAt; createdAt = p.createdAt; updatedAt = p.updatedAt
-        url = "/api/v1/photos/\(p.id)/image"; thumbnailUrl = "/api/v1/photos/\(p.id)/thumbnail"
+        url = PhotoURL.image(p.id); thumbnailUrl = PhotoURL.thumbnail(p.id)
     }
 }
 

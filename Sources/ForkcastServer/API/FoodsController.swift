@@ -55,7 +55,7 @@ struct FoodsController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "food")
         switch try await req.owner.foods.delete(id, now: req.now) {
         case .deleted: return .noContent

@@ -58,7 +58,7 @@ struct MealsController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "meal")
         guard try await req.owner.meals.delete(id, now: req.now) else { throw notFound(id) }
         return .noContent

@@ -108,7 +108,7 @@ struct OccasionDTO: Content {
             return OccasionDTO(id: o.id, date: o.date, mealType: o.mealType, mealTypeId: type?.id, mealTypeName: type?.name ?? o.mealType,
                                firstLoggedAt: o.firstLoggedAt, lastLoggedAt: o.lastLoggedAt, entryCount: o.entries.count,
                                uncountedEntries: o.uncounted, totals: MacrosDTO(o.totals),
-                               photos: o.photoIds.map { PhotoThumb(id: $0, thumbnailUrl: "/api/v1/photos/\($0)/thumbnail") },
+                               photos: o.photoIds.map { PhotoThumb(id: $0, thumbnailUrl: PhotoURL.thumbnail($0)) },
                                entries: withEntries ? o.entries.map { DiaryEntryDTO($0, owner: owner.id, photos: photos) } : nil)
         }
     }
@@ -134,7 +134,7 @@ struct PhotosController: RouteCollection {
         let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
                                                   id: req.dependencies.uuid(), now: req.now)
         let response = Response(status: .created)
-        response.headers.replaceOrAdd(name: .location, value: "/api/v1/photos/\(photo.id)")
+        response.headers.replaceOrAdd(name: .location, value: PhotoURL.metadata(photo.id))
         try response.content.encode(PhotoDTO(photo), as: .json)
         return response
     }

@@ -59,7 +59,7 @@ struct PlanController: RouteCollection {
     }
 
     @Sendable func remove(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
+        _ = try req.requireUser()
         let id = try req.idParameter(what: "assignment")
         guard try await req.owner.plan.remove(id, now: req.now) else {
             throw AppError.notFound("No assignment with id \(id) exists in your plan.")

@@ -347,7 +347,7 @@ extension AccountData {
         let handle = try FileHandle(forReadingFrom: url)
         let magic = try handle.read(upToCount: 4) ?? Data()
         try handle.close()
-        guard magic.starts(with: [0x50, 0x4B, 0x03, 0x04]), let zip = try? Archive(url: url, accessMode: .read) else {
+        guard magic.starts(with: [0x50, 0x4B, 0x03, 0x04]), let zip = try? Archive(url: url, accessMode: .read, pathEncoding: nil) else {
             throw AppError.validation(ValidationError(field: "file", "This is not a Forkcast export: send the .zip that Export made."))
         }
         let files = ArchiveFiles(zip: zip, limits: limits)

@@ -54,8 +54,10 @@ actor SyncEvents {
                     do {
                         try await (db as! any PostgresDatabase).withConnection { connection in
                             connection.eventLoop.makeFutureWithTask {
-                                for try await notification in try await connection.listen(SyncEvents.channel) {
-                                    if let owner = UUID(uuidString: notification.payload) { await SyncEvents.shared.publish(owner: owner) }
+                                try await connection.listen(on: SyncEvents.channel) { notifications in
+                                    for try await notification in notifications {
+                                        if let owner = UUID(uuidString: notification.payload) { await SyncEvents.shared.publish(owner: owner) }
+                                    }
                                 }
                             }
                         }.get()

@@ -193,3 +193,11 @@ extension RoutesBuilder {
         on(.POST, url, use: closure)
     }
 }
+
+/// Where a photo's metadata and bytes are served: the one place the API's answers (url,
+/// thumbnailUrl, Location) and the pages' images take these paths from.
+enum PhotoURL {
+    static func metadata(_ id: UUID) -> String { "/api/v1/photos/\(id)" }
+    static func image(_ id: UUID) -> String { metadata(id) + "/image" }
+    static func thumbnail(_ id: UUID) -> String { metadata(id) + "/thumbnail" }
+}

@@ -226,7 +226,7 @@ struct WebDiaryController: RouteCollection {
 
     /// One tap on the planner: one serving of the planned meal, logged now (or at noon of its day).
     @Sendable func logPlanned(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let form = FormData(req)
         let service = try req.owner.diaryService
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
@@ -266,7 +266,7 @@ struct WebDiaryController: RouteCollection {
     }
 
     @Sendable func saveProfile(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let form = FormData(req)
         func number(_ key: String) -> Decimal? { form[key].flatMap { Decimal(typed: $0) } }
         let imperial = number("heightFt") != nil || number("weightLb") != nil
@@ -290,7 +290,7 @@ struct WebDiaryController: RouteCollection {
     }
 
     @Sendable func saveManual(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let form = FormData(req)
         func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(typed: $0) } }
         do {
@@ -304,7 +304,7 @@ struct WebDiaryController: RouteCollection {
     }
 
     @Sendable func addWeight(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let form = FormData(req)
         guard let value = form["weight"].flatMap({ Decimal(typed: $0) }), value > 0 else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)

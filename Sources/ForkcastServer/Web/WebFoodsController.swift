@@ -40,14 +40,14 @@ struct WebFoodsController: RouteCollection {
     @Sendable func update(req: Request) async throws -> Response { try await save(req: req, id: try req.idParameter(what: "food")) }
 
     @Sendable func editForm(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let id = try req.idParameter(what: "food")
         guard let food = try await req.owner.foods.find(id) else { throw AppError.notFound("That food does not exist (any more).") }
         return FoodFormPage(food: food).render(layout: req.layout("Edit food", .foods, scripts: [SiteURL.script("food-form").path])).response()
     }
 
     private func save(req: Request, id: UUID?) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         var page = FoodFormPage(form: FormData(req), foodID: id)
         let layout = { req.layout(page.title, .foods, scripts: [SiteURL.script("food-form").path]) }
         do {
@@ -73,7 +73,7 @@ struct WebFoodsController: RouteCollection {
     }
 
     @Sendable func confirmDelete(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let id = try req.idParameter(what: "food")
         guard let food = try await req.owner.foods.find(id) else { throw AppError.notFound("That food does not exist (any more).") }
         return req.layout("Delete food", .foods).render("""
@@ -90,7 +90,7 @@ struct WebFoodsController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let id = try req.idParameter(what: "food")
         let repo = try req.owner.foods
         let food = try await repo.find(id)
@@ -107,7 +107,7 @@ struct WebFoodsController: RouteCollection {
 
     /// Searches Open Food Facts by name, or looks a barcode up when the text is one.
     @Sendable func openFoodFacts(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let query = (req.queryParameters.string("q") ?? "").trimmed
         var products: [FoodDraft] = []
         var failure: String?
@@ -131,7 +131,7 @@ struct WebFoodsController: RouteCollection {
     }
 
     @Sendable func importProduct(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         guard let code = FormData(req)["barcode"].flatMap(Barcode.init) else { throw AppError.badRequest("That is not a barcode.") }
         do {
             guard let result = try await req.owner.foodLookup.importProduct(code, id: req.dependencies.uuid()) else {

@@ -112,7 +112,7 @@ struct WebMealsController: RouteCollection {
     }
 
     @Sendable func confirmDelete(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let id = try req.idParameter(what: "meal")
         guard let meal = try await req.owner.meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
         let planned = try await req.owner.plan.timesPlanned(id)
@@ -120,7 +120,7 @@ struct WebMealsController: RouteCollection {
     }
 
     @Sendable func delete(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         let id = try req.idParameter(what: "meal")
         let meals = try req.owner.meals
         let meal = try await meals.find(id)

@@ -179,7 +179,7 @@ struct DashboardPage {
         let entries = g.entries.map { e -> HTML in
             HTML("""
             <li class="entry\(if: !e.isCounted, " uncounted")" id="entry-\(e.id.uuidString)">
-              \(e.photoId.map { HTML("<img class=\"thumb\" src=\"/api/v1/photos/\($0.uuidString.lowercased())/thumbnail\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">") })
+              \(e.photoId.map { HTML("<img class=\"thumb\" src=\"\(PhotoURL.thumbnail($0))\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">") })
               <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
                 <span class="muted">\(Self.amount(e))\(e.note.map { " · \($0)" } ?? "")</span><span class="visually-hidden">, edit</span></a>
               <span class="kcal">\(e.isCounted ? e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–" : "not counted")</span>

@@ -265,7 +265,7 @@ struct EditEntryPage {
         } ?? HTML("")
         return layout.render("""
         <section class="card narrow">
-          \(entry.photoId.map { HTML("<img class=\"entry-photo\" src=\"/api/v1/photos/\($0.uuidString.lowercased())/image\" alt=\"Photo of \(entry.name)\">") })
+          \(entry.photoId.map { HTML("<img class=\"entry-photo\" src=\"\(PhotoURL.image($0))\" alt=\"Photo of \(entry.name)\">") })
           <h1>\(entry.name)</h1>
           <p class="muted">\(entry.isCounted ? "\(entry.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "") · \(DashboardPage.amount(entry))" : "Not counted yet")</p>
           \(if: !otherErrors.isEmpty, HTML("<p class=\"form-error\" role=\"alert\">\(otherErrors.map(\.message).joined(separator: " "))</p>"))

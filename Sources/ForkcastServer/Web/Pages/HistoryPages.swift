@@ -65,7 +65,7 @@ struct HistoryPage {
     private func row(_ o: OccasionSummary) -> HTML {
         let name = types.name(of: o.mealType)
         let photos = o.photoIds.prefix(4).map { id in
-            HTML("<img class=\"thumb\" src=\"/api/v1/photos/\(id.uuidString.lowercased())/thumbnail\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">")
+            HTML("<img class=\"thumb\" src=\"\(PhotoURL.thumbnail(id))\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">")
         }.joined()
         let kcal = (o.totals.energyKcal ?? 0).display(0)
         return HTML("""
@@ -92,7 +92,7 @@ struct OccasionPage {
         let entries = o.entries.map { e -> HTML in
             HTML("""
             <li class="entry\(if: !e.isCounted, " uncounted")">
-              \(e.photoId.map { HTML("<img class=\"occasion-photo\" src=\"/api/v1/photos/\($0.uuidString.lowercased())/image\" alt=\"Photo of \(e.name)\" loading=\"lazy\">") })
+              \(e.photoId.map { HTML("<img class=\"occasion-photo\" src=\"\(PhotoURL.image($0))\" alt=\"Photo of \(e.name)\" loading=\"lazy\">") })
               <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
                 <span class="muted">\(ClockText.time(e.loggedAt, in: zone)) · \(DashboardPage.amount(e))</span></a>
               <span class="kcal">\(e.isCounted ? e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–" : "not counted")</span>
