@@ -46,7 +46,10 @@ struct ImportCommand: AsyncCommand {
                 return
             }
             let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: now)
-            let report = try await data.importArchive(archive, photos: photos, dryRun: signature.dryRun)
+            let console = context.console
+            let report = try await data.importArchive(archive, photos: photos, dryRun: signature.dryRun) { done, total in
+                console.output("Imported step \(done) of \(total)".consoleText(.info))
+            }
             context.console.success("\(signature.dryRun ? "Dry run, nothing changed: would create" : "Imported") \(Self.describe(report.created)) into \(user.email).")
         } catch let error as AppError {
             context.console.error(error.problem.detail)

@@ -106,31 +106,130 @@ struct AccountData {
     /// A photo's bytes, read from the archive when its turn comes.
     typealias PhotoFiles = @Sendable (AccountArchive.PhotoRecord) throws -> (full: Data, thumbnail: Data?)
 
-    /// Creates every record of `archive` in this account, keeping ids, in one transaction: all of it
-    /// or, at the first problem, nothing. Only an empty account takes an import (one with nothing but
-    /// its built-in meal types). A dry run does it all and then rolls back.
-    func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool) async throws -> ImportReport {
+    /// Creates every record of `archive` in this account, keeping ids: all of it or, at the first
+    /// problem, nothing. Only an empty account takes an import (one with nothing but its built-in
+    /// meal types). It is written in short writes (the records, then each photo, then the diary 500
+    /// entries at a time, then the body), so other people's writes go on between them (issue 22: one
+    /// long transaction held SQLite's writer for the whole run); a failure part-way takes back what
+    /// was written (``undo(_:before:)``). Photos are read from the archive on the thread pool. A dry
+    /// run does it all in one transaction and rolls back.
+    func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool,
+                       progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil) async throws -> ImportReport {
         let problems = archive.problems()
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+        try checkBody(archive)
         struct DryRun: Error { let report: ImportReport }
         let written = WrittenPhotos()
-        do {
-            return try await db.write { tx in
-                var report = try await self.apply(archive, photos: photos, on: tx, written: written)
-                report.dryRun = dryRun
-                if dryRun { throw DryRun(report: report) }
-                return report
+        if dryRun {
+            do {
+                return try await db.write { tx in
+                    try await self.writeRecords(archive, on: tx)
+                    let bytes = try await self.writePhotos(archive, photos: photos, written: written, on: tx)
+                    try await self.writeDiary(archive.diary, on: tx)
+                    try await self.writeBody(archive, on: tx)
+                    throw DryRun(report: ImportReport(dryRun: true, created: archive.counts, photoBytes: bytes))
+                }
+            } catch let dry as DryRun {
+                await forgetFiles(written.ids)
+                return dry.report
+            } catch {
+                await forgetFiles(written.ids)
+                throw error
             }
-        } catch let dry as DryRun {
-            await forgetFiles(written.ids)
-            return dry.report
+        }
+        let before = try await Snapshot(of: self)
+        let total = 2 + archive.photos.count + (archive.diary.count + 499) / 500
+        var done = 0
+        func step() async { done += 1; await progress?(done, total) }
+        do {
+            try await db.write { tx in try await self.writeRecords(archive, on: tx) }
+            await step()
+            var bytes = 0
+            for index in archive.photos.indices {
+                bytes += try await writePhotos(archive, photos: photos, written: written, only: index, on: db)
+                await step()
+            }
+            for chunk in stride(from: 0, to: archive.diary.count, by: 500).map({ Array(archive.diary[$0..<min($0 + 500, archive.diary.count)]) }) {
+                try await db.write { tx in try await self.writeDiary(chunk, on: tx) }
+                await step()
+            }
+            try await db.write { tx in try await self.writeBody(archive, on: tx) }
+            await step()
+            return ImportReport(dryRun: false, created: archive.counts, photoBytes: bytes)
         } catch {
+            try? await undo(archive, before: before)
             await forgetFiles(written.ids)
             throw error
         }
     }
 
-    /// The photos whose files an import wrote, to remove them when it does not commit.
+    /// What an import changes besides creating records, as it was before (to put back on failure).
+    private struct Snapshot: Sendable {
+        var displayName: String?, timeZone: String, currency: String
+        var mealTypes: [MealType]
+        var goals: Goals?
+        var profile: BodyProfile?
+
+        init(of data: AccountData) async throws {
+            displayName = data.user.displayName
+            timeZone = data.user.timeZone
+            currency = data.user.currency
+            mealTypes = try await MealTypeModel.query(on: data.db).filter(\.$ownerID == data.ownerID).all().map(\.domain)
+            let body = BodyRepository(db: data.db, ownerID: data.ownerID)
+            goals = try await body.storedGoals()
+            profile = try await BodyProfileModel.query(on: data.db).filter(\.$ownerID == data.ownerID).first()?.domain
+        }
+    }
+
+    /// Takes back a failed import: every record it created goes (with a deletion in the change
+    /// feed, so a device that saw part of it forgets it too), and settings, meal types, goals and
+    /// the body profile are as they were.
+    private func undo(_ archive: AccountArchive, before: Snapshot) async throws {
+        let owner = ownerID, now = now
+        try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            try await SyncLog.lockOwner(owner, on: sql)
+            func remove<M: Model>(_ model: M.Type, _ ids: [UUID], kind: SyncKind) async throws where M.IDValue == UUID {
+                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                    let present = try await M.query(on: tx).filter(\._$id ~~ chunk).all().compactMap(\.id)
+                    guard !present.isEmpty else { continue }
+                    try await M.query(on: tx).filter(\._$id ~~ present).delete()
+                    try await SyncLog.record(kind, present, op: .delete, owner: owner, on: tx, now: now)
+                }
+            }
+            // Only this owner's rows: the ids were free when the import began.
+            try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry)
+            let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$id ~~ archive.photos.map(\.id)).all().compactMap(\.id)
+            try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)
+            try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment)
+            let meals = MealRepository(db: tx, ownerID: owner)
+            for meal in archive.meals { _ = try await meals.delete(meal.id, now: now) }
+            let foods = FoodRepository(db: tx, ownerID: owner)
+            for food in archive.foods { _ = try await foods.delete(food.id, now: now) }
+            try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight)
+            let kept = Set(before.mealTypes.map(\.id))
+            try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType)
+            let types = MealTypeRepository(db: tx, ownerID: owner)
+            for type in before.mealTypes {
+                _ = try await types.update(type.id, with: .init(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
+                                                                position: type.position, hidden: type.hidden), now: now)
+            }
+            let body = BodyRepository(db: tx, ownerID: owner)
+            if let goals = before.goals { try await body.saveGoals(goals, now: now) } else {
+                try await GoalSettingModel.query(on: tx).filter(\.$ownerID == owner).delete()
+            }
+            if let profile = before.profile {
+                let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).first()
+                model?.apply(profile, now: now)
+                try await model?.save(on: tx)
+            } else {
+                try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).delete()
+            }
+            _ = try await AccountSettings.update(user, displayName: before.displayName ?? "", timeZone: before.timeZone, currency: before.currency, db: tx, now: now)
+        }
+    }
+
+    /// The photo whose files an import wrote, to remove them when it does not commit.
     private final class WrittenPhotos: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [UUID] = []
@@ -144,7 +243,24 @@ struct AccountData {
         try? await photoStore.remove(ids, on: db)
     }
 
-    private func apply(_ archive: AccountArchive, photos: PhotoFiles, on tx: any Database, written: WrittenPhotos) async throws -> ImportReport {
+    /// What can be checked of the body records before anything is written.
+    private func checkBody(_ archive: AccountArchive) throws {
+        for (index, weight) in archive.weights.enumerated() {
+            if let problem = Plausible.bodyWeightKg.check(weight.weightKg, field: "weights[\(index)].weightKg", label: "Weight") {
+                throw AppError.validation(ValidationError([problem]))
+            }
+        }
+        if let goals = archive.goals {
+            do { _ = try goals.validated() } catch { throw AppError.validation(error.prefixed("goals.")) }
+        }
+        if let profile = archive.bodyProfile {
+            do { _ = try profile.validated(today: user.today(now: now)) } catch { throw AppError.validation(error.prefixed("bodyProfile.")) }
+        }
+    }
+
+    /// Settings, meal types, foods, meals and the plan, after checking the account is empty and the
+    /// ids are free; and the diary's rules (its meal types exist now).
+    private func writeRecords(_ archive: AccountArchive, on tx: any Database) async throws {
         let owner = ownerID
         try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
         try await ensureEmpty(on: tx)
@@ -193,12 +309,23 @@ struct AccountData {
             }
             _ = try await plan.assign(mealID: assignment.mealId, to: assignment.date, mealType: assignment.mealType, id: assignment.id, now: assignment.createdAt)
         }
-        // Photos (their bytes checked as an upload is), then the diary that shows them.
-        let photoRepository = PhotoRepository(db: tx, ownerID: owner, store: photoStore)
+        // The diary is written later; its rules are checked now, before anything else is.
+        for (index, entry) in archive.diary.enumerated() {
+            let problems = DiaryValidation.archived(entry, types: catalog)
+            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems).prefixed("diary[\(index)].")) }
+        }
+    }
+
+    /// Photos (their bytes checked as an upload is, read from the archive on the thread pool): all,
+    /// or the one at `only`. Returns the bytes stored.
+    private func writePhotos(_ archive: AccountArchive, photos: @escaping PhotoFiles, written: WrittenPhotos, only: Int? = nil,
+                             on db: any Database) async throws -> Int {
+        let photoRepository = PhotoRepository(db: db, ownerID: ownerID, store: photoStore)
         var photoBytes = 0
-        for (index, record) in archive.photos.enumerated() {
+        for index in only.map({ [$0] }) ?? Array(archive.photos.indices) {
+            let record = archive.photos[index]
             let files: (full: Data, thumbnail: Data?)
-            do { files = try photos(record) } catch let error as AppError { throw error } catch {
+            do { files = try await NIOThreadPool.singleton.runIfActive { try photos(record) } } catch let error as AppError { throw error } catch {
                 throw AppError.validation(ValidationError(field: "photos[\(index)]", "The photo \(record.file.prefix(80)) cannot be read from the archive."))
             }
             written.add(record.id)
@@ -207,21 +334,19 @@ struct AccountData {
             } catch AppError.validation(let error) { throw AppError.validation(error.prefixed("photos[\(index)].")) }
             photoBytes += files.full.count + (files.thumbnail?.count ?? 0)
         }
-        for (index, entry) in archive.diary.enumerated() {
-            let problems = DiaryValidation.archived(entry, types: catalog)
-            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems).prefixed("diary[\(index)].")) }
-        }
-        let diary = DiaryRepository(db: tx, ownerID: owner, photoStore: photoStore)
-        for chunk in stride(from: 0, to: archive.diary.count, by: 500).map({ Array(archive.diary[$0..<min($0 + 500, archive.diary.count)]) }) {
+        return photoBytes
+    }
+
+    private func writeDiary(_ entries: [DiaryEntry], on tx: any Database) async throws {
+        let diary = DiaryRepository(db: tx, ownerID: ownerID, photoStore: photoStore)
+        for chunk in stride(from: 0, to: entries.count, by: 500).map({ Array(entries[$0..<min($0 + 500, entries.count)]) }) {
             try await diary.create(chunk, now: now)
         }
-        // Weights, goals and the body profile.
-        let body = BodyRepository(db: tx, ownerID: owner)
-        for (index, weight) in archive.weights.enumerated() {
-            if let problem = Plausible.bodyWeightKg.check(weight.weightKg, field: "weights[\(index)].weightKg", label: "Weight") {
-                throw AppError.validation(ValidationError([problem]))
-            }
-        }
+    }
+
+    /// Weights, goals and the body profile.
+    private func writeBody(_ archive: AccountArchive, on tx: any Database) async throws {
+        let body = BodyRepository(db: tx, ownerID: ownerID)
         for source in Set(archive.weights.map(\.source)) {
             let group = archive.weights.filter { $0.source == source }
             let added = try await body.addWeights(group.map { ($0.measuredAt, $0.weightKg) }, source: String(source.prefix(40)),
@@ -230,17 +355,10 @@ struct AccountData {
                 throw AppError.validation(ValidationError(field: "weights", "Two weights in the export were measured at the same instant."))
             }
         }
-        if let goals = archive.goals {
-            do { try await body.saveGoals(try goals.validated(), now: now) } catch let error as ValidationError {
-                throw AppError.validation(error.prefixed("goals."))
-            }
-        }
+        if let goals = archive.goals { try await body.saveGoals(try goals.validated(), now: now) }
         if let profile = archive.bodyProfile {
-            let checked: BodyProfile
-            do { checked = try profile.validated(today: user.today(now: now)) } catch { throw AppError.validation(error.prefixed("bodyProfile.")) }
-            try await body.save(checked, now: now, uuid: UUID())
+            try await body.save(try profile.validated(today: user.today(now: now)), now: now, uuid: UUID())
         }
-        return ImportReport(dryRun: false, created: archive.counts, photoBytes: photoBytes)
     }
 
     /// An import fills an empty account only: merging two accounts' records is not what a restore is.
