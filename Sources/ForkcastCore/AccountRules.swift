@@ -2,6 +2,20 @@ import Foundation
 
 /// Rules for account fields: emails, passwords, and where a sign-in may send the browser next.
 public enum AccountRules {
+    public static let maximumDisplayNameLength = 100
+
+    /// A display name (trimmed) is at most 100 characters; empty means none.
+    public static func displayNameProblem(_ name: String) -> String? {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).count > maximumDisplayNameLength
+            ? "Display name must be at most \(maximumDisplayNameLength) characters." : nil
+    }
+
+    /// A time zone is an IANA name the system knows ("today" is computed in it).
+    public static func timeZoneProblem(_ zone: String) -> String? {
+        let zone = zone.trimmingCharacters(in: .whitespacesAndNewlines)
+        return TimeZone(identifier: zone) == nil ? "\"\(zone.prefix(60))\" is not an IANA time zone such as Europe/Paris." : nil
+    }
+
     public static let minimumPasswordLength = 8
     /// Long passphrases are welcome: the server hashes ones beyond bcrypt's 72 bytes with SHA-256
     /// first, so every character counts.

@@ -36,13 +36,9 @@ struct AccountService {
             problems.append(.init(field: "password", message: problem))
         }
         let name = account.displayName?.trimmed
-        if let name, name.count > 100 {
-            problems.append(.init(field: "displayName", message: "Display name must be at most 100 characters."))
-        }
+        if let problem = name.flatMap(AccountRules.displayNameProblem) { problems.append(.init(field: "displayName", message: problem)) }
         let zone = account.timeZone?.trimmed
-        if let zone, !zone.isEmpty, TimeZone(identifier: zone) == nil {
-            problems.append(.init(field: "timeZone", message: "\"\(zone)\" is not an IANA time zone such as Europe/Paris."))
-        }
+        if let zone, !zone.isEmpty, let problem = AccountRules.timeZoneProblem(zone) { problems.append(.init(field: "timeZone", message: problem)) }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return NewAccount(email: email, password: account.password,
                           displayName: (name?.isEmpty ?? true) ? nil : name,

@@ -7,12 +7,8 @@ import Foundation
 enum AccountSettings {
     static func problems(displayName: String?, timeZone: String?, currency: String?) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
-        if let name = displayName?.trimmed, name.count > 100 {
-            problems.append(.init(field: "displayName", message: "Display name must be at most 100 characters."))
-        }
-        if let zone = timeZone?.trimmed, TimeZone(identifier: zone) == nil {
-            problems.append(.init(field: "timeZone", message: "\"\(zone.prefix(60))\" is not an IANA time zone such as Europe/Paris."))
-        }
+        if let problem = displayName.flatMap(AccountRules.displayNameProblem) { problems.append(.init(field: "displayName", message: problem)) }
+        if let problem = timeZone.flatMap(AccountRules.timeZoneProblem) { problems.append(.init(field: "timeZone", message: problem)) }
         if let currency = currency?.trimmed, !Currency.isValid(currency) {
             problems.append(.init(field: "currency", message: "\"\(currency.prefix(10))\" is not a currency code such as EUR, USD or GBP."))
         }
