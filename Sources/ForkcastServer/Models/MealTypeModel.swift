@@ -46,37 +46,3 @@ final class MealTypeModel: Model, @unchecked Sendable {
                  position: position, hidden: hidden, createdAt: createdAt, updatedAt: updatedAt)
     }
 }
-
-/// A photo's metadata; the bytes are in the ``PhotoStore``.
-final class PhotoModel: Model, @unchecked Sendable {
-    static let schema = "photos"
-
-    @ID(key: .id) var id: UUID?
-    @Field(key: "user_id") var ownerID: UUID
-    @Field(key: "format") var format: String
-    @Field(key: "width") var width: Int
-    @Field(key: "height") var height: Int
-    @Field(key: "byte_size") var byteSize: Int
-    @Field(key: "thumbnail_size") var thumbnailSize: Int
-    @Field(key: "captured_at") var capturedAt: Date
-    @Field(key: "created_at") var createdAt: Date
-    @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
-    var properties: [any AnyProperty] { [$id, $ownerID, $format, $width, $height, $byteSize, $thumbnailSize, $capturedAt, $createdAt, $updatedAt] }
-
-    init() {}
-}
-
-/// Photo bytes kept in the database (PostgreSQL), so every instance serves the same photos.
-final class PhotoBlobModel: Model, @unchecked Sendable {
-    static let schema = "photo_blobs"
-
-    @ID(key: .id) var id: UUID?
-    @Field(key: "photo_id") var photoID: UUID
-    @Field(key: "variant") var variant: String
-    @Field(key: "data") var data: Data
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
-    var properties: [any AnyProperty] { [$id, $photoID, $variant, $data] }
-
-    init() {}
-}

@@ -1,0 +1,91 @@
+import Fluent
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/photos`: upload (checked by content, stored without metadata) and the private bytes.
+struct PhotosController: RouteCollection {
+    let maxBytes: Int
+
+    func boot(routes: any RoutesBuilder) throws {
+        let photos = routes.grouped("photos")
+        photos.on(.POST, body: .collect(maxSize: ByteCount(value: maxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024)), use: upload)
+        photos.get(":id", use: show)
+        photos.get(":id", "image", use: image)
+        photos.get(":id", "thumbnail", use: thumbnail)
+    }
+
+    /// A photo as the raw body (any image type; `?capturedAt=`), or a form with `photo`, optional
+    /// `thumbnail` (at most 640 px, checked the same way) and `capturedAt`.
+    @Sendable func upload(req: Request) async throws -> Response {
+        let owner = try req.owner
+        let upload = try await Self.receive(req, maxBytes: maxBytes)
+        let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
+                                                  id: req.dependencies.uuid(), now: req.now)
+        let response = Response(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: PhotoURL.metadata(photo.id))
+        try response.content.encode(PhotoDTO(photo), as: .json)
+        return response
+    }
+
+    /// Reads an upload from the API's raw body or a form (the web page's too).
+    static func receive(_ req: Request, maxBytes: Int) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?, fields: [String: String]) {
+        var photo: Data, thumbnail: Data?, capturedRaw: String?, fields: [String: String] = [:]
+        if req.headers.contentType?.type == "multipart" {
+            // Our own reader: multipart-kit's traps on some malformed forms (see MultipartReader).
+            let missing = AppError.validation(ValidationError(field: "photo", "Send the photo as a file in the form field \"photo\"."))
+            guard let boundary = req.headers.contentType?.parameters["boundary"], let body = req.body.data,
+                  let form = try? MultipartForm(body: body, boundary: boundary), let file = form.first("photo"), file.filename != nil else {
+                throw missing
+            }
+            photo = file.data
+            thumbnail = form.first("thumbnail").flatMap { $0.filename != nil && !$0.data.isEmpty ? $0.data : nil }
+            capturedRaw = form.first("capturedAt").map { String(decoding: $0.data, as: UTF8.self) }
+            for part in form.parts where part.filename == nil { fields[part.name] = String(decoding: part.data, as: UTF8.self) }
+            if let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
+                throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(query.prefix(40))\".")
+            }
+            if capturedRaw == nil { capturedRaw = req.queryParameters.string("capturedAt") }
+        } else {
+            photo = req.body.data.map { Data(buffer: $0) } ?? Data()
+            capturedRaw = req.queryParameters.string("capturedAt")
+        }
+        if photo.isEmpty { throw AppError.validation(ValidationError(field: "photo", "The photo is empty.")) }
+        if photo.count > maxBytes {
+            throw AppError.payloadTooLarge("A photo can be at most \(maxBytes / 1024 / 1024) MB; this one is \(photo.count / 1024 / 1024) MB.")
+        }
+        var capturedAt: Date?
+        if let capturedRaw {
+            guard let at = Instant.parse(capturedRaw) else {
+                throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(capturedRaw.prefix(40))\".")
+            }
+            capturedAt = at
+        }
+        return (photo, thumbnail, capturedAt, fields)
+    }
+
+    @Sendable func show(req: Request) async throws -> PhotoDTO {
+        let id = try req.idParameter(what: "photo")
+        guard let photo = try await req.owner.photos.find(id) else { throw notFound(id) }
+        return PhotoDTO(photo)
+    }
+
+    @Sendable func image(req: Request) async throws -> Response { try await bytes(req, .full) }
+    @Sendable func thumbnail(req: Request) async throws -> Response { try await bytes(req, .thumbnail) }
+
+    /// Private, immutable bytes: a photo never changes under its id (a new photo has a new id).
+    private func bytes(_ req: Request, _ variant: PhotoVariant) async throws -> Response {
+        let id = try req.idParameter(what: "photo")
+        guard let (data, format) = try await req.owner.photos.bytes(id, variant: variant) else { throw notFound(id) }
+        let etag = "\"\(id.uuidString.lowercased())-\(variant.rawValue)\""
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=31536000, immutable")
+        headers.replaceOrAdd(name: .eTag, value: etag)
+        headers.replaceOrAdd(name: .contentType, value: format.mimeType)
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        headers.replaceOrAdd(name: .contentDisposition, value: "inline; filename=\"\(id.uuidString.lowercased()).\(format.fileExtension)\"")
+        if req.headers.first(name: .ifNoneMatch) == etag { return Response(status: .notModified, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(data: data))
+    }
+
+    private func notFound(_ id: UUID) -> AppError { .notFound("No photo with id \(id) exists in your account.") }
+}

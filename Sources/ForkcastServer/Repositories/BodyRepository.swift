@@ -1,0 +1,155 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+
+/// Body profile, goals and weight entries of one owner.
+struct BodyRepository {
+    let db: any Database
+    let ownerID: UUID
+
+    func profile() async throws -> BodyProfile? {
+        guard let profile = try await BodyProfileModel.query(on: db).filter(\.$ownerID == ownerID).first()?.domain else { return nil }
+        return profile.following(latestWeight: try await latestWeight()?.weightKg)
+    }
+
+    func save(_ profile: BodyProfile, now: Date, uuid: UUID) async throws {
+        try await db.write { tx in
+            let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() ?? {
+                let m = BodyProfileModel()
+                m.ownerID = ownerID
+                return m
+            }()
+            model.apply(profile, now: now)
+            try await model.save(on: tx)
+            try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
+            // A new weight in the profile is also a weight entry (so goals follow it).
+            let latest = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
+            guard latest.map({ Decimal(shortest: $0.weightKg) != profile.weightKg }) ?? true else { return }
+            if let same = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$measuredAt == now).first() {
+                same.weightKg = profile.weightKg.doubleValue
+                try await same.update(on: tx)
+                try await SyncLog.record(.weight, [try same.requireID()], op: .upsert, owner: ownerID, on: tx, now: now)
+            } else {
+                try await WeightEntryModel(id: uuid, ownerID: ownerID, measuredAt: now, weightKg: profile.weightKg, source: "profile").create(on: tx)
+                try await SyncLog.record(.weight, [uuid], op: .upsert, owner: ownerID, on: tx, now: now)
+            }
+        }
+    }
+
+    /// Updates the fields an import found, keeping the others (or creating a profile when all are known).
+    func merge(sex: Sex?, birthDate: CalendarDate?, heightCm: Decimal?, now: Date) async throws {
+        try await db.write { tx in
+            let repository = BodyRepository(db: tx, ownerID: ownerID)
+            if let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() {
+                if let sex { model.sex = sex.rawValue }
+                if let birthDate { model.birthDate = birthDate.iso }
+                if let heightCm { model.heightCm = heightCm.doubleValue }
+                model.updatedAt = now
+                try await model.update(on: tx)
+            } else if let sex, let birthDate, let heightCm, let weight = try await repository.latestWeight() {
+                let model = BodyProfileModel()
+                model.ownerID = ownerID
+                model.apply(BodyProfile(sex: sex, birthDate: birthDate, heightCm: heightCm, weightKg: weight.weightKg,
+                                        activityLevel: .light, aim: .maintain), now: now)
+                try await model.create(on: tx)
+            } else {
+                return
+            }
+            try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+
+    struct Weight: Sendable { var id: UUID; var measuredAt: Date; var weightKg: Decimal; var source: String }
+
+    func weights(from: Date? = nil, to: Date? = nil) async throws -> [Weight] {
+        var q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+        if let from { q = q.filter(\.$measuredAt >= from) }
+        if let to { q = q.filter(\.$measuredAt <= to) }
+        return try await q.sort(\.$measuredAt).all().map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+    }
+
+    /// A page of weights, newest first, and how many there are.
+    func weights(page: Paging) async throws -> (items: [Weight], total: Int) {
+        let q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+        let total = try await q.count()
+        guard total > page.offset else { return ([], total) }
+        let items = try await q.sort(\.$measuredAt, .descending).range(page.offset..<(page.offset + page.per)).all()
+            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+        return (items, total)
+    }
+
+    func latestWeight() async throws -> Weight? {
+        try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
+            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+    }
+
+    /// Adds weights, skipping instants already recorded; returns how many were new.
+    @discardableResult
+    func addWeights(_ weights: [(Date, Decimal)], source: String, ids: [Date: UUID]? = nil, now: Date = Date()) async throws -> Int {
+        guard !weights.isEmpty else { return 0 }
+        // Instants compared to the millisecond (both databases keep at least that).
+        func key(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+        let instants = weights.map(\.0)
+        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+            .filter(\.$measuredAt >= instants.min()!.addingTimeInterval(-1)).filter(\.$measuredAt <= instants.max()!.addingTimeInterval(1))
+            .all().map { key($0.measuredAt) })
+        var seen = existing
+        let fresh = weights.filter { seen.insert(key($0.0)).inserted }
+        for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
+            try await db.write { tx in
+                let models = chunk.map { WeightEntryModel(id: ids?[$0.0] ?? UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }
+                try await models.create(on: tx)
+                try await SyncLog.record(.weight, models.compactMap(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
+            }
+        }
+        return fresh.count
+    }
+
+    func deleteWeight(_ id: UUID, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
+            try await model.delete(on: tx)
+            try await SyncLog.record(.weight, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
+        }
+    }
+
+    /// The goals in force: manual ones, computed ones from the profile, or seed 001's defaults.
+    func goals(today: CalendarDate) async throws -> (goals: Goals, calculation: GoalCalculation?) {
+        let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first()
+        if setting?.source == "computed", let profile = try await profile() {
+            let calculation = GoalCalculation(profile: profile, today: today)
+            return (calculation.goals, calculation)
+        }
+        guard let setting, setting.source == "manual" else { return (.defaults, nil) }
+        return (Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
+                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat)), nil)
+    }
+
+    /// The goals as stored (nil when the person never set any: the defaults apply).
+    func storedGoals() async throws -> Goals? {
+        guard let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() else { return nil }
+        return Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
+                     carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat),
+                     source: Goals.Source(rawValue: setting.source) ?? .manual)
+    }
+
+    func saveGoals(_ goals: Goals, now: Date) async throws {
+        let model = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() ?? {
+            let m = GoalSettingModel()
+            m.ownerID = ownerID
+            return m
+        }()
+        model.source = goals.source.rawValue
+        model.energyKcal = goals.energyKcal.doubleValue
+        model.protein = goals.protein.doubleValue
+        model.carbohydrates = goals.carbohydrates.doubleValue
+        model.fat = goals.fat.doubleValue
+        model.updatedAt = now
+        try await db.write { tx in
+            try await model.save(on: tx)
+            try await SyncLog.record(.goals, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ForkcastCore
+import Foundation
+
+/// Account settings: name, time zone ("today" follows it), currency, and the way to goals and weights.
+struct SettingsPage {
+    let user: UserModel
+    var message: String?
+
+    func render(layout: Layout) -> HTML {
+        let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+        let options = zones.map { z in HTML("<option value=\"\(z)\"\(if: z == user.timeZone, " selected")>\(z)</option>") }.joined()
+        return layout.render("""
+        <section class="card narrow">
+          <h1>Settings</h1>
+          \(message.map { HTML("<p class=\"flash\" role=\"status\">\($0)</p>") })
+          <form method="post" action="\(SiteURL.settings.path)" class="stack">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            \(FormField(name: "displayName", label: "Your name", value: user.displayName ?? "", autocomplete: "name").render)
+            <div class="field"><label for="field-timeZone">Time zone</label>
+              <select id="field-timeZone" name="timeZone">\(options)</select>
+              <p class="hint">“Today” in the diary and the planner follows this time zone.</p></div>
+            <div class="field"><label for="field-currency">Currency for prices</label>
+              <select id="field-currency" name="currency">\(Currency.common.map { c in HTML("<option value=\"\(c)\"\(if: c == user.currency, " selected")>\(c)</option>") }.joined())\(if: !Currency.common.contains(user.currency), HTML("<option value=\"\(user.currency)\" selected>\(user.currency)</option>"))</select></div>
+            <button class="button primary" type="submit">Save</button>
+          </form>
+          <h2>Your body and goals</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a> <a class="button" href="\(SiteURL.mealTypes.path)">Meal types</a></p>
+          <h2>Signing in</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.signInMethods.path)">Sign-in methods</a></p>
+          <h2>Your data</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.accountData.path)">Download, import or delete everything</a></p>
+          <p class="muted">Signed in as \(user.email).</p>
+          <form method="post" action="\(SiteURL.logout.path)">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            <button class="button" type="submit">Sign out</button>
+          </form>
+        </section>
+        """)
+    }
+}
