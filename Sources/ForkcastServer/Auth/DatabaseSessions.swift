@@ -14,7 +14,7 @@ struct DatabaseSessions: SessionDriver {
         let id = SessionID(string: Tokens.generate())
         let model = WebSessionModel(keyHash: Tokens.hash(id.string), data: Self.encode(data), expiresAt: request.now.addingTimeInterval(lifetime))
         return request.eventLoop.makeFutureWithTask {
-            try await model.create(on: request.db)
+            try await request.db.write { tx in try await model.create(on: tx) }
             return id
         }
     }
@@ -39,11 +39,14 @@ struct DatabaseSessions: SessionDriver {
         }
         return request.eventLoop.makeFutureWithTask {
             let hash = Tokens.hash(sessionID.string)
-            if let model = try await WebSessionModel.query(on: request.db).filter(\.$keyHash == hash).first() {
+            let saved = try await request.db.write { tx in
+                guard let model = try await WebSessionModel.query(on: tx).filter(\.$keyHash == hash).first() else { return false }
                 model.data = encoded
                 model.expiresAt = expiresAt
-                try await model.save(on: request.db)
-            } else {
+                try await model.save(on: tx)
+                return true
+            }
+            if !saved {
                 // Deleted meanwhile (signed out, expired): a request still in flight must not bring
                 // it back signed in, so it starts over with a fresh, empty session.
                 return try await createSession(SessionData(), for: request).get()
@@ -54,7 +57,7 @@ struct DatabaseSessions: SessionDriver {
 
     func deleteSession(_ sessionID: SessionID, for request: Request) -> EventLoopFuture<Void> {
         request.eventLoop.makeFutureWithTask {
-            try await WebSessionModel.query(on: request.db).filter(\.$keyHash == Tokens.hash(sessionID.string)).delete()
+            try await request.db.write { tx in try await WebSessionModel.query(on: tx).filter(\.$keyHash == Tokens.hash(sessionID.string)).delete() }
         }
     }
 
@@ -100,7 +103,7 @@ extension Request {
     /// A new session id after sign-in or sign-out (no session fixation), with a new CSRF token.
     func rotateSession() async throws {
         if hasSession, let old = session.id {
-            try await WebSessionModel.query(on: db).filter(\.$keyHash == Tokens.hash(old.string)).delete()
+            try await db.write { tx in try await WebSessionModel.query(on: tx).filter(\.$keyHash == Tokens.hash(old.string)).delete() }
         }
         session.id = nil
         session.data = SessionData()

@@ -30,6 +30,10 @@ struct LoginThrottle {
 
     /// Takes one token; returns nil when taken, or the seconds to wait when the bucket is empty.
     func take(_ bucket: Bucket, key: String) async throws -> Int? {
+        try await db.write { tx in try await LoginThrottle(db: tx, now: now).takeInside(bucket, key: key) }
+    }
+
+    private func takeInside(_ bucket: Bucket, key: String) async throws -> Int? {
         let id = bucket.prefix + Tokens.hash(key)
         try await sql.raw("""
             INSERT INTO login_buckets (key, tokens, updated_at) VALUES (\(bind: id), \(bind: bucket.capacity), \(bind: t))
@@ -51,10 +55,10 @@ struct LoginThrottle {
     /// Gives a token back (after a correct password).
     func refund(_ bucket: Bucket, key: String) async throws {
         let id = bucket.prefix + Tokens.hash(key)
-        try await sql.raw("""
+        try await db.write { tx in try await (tx as! any SQLDatabase).raw("""
             UPDATE login_buckets SET tokens = CASE WHEN tokens + 1 > \(unsafeRaw: String(bucket.capacity)) THEN \(unsafeRaw: String(bucket.capacity)) ELSE tokens + 1 END
             WHERE key = \(bind: id)
-            """).run()
+            """).run() }
     }
 
     /// Whether this client signed in to the account before (a device cookie or the same address).
@@ -66,13 +70,18 @@ struct LoginThrottle {
 
     /// Remembers the client after a correct password.
     func remember(userID: UUID, client: ClientIdentity) async throws {
-        for key in client.knownKeys {
-            let hash = Tokens.hash(key)
-            if let existing = try await KnownClientModel.query(on: db).filter(\.$userID == userID).filter(\.$keyHash == hash).first() {
-                existing.lastSeenAt = now
-                try await existing.save(on: db)
-            } else {
-                try? await KnownClientModel(userID: userID, keyHash: hash, lastSeenAt: now).create(on: db)
+        let now = now
+        try await db.write { tx in
+            // Two sign-ins of one person at once (PostgreSQL) take turns, so neither inserts twice.
+            try await SyncLog.lockOwner(userID, on: tx as! any SQLDatabase)
+            for key in client.knownKeys {
+                let hash = Tokens.hash(key)
+                if let existing = try await KnownClientModel.query(on: tx).filter(\.$userID == userID).filter(\.$keyHash == hash).first() {
+                    existing.lastSeenAt = now
+                    try await existing.save(on: tx)
+                } else {
+                    try await KnownClientModel(userID: userID, keyHash: hash, lastSeenAt: now).create(on: tx)
+                }
             }
         }
     }

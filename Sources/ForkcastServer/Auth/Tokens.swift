@@ -28,13 +28,14 @@ enum Tokens {
     /// Issues a new token for the user and stores its hash.
     static func issue(for userID: UUID, on db: any Database, now: Date, lifetime: TimeInterval) async throws -> String {
         let token = generate()
-        try await TokenModel(userID: userID, tokenHash: hash(token), expiresAt: now.addingTimeInterval(lifetime)).create(on: db)
+        let model = TokenModel(userID: userID, tokenHash: hash(token), expiresAt: now.addingTimeInterval(lifetime))
+        try await db.write { tx in try await model.create(on: tx) }
         return token
     }
 
     /// Revokes one token (logout).
     static func revoke(_ token: String, on db: any Database) async throws {
-        try await TokenModel.query(on: db).filter(\.$tokenHash == hash(token)).delete()
+        try await db.write { tx in try await TokenModel.query(on: tx).filter(\.$tokenHash == hash(token)).delete() }
     }
 }
 
@@ -67,7 +68,8 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         }
         guard let row = found else { return }
         guard try row.decode(column: "token_expires_at", as: Date.self) > request.now else {
-            try await TokenModel.query(on: request.db).filter(\.$id == row.decode(column: "token_id", as: UUID.self)).delete()
+            let expired = try row.decode(column: "token_id", as: UUID.self)
+            try await request.db.write { tx in try await TokenModel.query(on: tx).filter(\.$id == expired).delete() }
             return
         }
         let user = try row.decode(fluentModel: UserModel.self)

@@ -53,13 +53,16 @@ struct FoodLookupService {
     private func remember(_ barcode: Barcode, answer: (lookup: OpenFoodFactsProduct.Lookup, body: Data?)) async throws {
         let found: Bool = if case .found = answer.lookup { true } else { false }
         let body = answer.body.map { String(decoding: $0, as: UTF8.self) }
-        if let existing = try await OpenFoodFactsCacheModel.query(on: db).filter(\.$barcode == barcode.digits).first() {
-            existing.found = found
-            existing.body = found ? body : nil
-            existing.fetchedAt = now
-            try await existing.update(on: db)
-        } else {
-            try await OpenFoodFactsCacheModel(barcode: barcode.digits, found: found, body: found ? body : nil, fetchedAt: now).create(on: db)
+        let now = now
+        try await db.write { db in
+            if let existing = try await OpenFoodFactsCacheModel.query(on: db).filter(\.$barcode == barcode.digits).first() {
+                existing.found = found
+                existing.body = found ? body : nil
+                existing.fetchedAt = now
+                try await existing.update(on: db)
+            } else {
+                try await OpenFoodFactsCacheModel(barcode: barcode.digits, found: found, body: found ? body : nil, fetchedAt: now).create(on: db)
+            }
         }
     }
 

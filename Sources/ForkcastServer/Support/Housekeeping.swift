@@ -16,16 +16,21 @@ enum Housekeeping {
     @discardableResult
     static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil)
         async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int, photos: Int) {
-        let sessions = try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).count()
-        try await WebSessionModel.query(on: db).filter(\.$expiresAt <= now).delete()
-        let tokens = try await TokenModel.query(on: db).filter(\.$expiresAt <= now).count()
-        try await TokenModel.query(on: db).filter(\.$expiresAt <= now).delete()
-        // A bucket untouched for a day has refilled completely: it is the same as no row.
+        // Every delete goes through the same write gate as everything else.
+        let (sessions, tokens, buckets) = try await db.write { tx in
+            let sessions = try await WebSessionModel.query(on: tx).filter(\.$expiresAt <= now).count()
+            try await WebSessionModel.query(on: tx).filter(\.$expiresAt <= now).delete()
+            let tokens = try await TokenModel.query(on: tx).filter(\.$expiresAt <= now).count()
+            try await TokenModel.query(on: tx).filter(\.$expiresAt <= now).delete()
+            // A bucket untouched for a day has refilled completely: it is the same as no row.
+            let sql = tx as! any SQLDatabase
+            let cutoff = now.timeIntervalSince1970 - 24 * 3600
+            let buckets = try await sql.raw("SELECT COUNT(*) AS n FROM login_buckets WHERE updated_at < \(bind: cutoff)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            try await sql.raw("DELETE FROM login_buckets WHERE updated_at < \(bind: cutoff)").run()
+            return (sessions, tokens, buckets)
+        }
         let sql = db as! any SQLDatabase
-        let cutoff = now.timeIntervalSince1970 - 24 * 3600
-        let buckets = try await sql.raw("SELECT COUNT(*) AS n FROM login_buckets WHERE updated_at < \(bind: cutoff)").first()?
-            .decode(column: "n", as: Int.self) ?? 0
-        try await sql.raw("DELETE FROM login_buckets WHERE updated_at < \(bind: cutoff)").run()
         let tombstones = try await pruneTombstones(on: db, now: now)
         let photos = try await photoStore.asyncMap { try await sweepUnattachedPhotos(on: db, store: $0, now: now) } ?? 0
         if sql.dialect.name == "sqlite" {

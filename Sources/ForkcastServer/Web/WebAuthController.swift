@@ -114,7 +114,7 @@ struct WebAuthController: RouteCollection {
         req.auth.logout(UserModel.self)
         // The session ends and no new one starts: a visitor needs no server state.
         if req.hasSession, let old = req.session.id {
-            try await WebSessionModel.query(on: req.db).filter(\.$keyHash == Tokens.hash(old.string)).delete()
+            try await req.db.write { tx in try await WebSessionModel.query(on: tx).filter(\.$keyHash == Tokens.hash(old.string)).delete() }
         }
         req.session.destroy()
         return req.redirect(to: SiteURL.login.path, redirectType: .normal)
