@@ -171,6 +171,27 @@ struct SeamTests {
         }
     }
 
+    @Test func aPageQueuedForOneAccountSendsNothingAsAnother() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ana = try await app.signUp("ana@example.com")
+            let ben = try await app.signUp("ben@example.com")
+            let anaID = try await ana.get("/api/v1/me").json(TestUser.self).id
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "browser", "mutations": [
+                ["mutationId": "m1", "kind": "diaryEntry", "id": UUID().uuidString, "op": "upsert", "updatedAt": sync.iso(Date()),
+                 "record": ["quickAdd": ["energyKcal": 120], "name": "Ana's snack", "mealType": "snack"]]]])
+            // Ana's outbox, flushed while Ben is signed in: refused, nothing saved.
+            let refused = try await ben.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self),
+                                             headers: [RequireUserMiddleware.accountHeader: anaID.uuidString.lowercased()])
+            #expect(refused.status == .conflict)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 0)
+            // As Ana it goes through.
+            let sent = try await ana.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self),
+                                          headers: [RequireUserMiddleware.accountHeader: anaID.uuidString.lowercased()])
+            #expect(sent.status == .ok)
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 1)
+        }
+    }
+
     @Test func anOfflinePlateIsOneChange() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -52,7 +52,7 @@ struct SignInTests {
             let replay = try await apple(app.anonymous, token, nonce: "n-1")
             #expect(replay.status == .unauthorized && replay.problem?.detail.contains("used before") == true, "\(replay.body.string)")
             // A new sign-in of the same person: the same account.
-            let again = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "001.apple.sub", nonce: "n-2")), nonce: "n-2")
+            let again = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "001.apple.sub", nonce: IdentityProviders.hashedNonce("n-2"))), nonce: "n-2")
             let againID = try again.json(TestSession.self).user.id
             #expect(again.status == .ok && againID == session.user.id)
             // No password works for it.
@@ -64,7 +64,7 @@ struct SignInTests {
 
     @Test func badTokensAreEachRefusedWithAClearProblemAndChangeNothing() async throws {
         try await withProvider(.apple) { app, fake in
-            let good = fake.claims(subject: "sub-1", nonce: "n")
+            let good = fake.claims(subject: "sub-1", nonce: IdentityProviders.hashedNonce("n"))
             var wrongAudience = good; wrongAudience["aud"] = "com.example.other"
             var wrongIssuer = good; wrongIssuer["iss"] = "https://appleid.example.com"
             var expired = good; expired["exp"] = Int(Date().timeIntervalSince1970) - 3600
@@ -77,6 +77,8 @@ struct SignInTests {
                 (try fake.mint(good, kid: "no-such-kid"), "n", "does not publish"),
                 (try fake.mint(good), "other nonce", "nonce"),
                 (try fake.mint(good), nil, "nonce"),
+                // The token's own nonce claim sent back is not the app's nonce (issue 23).
+                (try fake.mint(good), IdentityProviders.hashedNonce("n"), "nonce"),
                 ("not.a.token", nil, "not a well-formed token"),
                 (String(repeating: "a", count: 20_000), nil, "longer than"),
             ]
@@ -92,10 +94,40 @@ struct SignInTests {
         }
     }
 
+    /// Issue 23: an ES256 signature (r, s) has a second valid form (r, n − s). Single use was keyed by
+    /// the signature's bytes, so a token without a nonce could be spent twice.
+    @Test func theSecondFormOfAnECDSASignatureIsTheSameToken() async throws {
+        let fake = try await FakeIdentityProvider.start(.oidc)
+        defer { Task { try? await fake.stop() } }
+        let raw = try fake.mint(fake.claims(subject: "es-sub"))
+        let token = try IdentityToken.parse(raw)
+        #expect(token.header.algorithm == "ES256" && token.signature.count == 64)
+        // n − s over P-256's group order, big-endian.
+        let n: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                          0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51]
+        let sBytes = Array(token.signature.suffix(32))
+        var other = [UInt8](repeating: 0, count: 32), borrow = 0
+        for i in (0..<32).reversed() {
+            let d = Int(n[i]) - Int(sBytes[i]) - borrow
+            other[i] = UInt8((d + 256) % 256)
+            borrow = d < 0 ? 1 : 0
+        }
+        let parts = raw.split(separator: ".")
+        let malleated = "\(parts[0]).\(parts[1]).\(Base64URL.encode(Array(token.signature.prefix(32)) + other))"
+        let twin = try IdentityToken.parse(malleated)
+        #expect(twin.signature != token.signature)
+        // Both verify against the provider's key: the signature alone cannot tell them apart.
+        guard case .p256(let signing)? = fake.published.first?.signer else { Issue.record("an ES256 provider"); return }
+        let key = IdentityProviders.VerifyingKey.p256(signing.publicKey)
+        #expect(key.verifies(token) && key.verifies(twin))
+        #expect(UsedNonces.key(token) == UsedNonces.key(twin), "spent once, in either form")
+        #expect(UsedNonces.key(token) != UsedNonces.key(try IdentityToken.parse(try fake.mint(fake.claims(subject: "someone else")))))
+    }
+
     @Test func oneTokenSentByManyClientsAtOnceSignsInOnce() async throws {
         try await withProvider(.apple) { app, fake in
-            _ = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "race", nonce: "warm-up")), nonce: "warm-up")
-            let token = try fake.mint(fake.claims(subject: "race", nonce: "once"))
+            _ = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "race", nonce: IdentityProviders.hashedNonce("warm-up"))), nonce: "warm-up")
+            let token = try fake.mint(fake.claims(subject: "race", nonce: IdentityProviders.hashedNonce("once")))
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for _ in 0..<8 { group.addTask { try await apple(app.anonymous, token, nonce: "once").status } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -124,7 +156,7 @@ struct SignInTests {
     @Test func aVerifiedEmailOfAnExistingAccountIsNeverLinkedSilently() async throws {
         try await withProvider(.apple) { app, fake in
             let owner = try await app.signUp("ana@example.com")
-            let token = { (nonce: String) in try fake.mint(fake.claims(subject: "ana-apple", nonce: nonce, email: "Ana@Example.com")) }
+            let token = { (nonce: String) in try fake.mint(fake.claims(subject: "ana-apple", nonce: IdentityProviders.hashedNonce(nonce), email: "Ana@Example.com")) }
             let refused = try await apple(app.anonymous, try token("a"), nonce: "a")
             #expect(refused.status == .conflict && refused.problem?.detail.contains("never joins accounts by email") == true, "\(refused.body.string)")
             #expect(try await ExternalIdentityModel.query(on: app.db).count() == 0)
@@ -313,7 +345,8 @@ struct SignInTests {
             // A password does not confirm it; an old sign-in does not either.
             #expect(try await client.send(.DELETE, "/api/v1/me", json: ["password": "x"]).status == .forbidden)
             clock.advance(by: 11 * 60)
-            var old = fake.claims(subject: "del-sub", issuedAt: clock.now.addingTimeInterval(-11 * 60))
+            // An older sign-in than the first (a token of the same second would be the same token).
+            var old = fake.claims(subject: "del-sub", issuedAt: clock.now.addingTimeInterval(-11 * 60 - 5))
             old["exp"] = Int(clock.now.timeIntervalSince1970) + 600
             let stale = try await client.send(.DELETE, "/api/v1/me", json: ["identityToken": try fake.mint(old)])
             #expect(stale.status == .forbidden && stale.problem?.detail.contains("last ten minutes") == true, "\(stale.body.string)")

@@ -39,7 +39,7 @@ struct AuthController: RouteCollection {
     /// sent with a bearer token, links Apple to that account.
     @Sendable func apple(req: Request) async throws -> Response {
         let input = try req.decodeJSON(AppleSignInInput.self)
-        let claims = try await req.verifiedIdentity(.apple, token: input.identityToken, nonce: input.nonce)
+        let claims = try await req.verifiedIdentity(.apple, token: input.identityToken, nonce: input.nonce, from: .app)
         let outcome: ExternalSignIn.Outcome
         do {
             outcome = try await req.externalSignIn.complete(.apple, providerName: "Apple", claims: claims,

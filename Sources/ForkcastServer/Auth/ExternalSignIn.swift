@@ -130,9 +130,10 @@ struct ExternalSignIn {
 extension Request {
     /// The claims of an identity token from `kind`, verified (claims, nonce, signature) and its nonce
     /// spent: a token signs in once.
-    func verifiedIdentity(_ kind: IdentityProviders.Kind, token: String, nonce: String?) async throws -> IdentityClaims {
+    func verifiedIdentity(_ kind: IdentityProviders.Kind, token: String, nonce: String?,
+                          from origin: IdentityProviders.NonceOrigin) async throws -> IdentityClaims {
         let providers = application.identityProviders
-        let (parsed, claims) = try await providers.verify(token, provider: try providers.provider(kind), nonce: nonce, http: client, now: now)
+        let (parsed, claims) = try await providers.verify(token, provider: try providers.provider(kind), nonce: nonce, from: origin, http: client, now: now)
         try await UsedNonces.consume(parsed, on: db, now: now)
         return claims
     }
@@ -145,7 +146,7 @@ extension Request {
         guard let kind = providers.providers.values.first(where: { $0.issuer == issuer })?.kind else {
             throw AppError.unauthorized("The identity token is not from a provider this server trusts.")
         }
-        let claims = try await verifiedIdentity(kind, token: token, nonce: nonce)
+        let claims = try await verifiedIdentity(kind, token: token, nonce: nonce, from: .app)
         try await ExternalSignIn.requireFresh(claims, kind: kind, of: user, on: db, now: now)
     }
 

@@ -239,13 +239,23 @@ actor IdentityProviders {
 
     // MARK: Verification
 
+    /// Who made the nonce a token must carry.
+    enum NonceOrigin: Sendable {
+        /// This server (the web flows): the token carries it as it is.
+        case server
+        /// A native app (Apple's SDK): the app sends its raw nonce and the token carries its
+        /// SHA-256. Only that form is accepted: a token's own nonce claim sent back (which anyone
+        /// holding the token can read) is the hash of nothing the sender knows (issue 23).
+        case app
+    }
+
     /// Parses, checks the claims of, and verifies the signature of an identity token.
-    func verify(_ raw: String, provider: Provider, nonce: String?, http: any Client, now: Date) async throws -> (IdentityToken, IdentityClaims) {
+    func verify(_ raw: String, provider: Provider, nonce: String?, from origin: NonceOrigin, http: any Client, now: Date) async throws -> (IdentityToken, IdentityClaims) {
         do {
             let token = try IdentityToken.parse(raw)
             guard ["RS256", "ES256"].contains(token.header.algorithm) else { throw IdentityTokenError.unsupportedAlgorithm(token.header.algorithm) }
             try IdentityTokenRules.check(token.claims, .init(issuer: provider.issuer, audiences: provider.audiences,
-                                                             nonces: nonce.map { [$0, Self.hashedNonce($0)] } ?? [],
+                                                             nonces: nonce.map { [origin == .app ? Self.hashedNonce($0) : $0] } ?? [],
                                                              allowedGroups: provider.allowedGroups, now: now))
             let key = try await key(token.header.keyID, provider: provider, http: http, now: now)
             guard key.verifies(token) else { throw IdentityTokenError.badSignature }
@@ -317,10 +327,19 @@ extension Application {
     }
 }
 
-/// Nonces (or, for tokens without one, signatures) of identity tokens already used: a token signs in once.
+/// Nonces (or, for tokens without one, the token's identity) of identity tokens already used: a
+/// token signs in once. Never the signature's bytes: an ECDSA signature has a second valid form
+/// (s and n − s), so one token could be spent twice (issue 23).
 enum UsedNonces {
+    static func key(_ token: IdentityToken) -> String {
+        if let nonce = token.claims.nonce { return Tokens.hash("nonce:" + nonce) }
+        let claims = token.claims
+        let when = claims.issuedAt ?? claims.expiresAt
+        return Tokens.hash("token:\(claims.issuer)|\(claims.subject)|\(Int64(when.timeIntervalSince1970))")
+    }
+
     static func consume(_ token: IdentityToken, on db: any Database, now: Date) async throws {
-        let key = Tokens.hash("nonce:" + (token.claims.nonce ?? Base64URL.encode(token.signature)))
+        let key = key(token)
         try await db.write { tx in
             try await UsedNonceModel.query(on: tx).filter(\.$expiresAt < now).delete()
             if try await UsedNonceModel.find(key, on: tx) != nil { throw AppError.unauthorized(IdentityTokenError.nonceReplayed.description) }

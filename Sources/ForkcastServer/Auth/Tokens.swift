@@ -99,8 +99,17 @@ extension Request {
 
 /// Rejects requests without a signed-in user with a problem+json 401.
 struct RequireUserMiddleware: Middleware {
+    /// The account a web page's script acts for (the page's `forkcast-account`): an outbox queued
+    /// by one account is never sent as another one signed in since (issue 22).
+    static let accountHeader = "X-Forkcast-Account"
+
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        do { _ = try request.requireUser() } catch { return request.eventLoop.makeFailedFuture(error) }
+        do {
+            let user = try request.requireUser()
+            if let claimed = request.headers.first(name: Self.accountHeader), UUID(uuidString: claimed) != user.id {
+                throw AppError.conflict("This page acted for another account than the one signed in now; nothing was saved. Sign in as that account to send what it queued.")
+            }
+        } catch { return request.eventLoop.makeFailedFuture(error) }
         return next.respond(to: request)
     }
 }

@@ -1,9 +1,17 @@
 // Forkcast's service worker: the app shell (styles, scripts, icons) and the pages last seen are
 // kept, so the app opens without a connection. Pages come from the network first (always fresh
-// when the server is there); the cache only answers when it cannot be reached. Signing out (the
-// sign-in page) empties the page cache so nobody else sees them on this device.
-const SHELL = "forkcast-shell-v2";
-const PAGES = "forkcast-pages-v1";
+// when the server is there); the cache only answers when it cannot be reached.
+//
+// Kept pages belong to one account. Every signed-in page names its account
+// (<meta name="forkcast-account">); the worker keeps pages only for the account the last page from
+// the server was for (the "current" account, remembered in its own cache so it survives the
+// worker's restarts), in a cache named after it, and answers offline only from that cache. A page
+// for another account, the sign-in or setup page, or a sign-in or sign-out being sent forgets every
+// other account's pages first, so nobody is ever shown a page kept while someone else was signed in.
+const SHELL = "forkcast-shell-v3";
+const PAGES = "forkcast-account-pages-"; // + the account's id
+const STATE = "forkcast-state";
+const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
 const SHELL_FILES = [
   "/css/app.css", "/js/app.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
   "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
@@ -13,10 +21,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
 });
 
+// Caches of earlier versions go, among them pages kept before they were kept per account.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== STATE && !k.startsWith(PAGES)).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -30,26 +39,67 @@ const offlinePage = () => new Response(
   { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } },
 );
 
+// --- Whose pages are kept ---
+
+// Changes to the kept pages run one after the other; `changes` counts account changes, so an answer
+// that was on its way while the account changed is not kept (it may be the other account's).
+let work = Promise.resolve();
+let changes = 0;
+const serially = (step) => (work = work.then(step).catch(() => { /* the next change starts afresh */ }));
+
+async function currentAccount() {
+  const kept = await (await caches.open(STATE)).match(CURRENT);
+  return kept ? kept.text() : "";
+}
+
+/** Makes `account` ("" for nobody) the current one and forgets every other account's pages. */
+async function becomeCurrent(account) {
+  changes += 1;
+  await (await caches.open(STATE)).put(CURRENT, new Response(account));
+  const keys = await caches.keys();
+  await Promise.all(keys.filter((k) => k.startsWith(PAGES) && k !== PAGES + account).map((k) => caches.delete(k)));
+}
+
+const forgetPages = () => serially(() => becomeCurrent(""));
+
+/** The account a page from the server names, or "" (signed-out and error pages name none). */
+const accountOf = (html) => /<meta name="forkcast-account" content="([0-9a-f-]{36})">/.exec(html)?.[1] ?? "";
+
 async function page(request) {
   const url = new URL(request.url);
+  await work;
+  const before = changes;
+  let response;
   try {
-    const response = await fetch(request);
-    const cache = await caches.open(PAGES);
-    const path = new URL(response.url).pathname;
-    if (path === "/login" || path === "/setup") {
-      await caches.delete(PAGES);
-    } else if (response.ok && !response.redirected && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-      // The address and the page without its query both answer later (the day, the plate).
-      await cache.put(url.href, response.clone());
-      await cache.put(url.origin + url.pathname, response.clone());
-    }
-    return response;
+    response = await fetch(request);
   } catch {
-    const cache = await caches.open(PAGES);
+    // Offline: only the current account's pages answer.
+    await work;
+    const account = await currentAccount();
+    if (!account) return offlinePage();
+    const cache = await caches.open(PAGES + account);
     const hit = (await cache.match(url.href)) ?? (await cache.match(url.origin + url.pathname))
       ?? (url.pathname === "/" ? await cache.match(url.origin + "/diary") : undefined);
     return hit ?? offlinePage();
   }
+  const path = new URL(response.url || url.href).pathname;
+  if (path === "/login" || path === "/setup") {
+    await forgetPages(); // signed out: nobody's pages stay
+    return response;
+  }
+  if (!response.ok || response.redirected || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const copy = response.clone();
+  const account = accountOf(await response.clone().text());
+  if (!account) return response;
+  await serially(async () => {
+    if (changes !== before) return; // someone signed in or out meanwhile: not kept
+    if (account !== (await currentAccount())) await becomeCurrent(account);
+    // The address and the page without its query both answer later (the day, the plate).
+    const cache = await caches.open(PAGES + account);
+    await cache.put(url.href, copy.clone());
+    await cache.put(url.origin + url.pathname, copy);
+  });
+  return response;
 }
 
 async function shell(request) {
@@ -62,23 +112,41 @@ async function shell(request) {
   return cached ?? fresh;
 }
 
-/** Food searches are kept too, so the plate's suggestions work offline for what was seen. */
+/**
+ * Food searches are kept too, so the plate's suggestions work offline for what was seen. The page
+ * says whose search it is (`X-Forkcast-Account`, sent by app.js); it is kept and answered only for
+ * the current account.
+ */
 async function apiRead(request) {
-  const cache = await caches.open(PAGES);
+  const asked = request.headers.get("X-Forkcast-Account") ?? "";
+  await work;
+  const before = changes;
   try {
     const response = await fetch(request);
-    if (response.ok) cache.put(request, response.clone());
+    if (response.ok && asked) {
+      const copy = response.clone();
+      serially(async () => {
+        if (changes === before && asked === (await currentAccount())) await (await caches.open(PAGES + asked)).put(request, copy);
+      });
+    }
     return response;
   } catch {
-    return (await cache.match(request)) ?? Response.error();
+    await work;
+    if (!asked || asked !== (await currentAccount())) return Response.error();
+    return (await (await caches.open(PAGES + asked)).match(request)) ?? Response.error();
   }
 }
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // Signing in or out (a form sent from a page): the kept pages go before the answer's page is
+    // asked for, whoever it turns out to be for. The form itself goes to the server as usual.
+    if (request.mode === "navigate" && ["/login", "/logout", "/setup"].includes(url.pathname)) event.waitUntil(forgetPages());
+    return;
+  }
   if (request.mode === "navigate") { event.respondWith(page(request)); return; }
   if (/^\/(css|js|icons)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest") { event.respondWith(shell(request)); return; }
   if (url.pathname === "/api/v1/foods") { event.respondWith(apiRead(request)); return; }

@@ -134,7 +134,7 @@ struct WebIdentityController: RouteCollection {
             let providers = req.application.identityProviders
             let token = try await providers.exchange(provider, code: code, redirectURI: redirectURI(req, kind),
                                                      codeVerifier: pending.verifier, http: req.client, now: req.now)
-            let claims = try await req.verifiedIdentity(kind, token: token, nonce: pending.nonce)
+            let claims = try await req.verifiedIdentity(kind, token: token, nonce: pending.nonce, from: .server)
             switch pending.intent {
             case .confirm:
                 try await ExternalSignIn.requireFresh(claims, kind: kind, of: try req.webUser, on: req.db, now: req.now)

@@ -3,12 +3,18 @@
 document.documentElement.classList.add("js");
 
 const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+/** The account this page was made for (the server names it on signed-in pages); null elsewhere. */
+export const pageAccount = () => document.querySelector('meta[name="forkcast-account"]')?.content || null;
 let pending = 0;
 let loadingTimer = null;
 
-/** fetch() with the CSRF token, an `X-Fragment` name, and a loading bar after 200 ms. */
+/**
+ * fetch() with the CSRF token, an `X-Fragment` name, and a loading bar after 200 ms. It also says
+ * which account the page is for (`X-Forkcast-Account`): the service worker keeps answers per account.
+ */
 export async function request(url, { method = "GET", fragment, body, signal } = {}) {
   const headers = { "X-CSRF-Token": csrf() };
+  if (pageAccount()) headers["X-Forkcast-Account"] = pageAccount();
   if (fragment) headers["X-Fragment"] = fragment;
   if (body && !(body instanceof FormData) && !(body instanceof URLSearchParams)) {
     headers["Content-Type"] = "application/json";

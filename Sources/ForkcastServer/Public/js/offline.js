@@ -3,12 +3,27 @@
 // The page shows the sync status, pending entries in the day's list, and changes made on another
 // device (the sync event stream). Every rule (amounts, meal types, which day) is the server's: this
 // file only carries what the page says and what the server answers.
-import { request, announce, showError, clearError, swapFragment } from "/js/app.js";
+//
+// The outbox is kept per account: every item (and every remembered food name) carries the account
+// the page was made for (<meta name="forkcast-account">). A page shows and sends only its own
+// account's items, and only after the server confirms it is still signed in as that account; what
+// another account queued on this browser stays for that account's next sign-in. Items from before
+// the outbox was kept per account have no account: nobody can tell whose they are, so they are never
+// sent; every account's pages show how many there are (not what they are) with a Discard button
+// that asks first. What the server refuses for good (a photo it cannot take, an entry the rules
+// refuse) stays too, with the server's reason and a Discard button, so nothing vanishes unseen.
+import { request, announce, showError, clearError, swapFragment, pageAccount } from "/js/app.js";
 
 const DB_NAME = "forkcast";
 const STORE = "outbox";
 const META = "meta";
 const FOODS = "foods";
+/** The server's limits: items on one plate (one group of a push), mutations in one push. */
+const PLATE_LIMIT = 50;
+const PUSH_LIMIT = 500;
+
+/** The account this page is for; null on pages that name none (nothing is queued or sent there). */
+const account = pageAccount();
 
 function openDatabase() {
   return new Promise((resolve, reject) => {
@@ -41,6 +56,15 @@ async function transact(store, mode, work) {
 const all = (store) => transact(store, "readonly", (s) => s.getAll());
 const getMeta = (key) => transact(META, "readonly", (s) => s.get(key));
 const setMeta = (key, value) => transact(META, "readwrite", (s) => s.put(value, key));
+// The last problem and the last sync are the account's own.
+const FAILURE = `lastFailure:${account}`;
+const SYNCED = `lastSynced:${account}`;
+
+/** This account's items, in the order they were queued (a plate's items in its order). */
+const mine = (items) => items.filter((i) => account && i.account === account)
+  .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt) || (a.position ?? 0) - (b.position ?? 0));
+const unowned = (items) => items.filter((i) => !i.account);
+const waiting = (items) => mine(items).filter((i) => !i.refused);
 
 /** This browser's sync device id (one per browser profile). */
 async function deviceId() {
@@ -52,28 +76,37 @@ async function deviceId() {
   return id;
 }
 
-/** Foods seen in suggestions and chips, so a food row can be logged offline by name. */
+/** Foods seen in suggestions and chips, so a food row can be logged offline by name (this account's). */
+const foodKey = (name) => `${account}\n${name.trim().toLowerCase()}`;
+
 export async function rememberFoods(foods) {
+  if (!account) return;
   try {
     await transact(FOODS, "readwrite", (s) => {
-      for (const f of foods) s.put({ key: f.name.trim().toLowerCase(), id: f.id, name: f.name, usualPortion: f.usualPortion ?? null });
+      for (const f of foods) s.put({ key: foodKey(f.name), account, id: f.id, name: f.name, usualPortion: f.usualPortion ?? null });
     });
   } catch { /* a cache only */ }
 }
 
 async function knownFood(name) {
-  try { return await transact(FOODS, "readonly", (s) => s.get(name.trim().toLowerCase())); } catch { return undefined; }
+  try { return await transact(FOODS, "readonly", (s) => s.get(foodKey(name))); } catch { return undefined; }
 }
 
-/** Puts entries in the outbox. Each: { record, display: { name, amount, date, mealType } }. */
-export async function queueEntries(entries) {
+/**
+ * Puts entries in the outbox. Each: { record, display: { name, amount, date, mealType } }. A plate's
+ * entries (`plate: true`) share a group: the server saves all of them or none.
+ */
+export async function queueEntries(entries, { plate = false } = {}) {
+  if (!account) throw new Error("This page is not signed in.");
   const now = new Date().toISOString();
+  const group = plate ? crypto.randomUUID() : undefined;
   await transact(STORE, "readwrite", (s) => {
-    for (const { record, display } of entries) {
-      s.put({ mutationId: crypto.randomUUID(), kind: "diaryEntry", id: crypto.randomUUID(), op: "upsert", updatedAt: now, record, display, queuedAt: now });
-    }
+    entries.forEach(({ record, display }, position) => {
+      s.put({ mutationId: crypto.randomUUID(), kind: "diaryEntry", id: crypto.randomUUID(), op: "upsert", updatedAt: now, record, display,
+              queuedAt: now, position, account, ...(group ? { group } : {}) });
+    });
   });
-  await showStatus();
+  await render();
   showPending();
 }
 
@@ -82,19 +115,27 @@ export async function queueEntries(entries) {
  * back, then the entry goes through the sync push with the photo's id.
  */
 export async function queuePhoto({ photo, thumbnail, capturedAt, record, display }) {
+  if (!account) throw new Error("This page is not signed in.");
   const now = new Date().toISOString();
   await transact(STORE, "readwrite", (s) => {
     s.put({ mutationId: crypto.randomUUID(), kind: "diaryEntry", id: crypto.randomUUID(), op: "upsert", updatedAt: now, record, display,
-            queuedAt: now, photo: { photo, thumbnail, capturedAt } });
+            queuedAt: now, account, photo: { photo, thumbnail, capturedAt } });
   });
-  await showStatus();
+  await render();
   showPending();
 }
 
-/** Uploads the photos of queued entries that have none on the server yet; false when offline. */
+const problemDetail = async (response) => {
+  try { return (await response.json()).detail || `HTTP ${response.status}`; } catch { return `HTTP ${response.status}`; }
+};
+
+/**
+ * Uploads the photos of queued entries that have none on the server yet: "sent", "unreachable", or
+ * "stopped" (signed out, a stale page: the photo waits for a page that may send it).
+ */
 async function uploadPhotos(items) {
   for (const item of items) {
-    if (!item.photo || item.record.photoId) continue;
+    if (!item.photo || item.record.photoId || item.refused) continue;
     const body = new FormData();
     body.append("photo", item.photo.photo, "photo");
     if (item.photo.thumbnail) body.append("thumbnail", item.photo.thumbnail, "thumbnail");
@@ -102,40 +143,86 @@ async function uploadPhotos(items) {
     let response;
     try {
       response = await fetch("/api/v1/photos", { method: "POST", body, credentials: "same-origin",
-        headers: { "X-CSRF-Token": document.querySelector('meta[name="csrf-token"]')?.content ?? "" } });
-    } catch { return false; }
-    if (response.status >= 500) return false;
+        headers: { "X-CSRF-Token": document.querySelector('meta[name="csrf-token"]')?.content ?? "", "X-Forkcast-Account": account } });
+    } catch { return "unreachable"; }
+    if (response.status >= 500) return "unreachable";
     if (!response.ok) {
-      // Refused for good (not an image, too large): the entry goes without it and says so.
-      let detail = `HTTP ${response.status}`;
-      try { detail = (await response.json()).detail || detail; } catch { /* keep */ }
-      await transact(STORE, "readwrite", (s) => s.delete(item.mutationId));
-      await setMeta("lastFailure", `${item.display?.name ?? "A photo"}: ${detail}`);
+      const detail = await problemDetail(response);
+      if ([401, 403, 408, 429].includes(response.status)) {
+        // Not the photo's fault (signed out, this page's CSRF token is stale, too many at once):
+        // the only copy of the photo stays and goes from a page that may send it.
+        await setMeta(FAILURE, `${item.display?.name ?? "A photo"}: ${detail}`);
+        return "stopped";
+      }
+      // Refused for good (not an image, too large): kept with the reason until the person discards it.
+      item.refused = { detail, status: response.status };
+      await transact(STORE, "readwrite", (s) => s.put(item));
       continue;
     }
     item.record.photoId = (await response.json()).id;
     await transact(STORE, "readwrite", (s) => s.put(item));
   }
-  return true;
+  return "sent";
 }
 
-// --- Sync status in the header ---
+/**
+ * Whether the server is still signed in as this page's account (another tab may have signed out,
+ * or in as someone else): true, false, or null when it cannot be reached.
+ */
+async function stillThisAccount() {
+  try {
+    const response = await fetch("/api/v1/me", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (response.status >= 500) return null;
+    if (!response.ok) return false;
+    return String((await response.json()).id ?? "").toLowerCase() === account;
+  } catch { return null; }
+}
+
+// --- What waits: the status in the header, what was refused, the note beside Sign out ---
 
 const statusElement = () => document.getElementById("sync-status");
+/** One line per change: a plate's items together. */
+const changes = (items) => {
+  const byKey = new Map();
+  for (const item of items) {
+    const key = item.group ?? item.mutationId;
+    byKey.set(key, [...(byKey.get(key) ?? []), item]);
+  }
+  return [...byKey.entries()].map(([key, members]) => ({ key, members }));
+};
+const names = (members) => members.map((i) => i.display?.name ?? "an entry").join(", ");
+/** The server's reasons for a refused change (a group's other members only say "nothing was saved"). */
+const reasons = (members) => {
+  const details = [...new Set(members.map((i) => i.refused?.detail).filter(Boolean))];
+  const own = details.filter((d) => !d.startsWith("Nothing of this group was saved"));
+  return (own.length ? own : details).join(" ") || "refused";
+};
 
-async function showStatus(state) {
+/** Shows this account's outbox everywhere it appears on the page. */
+async function render(state) {
+  const items = await all(STORE).catch(() => []);
+  const own = mine(items);
+  const refused = own.filter((i) => i.refused);
+  await showStatus(own.length - refused.length, refused, state);
+  showHeld(refused, unowned(items).length);
+  showSignOutNote(own.length - refused.length, refused.length);
+}
+
+async function showStatus(count, refused, state) {
   const element = statusElement();
   if (!element) return;
-  const waiting = (await all(STORE).catch(() => [])).length;
-  const failure = await getMeta("lastFailure").catch(() => null);
-  const synced = await getMeta("lastSynced").catch(() => null);
+  const failure = await getMeta(FAILURE).catch(() => null);
+  const synced = await getMeta(SYNCED).catch(() => null);
   let text = "";
   let kind = "ok";
-  if (failure) {
-    text = `Not saved: ${failure}`;
+  if (refused.length) {
+    text = `Not saved: ${changes(refused).map(({ members }) => `${names(members)}: ${reasons(members)}`).join("; ")}`;
     kind = "failed";
-  } else if (waiting > 0) {
-    text = `${waiting} change${waiting === 1 ? "" : "s"} waiting${state === "unreachable" ? " — Forkcast cannot be reached" : ""}`;
+  } else if (failure && count > 0) {
+    text = `Not sent yet: ${failure}`;
+    kind = "failed";
+  } else if (count > 0) {
+    text = `${count} change${count === 1 ? "" : "s"} waiting${state === "unreachable" ? " — Forkcast cannot be reached" : ""}`;
     kind = "waiting";
   } else if (synced) {
     text = `Synced ${new Date(synced).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
@@ -145,33 +232,116 @@ async function showStatus(state) {
   element.hidden = text === "";
 }
 
+/** What the server refused, and what nobody can be sent as, each with a Discard button (top of the page). */
+function showHeld(refused, unownedCount) {
+  const main = document.getElementById("main");
+  let section = document.getElementById("outbox-held");
+  if (!main || (refused.length === 0 && unownedCount === 0)) { section?.remove(); return; }
+  if (!section) {
+    section = Object.assign(document.createElement("section"), { id: "outbox-held", className: "card outbox-held" });
+    section.setAttribute("aria-labelledby", "outbox-held-title");
+    main.prepend(section);
+  }
+  const title = Object.assign(document.createElement("h2"), { id: "outbox-held-title", textContent: "Kept on this device, not saved" });
+  const list = Object.assign(document.createElement("ul"), { className: "held-list" });
+  const row = (text, detail, button) => {
+    const li = document.createElement("li");
+    const words = Object.assign(document.createElement("p"), { className: "held-text" });
+    words.append(Object.assign(document.createElement("strong"), { textContent: text }));
+    if (detail) words.append(Object.assign(document.createElement("span"), { className: "held-detail", textContent: ` ${detail}` }));
+    li.append(words, button);
+    list.append(li);
+  };
+  const discardButton = (label, dataset) => {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "button small", textContent: "Discard" });
+    button.setAttribute("aria-label", label);
+    Object.assign(button.dataset, dataset);
+    return button;
+  };
+  for (const { key, members } of changes(refused)) {
+    const first = members[0].display ?? {};
+    const where = [first.mealType, first.date].filter(Boolean).join(", ");
+    row(`${names(members)}${where ? ` (${where})` : ""}:`, reasons(members), discardButton(`Discard ${names(members)}`, { discard: key }));
+  }
+  if (unownedCount > 0) {
+    row(`${unownedCount} change${unownedCount === 1 ? "" : "s"} kept by an earlier version of Forkcast on this device`,
+        "cannot be matched to an account, so they are never sent.", discardButton("Discard the changes kept by an earlier version", { discardUnowned: "" }));
+  }
+  section.replaceChildren(title, list);
+}
+
+/** Signing out keeps the account's outbox on this device: the Sign out form says so first. */
+function showSignOutNote(count, refusedCount) {
+  const form = document.querySelector('form[action="/logout"]');
+  if (!form) return;
+  let note = document.getElementById("sign-out-outbox");
+  const button = form.querySelector("button");
+  if (count + refusedCount === 0) {
+    note?.remove();
+    button?.removeAttribute("aria-describedby");
+    return;
+  }
+  if (!note) {
+    note = Object.assign(document.createElement("p"), { id: "sign-out-outbox", className: "hint sign-out-note" });
+    form.append(note);
+    button?.setAttribute("aria-describedby", note.id);
+  }
+  const parts = [];
+  if (count > 0) {
+    parts.push(`${count} entr${count === 1 ? "y is" : "ies are"} waiting to be sent; ${count === 1 ? "it stays" : "they stay"} on this device and ${count === 1 ? "is" : "are"} sent when you sign in again.`);
+  }
+  if (refusedCount > 0) parts.push(`${refusedCount} refused ${refusedCount === 1 ? "entry stays" : "entries stay"} on this device until you discard ${refusedCount === 1 ? "it" : "them"}.`);
+  note.textContent = parts.join(" ");
+}
+
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest?.("#outbox-held [data-discard], #outbox-held [data-discard-unowned]");
+  if (!button) return;
+  const items = await all(STORE).catch(() => []);
+  let doomed;
+  let question;
+  if (button.dataset.discard !== undefined) {
+    doomed = mine(items).filter((i) => i.refused && (i.group ?? i.mutationId) === button.dataset.discard);
+    question = `Discard ${names(doomed)}? ${doomed.some((i) => i.photo) ? "The photo is only on this device. " : ""}It will not be saved.`;
+  } else {
+    doomed = unowned(items);
+    question = `Discard ${doomed.length} change${doomed.length === 1 ? "" : "s"} that this device kept without knowing whose they are? They will not be saved.`;
+  }
+  if (doomed.length === 0 || !window.confirm(question)) return;
+  await transact(STORE, "readwrite", (s) => { for (const i of doomed) s.delete(i.mutationId); });
+  announce(`Discarded ${doomed.length} change${doomed.length === 1 ? "" : "s"}.`);
+  await render();
+  showPending();
+});
+
 // --- Pending entries in the day's list ---
 
 function showPending() {
   const groups = document.getElementById("meal-groups");
   if (!groups) return;
   const date = groups.dataset.date;
-  all(STORE).then((items) => {
+  all(STORE).then((stored) => {
+    const items = mine(stored);
     groups.querySelectorAll(".entry.pending").forEach((e) => e.remove());
     for (const item of items) {
       if (item.display?.date !== date) continue;
       const list = groups.querySelector(`[data-meal-type="${CSS.escape(item.display.mealType)}"] .entries`);
       if (!list) continue;
       const li = document.createElement("li");
-      li.className = "entry pending";
+      li.className = item.refused ? "entry pending refused" : "entry pending";
       li.dataset.mutationId = item.mutationId;
       const text = document.createElement("div");
       const name = Object.assign(document.createElement("span"), { className: "entry-name", textContent: item.display.name });
       const amount = Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${item.display.amount}` });
       text.append(name, amount);
-      const badge = Object.assign(document.createElement("span"), { className: "pending-badge", textContent: "not yet saved" });
+      const badge = Object.assign(document.createElement("span"), { className: "pending-badge", textContent: item.refused ? "not saved" : "not yet saved" });
       li.append(text, badge);
       list.append(li);
       list.closest(".meal-group")?.querySelector(":scope > .muted")?.setAttribute("hidden", "");
     }
     // Planned meals waiting in the outbox are not offered again.
     for (const item of items) {
-      const card = item.display?.assignmentId && document.getElementById(`plan-${item.display.assignmentId}`);
+      const card = !item.refused && item.display?.assignmentId && document.getElementById(`plan-${item.display.assignmentId}`);
       if (card) markPlanned(card, "Logged — not yet saved");
     }
   }).catch(() => {});
@@ -187,48 +357,66 @@ function markPlanned(card, text) {
 
 let flushing = false;
 
-/** Sends the outbox through the sync push; true when something was saved. */
+/** The first push: whole changes (a plate's group is never split across two pushes), oldest first. */
+function firstBatch(items) {
+  const batch = [];
+  for (const { members } of changes(items)) {
+    if (batch.length > 0 && batch.length + members.length > PUSH_LIMIT) break;
+    batch.push(...members);
+  }
+  return batch;
+}
+
+/** Sends this account's outbox through the sync push; true when something was saved. */
 export async function flush() {
-  if (flushing) return false;
+  if (flushing || !account) return false;
   flushing = true;
   try {
-    let items = await all(STORE);
-    if (items.length === 0) { await showStatus(); return false; }
-    if (!(await uploadPhotos(items))) { await showStatus("unreachable"); return false; }
-    items = (await all(STORE)).filter((i) => !i.photo || i.record.photoId);
-    if (items.length === 0) { await showStatus(); return false; }
-    const mutations = items.slice(0, 500).map(({ mutationId, kind, id, op, updatedAt, record }) => ({ mutationId, kind, id, op, updatedAt, record }));
+    if (waiting(await all(STORE)).length === 0) { await render(); return false; }
+    // Never as someone else: the server must still be signed in as the account that queued them.
+    const same = await stillThisAccount();
+    if (same === null) { await render("unreachable"); return false; }
+    if (!same) {
+      await setMeta(FAILURE, "this browser is no longer signed in as the account that logged them. They stay on this device and are sent when that account signs in again.");
+      await render();
+      return false;
+    }
+    const uploaded = await uploadPhotos(waiting(await all(STORE)));
+    if (uploaded !== "sent") { await render(uploaded); return false; }
+    const items = waiting(await all(STORE)).filter((i) => !i.photo || i.record.photoId);
+    if (items.length === 0) { await render(); return false; }
+    const mutations = firstBatch(items).map(({ mutationId, kind, id, op, updatedAt, record, group }) =>
+      ({ mutationId, kind, id, op, updatedAt, record, ...(group ? { group } : {}) }));
     let response;
     try {
       response = await request("/api/v1/sync/push", { method: "POST", body: { deviceId: await deviceId(), mutations } });
     } catch {
-      await showStatus("unreachable");
+      await render("unreachable");
       return false;
     }
     if (!response.ok) {
       // The server is there but refused the whole batch (signed out, or a bad batch): say why, keep it.
-      let detail = `HTTP ${response.status}`;
-      try { detail = (await response.json()).detail || detail; } catch { /* keep */ }
-      if (response.status >= 500) { await showStatus("unreachable"); return false; }
-      await setMeta("lastFailure", detail);
-      await showStatus();
+      if (response.status >= 500) { await render("unreachable"); return false; }
+      await setMeta(FAILURE, await problemDetail(response));
+      await render();
       return false;
     }
     const { results } = await response.json();
-    const failures = [];
+    const sent = new Map(items.map((i) => [i.mutationId, i]));
+    // Saved (or superseded by a newer change) leaves the outbox; refused stays, marked, until discarded.
+    // A plate's group comes back all applied or all refused.
     await transact(STORE, "readwrite", (s) => {
       for (const result of results) {
-        s.delete(result.mutationId);
-        if (result.status === "rejected") {
-          const item = items.find((i) => i.mutationId === result.mutationId);
-          failures.push(`${item?.display?.name ?? "an entry"}: ${result.problem?.detail ?? "refused"}`);
-        }
+        const item = sent.get(result.mutationId);
+        if (!item) continue;
+        if (result.status === "rejected") s.put({ ...item, refused: { detail: result.problem?.detail ?? "refused", status: result.problem?.status } });
+        else s.delete(result.mutationId);
       }
     });
-    await setMeta("lastFailure", failures.length ? failures.join("; ") : null);
-    await setMeta("lastSynced", new Date().toISOString());
-    await showStatus();
-    const saved = results.length - failures.length;
+    await setMeta(FAILURE, null);
+    await setMeta(SYNCED, new Date().toISOString());
+    await render();
+    const saved = results.filter((r) => r.status !== "rejected").length;
     if (saved > 0) announce(`${saved} entr${saved === 1 ? "y" : "ies"} logged while offline ${saved === 1 ? "is" : "are"} saved.`);
     return results.length > 0;
   } finally {
@@ -257,6 +445,7 @@ function refreshDay() {
         if (capture) document.getElementById("capture")?.replaceWith(capture);
         clearError();
         showPending();
+        render();
       }
     } catch { /* stays as it is until the next change */ }
   }, 250);
@@ -319,6 +508,7 @@ async function entriesFromPlate(form) {
   }
   if (problems.length) throw new Error(problems.join(" "));
   if (entries.length === 0) throw new Error("Add a food, a meal or a quick add first.");
+  if (entries.length > PLATE_LIMIT) throw new Error(`A plate holds at most ${PLATE_LIMIT} items; this one has ${entries.length}.`);
   return entries;
 }
 
@@ -369,11 +559,12 @@ document.addEventListener("submit", async (event) => {
     let entries;
     try {
       entries = kind === "plate" ? await entriesFromPlate(form) : entriesFromPlanned(form);
+      // A plate is one change: its entries are saved together or not at all.
+      await queueEntries(entries, { plate: kind === "plate" });
     } catch (problem) {
       showError(`Forkcast cannot be reached, and this cannot be kept for later: ${problem.message}`);
       return;
     }
-    await queueEntries(entries);
     clearError();
     if (kind === "planned") {
       markPlanned(form.closest(".plan-card"), "Logged — not yet saved");
@@ -396,14 +587,18 @@ document.addEventListener("submit", async (event) => {
 
 // --- Start ---
 
-if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window) {
-  showStatus();
+if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window && account) {
+  // Food names remembered before they were kept per account cannot be told apart: they go (a cache only).
+  transact(FOODS, "readwrite", (s) => {
+    const read = s.getAll();
+    read.onsuccess = () => { for (const food of read.result) if (!food.account) s.delete(food.key); };
+  }).catch(() => {});
+  render();
   showPending();
   flush().then((sent) => { if (sent) refreshDay(); });
   window.addEventListener("online", () => flush().then((sent) => { if (sent) refreshDay(); }));
   setInterval(async () => {
-    const waiting = (await all(STORE).catch(() => [])).length;
-    if (waiting > 0 && (await flush())) refreshDay();
+    if (waiting(await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();
   }, 5000);
 
   // Changes from another device appear without a reload.
@@ -411,7 +606,7 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window) 
     const events = new EventSource("/api/v1/sync/events");
     events.addEventListener("changes", () => refreshDay());
     events.addEventListener("open", async () => {
-      if ((await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();
+      if (waiting(await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();
     });
   }
 }

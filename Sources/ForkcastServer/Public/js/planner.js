@@ -80,6 +80,7 @@ week.addEventListener("submit", (event) => {
 const dialog = document.getElementById("picker-dialog");
 const search = document.getElementById("picker-search");
 const resultsList = document.getElementById("picker-results");
+const slot = document.getElementById("picker-slot");
 let pickDate = null;
 let pickTimer = null;
 
@@ -120,6 +121,8 @@ resultsList.addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = new FormData(form);
   body.set("start", startOfWeek());
+  // The slot chosen in the dialog ("For"); the result forms only carry the no-JavaScript page's.
+  body.set("mealType", slot?.value ?? "");
   const name = form.querySelector("span")?.firstChild?.textContent?.trim() ?? "Meal";
   const added = await changeDay(form.action, body, pickDate, `Added ${name}.`);
   if (added) dialog.close();
