@@ -261,6 +261,10 @@ struct AccountDataTests {
             let statuses = await others.list
             #expect(statuses.count >= 3, "the import went in steps: \(statuses.count)")
             #expect(statuses.allSatisfy { $0 == .created }, "another person's writes between the steps: \(statuses)")
+            // The same archive again is refused at the first step and takes nothing away.
+            await #expect(throws: AppError.self) { _ = try await data.importArchive(document, photos: photos, dryRun: false) }
+            #expect(try await DiaryEntryModel.query(on: app.db).filter(\.$ownerID == user.requireID()).count() == document.diary.count)
+            #expect(try await FoodModel.query(on: app.db).filter(\.$ownerID == user.requireID()).count() == document.foods.count)
         }
     }
 

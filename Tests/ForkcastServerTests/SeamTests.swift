@@ -122,6 +122,37 @@ struct SeamTests {
         }
     }
 
+    /// Issue 23: registering an existing email answered in 2 ms, a new one after the password hash
+    /// (about 400 ms): an account oracle when sign-up is open. Both now pay for one hash first.
+    @Test func registeringTakesOneHashWhetherOrNotTheEmailHasAnAccount() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            _ = try await app.signUp("taken@example.com")
+            let counter = CountingHasher()
+            let accounts = AccountService(db: app.db, passwords: AsyncPasswordHasher(hasher: counter, threadPool: app.threadPool,
+                                                                                     eventLoop: app.eventLoopGroup.next()), now: Date())
+            await #expect(throws: AppError.self) {
+                _ = try await accounts.register(.init(email: "Taken@example.com", password: "correct horse", displayName: nil, timeZone: nil), allowSignup: true)
+            }
+            let forTaken = counter.count
+            _ = try await accounts.register(.init(email: "new@example.com", password: "correct horse", displayName: nil, timeZone: nil), allowSignup: true)
+            #expect(forTaken == 1, "an existing email is answered after the same hash as a new one")
+            #expect(counter.count - forTaken == 1)
+        }
+    }
+
+    final class CountingHasher: PasswordHasher, @unchecked Sendable {
+        private let lock = NSLock()
+        private var hashes = 0
+        var count: Int { lock.withLock { hashes } }
+        func hash<Password: DataProtocol>(_ password: Password) throws -> [UInt8] {
+            lock.withLock { hashes += 1 }
+            return Array(password)
+        }
+        func verify<Password: DataProtocol, Digest: DataProtocol>(_ password: Password, created digest: Digest) throws -> Bool {
+            Array(password) == Array(digest)
+        }
+    }
+
     @Test func visitorsStoreNoSessions() async throws {
         try await withForkcast { app in
             for _ in 0..<5 { var visitor = Browser(app: app); _ = try await visitor.send(.GET, "/setup") }

@@ -141,8 +141,11 @@ struct AccountData {
         let total = 2 + archive.photos.count + (archive.diary.count + 499) / 500
         var done = 0
         func step() async { done += 1; await progress?(done, total) }
+        // The first step checks the account is empty and the ids free: refused there, nothing was
+        // written and there is nothing to take back (an undo would remove the records that made the
+        // account not empty).
+        try await db.write { tx in try await self.writeRecords(archive, on: tx) }
         do {
-            try await db.write { tx in try await self.writeRecords(archive, on: tx) }
             await step()
             var bytes = 0
             for index in archive.photos.indices {

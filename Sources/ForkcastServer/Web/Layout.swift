@@ -1,3 +1,4 @@
+import ForkcastCore
 import Vapor
 
 /// The frame around every page: head, header with navigation, a live region, main content.
@@ -47,7 +48,7 @@ struct Layout {
           \(if: signedIn, HTML("<script type=\"module\" src=\"\(SiteURL.script("offline").path)\"></script>"))
           \(scriptTags)
         </head>
-        <body>
+        <body data-plate-limit="\(DiaryValidation.maximumPlateItems)" data-push-limit="\(SyncController.maximumMutations)">
           <a class="skip" href="#main">Skip to content</a>
           <div id="loading" class="loading" role="progressbar" aria-label="Loading" hidden></div>
           <header class="top">

@@ -18,9 +18,10 @@ const DB_NAME = "forkcast";
 const STORE = "outbox";
 const META = "meta";
 const FOODS = "foods";
-/** The server's limits: items on one plate (one group of a push), mutations in one push. */
-const PLATE_LIMIT = 50;
-const PUSH_LIMIT = 500;
+/** The server's limits, as the page states them (ForkcastCore decides them; the page only says so
+ *  early): items on one plate (one group of a push), mutations in one push. */
+const PLATE_LIMIT = Number(document.body.dataset.plateLimit) || Infinity;
+const PUSH_LIMIT = Number(document.body.dataset.pushLimit) || 100;
 
 /** The account this page is for; null on pages that name none (nothing is queued or sent there). */
 const account = pageAccount();
