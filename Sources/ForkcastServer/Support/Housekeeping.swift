@@ -48,21 +48,24 @@ enum Housekeeping {
     /// attached, an entry's photo replaced outside a write), with their files and a change each.
     static func sweepUnattachedPhotos(on db: any Database, store: any PhotoStore, now: Date) async throws -> Int {
         let cutoff = now.addingTimeInterval(-unattachedPhotoGrace)
-        let candidates = try await PhotoModel.query(on: db).filter(\.$createdAt < cutoff).field(\.$id).field(\.$ownerID).all()
-        guard !candidates.isEmpty else { return 0 }
         var removed = 0
-        for chunk in stride(from: 0, to: candidates.count, by: 500).map({ Array(candidates[$0..<min($0 + 500, candidates.count)]) }) {
-            removed += try await db.write { tx in
-                let ids = chunk.compactMap(\.id)
-                let shown = Set(try await DiaryEntryModel.query(on: tx).filter(\.$photoID ~~ ids).field(\.$photoID).all().compactMap(\.photoID))
-                let orphans = chunk.filter { $0.id.map { !shown.contains($0) } ?? false }
-                for (owner, photos) in Dictionary(grouping: orphans, by: \.ownerID) {
-                    try await PhotoRepository(db: tx, ownerID: owner, store: store).delete(photos.compactMap(\.id), on: tx, now: now)
+        // 500 at a time, each batch found and deleted inside one write (an entry attaching one
+        // meanwhile keeps it); only the orphans are read, through the unique index on photo_id.
+        while true {
+            let batch = try await db.write { tx in
+                let rows = try await (tx as! any SQLDatabase).raw("""
+                    SELECT p.id AS id, p.user_id AS user_id FROM photos p WHERE p.created_at < \(bind: cutoff)
+                      AND NOT EXISTS (SELECT 1 FROM diary_entries d WHERE d.photo_id = p.id) LIMIT 500
+                    """).all()
+                let orphans = try rows.map { (id: try $0.decode(column: "id", as: UUID.self), owner: try $0.decode(column: "user_id", as: UUID.self)) }
+                for (owner, photos) in Dictionary(grouping: orphans, by: \.owner) {
+                    try await PhotoRepository(db: tx, ownerID: owner, store: store).delete(photos.map(\.id), on: tx, now: now)
                 }
                 return orphans.count
             }
+            removed += batch
+            if batch < 500 { return removed }
         }
-        return removed
     }
 
     /// SQLite's query planner statistics. Without them it reads `user_id = ? AND id IN (…)` through

@@ -149,8 +149,9 @@ struct SyncController: RouteCollection {
                 }
             }
         }
-        for (group, members) in Dictionary(grouping: input.mutations.compactMap(\.group), by: { $0 })
-        where members.count > DiaryValidation.maximumPlateItems {
+        // Each group's members in order, read once for the check and for applying.
+        let groups = Dictionary(grouping: input.mutations.filter { $0.group != nil }, by: { $0.group! })
+        for (group, members) in groups where members.count > DiaryValidation.maximumPlateItems {
             problems.append(.init(field: "mutations", message: "A group holds at most \(DiaryValidation.maximumPlateItems) mutations (a plate's limit); group \"\(group.prefix(40))\" has \(members.count)."))
         }
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
@@ -164,7 +165,7 @@ struct SyncController: RouteCollection {
             }
             // A group (an offline plate) is applied where its first member stands, all at once.
             guard done.insert(group).inserted else { continue }
-            results += try await apply(group: input.mutations.filter { $0.group == group }, deviceId: deviceId, user: user, req: req)
+            results += try await apply(group: groups[group] ?? [], deviceId: deviceId, user: user, req: req)
         }
         let sql = req.db as! any SQLDatabase
         return PushDTO(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
