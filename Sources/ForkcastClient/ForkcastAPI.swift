@@ -341,9 +341,12 @@ public struct ForkcastAPI: Sendable {
         return try await call("GET", "sync/changes", query: query)
     }
 
-    public func push(deviceId: String, mutations: [Mutation]) async throws -> PushResult {
-        struct Body: Encodable { var deviceId: String; var mutations: [Mutation] }
-        return try await call("POST", "sync/push", body: Body(deviceId: deviceId, mutations: mutations))
+    /// Sends a device's changes. `sentAt` is the device's clock now: the server takes off every
+    /// `updatedAt` whatever it runs ahead of the server's, so a fast clock cannot win over edits
+    /// made after its own.
+    public func push(deviceId: String, mutations: [Mutation], sentAt: Date = Date()) async throws -> PushResult {
+        struct Body: Encodable { var deviceId: String; var sentAt: Date; var mutations: [Mutation] }
+        return try await call("POST", "sync/push", body: Body(deviceId: deviceId, sentAt: sentAt, mutations: mutations))
     }
 
     // MARK: Your data

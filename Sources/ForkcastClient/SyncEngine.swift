@@ -154,7 +154,7 @@ public actor SyncEngine {
     private func pushOutbox() async throws {
         while !state.outbox.isEmpty {
             let batch = Array(state.outbox.prefix(200))
-            let answer = try await api.push(deviceId: state.deviceId, mutations: batch)
+            let answer = try await api.push(deviceId: state.deviceId, mutations: batch, sentAt: clock())
             let byID = Dictionary(uniqueKeysWithValues: answer.results.map { ($0.mutationId, $0) })
             let done = Set(batch.map(\.mutationId)).intersection(byID.keys)
             for mutation in batch {

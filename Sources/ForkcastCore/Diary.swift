@@ -94,6 +94,19 @@ public enum DiaryValidation {
             : .init(field: "foodId", message: "Give exactly one of: foodId with quantity and unit, mealId with servings, or quickAdd (or only a photoId, to count it later).")
     }
 
+    /// A unit belongs to an amount of a food (or is "serving" beside a meal's servings, as entries
+    /// are read back), and is one of ``QuantityUnit``'s: any other unit, or a unit sent without the
+    /// food it measures, is refused rather than ignored.
+    public static func unitProblem(_ unit: String?, food: Bool, meal: Bool = false) -> ValidationError.Field? {
+        guard let unit else { return nil }
+        guard let known = QuantityUnit(rawValue: unit) else {
+            return .init(field: "unit", message: "unit must be \"g\", \"ml\" or \"serving\".")
+        }
+        if food || (meal && known == .serving) { return nil }
+        return .init(field: "unit", message: meal ? "A meal is eaten in servings: leave unit out or send \"serving\"."
+                                                   : "A unit measures a food: send the foodId with its quantity and unit.")
+    }
+
     /// A plate needs 1 to ``maximumPlateItems`` items.
     public static func plateProblem(itemCount: Int) -> ValidationError.Field? {
         if itemCount == 0 { return .init(field: "items", message: "The plate is empty: add at least one food or meal.") }

@@ -94,6 +94,9 @@ public struct BodyProfile: Hashable, Sendable, Codable {
         if let p = Plausible.heightCm.check(heightCm, field: "heightCm", label: "Height") { problems.append(p) }
         if let p = Plausible.bodyWeightKg.check(weightKg, field: "weightKg", label: "Weight") { problems.append(p) }
         guard problems.isEmpty else { throw ValidationError(problems) }
+        // Each value can be plausible while together they describe no one goals can be computed
+        // for (635 kg at 272 cm and 13, very active, bulking; 20 kg at 50 cm and 119).
+        if let problem = GoalCalculation(profile: self, today: today).problem { throw ValidationError([problem]) }
         return self
     }
 }
@@ -157,6 +160,13 @@ public struct GoalCalculation: Hashable, Sendable {
     public let goals: Goals
     /// The arithmetic, one line per step, to show the person.
     public let steps: [String]
+    /// Why this profile gives no plausible goals (a resting energy too low, or calories above what
+    /// goals can be); the goals are then clamped into their ranges, and the profile is refused.
+    public let problem: ValidationError.Field?
+
+    /// The least resting energy (BMR) goals are computed from; below it the formula is outside the
+    /// bodies it was fitted on (it gives negative values for 20 kg at 50 cm).
+    public static let minimumBMR: Decimal = 500
 
     /// Protein per kg of body weight: more while cutting, to keep muscle.
     public static func proteinPerKg(_ aim: Aim) -> Decimal { aim == .cut ? Decimal(string: "2.0")! : Decimal(string: "1.8")! }
@@ -171,8 +181,17 @@ public struct GoalCalculation: Hashable, Sendable {
         let sexTerm: Decimal = p.sex == .male ? 5 : -161
         bmr = 10 * p.weightKg + Decimal(string: "6.25")! * p.heightCm - 5 * Decimal(age) + sexTerm
         tdee = bmr * p.activityLevel.multiplier
-        let target = max(1200, tdee + p.aim.adjustment)
-        let protein = Self.proteinPerKg(p.aim) * p.weightKg
+        let wanted = max(1200, tdee + p.aim.adjustment)
+        if bmr < Self.minimumBMR {
+            problem = .init(field: "heightCm", message: "Height \(p.heightCm.display(0)) cm, weight \(p.weightKg.display(0)) kg and age \(age) give a resting energy of \(bmr.display(0)) kcal a day, below the \(Self.minimumBMR) kcal goals can be computed from. Check them, or set your goals by hand.")
+        } else if wanted > Plausible.goalEnergyKcal.upper {
+            problem = .init(field: "activityLevel", message: "These values give \(wanted.display(0)) kcal a day, above the \(Plausible.goalEnergyKcal.upper) kcal goals can be set to. Check height, weight, age and activity, or set your goals by hand.")
+        } else {
+            problem = nil
+        }
+        // Goals always stay within the ranges a person could set by hand, whatever was stored.
+        let target = Plausible.goalEnergyKcal.clamped(wanted)
+        let protein = Plausible.goalMacroGrams.clamped(Self.proteinPerKg(p.aim) * p.weightKg)
         let fat = target * Self.fatShare / 9
         let carbohydrates = max(0, (target - protein * 4 - fat * 9) / 4)
         goals = Goals(energyKcal: target.rounded(0), protein: protein.rounded(0), carbohydrates: carbohydrates.rounded(0),
@@ -182,7 +201,8 @@ public struct GoalCalculation: Hashable, Sendable {
             "BMR (Mifflin-St Jeor) = 10 × \(p.weightKg.display(1)) kg + 6.25 × \(p.heightCm.display(1)) cm − 5 × \(age) years \(sexText) = \(bmr.display(0)) kcal",
             "TDEE = BMR × \(p.activityLevel.multiplier) (\(p.activityLevel.label.lowercased())) = \(tdee.display(0)) kcal",
             "Calories = TDEE \(p.aim.adjustment >= 0 ? "+" : "−") \(p.aim.adjustment.magnitude) (\(p.aim.rawValue)) = \(target.display(0)) kcal"
-                + (tdee + p.aim.adjustment < 1200 ? " (raised to the 1200 kcal floor)" : ""),
+                + (tdee + p.aim.adjustment < 1200 ? " (raised to the 1200 kcal floor)" : "")
+                + (wanted > target ? " (held at the \(Plausible.goalEnergyKcal.upper) kcal most)" : ""),
             "Protein = \(Self.proteinPerKg(p.aim)) g × \(p.weightKg.display(1)) kg = \(protein.display(0)) g",
             "Fat = 25 % of calories ÷ 9 kcal/g = \(fat.display(0)) g",
             "Carbohydrates = (calories − protein × 4 − fat × 9) ÷ 4 = \(carbohydrates.display(0)) g",

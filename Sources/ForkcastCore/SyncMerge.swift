@@ -33,9 +33,6 @@ public struct SyncVersion: Sendable, Hashable, Comparable, Codable {
 
 /// The merge rule every replica applies: the server, and each device that pulls.
 public enum SyncMerge {
-    /// How far ahead of the server's clock a device's `updatedAt` may be before it is pulled back,
-    /// so one wrong clock cannot win forever.
-    public static let clockTolerance: TimeInterval = 120
     /// Deleted records are remembered this long; a device away longer pulls everything again.
     public static let tombstoneDays = 90
 
@@ -47,9 +44,27 @@ public enum SyncMerge {
         return current < incoming
     }
 
-    /// `updatedAt` as the server accepts it: no later than its own clock plus the tolerance.
-    public static func clamped(_ updatedAt: Date, serverNow: Date) -> Date {
-        min(updatedAt, serverNow.addingTimeInterval(clockTolerance))
+    /// `updatedAt` as the server accepts it, on the server's clock.
+    ///
+    /// A device whose clock runs ahead would win over honest edits made after its own (issue 23:
+    /// two minutes fast was enough while the server allowed two minutes ahead). So the device's
+    /// clock is read against the server's: `sentAt` is the device's clock when it sent the push,
+    /// `receivedAt` the server's when it got it. A device cannot send after the server received,
+    /// so whatever `sentAt` is ahead is the device's error, and is taken off every `updatedAt` in
+    /// the push. A slow clock is left as it is (its edits lose, the safe side). Then no change is
+    /// later than its receipt: without `sentAt` a fast clock wins at most over edits the server
+    /// received before it.
+    public static func accepted(_ updatedAt: Date, sentAt: Date?, receivedAt: Date) -> Date {
+        var corrected = updatedAt
+        if let sentAt, sentAt > receivedAt { corrected = updatedAt.addingTimeInterval(-sentAt.timeIntervalSince(receivedAt)) }
+        return min(corrected, receivedAt)
+    }
+
+    /// Whether a change to a record the server holds no version of comes from before what the
+    /// server can still tell: deletions older than ``tombstoneDays`` are forgotten, so such a
+    /// change could bring back a record deleted since (the push answers 410, as the pull does).
+    public static func isBeyondHorizon(_ updatedAt: Date, receivedAt: Date) -> Bool {
+        updatedAt < receivedAt.addingTimeInterval(-Double(tombstoneDays) * 86_400)
     }
 }
 

@@ -1,6 +1,6 @@
 /// A rejected input, with a message per field that a person can act on.
 public struct ValidationError: Error, Equatable, Sendable {
-    public struct Field: Equatable, Sendable, Codable {
+    public struct Field: Hashable, Sendable, Codable {
         public let field: String
         public let message: String
         public init(field: String, message: String) {

@@ -14,6 +14,15 @@ NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExe
 var env = try Environment.detect()
 try LoggingSystem.bootstrap(from: &env)
 let app = try await Application.make(env)
+// Asking for help reads and writes nothing: no configuration, no database file, no migrations.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+    app.registerCommands()
+    if arguments.first == "help" { app.environment.arguments = [CommandLine.arguments[0], "--help"] }
+    do { try await app.execute() } catch { app.logger.report(error: error) }
+    try await app.asyncShutdown()
+    exit(0)
+}
 do {
     let config = try AppConfig.fromEnvironment()
     try await configure(app, config: config)

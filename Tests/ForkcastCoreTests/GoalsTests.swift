@@ -51,6 +51,25 @@ struct GoalsTests {
         #expect(throws: ValidationError.self) { try BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1990-01-01")!, heightCm: 18, weightKg: 80, activityLevel: .light, aim: .cut).validated(today: today) }
     }
 
+    @Test func profilesGivingImplausibleGoalsAreRefusedAndTheGoalsStayInRange() {
+        // Each value is plausible alone; together they give 15,481 kcal (issue 23).
+        let huge = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "2013-01-01")!, heightCm: 272, weightKg: 635, activityLevel: .veryActive, aim: .bulk)
+        #expect(throws: ValidationError.self) { try huge.validated(today: today) }
+        let big = GoalCalculation(profile: huge, today: today)
+        #expect(big.problem?.field == "activityLevel")
+        #expect(big.goals.energyKcal == Plausible.goalEnergyKcal.upper && Plausible.goalMacroGrams.contains(big.goals.protein))
+        // 20 kg at 50 cm and 119 years: a negative resting energy.
+        let tiny = BodyProfile(sex: .female, birthDate: CalendarDate(iso: "1907-06-01")!, heightCm: 50, weightKg: 20, activityLevel: .sedentary, aim: .maintain)
+        let small = GoalCalculation(profile: tiny, today: today)
+        #expect(small.bmr < 0 && small.problem?.message.contains("below the 500 kcal") == true)
+        #expect(throws: ValidationError.self) { try tiny.validated(today: today) }
+        #expect(Plausible.goalEnergyKcal.contains(small.goals.energyKcal))
+        // An ordinary profile has no problem.
+        let ordinary = BodyProfile(sex: .female, birthDate: CalendarDate(iso: "1990-05-05")!, heightCm: 168, weightKg: 68, activityLevel: .light, aim: .cut)
+        #expect(GoalCalculation(profile: ordinary, today: today).problem == nil)
+        #expect((try? ordinary.validated(today: today)) != nil)
+    }
+
     @Test func imperialUnits() {
         #expect(BodyUnits.kilograms(fromPounds: 100) == Decimal(string: "45.359237"))
         #expect(BodyUnits.centimetres(feet: 5, inches: 11) == Decimal(string: "180.34"))

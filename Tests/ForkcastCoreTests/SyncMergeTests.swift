@@ -76,8 +76,21 @@ struct SyncMergeTests {
 
     @Test func aClockFarAheadIsPulledBack() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(SyncMerge.clamped(now.addingTimeInterval(86_400 * 365), serverNow: now) == now.addingTimeInterval(SyncMerge.clockTolerance))
-        #expect(SyncMerge.clamped(now.addingTimeInterval(-5), serverNow: now) == now.addingTimeInterval(-5))
+        // Without the device's clock: never later than the receipt.
+        #expect(SyncMerge.accepted(now.addingTimeInterval(86_400 * 365), sentAt: nil, receivedAt: now) == now)
+        #expect(SyncMerge.accepted(now.addingTimeInterval(-5), sentAt: nil, receivedAt: now) == now.addingTimeInterval(-5))
+        // Two minutes fast: an edit stamped 90 s before sending was made 90 s before the receipt.
+        let fast = now.addingTimeInterval(120)
+        #expect(SyncMerge.accepted(fast.addingTimeInterval(-90), sentAt: fast, receivedAt: now) == now.addingTimeInterval(-90))
+        // A slow clock is not moved forward.
+        #expect(SyncMerge.accepted(now.addingTimeInterval(-400), sentAt: now.addingTimeInterval(-300), receivedAt: now) == now.addingTimeInterval(-400))
+    }
+
+    @Test func changesOlderThanTheTombstonesAreBeyondTheHorizon() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let days = Double(SyncMerge.tombstoneDays) * 86_400
+        #expect(SyncMerge.isBeyondHorizon(now.addingTimeInterval(-days - 1), receivedAt: now))
+        #expect(!SyncMerge.isBeyondHorizon(now.addingTimeInterval(-days + 60), receivedAt: now))
     }
 }
 

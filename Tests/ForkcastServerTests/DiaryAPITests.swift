@@ -77,6 +77,21 @@ struct DiaryAPITests {
             #expect(m["mealType"] as? String == "lunch" && m["date"] as? String == "2026-11-19" && m["note"] as? String == "moved")
             #expect((m["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 200)
             #expect(try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "elevenses"]).status == .unprocessableEntity)
+            // A unit is refused, not ignored: unknown, or without the food it measures (issue 23).
+            let before = try await client.get("/api/v1/diary/entries/\(id)").body.string
+            for body: [String: Any] in [["unit": "AAA"], ["unit": "g"], ["unit": "AAA", "note": "x"], ["quickAdd": ["energyKcal": 10], "unit": "ml"]] {
+                let refused = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", body)
+                #expect(refused.status == .unprocessableEntity, "\(body)")
+                #expect(refused.problem?.message(for: "unit") != nil, "\(body): \(refused.body.string)")
+            }
+            #expect(try await client.get("/api/v1/diary/entries/\(id)").body.string == before, "nothing changed")
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let badUnit = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 10, "unit": "AAA", "mealType": "lunch"])
+            #expect(badUnit.problem?.message(for: "unit") != nil)
+            let soup = try await client.createMeal("Soup")
+            // A meal entry read back says unit "serving"; sending it back as it is stays accepted.
+            #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealId": soup.id.uuidString, "servings": 1, "unit": "serving", "mealType": "lunch"]).status == .created)
+            #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealId": soup.id.uuidString, "servings": 1, "unit": "g", "mealType": "lunch"]).status == .unprocessableEntity)
             #expect(try await client.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .noContent)
             #expect(try await client.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .notFound)
         }
@@ -152,6 +167,17 @@ struct DiaryAPITests {
             #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["energyKcal": 100, "protein": 1, "carbohydrates": 1, "fat": 1]).status == .unprocessableEntity)
             #expect(try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "x", "birthDate": "2030-01-01", "heightCm": 10, "weightKg": 80,
                                                                              "activityLevel": "lazy", "aim": "cut"]).status == .unprocessableEntity)
+            // Plausible values that together give no plausible goals are refused, saying why (issue 23).
+            let before = try await client.get("/api/v1/body-profile").body.string
+            let huge = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "male", "birthDate": "2013-01-01", "heightCm": 272, "weightKg": 635,
+                                                                                 "activityLevel": "veryActive", "aim": "bulk"])
+            #expect(huge.status == .unprocessableEntity, "\(huge.body.string)")
+            #expect(huge.problem?.message(for: "activityLevel")?.contains("kcal a day") == true, "\(huge.body.string)")
+            let tiny = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1907-06-01", "heightCm": 50, "weightKg": 20,
+                                                                                 "activityLevel": "sedentary", "aim": "maintain"])
+            #expect(tiny.status == .unprocessableEntity)
+            #expect(tiny.problem?.message(for: "heightCm")?.contains("resting energy") == true, "\(tiny.body.string)")
+            #expect(try await client.get("/api/v1/body-profile").body.string == before, "nothing changed")
         }
     }
 

@@ -23,6 +23,16 @@ struct HealthImportHardeningTests {
         }
     }
 
+    @Test func healthDataAndMeWithoutAttributesAreTheExport() throws {
+        // `<HealthData>` and `<Me>` may come without attributes (issue 23): still an export.
+        let url = temporaryFile("xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let record = "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"71.5\" startDate=\"2026-11-01 07:00:00 +0000\"/>\n"
+        try Data(("<?xml version=\"1.0\"?>\n<HealthData>\n<Me>\n</Me>\n" + record + "</HealthData>").utf8).write(to: url)
+        let result = try AppleHealthImport.parse(fileAt: url)
+        #expect(result.weights.count == 1)
+    }
+
     @Test func aZipBombIsRefusedBeforeItIsInflated() throws {
         let url = temporaryFile("zip")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -34,8 +34,10 @@ struct SyncAPITests {
         return try response.json()
     }
 
-    func push(_ client: Client, device: String = "phone", _ mutations: [[String: Any]]) async throws -> PushResult {
-        let body = try JSONSerialization.data(withJSONObject: ["deviceId": device, "mutations": mutations])
+    func push(_ client: Client, device: String = "phone", sentAt: Date? = nil, _ mutations: [[String: Any]]) async throws -> PushResult {
+        var fields: [String: Any] = ["deviceId": device, "mutations": mutations]
+        if let sentAt { fields["sentAt"] = iso(sentAt) }
+        let body = try JSONSerialization.data(withJSONObject: fields)
         let response = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
         #expect(response.status == .ok, "\(response.body.string)")
         return try response.json()
@@ -150,11 +152,99 @@ struct SyncAPITests {
             _ = try await push(client, device: "broken-clock", [["mutationId": "a", "kind": "meal", "id": id.uuidString, "op": "upsert",
                                                                  "updatedAt": "2150-01-01T00:00:00Z", "record": ["description": "From the future"]]])
             let change = try #require(try await feed(client).changes.last)
-            #expect(change.updatedAt <= clock.now.addingTimeInterval(SyncMerge.clockTolerance))
-            clock.advance(by: SyncMerge.clockTolerance + 1)
+            #expect(change.updatedAt <= clock.now, "no change is later than its receipt")
+            clock.advance(by: 1)
             let fixed = try await push(client, [["mutationId": "b", "kind": "meal", "id": id.uuidString, "op": "upsert",
                                                  "updatedAt": iso(clock.now), "record": ["description": "Now"]]])
             #expect(fixed.results[0].status == "applied")
+        }
+    }
+
+    @Test func aClockTwoMinutesFastLosesToAnEditMadeAfterIt() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock) { app in
+            let client = try await app.signUp()
+            let meal = try await client.createMeal("Soup")
+            // The phone, two minutes fast, edits at real time t; the laptop, honest, edits at t + 30 s
+            // and pushes first; the phone pushes at t + 60 s (its clock reads t + 180 s).
+            let t = clock.now
+            clock.advance(by: 30)
+            let honest = try await push(client, device: "laptop", sentAt: clock.now, [["mutationId": "l1", "kind": "meal", "id": meal.id.uuidString, "op": "upsert",
+                                                                                       "updatedAt": iso(clock.now), "record": ["description": "Lentil soup"]]])
+            #expect(honest.results[0].status == "applied")
+            clock.advance(by: 30)
+            let fast = try await push(client, device: "phone", sentAt: clock.now.addingTimeInterval(120), [["mutationId": "p1", "kind": "meal", "id": meal.id.uuidString,
+                                                                                                           "op": "upsert", "updatedAt": iso(t.addingTimeInterval(120)),
+                                                                                                           "record": ["description": "Pea soup"]]])
+            #expect(fast.results[0].status == "superseded", "the phone's edit was made before the laptop's")
+            #expect(try await client.get("/api/v1/meals/\(meal.id)").json(Feed.Record.self).description == "Lentil soup")
+            // A later edit on the fast phone still wins, read on the server's clock.
+            clock.advance(by: 10)
+            let later = try await push(client, device: "phone", sentAt: clock.now.addingTimeInterval(120), [["mutationId": "p2", "kind": "meal", "id": meal.id.uuidString,
+                                                                                                            "op": "upsert", "updatedAt": iso(clock.now.addingTimeInterval(115)),
+                                                                                                            "record": ["description": "Pea soup"]]])
+            #expect(later.results[0].status == "applied")
+            let stamped = try #require(try await feed(client).changes.last)
+            #expect(abs(stamped.updatedAt.timeIntervalSince(clock.now.addingTimeInterval(-5))) < 1.5, "stored on the server's clock")
+        }
+    }
+
+    @Test func oneMutationIdTwiceInABatchIsRefused() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [
+                ["mutationId": "m1", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": iso(Date()), "record": ["description": "Soup"]],
+                ["mutationId": "m1", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": iso(Date()), "record": ["description": "Stew"]],
+            ]])
+            let response = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(response.status == .unprocessableEntity)
+            #expect(response.problem?.message(for: "mutations[1].mutationId")?.contains("twice") == true)
+            #expect(try await client.get("/api/v1/meals").body.string.contains("Soup") == false, "nothing of the batch is applied")
+        }
+    }
+
+    @Test func aPushFromBeforeTheForgottenDeletionsIsGone() async throws {
+        let clock = TestClock()
+        try await withForkcast(clock: clock, adjust: { $0.tokenLifetime = 365 * 86_400 }) { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Soup")
+            let editedOffline = clock.now.addingTimeInterval(60)
+            clock.advance(by: 120)
+            #expect(try await client.send(.DELETE, "/api/v1/meals/\(soup.id)").status == .noContent)
+            clock.advance(by: 91 * 86_400)
+            #expect(try await Housekeeping.pruneTombstones(on: app.db, now: clock.now) == 1)
+            // A device back after 91 days pushes the edit it made before the deletion.
+            let stale = try await push(client, [["mutationId": "old", "kind": "meal", "id": soup.id.uuidString, "op": "upsert",
+                                                 "updatedAt": iso(editedOffline), "record": ["description": "Soup with bread"]]])
+            #expect(stale.results[0].status == "rejected")
+            #expect(stale.results[0].problem?.status == 410)
+            #expect(try await client.get("/api/v1/meals/\(soup.id)").status == .notFound, "the deleted soup stays deleted")
+            // A change made now to a new record is applied as always.
+            let fresh = try await push(client, [["mutationId": "new", "kind": "meal", "id": UUID().uuidString, "op": "upsert",
+                                                 "updatedAt": iso(clock.now), "record": ["description": "Bread"]]])
+            #expect(fresh.results[0].status == "applied")
+        }
+    }
+
+    @Test func listenersShareOneReadPerChangeAndAreCapped() async throws {
+        let events = SyncEvents()
+        let owner = UUID()
+        let reads = Counter()
+        var streams: [AsyncStream<Void>] = []
+        for _ in 0..<(SyncEvents.maximumListenersPerOwner + 5) { streams.append(await events.subscribe(owner: owner).events) }
+        #expect(await events.listenerCount(owner: owner) == SyncEvents.maximumListenersPerOwner)
+        // The five oldest were closed: their streams end.
+        for stream in streams.prefix(5) { for await _ in stream {} }
+        for round in 1...3 {
+            await events.publish(owner: owner)
+            let heads = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<100 {
+                    group.addTask { try await events.newest(owner: owner) { await reads.increment(); try await Task.sleep(for: .milliseconds(5)); return round } }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(heads.allSatisfy { $0 == round })
+            #expect(await reads.value == round, "one read per change, not one per listener")
         }
     }
 
@@ -223,4 +313,9 @@ struct SyncAPITests {
             #expect(refused.results[0].status == "rejected" && refused.results[0].problem?.status == 409)
         }
     }
+}
+
+actor Counter {
+    private(set) var value = 0
+    func increment() { value += 1 }
 }

@@ -42,3 +42,18 @@ def test_routes_lists_the_api(data_dir):
     assert out.returncode == 0
     for path in ["/api/v1/meals", "/api/v1/plan", "/api/v1/auth/login", "/healthz"]:
         assert path in out.stdout
+
+
+def test_help_reads_and_writes_nothing(data_dir):
+    """`forkcast --help` (and `serve --help`, `help`) lists the commands without a database:
+    no data folder, no SQLite file, no migrations (issue 23)."""
+    import os
+    store = os.path.join(data_dir, "store")
+    env = base_env(store)
+    for args in (["--help"], ["serve", "--help"], ["help"], ["-h"]):
+        done = subprocess.run([BINARY, *args], env=env, cwd=data_dir, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, (args, done.stderr + done.stdout)
+        out = done.stdout + done.stderr
+        assert "serve" in out or "Usage" in out or "USAGE" in out, (args, out)
+        assert not os.path.exists(store), (args, os.listdir(data_dir))
+    assert os.listdir(data_dir) == []

@@ -106,8 +106,13 @@ struct AccountService {
         let user = try await UserModel.query(on: db).filter(\.$emailKey == key).first()
         var known = false
         if let user { known = try await throttle.isKnown(userID: try user.requireID(), client: client) }
-        if !known, let wait = try await throttle.take(LoginThrottle.perAccount, key: key) {
-            throw AppError.tooManyRequests("Too many failed sign-ins for this account from devices it has not used before. Sign in from a device you used before, or wait \(wait) seconds.", retryAfter: wait)
+        let networkKey = key + "|" + client.network
+        if !known {
+            for (bucket, bucketKey) in [(LoginThrottle.perAccountNetwork, networkKey), (LoginThrottle.perAccount, key)] {
+                if let wait = try await throttle.take(bucket, key: bucketKey) {
+                    throw AppError.tooManyRequests("Too many failed sign-ins for this account from devices it has not used before. Sign in from a device you used before, or wait \(wait) seconds.", retryAfter: wait)
+                }
+            }
         }
         // Hash even for unknown emails, so timing does not tell which accounts exist.
         let ok: Bool
@@ -119,7 +124,10 @@ struct AccountService {
         }
         guard let user, ok else { throw AppError.unauthorized("Email or password is wrong.") }
         try await throttle.refund(LoginThrottle.perAddress, key: client.address)
-        if !known { try await throttle.refund(LoginThrottle.perAccount, key: key) }
+        if !known {
+            try await throttle.refund(LoginThrottle.perAccountNetwork, key: networkKey)
+            try await throttle.refund(LoginThrottle.perAccount, key: key)
+        }
         try await throttle.remember(userID: try user.requireID(), client: client)
         return user
     }

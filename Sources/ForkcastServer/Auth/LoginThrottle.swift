@@ -7,9 +7,13 @@ import SQLKit
 ///
 /// - Every attempt spends a token from its client address's bucket (20, refilled 1 per 6 s).
 /// - An attempt from a client that has never signed in to that account (no known device cookie,
-///   not a known address) also spends from the account's bucket (5, refilled 1 per 5 min).
-///   Devices that signed in before skip that bucket, so strangers failing can never lock the
-///   owner out; the owner is still limited per address.
+///   not a known address) also spends from the account's bucket for that network (5, refilled 1
+///   per 5 min; a network is an IPv4 address or an IPv6 /64), then from the account's bucket for
+///   every network together (50, refilled 1 per 5 min: over a day no more guesses than one bucket
+///   of 5 allowed). A stranger failing empties their own network's bucket only, so the owner on a
+///   new network (a phone on mobile data) still gets in; only guesses spread over ten networks or
+///   more hold new devices back. Devices that signed in before skip both; the owner is still
+///   limited per address.
 /// - A correct password gives the tokens back.
 struct LoginThrottle {
     struct Bucket: Sendable {
@@ -20,7 +24,8 @@ struct LoginThrottle {
     }
 
     static let perAddress = Bucket(prefix: "addr:", capacity: 20, rate: 1.0 / 6)
-    static let perAccount = Bucket(prefix: "email:", capacity: 5, rate: 1.0 / 300)
+    static let perAccountNetwork = Bucket(prefix: "email-net:", capacity: 5, rate: 1.0 / 300)
+    static let perAccount = Bucket(prefix: "email:", capacity: 50, rate: 1.0 / 300)
 
     let db: any Database
     let now: Date
@@ -94,4 +99,17 @@ struct ClientIdentity: Sendable {
     var device: String?
 
     var knownKeys: [String] { ["addr:" + address] + (device.map { ["device:" + $0] } ?? []) }
+
+    /// The network an address belongs to for sign-in throttling: an IPv4 address itself, the /64
+    /// of an IPv6 one (what one household or phone is given).
+    var network: String {
+        guard address.contains(":") else { return address }
+        var groups = address.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if let gap = groups.firstIndex(of: ""), address.contains("::") {
+            let present = groups.filter { !$0.isEmpty }
+            groups = Array(groups[..<gap].filter { !$0.isEmpty }) + Array(repeating: "0", count: max(0, 8 - present.count))
+                + Array(groups[gap...].filter { !$0.isEmpty })
+        }
+        return groups.prefix(4).map { $0.lowercased() }.joined(separator: ":") + "::/64"
+    }
 }

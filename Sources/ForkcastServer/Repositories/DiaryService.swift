@@ -54,6 +54,7 @@ struct DiaryService {
                                                      photo: photoId != nil) {
             problems.append(problem)
         }
+        if let problem = DiaryValidation.unitProblem(input.unit, food: input.foodId != nil, meal: input.mealId != nil) { problems.append(problem) }
         guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
         // A pending photo is stored in the same write as this entry (``CapturePhotoEntry``).
         if let photoId, photoId != pendingPhoto { try await checkPhoto(photoId, for: id, field: prefix + "photoId") }
@@ -133,6 +134,7 @@ struct DiaryService {
             }
             if let note = input.note { entry.note = note.trimmed.nilIfEmptyString }
             problems += DiaryValidation.check(mealType: entry.mealType, in: types, note: entry.note)
+            if let problem = DiaryValidation.unitProblem(input.unit, food: false) { problems.append(problem) }
             if input.quantity != nil || input.servings != nil {
                 problems.append(.init(field: "quantity", message: "To change the amount, send the foodId (or mealId) again with the new quantity."))
             }

@@ -89,6 +89,9 @@ struct SyncController: RouteCollection {
 
     struct PushInput: Decodable {
         var deviceId: String
+        /// The device's clock when it sent the push: how far it runs ahead of the server's is taken
+        /// off every `updatedAt` (``SyncMerge/accepted(_:sentAt:receivedAt:)``).
+        var sentAt: Date?
         var mutations: [Mutation]
 
         struct Mutation: Decodable {
@@ -130,9 +133,13 @@ struct SyncController: RouteCollection {
         if input.mutations.count > Self.maximumMutations {
             problems.append(.init(field: "mutations", message: "Send at most \(Self.maximumMutations) mutations at once; this batch has \(input.mutations.count)."))
         }
+        var mutationIds = Set<String>()
         for (index, m) in input.mutations.enumerated() {
             if !(1...100).contains(m.mutationId.unicodeScalars.count) {
                 problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId must be 1 to 100 characters, unique per change."))
+            } else if !mutationIds.insert(m.mutationId).inserted {
+                // The second would silently get the first's answer (issue 23): two changes, one id.
+                problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId \"\(m.mutationId.prefix(40))\" is used twice in this batch; each change needs its own."))
             }
             if SyncKind(rawValue: m.kind) == nil {
                 problems.append(.init(field: "mutations[\(index)].kind", message: "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))."))
@@ -158,26 +165,33 @@ struct SyncController: RouteCollection {
 
         var results: [ResultDTO] = []
         var done = Set<String>()
+        let device = Device(id: deviceId, sentAt: input.sentAt)
         for mutation in input.mutations {
             guard let group = mutation.group else {
-                results.append(try await apply(mutation, deviceId: deviceId, user: user, req: req))
+                results.append(try await apply(mutation, device: device, user: user, req: req))
                 continue
             }
             // A group (an offline plate) is applied where its first member stands, all at once.
             guard done.insert(group).inserted else { continue }
-            results += try await apply(group: groups[group] ?? [], deviceId: deviceId, user: user, req: req)
+            results += try await apply(group: groups[group] ?? [], device: device, user: user, req: req)
         }
         let sql = req.db as! any SQLDatabase
         return PushDTO(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
     }
 
+    /// The device a push comes from, and its clock when it sent it.
+    struct Device {
+        var id: String
+        var sentAt: Date?
+    }
+
     /// One mutation in a write of its own; a mutation the rules refuse is "rejected" and remembered.
-    private func apply(_ mutation: PushInput.Mutation, deviceId: String, user: UserModel, req: Request) async throws -> ResultDTO {
-        let owner = try user.requireID()
+    private func apply(_ mutation: PushInput.Mutation, device: Device, user: UserModel, req: Request) async throws -> ResultDTO {
+        let owner = try user.requireID(), deviceId = device.id
         do {
             return try await req.db.write { tx in
                 try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
-                return try await self.applyInside(mutation, deviceId: deviceId, user: user, req: req, tx: tx)
+                return try await self.applyInside(mutation, device: device, user: user, req: req, tx: tx)
             }
         } catch {
             let (problem, _) = ProblemMiddleware.problem(for: Self.hidingForeignIDs(error, mutation: mutation), request: req)
@@ -188,9 +202,9 @@ struct SyncController: RouteCollection {
 
     /// Mutations sharing a `group` are one change (an offline plate): every one is applied in one
     /// transaction, or none is and each is "rejected" with the reason.
-    private func apply(group members: [PushInput.Mutation], deviceId: String, user: UserModel, req: Request) async throws -> [ResultDTO] {
+    private func apply(group members: [PushInput.Mutation], device: Device, user: UserModel, req: Request) async throws -> [ResultDTO] {
         struct MemberFailed: Error { let index: Int; let error: any Error }
-        let owner = try user.requireID()
+        let owner = try user.requireID(), deviceId = device.id
         do {
             return try await req.db.write { tx in
                 try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
@@ -204,7 +218,7 @@ struct SyncController: RouteCollection {
                 var results: [ResultDTO] = []
                 for (index, mutation) in members.enumerated() {
                     do {
-                        let result = try await self.applyInside(mutation, deviceId: deviceId, user: user, req: req, tx: tx)
+                        let result = try await self.applyInside(mutation, device: device, user: user, req: req, tx: tx)
                         guard result.status == "applied" else {
                             throw AppError.conflict("A newer change to \(mutation.kind) \(mutation.id) was already synced, so this group was not applied.")
                         }
@@ -248,8 +262,8 @@ struct SyncController: RouteCollection {
     }
 
     /// Applies one mutation inside the caller's write (the owner's lock held).
-    private func applyInside(_ mutation: PushInput.Mutation, deviceId: String, user: UserModel, req: Request, tx: any Database) async throws -> ResultDTO {
-        let owner = try user.requireID()
+    private func applyInside(_ mutation: PushInput.Mutation, device: Device, user: UserModel, req: Request, tx: any Database) async throws -> ResultDTO {
+        let owner = try user.requireID(), deviceId = device.id
         if let stored = try await Self.remembered(mutation, owner: owner, deviceId: deviceId, on: tx) {
             return stored  // sent before: the same answer, nothing changes
         }
@@ -263,9 +277,15 @@ struct SyncController: RouteCollection {
         if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {
             throw AppError.notFound("No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")
         }
-        let version = SyncVersion(updatedAt: SyncMerge.clamped(mutation.updatedAt, serverNow: now), deviceId: deviceId, mutationId: mutation.mutationId)
+        let version = SyncVersion(updatedAt: SyncMerge.accepted(mutation.updatedAt, sentAt: device.sentAt, receivedAt: now),
+                                  deviceId: deviceId, mutationId: mutation.mutationId)
         let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
         let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
+        // A change from before the forgotten deletions, to a record the server holds nothing of,
+        // may be to one deleted since: refused as the pull refuses such a cursor.
+        if current == nil, SyncMerge.isBeyondHorizon(version.updatedAt, receivedAt: now), try await Self.horizon(owner: owner, on: tx) != nil {
+            throw AppError.gone("This change was made more than \(SyncMerge.tombstoneDays) days ago, before the deletions the server still remembers, so it could bring back a record deleted since. Pull everything again (call /api/v1/sync/changes without since) and make the change anew if it is still wanted.")
+        }
         guard SyncMerge.wins(version, over: current?.version) else {
             let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
             let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
@@ -347,7 +367,10 @@ struct SyncController: RouteCollection {
                     group.addTask {
                         var sent = caughtUp
                         for await _ in subscription.events {
-                            let newest = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                            // One read of the head per change, however many listeners woke for it.
+                            let newest = try await SyncEvents.shared.newest(owner: owner) {
+                                try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                            }
                             guard newest > sent else { continue }
                             sent = newest
                             try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")

@@ -14,23 +14,65 @@ actor SyncEvents {
     static let shared = SyncEvents()
     static let channel = "forkcast_sync"
 
-    private var subscribers: [UUID: [UUID: AsyncStream<Void>.Continuation]] = [:]
+    /// At most this many live listeners per person (tabs, apps); a new one closes the oldest,
+    /// whose client reconnects if it is still there. Each costs a connection and a wake-up per change.
+    static let maximumListenersPerOwner = 20
+
+    private struct Subscriber {
+        let id: UUID
+        let continuation: AsyncStream<Void>.Continuation
+    }
+
+    /// Each person's listeners, oldest first.
+    private var subscribers: [UUID: [Subscriber]] = [:]
+    /// How many changes were announced per person: a read of the head belongs to one of them.
+    private var generations: [UUID: Int] = [:]
+    /// The read of each person's newest change for the latest announcement, shared by every
+    /// listener it woke (one query per change, not one per listener).
+    private var heads: [UUID: (generation: Int, read: Task<Int, any Error>)] = [:]
 
     func subscribe(owner: UUID) -> (id: UUID, events: AsyncStream<Void>) {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        subscribers[owner, default: [:]][id] = continuation
+        var list = subscribers[owner, default: []]
+        list.append(Subscriber(id: id, continuation: continuation))
+        while list.count > Self.maximumListenersPerOwner { list.removeFirst().continuation.finish() }
+        subscribers[owner] = list
         return (id, stream)
     }
 
     func unsubscribe(owner: UUID, id: UUID) {
-        subscribers[owner]?[id]?.finish()
-        subscribers[owner]?[id] = nil
-        if subscribers[owner]?.isEmpty == true { subscribers[owner] = nil }
+        guard var list = subscribers[owner] else { return }
+        list.removeAll { subscriber in
+            guard subscriber.id == id else { return false }
+            subscriber.continuation.finish()
+            return true
+        }
+        if list.isEmpty {
+            subscribers[owner] = nil
+            generations[owner] = nil
+            heads[owner] = nil
+        } else {
+            subscribers[owner] = list
+        }
     }
 
+    func listenerCount(owner: UUID) -> Int { subscribers[owner]?.count ?? 0 }
+
     func publish(owner: UUID) {
-        for continuation in subscribers[owner]?.values ?? [:].values { continuation.yield() }
+        guard let list = subscribers[owner] else { return }
+        generations[owner, default: 0] += 1
+        for subscriber in list { subscriber.continuation.yield() }
+    }
+
+    /// The person's newest change number, read once per announced change and shared by every
+    /// listener asking for it.
+    func newest(owner: UUID, read: @escaping @Sendable () async throws -> Int) async throws -> Int {
+        let generation = generations[owner, default: 0]
+        if let head = heads[owner], head.generation == generation { return try await head.read.value }
+        let task = Task { try await read() }
+        heads[owner] = (generation, task)
+        return try await task.value
     }
 
     /// Called by ``SyncLog`` inside the write transaction.

@@ -390,7 +390,7 @@ export async function flush() {
       ({ mutationId, kind, id, op, updatedAt, record, ...(group ? { group } : {}) }));
     let response;
     try {
-      response = await request("/api/v1/sync/push", { method: "POST", body: { deviceId: await deviceId(), mutations } });
+      response = await request("/api/v1/sync/push", { method: "POST", body: { deviceId: await deviceId(), sentAt: new Date().toISOString(), mutations } });
     } catch {
       await render("unreachable");
       return false;
