@@ -116,6 +116,29 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case format, version, exportedAt, account, mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile, occasions
+    }
+
+    /// Reads an archive; `occasions`, derived from the diary and ignored by an import, may be left out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decode(String.self, forKey: .format)
+        version = try c.decode(Int.self, forKey: .version)
+        exportedAt = try c.decode(Date.self, forKey: .exportedAt)
+        account = try c.decode(Account.self, forKey: .account)
+        mealTypes = try c.decode([MealType].self, forKey: .mealTypes)
+        foods = try c.decode([Food].self, forKey: .foods)
+        meals = try c.decode([Meal].self, forKey: .meals)
+        plan = try c.decode([Assignment].self, forKey: .plan)
+        diary = try c.decode([DiaryEntry].self, forKey: .diary)
+        photos = try c.decode([PhotoRecord].self, forKey: .photos)
+        weights = try c.decode([WeightRecord].self, forKey: .weights)
+        goals = try c.decodeIfPresent(Goals.self, forKey: .goals)
+        bodyProfile = try c.decodeIfPresent(BodyProfile.self, forKey: .bodyProfile)
+        occasions = try c.decodeIfPresent([OccasionRecord].self, forKey: .occasions) ?? []
+    }
+
     /// Writes the same JSON as encoding it whole (keys in sorted order), a record at a time, one
     /// record per line, so a large archive never has to be one string in memory.
     public func writeJSON(encoder: JSONEncoder, to sink: (Data) throws -> Void) throws {

@@ -162,10 +162,29 @@ struct AccountDataTests {
             let day = try object(try await again.get("/api/v1/diary?date=2026-11-21"))
             #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double != nil)
 
-            // The same export cannot be imported twice: its ids exist now.
+            // The same export imported a second time, while the first copy exists: the records get
+            // new ids, nothing points into the other account, and the answer does not tell that
+            // another account holds the ids (issue 23).
             let third = try await app.signUp("third@example.com")
             let twice = try await third.importArchive(Data(buffer: exported.body))
-            #expect(twice.status == .conflict && twice.problem?.detail.contains("already exist") == true)
+            #expect(twice.status == .created, "\(twice.body.string)")
+            let copy = try Self.document(try unzip(Data(buffer: try await third.get("/api/v1/export").body)))
+            let firstIDs = restored.recordIDs
+            #expect(copy.recordIDs.isDisjoint(with: firstIDs))
+            #expect(copy.foods.map(\.name).sorted() == original.foods.map(\.name).sorted() && copy.diary.count == original.diary.count)
+            let copyFoods = Set(copy.foods.map(\.id)), copyMeals = Set(copy.meals.map(\.id))
+            for entry in copy.diary {
+                switch entry.kind {
+                case .food(let foodId, _, _): #expect(copyFoods.contains(foodId))
+                case .meal(let mealId, _): #expect(copyMeals.contains(mealId))
+                default: break
+                }
+            }
+            #expect(copy.meals.flatMap(\.ingredients).allSatisfy { copyFoods.contains($0.foodId) })
+            #expect(copy.plan.allSatisfy { copyMeals.contains($0.mealId) })
+            #expect(Set(copy.diary.map(\.mealType)) == Set(original.diary.map(\.mealType)).subtracting(original.mealTypes.filter { $0.key == nil }.map { $0.id.uuidString.lowercased() })
+                        .union(copy.mealTypes.filter { $0.key == nil && copy.diary.map(\.mealType).contains($0.id.uuidString.lowercased()) }.map { $0.id.uuidString.lowercased() }),
+                    "an entry of the person's own meal type follows the type's new id")
             // Nor into an account that holds records.
             let full = try await again.importArchive(Data(buffer: exported.body))
             #expect(full.status == .conflict && full.problem?.detail.contains("empty account") == true)
@@ -217,6 +236,12 @@ struct AccountDataTests {
             bomb[document.photos[0].file] = Data(count: 40 << 20)
             try await refused(try zip(bomb), .unprocessableEntity, "zip bomb")
             #expect(try await empty.importArchive(good, dryRun: true).status == .ok)
+            // `occasions` is derived and ignored: an archive without it is read (issue 23).
+            var withoutOccasions = files
+            var json = try #require(try JSONSerialization.jsonObject(with: files[AccountArchive.documentPath]!) as? [String: Any])
+            json.removeValue(forKey: "occasions")
+            withoutOccasions[AccountArchive.documentPath] = try JSONSerialization.data(withJSONObject: json)
+            #expect(try await empty.importArchive(try zip(withoutOccasions), dryRun: true).status == .ok)
             let r = try await empty.send(.POST, "/api/v1/import?dryRun=maybe", raw: "x", contentType: "application/zip")
             #expect(r.status == .badRequest)
 
@@ -232,6 +257,53 @@ struct AccountDataTests {
             #expect(document.account.timeZone != untouched.account.timeZone || document.mealTypes.map(\.name) != untouched.mealTypes.map(\.name),
                     "the archive changes something an undo must put back")
             #expect(try await empty.importArchive(good).status == .created)
+        }
+    }
+
+    /// Issue 23: a crafted archive's diary named another account's food and meal, and its 409
+    /// told whether any account held an id. References outside the archive are given new ids.
+    @Test func anArchiveCannotPointIntoAnotherAccount() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
+            let victim = try await app.signUp("victim@example.com")
+            let victimFood = try #require(try await victim.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            let victimMeal = try await victim.createMeal("Victim's stew")
+            var rye = FoodsAPITests.oats
+            rye["name"] = "Rye flakes"
+            rye["barcode"] = nil
+            let victimOther = try #require(try await victim.createFood(rye).json(TestFood.self).id)
+            let mallory = try await app.signUp("mallory@example.com")
+            _ = try await Self.fill(mallory)
+            let files = try unzip(Data(buffer: try await mallory.get("/api/v1/export").body))
+            var document = try Self.document(files)
+            #expect(try await mallory.deleteAccount(password: "correct horse").status == .noContent)
+            let foodIndex = try #require(document.diary.firstIndex { if case .food = $0.kind { true } else { false } })
+            let mealIndex = try #require(document.diary.firstIndex { if case .meal = $0.kind { true } else { false } })
+            for (index, kind) in [(foodIndex, DiaryEntry.Kind.food(foodId: victimFood, quantity: 10, unit: .gram)),
+                                  (mealIndex, DiaryEntry.Kind.meal(mealId: victimMeal.id, servings: 1))] {
+                let e = document.diary[index]
+                document.diary[index] = DiaryEntry(id: e.id, loggedAt: e.loggedAt, date: e.date, mealType: e.mealType, note: e.note, kind: kind,
+                                                   name: e.name, nutrients: e.nutrients, cost: e.cost, photoId: e.photoId)
+            }
+            // One of the archive's own ids is the victim's food's id too: it is not refused (that
+            // would tell the id is held), it is given anew.
+            document = document.renaming([document.foods[0].id: victimOther])
+            var changed = files
+            changed[AccountArchive.documentPath] = try AccountArchive.encoder.encode(document)
+            let importer = try await app.signUp("importer@example.com")
+            let imported = try await importer.importArchive(try zip(changed))
+            #expect(imported.status == .created, "\(imported.body.string)")
+            let after = try Self.document(try unzip(Data(buffer: try await importer.get("/api/v1/export").body)))
+            let named = after.diary.flatMap { entry -> [UUID] in
+                switch entry.kind { case .food(let id, _, _): [id]; case .meal(let id, _): [id]; default: [] }
+            }
+            #expect(!named.contains(victimFood) && !named.contains(victimMeal.id), "no entry names the victim's records")
+            #expect(!after.recordIDs.contains(victimOther) && !named.contains(victimOther))
+            #expect(after.foods.count == document.foods.count)
+            // The victim's records are untouched and still theirs alone.
+            #expect(try await victim.get("/api/v1/foods/\(victimFood)").status == .ok)
+            #expect(try await importer.get("/api/v1/foods/\(victimFood)").status == .notFound)
+            #expect(try await victim.get("/api/v1/foods/\(victimOther)").status == .ok)
+            #expect(try await victim.get("/api/v1/meals/\(victimMeal.id)").status == .ok)
         }
     }
 

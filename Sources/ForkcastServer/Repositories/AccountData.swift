@@ -118,6 +118,7 @@ struct AccountData {
         let problems = archive.problems()
         guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
         try checkBody(archive)
+        let archive = try await withFreshIDs(archive)
         struct DryRun: Error { let report: ImportReport }
         let written = WrittenPhotos()
         if dryRun {
@@ -379,23 +380,42 @@ struct AccountData {
         }
     }
 
-    /// Ids are kept, so they must not belong to anyone on this server yet (an export imported twice,
-    /// or into a second account while the first still exists).
-    private func ensureIDsFree(_ archive: AccountArchive, on tx: any Database) async throws {
-        func taken<M: Model>(_ model: M.Type, _ ids: [UUID], _ what: String) async throws where M.IDValue == UUID {
+    /// Ids are kept where they are free. An id this server already holds (the export imported
+    /// twice, or into a second account while the first exists) is given anew, as is a diary
+    /// entry's food or meal the export does not hold (deleted, or another account's in a crafted
+    /// file): no record can point into another account, and the answer is the same whether or not
+    /// any account holds an id (issue 23).
+    private func withFreshIDs(_ archive: AccountArchive) async throws -> AccountArchive {
+        let held = try await heldIDs(archive, on: db)
+        var map: [UUID: UUID] = [:]
+        for id in held.union(archive.outsideReferences) { map[id] = UUID() }
+        return archive.renaming(map)
+    }
+
+    /// The archive's record ids some account on this server holds.
+    private func heldIDs(_ archive: AccountArchive, on db: any Database) async throws -> Set<UUID> {
+        var held = Set<UUID>()
+        func find<M: Model>(_ model: M.Type, _ ids: [UUID]) async throws where M.IDValue == UUID {
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
-                if try await M.query(on: tx).filter(\._$id ~~ chunk).count() > 0 {
-                    throw AppError.conflict("Some \(what) of this export already exist on this server (in another account, or imported before). Delete that account first, or import into a server that does not hold them.")
-                }
+                held.formUnion(try await M.query(on: db).filter(\._$id ~~ chunk).all(\._$id))
             }
         }
-        try await taken(FoodModel.self, archive.foods.map(\.id), "foods")
-        try await taken(MealModel.self, archive.meals.map(\.id), "meals")
-        try await taken(AssignmentModel.self, archive.plan.map(\.id), "plan entries")
-        try await taken(DiaryEntryModel.self, archive.diary.map(\.id), "diary entries")
-        try await taken(PhotoModel.self, archive.photos.map(\.id), "photos")
-        try await taken(WeightEntryModel.self, archive.weights.map(\.id), "weights")
-        try await taken(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id), "meal types")
+        try await find(FoodModel.self, archive.foods.map(\.id))
+        try await find(MealModel.self, archive.meals.map(\.id))
+        try await find(AssignmentModel.self, archive.plan.map(\.id))
+        try await find(DiaryEntryModel.self, archive.diary.map(\.id))
+        try await find(PhotoModel.self, archive.photos.map(\.id))
+        try await find(WeightEntryModel.self, archive.weights.map(\.id))
+        try await find(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id))
+        return held
+    }
+
+    /// Inside the first write: an id given to another record since ``withFreshIDs(_:)`` looked
+    /// (another import at the same moment) stops this one, saying nothing of whose it is.
+    private func ensureIDsFree(_ archive: AccountArchive, on tx: any Database) async throws {
+        guard try await heldIDs(archive, on: tx).isEmpty else {
+            throw AppError.conflict("Another change took place while this import started; nothing was imported. Try again.")
+        }
     }
 
     // MARK: Delete

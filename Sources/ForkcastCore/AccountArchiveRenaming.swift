@@ -1,0 +1,68 @@
+import Foundation
+
+/// Giving an archive's records new ids: what an import does with ids this server already holds and
+/// with references to records the archive does not hold (issue 23).
+extension AccountArchive {
+    /// Every id the archive's own records carry (the person's own meal types only: built-in ones
+    /// are matched by their key).
+    public var recordIDs: Set<UUID> {
+        Set(mealTypes.filter { $0.key == nil }.map(\.id) + foods.map(\.id) + meals.map(\.id) + plan.map(\.id)
+            + diary.map(\.id) + photos.map(\.id) + weights.map(\.id))
+    }
+
+    /// Foods and meals that diary entries name but the archive does not hold: ones deleted since
+    /// they were logged (an entry keeps its values, not its food), or another account's, named by
+    /// a crafted file. Either way none of them can be the importing account's.
+    public var outsideReferences: Set<UUID> {
+        let foodIDs = Set(foods.map(\.id)), mealIDs = Set(meals.map(\.id))
+        var outside = Set<UUID>()
+        for entry in diary {
+            switch entry.kind {
+            case .food(let foodId, _, _) where !foodIDs.contains(foodId): outside.insert(foodId)
+            case .meal(let mealId, _) where !mealIDs.contains(mealId): outside.insert(mealId)
+            default: break
+            }
+        }
+        return outside
+    }
+
+    /// The archive with every id in `map` replaced, wherever it stands: a record's own id, a
+    /// reference to it (ingredients, planned meals, entries' foods, meals and photos), and the
+    /// meal-type tokens that are a custom type's id. The derived occasions are dropped (an import
+    /// derives them again).
+    public func renaming(_ map: [UUID: UUID]) -> AccountArchive {
+        guard !map.isEmpty else { return self }
+        func new(_ id: UUID) -> UUID { map[id] ?? id }
+        let tokens = Dictionary(map.map { ($0.key.uuidString.lowercased(), $0.value.uuidString.lowercased()) }, uniquingKeysWith: { a, _ in a })
+        func token(_ t: String) -> String { tokens[t.lowercased()] ?? t }
+        var copy = self
+        copy.mealTypes = mealTypes.map {
+            MealType(id: new($0.id), key: $0.key, name: $0.name, window: $0.window, position: $0.position, hidden: $0.hidden,
+                     createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
+        copy.foods = foods.map {
+            Food(id: new($0.id), name: $0.name, brand: $0.brand, barcode: $0.barcode, basis: $0.basis, per100: $0.per100, serving: $0.serving,
+                 portion: $0.portion, price: $0.price, icon: $0.icon, source: $0.source, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
+        copy.meals = meals.map {
+            Meal(id: new($0.id), description: $0.description, primaryProtein: $0.primaryProtein, primaryCarb: $0.primaryCarb,
+                 otherComponents: $0.otherComponents, createdAt: $0.createdAt, updatedAt: $0.updatedAt, servings: $0.servings,
+                 ingredients: $0.ingredients.map { Ingredient(foodId: new($0.foodId), quantity: $0.quantity, unit: $0.unit) },
+                 manualNutrition: $0.manualNutrition)
+        }
+        copy.plan = plan.map { Assignment(id: new($0.id), mealId: new($0.mealId), date: $0.date, createdAt: $0.createdAt, mealType: $0.mealType.map(token)) }
+        copy.diary = diary.map { entry in
+            let kind: DiaryEntry.Kind = switch entry.kind {
+            case let .food(foodId, quantity, unit): .food(foodId: new(foodId), quantity: quantity, unit: unit)
+            case let .meal(mealId, servings): .meal(mealId: new(mealId), servings: servings)
+            case let other: other
+            }
+            return DiaryEntry(id: new(entry.id), loggedAt: entry.loggedAt, date: entry.date, mealType: token(entry.mealType), note: entry.note,
+                              kind: kind, name: entry.name, nutrients: entry.nutrients, cost: entry.cost, photoId: entry.photoId.map(new))
+        }
+        copy.photos = photos.map { var p = $0; p.id = new(p.id); return p }
+        copy.weights = weights.map { var w = $0; w.id = new(w.id); return w }
+        copy.occasions = []
+        return copy
+    }
+}
