@@ -382,6 +382,14 @@ struct AccountDataTests {
                 let bobPhoto = try #require(try Self.document(try unzip(Data(buffer: try await bob.get("/api/v1/export").body))).photos.first)
                 let remaining = (try? FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".full") }) ?? []
                 #expect(remaining == [DirectoryPhotoStore.relativePath(bobPhoto.id, .full)], "only Bob's photo is left: \(remaining)")
+                // Nor in the database file's free pages or its write-ahead log (issue 23).
+                let database = app.forkcastConfig.dataDirectory + "/forkcast.sqlite"
+                for file in [database, database + "-wal"] {
+                    let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
+                    #expect(bytes.range(of: Data("ana@example.com".utf8)) == nil, "\(file) still holds the deleted address")
+                }
+                let bobBytes = try Data(contentsOf: URL(fileURLWithPath: database)) + ((try? Data(contentsOf: URL(fileURLWithPath: database + "-wal"))) ?? Data())
+                #expect(bobBytes.range(of: Data("bob@example.com".utf8)) != nil, "the search finds an address that is there")
             }
             #expect(try await browser.send(.GET, "/settings/data").status == .seeOther, "the browser session went with it")
             // Bob is untouched.

@@ -47,6 +47,7 @@ extension Application {
                 let sql = connection as! any SQLDatabase
                 try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
                 try await sql.raw("PRAGMA journal_size_limit = 67108864").run()
+                try await sql.raw("PRAGMA secure_delete = ON").run()
             }
         }
     }

@@ -439,6 +439,12 @@ struct AccountData {
             try await sql.delete(from: UserModel.schema).where("id", .equal, owner).run()
         }
         readCache?.forget(owner: owner)
+        // SQLite overwrites what was deleted (secure_delete), but the write-ahead log still holds
+        // the pages as they were until a checkpoint: copy it back and empty it now, not within the
+        // hour (issue 23). A reader in the way leaves it to the hourly checkpoint.
+        if let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" {
+            _ = try? await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+        }
     }
 
     /// Every table holding rows of one person, children before parents, and the column naming them.

@@ -63,7 +63,8 @@ final class AppendConnection: Sendable {
                     // lock, the WAL cut back to 64 MB after a checkpoint (this connection commits most).
                     var ready: EventLoopFuture<Void> = connection.query("PRAGMA foreign_keys = ON")
                         .flatMap { _ in connection.query("PRAGMA busy_timeout = \(WriteGate.busyTimeoutMilliseconds)") }
-                        .flatMap { _ in connection.query("PRAGMA journal_size_limit = 67108864") }.map { _ in }
+                        .flatMap { _ in connection.query("PRAGMA journal_size_limit = 67108864") }
+                        .flatMap { _ in connection.query("PRAGMA secure_delete = ON") }.map { _ in }
                     for (table, kind) in self.feeds.sorted(by: { $0.key < $1.key }) {
                         ready = ready.flatMap { connection.sql().raw(SyncLog.feedTrigger(on: table, kind: kind)).run() }
                     }

@@ -54,6 +54,8 @@ extension Database {
                 result = try await withConnection { connection in
                     let sql = connection as! any SQLDatabase
                     try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                    // Deleted rows are overwritten, not left in free pages (a deleted account's email).
+                    try await sql.raw("PRAGMA secure_delete = ON").run()
                     try await sql.raw("BEGIN IMMEDIATE").run()
                     // The connection stays held here until the batch has committed.
                     return try await WriteBatch(connection).take(turnOf: body, afterCommit: afterCommit, gate: gate)
