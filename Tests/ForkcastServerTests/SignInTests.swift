@@ -153,6 +153,38 @@ struct SignInTests {
         }
     }
 
+    /// Issue 23: with the provider's keys out of reach, 200 forged tokens made 200 fetches of 10 s
+    /// each, and the 503 said "Open Food Facts unavailable".
+    @Test func unreachableKeysAreFetchedOnceAndAnsweredAtOnceNamingTheProvider() async throws {
+        let clock = TestClock(Date())
+        try await withProvider(.apple, clock: clock) { app, fake in
+            fake.keysDown = true
+            let statuses = try await withThrowingTaskGroup(of: (HTTPStatus, String?).self) { group in
+                for i in 0..<20 {
+                    group.addTask {
+                        let r = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "forged-\(i)", issuedAt: clock.now)))
+                        return (r.status, r.problem?.title)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0.0 == .serviceUnavailable }, "\(statuses)")
+            #expect(statuses.allSatisfy { $0.1 == "Apple unavailable" }, "\(statuses)")
+            #expect(fake.keyFetches == 1, "one fetch for all of them, not \(fake.keyFetches)")
+            // Shortly after, still answered at once without asking again.
+            clock.advance(by: 5)
+            let soon = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "later", issuedAt: clock.now)))
+            #expect(soon.status == .serviceUnavailable && soon.headers.first(name: .retryAfter) != nil)
+            #expect(fake.keyFetches == 1)
+            // Once the pause is over and Apple answers again, signing in works.
+            fake.keysDown = false
+            clock.advance(by: IdentityProviders.failedFetchPause)
+            let back = try await apple(app.anonymous, try fake.mint(fake.claims(subject: "back", issuedAt: clock.now)))
+            #expect(back.status == .created, "\(back.body.string)")
+            #expect(fake.keyFetches == 2)
+        }
+    }
+
     @Test func aVerifiedEmailOfAnExistingAccountIsNeverLinkedSilently() async throws {
         try await withProvider(.apple) { app, fake in
             let owner = try await app.signUp("ana@example.com")

@@ -77,6 +77,13 @@ actor IdentityProviders {
     /// tokens cannot make us hammer the provider), and at least this often anyway.
     static let unknownKeyRefetchInterval: TimeInterval = 30
     static let keyLifetime: TimeInterval = 24 * 3600
+    /// After a failed fetch of a provider's keys, tokens needing them are answered 503 at once for
+    /// this long, without asking the provider again.
+    static let failedFetchPause: TimeInterval = 15
+    /// The fetch of each provider's keys under way, which every token needing them waits for.
+    private var keyFetches: [Kind: Task<[String: VerifyingKey], any Error>] = [:]
+    /// The last failed fetch of each provider's keys, and how it was answered.
+    private var keyFailures: [Kind: (at: Date, error: AppError)] = [:]
 
     init(config: AppConfig) throws {
         var providers: [Kind: Provider] = [:]
@@ -133,7 +140,7 @@ actor IdentityProviders {
             let document: Discovery = try await fetchJSON(provider.issuer + "/.well-known/openid-configuration", provider: provider, http: http)
             let stated = document.issuer.hasSuffix("/") ? String(document.issuer.dropLast()) : document.issuer
             guard stated == provider.issuer else {
-                throw AppError.upstreamUnavailable("The sign-on provider's discovery document names the issuer \(document.issuer.prefix(200)), not \(provider.issuer); check FORKCAST_OIDC_ISSUER.", retryAfter: nil)
+                throw AppError.upstreamUnavailable("The sign-on provider's discovery document names the issuer \(document.issuer.prefix(200)), not \(provider.issuer); check FORKCAST_OIDC_ISSUER.", retryAfter: nil, service: provider.name)
             }
             let methods = document.token_endpoint_auth_methods_supported ?? ["client_secret_basic"]
             endpoints = Endpoints(authorization: document.authorization_endpoint, token: document.token_endpoint, keys: document.jwks_uri,
@@ -148,7 +155,7 @@ actor IdentityProviders {
                           http: any Client, now: Date) async throws -> String {
         let endpoints = try await endpoints(provider, http: http, now: now)
         guard var components = URLComponents(string: endpoints.authorization), let clientID = provider.webClientID else {
-            throw AppError.upstreamUnavailable("The provider's sign-in address is not usable.", retryAfter: nil)
+            throw AppError.upstreamUnavailable("The provider's sign-in address is not usable.", retryAfter: nil, service: provider.name)
         }
         var items = components.queryItems ?? []
         items += [URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: clientID),
@@ -203,7 +210,7 @@ actor IdentityProviders {
         try request.content.encode(form, as: .urlEncodedForm)
         let response: ClientResponse
         do { response = try await http.send(request) } catch {
-            throw AppError.upstreamUnavailable("\(provider.name) did not answer the sign-in; try again in a moment.", retryAfter: 30)
+            throw AppError.upstreamUnavailable("\(provider.name) did not answer the sign-in; try again in a moment.", retryAfter: 30, service: provider.name)
         }
         struct TokenAnswer: Decodable { var id_token: String?; var error: String? }
         let answer = try? response.content.decode(TokenAnswer.self)
@@ -211,7 +218,7 @@ actor IdentityProviders {
             throw AppError.unauthorized("\(provider.name) refused the sign-in (\(answer?.error?.prefix(60) ?? "\(response.status.code)")); start again.")
         }
         guard response.status == .ok, let token = answer?.id_token else {
-            throw AppError.upstreamUnavailable("\(provider.name) answered the sign-in with \(response.status.code) and no identity token; try again.", retryAfter: 30)
+            throw AppError.upstreamUnavailable("\(provider.name) answered the sign-in with \(response.status.code) and no identity token; try again.", retryAfter: 30, service: provider.name)
         }
         return token
     }
@@ -272,9 +279,31 @@ actor IdentityProviders {
             if let key = cached.keys[kid ?? ""] ?? (kid == nil && cached.keys.count == 1 ? cached.keys.values.first : nil) { return key }
             guard now.timeIntervalSince(cached.fetchedAt) >= Self.unknownKeyRefetchInterval else { throw IdentityTokenError.unknownKey(kid) }
         }
-        let endpoints = try await endpoints(provider, http: http, now: now)
-        let keys = try Self.parseKeys(try await fetchJSON(endpoints.keys, provider: provider, http: http))
-        keyCache[provider.kind] = (keys, now)
+        // The provider failed a moment ago: answer at once instead of asking again for every token
+        // (forged tokens cost an outbound fetch and 10 s each, issue 23).
+        if let failure = keyFailures[provider.kind], now.timeIntervalSince(failure.at) < Self.failedFetchPause { throw failure.error }
+        let keys: [String: VerifyingKey]
+        if let running = keyFetches[provider.kind] {
+            keys = try await running.value  // one fetch at a time: the others wait for its answer
+        } else {
+            let fetch = Task { () async throws -> [String: VerifyingKey] in
+                let endpoints = try await self.endpoints(provider, http: http, now: now)
+                return try Self.parseKeys(try await self.fetchJSON(endpoints.keys, provider: provider, http: http))
+            }
+            keyFetches[provider.kind] = fetch
+            do {
+                keys = try await fetch.value
+                keyFetches[provider.kind] = nil
+                keyFailures[provider.kind] = nil
+                keyCache[provider.kind] = (keys, now)
+            } catch {
+                keyFetches[provider.kind] = nil
+                let failure = error as? AppError ?? .upstreamUnavailable("\(provider.name)'s signing keys could not be read; try again in a moment.",
+                                                                        retryAfter: Int(Self.failedFetchPause), service: provider.name)
+                keyFailures[provider.kind] = (now, failure)
+                throw failure
+            }
+        }
         if let key = keys[kid ?? ""] ?? (kid == nil && keys.count == 1 ? keys.values.first : nil) { return key }
         throw IdentityTokenError.unknownKey(kid)
     }
@@ -308,10 +337,10 @@ actor IdentityProviders {
         request.timeout = .seconds(10)
         let response: ClientResponse
         do { response = try await http.send(request) } catch {
-            throw AppError.upstreamUnavailable("\(provider.name) did not answer (\(url.prefix(200))); try again in a moment.", retryAfter: 30)
+            throw AppError.upstreamUnavailable("\(provider.name) did not answer (\(url.prefix(200))); try again in a moment.", retryAfter: 30, service: provider.name)
         }
         guard response.status == .ok, let value = try? response.content.decode(T.self, using: JSONDecoder()) else {
-            throw AppError.upstreamUnavailable("\(provider.name) answered \(url.prefix(200)) with \(response.status.code), not the expected JSON.", retryAfter: 30)
+            throw AppError.upstreamUnavailable("\(provider.name) answered \(url.prefix(200)) with \(response.status.code), not the expected JSON.", retryAfter: 30, service: provider.name)
         }
         return value
     }

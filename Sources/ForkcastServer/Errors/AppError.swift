@@ -22,8 +22,9 @@ enum AppError: Error, Sendable {
     case tooManyRequests(String, retryAfter: Int)
     /// The database could not be used; nothing was saved.
     case storageUnavailable
-    /// An outside service (Open Food Facts) could not answer; local data still works.
-    case upstreamUnavailable(String, retryAfter: Int?)
+    /// An outside service (Open Food Facts, a sign-in provider) could not answer; local data
+    /// still works. The problem's title names the service.
+    case upstreamUnavailable(String, retryAfter: Int?, service: String = "Open Food Facts")
     /// A time edit would move an entry to another occasion and was not confirmed (seed 004 §7).
     case occasionChange(from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)
     /// An upload larger than the server accepts.
@@ -73,8 +74,9 @@ extension AppError {
             return ProblemDetails(type: "gone", title: "No longer available", status: status, detail: detail)
         case .tooManyRequests(let detail, _):
             return ProblemDetails(type: "too-many-requests", title: "Too many attempts", status: status, detail: detail)
-        case .upstreamUnavailable(let detail, _):
-            return ProblemDetails(type: "openfoodfacts-unavailable", title: "Open Food Facts unavailable", status: status, detail: detail)
+        case let .upstreamUnavailable(detail, _, service):
+            return ProblemDetails(type: service == "Open Food Facts" ? "openfoodfacts-unavailable" : "sign-in-provider-unavailable",
+                                  title: "\(service) unavailable", status: status, detail: detail)
         case let .occasionChange(from, to):
             return ProblemDetails(type: "occasion-change", title: "This moves the entry to another meal", status: status,
                                   detail: "The new time moves this entry from \(from.name) to \(to.name). Send the change again with \"confirmMove\": true to move it.",

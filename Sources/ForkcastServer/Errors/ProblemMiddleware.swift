@@ -40,7 +40,7 @@ struct ProblemMiddleware: Middleware {
         case let error as AppError:
             var headers = HTTPHeaders()
             if case .tooManyRequests(_, let seconds) = error { headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
-            if case .upstreamUnavailable(_, let seconds?) = error { headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
+            if case .upstreamUnavailable(_, let seconds?, _) = error { headers.replaceOrAdd(name: .retryAfter, value: String(seconds)) }
             if case .unauthorized = error { headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer") }
             if case .storageUnavailable = error { request.logger.error("storage unavailable") }
             return (error.problem, headers)

@@ -26,6 +26,12 @@ final class FakeIdentityProvider: @unchecked Sendable {
     private(set) var published: [(kid: String, signer: Signer)]
     private var codes: [String: (claims: [String: Any], challenge: String?)] = [:]
     private(set) var keyFetches = 0
+    /// While set, the key address answers 503 after a short wait (the provider is down).
+    var keysDown: Bool {
+        get { lock.withLock { _keysDown } }
+        set { lock.withLock { _keysDown = newValue } }
+    }
+    private var _keysDown = false
     private(set) var tokenRequests: [[String: String]] = []
     private(set) var tokenAuthorization: [String?] = []
     /// The team key whose public half checks Apple client secrets.
@@ -47,7 +53,14 @@ final class FakeIdentityProvider: @unchecked Sendable {
         app.logger.logLevel = .critical
         let fake = FakeIdentityProvider(app: app, kind: kind)
         let keysPath: [PathComponent] = kind == .apple ? ["auth", "keys"] : ["jwks"]
-        app.get(keysPath) { _ in try fake.jwks() }
+        app.get(keysPath) { _ async throws -> Response in
+            if fake.keysDown {
+                fake.lock.withLock { fake.keyFetches += 1 }
+                try await Task.sleep(for: .milliseconds(300))
+                return Response(status: .serviceUnavailable)
+            }
+            return try fake.jwks()
+        }
         app.post(kind == .apple ? ["auth", "token"] : ["token"]) { req in try fake.token(req) }
         app.get(".well-known", "openid-configuration") { _ in
             let base = fake.baseURL
