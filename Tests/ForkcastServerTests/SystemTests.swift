@@ -15,6 +15,42 @@ struct SystemTests {
         }
     }
 
+    /// Issue 23: with the disk full, /healthz kept answering `writable: true` (its one probe row
+    /// still fit) while every other write failed. A full disk is made here with SQLite's own limit
+    /// on the file's pages, on every connection the server writes with.
+    @Test func aFullDiskIsReportedByHealthzAtOnce() async throws {
+        guard TestDatabase.postgresURL == nil else { return }  // SQLite's page limit; PostgreSQL's disk is the server's
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            func limitPages(_ pages: String) async throws {
+                for loop in app.eventLoopGroup.makeIterator() {
+                    try await app.databases.database(logger: app.logger, on: loop)!.withConnection { connection in
+                        let sql = connection as! any SQLDatabase
+                        let count = try await sql.raw("PRAGMA page_count").first()!.decode(column: "page_count", as: Int.self)
+                        _ = try await sql.raw("PRAGMA max_page_count = \(unsafeRaw: pages == "now" ? String(count) : pages)").all()
+                    }
+                }
+            }
+            #expect(try await app.anonymous.get("/healthz").status == .ok)
+            try await limitPages("now")
+            var statuses: [HTTPStatus] = []
+            for i in 0..<400 where statuses.filter({ $0 == .serviceUnavailable }).count < 3 {
+                let r = try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Meal \(i) " + String(repeating: "long name ", count: 14),
+                                                                           "otherComponents": (0..<8).map { "Component \(i)-\($0) with a long name" }])
+                statuses.append(r.status)
+                if r.status == .serviceUnavailable { #expect(r.problem?.detail.contains("nothing was saved") == true) }
+                else { #expect(r.status == .created, "\(r.body.string)") }
+            }
+            #expect(statuses.contains(.serviceUnavailable), "the disk filled up after \(statuses.count) meals")
+            let health = try await app.anonymous.get("/healthz")
+            #expect(health.status == .serviceUnavailable && health.body.string.contains(#""writable":false"#), "\(health.body.string)")
+            // Room again: the next write commits and /healthz says so.
+            try await limitPages("1073741823")
+            #expect(try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Soup"]).status == .created)
+            #expect(try await app.anonymous.get("/healthz").status == .ok)
+        }
+    }
+
     @Test func sqliteCommitsAreDurable() async throws {
         guard TestDatabase.postgresURL == nil else { return }  // PostgreSQL is durable with its defaults
         try await withForkcast { app in

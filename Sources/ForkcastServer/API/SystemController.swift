@@ -26,6 +26,11 @@ struct SystemController: RouteCollection {
             req.logger.error("health check failed: \(String(reflecting: error))")
             return try await Health(status: "unavailable", database: kind, writable: false).encodeResponse(status: .serviceUnavailable, for: req)
         }
+        // Writes failing for storage reasons a moment ago: not writable, even if the probe's one
+        // row still fits (a full disk leaves room in the WAL for it).
+        if req.application.writeGate.health.isFailing {
+            return try await Health(status: "read-only", database: kind, writable: false).encodeResponse(status: .serviceUnavailable, for: req)
+        }
         do {
             let now = req.now.timeIntervalSince1970
             try await req.db.write(timeout: .seconds(3)) { tx in

@@ -1,6 +1,8 @@
 import Fluent
+import ForkcastCore
 import Foundation
 import SQLKit
+import NIOConcurrencyHelpers
 import Vapor
 
 /// Every change to stored data runs in one write transaction from here.
@@ -31,6 +33,21 @@ extension Database {
             return result
         }
         let gate = WriteGate.current ?? WriteGate.sqlite
+        do {
+            let result = try await sqliteWrite(timeout: timeout, leading: leading, gate: gate, afterCommit: afterCommit, body)
+            gate.health.committed()
+            return result
+        } catch {
+            if StorageHealth.isStorageTrouble(error) { gate.health.failed() }
+            throw error
+        }
+    }
+
+    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, afterCommit: AfterCommit,
+                                          _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        // However long the turn took, the request waits at most `timeout` in all (issue 23: each
+        // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
+        let deadline = ContinuousClock.now + timeout
         let result: T
         switch await gate.acquire(timeout: timeout) {
         case nil:
@@ -51,9 +68,12 @@ extension Database {
             await gate.release()
         case .lead?:
             do {
+                let left = deadline - ContinuousClock.now
+                let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+                let busyTimeout = max(1, min(Int64(WriteGate.busyTimeoutMilliseconds), leftMilliseconds))
                 result = try await withConnection { connection in
                     let sql = connection as! any SQLDatabase
-                    try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                    try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeout))").run()
                     // Deleted rows are overwritten, not left in free pages (a deleted account's email).
                     try await sql.raw("PRAGMA secure_delete = ON").run()
                     try await sql.raw("BEGIN IMMEDIATE").run()
@@ -178,6 +198,8 @@ actor WriteGate {
     static let busyTimeoutMilliseconds = 5000
     /// The most writers one commit carries (an application's gate serves one database).
     let batchLimit: Int
+    /// Whether this gate's writes have been failing for storage reasons.
+    nonisolated let health = StorageHealth()
     /// Diary entries logged through this gate's requests, written together (``InsertQueue``); nil
     /// for the gate outside requests, whose writers never share a transaction.
     nonisolated let diaryEntries: InsertQueue<DiaryEntryModel>?
@@ -254,5 +276,35 @@ extension Application {
     var writeGate: WriteGate {
         get { storage[WriteGateKey.self] ?? WriteGate.sqlite }
         set { storage[WriteGateKey.self] = newValue }
+    }
+}
+
+/// Whether this instance's writes are failing for storage reasons (a full disk, an I/O error, a
+/// lock held elsewhere): `/healthz` says not writable while the last write that ended did so
+/// within ``window``, even when its own small probe would still fit (issue 23: a full disk kept
+/// answering `writable: true` while 100+ writes failed).
+final class StorageHealth: Sendable {
+    static let window: Duration = .seconds(30)
+    private let lastFailure = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+
+    func failed() { lastFailure.withLockedValue { $0 = .now } }
+
+    /// A write committed: storage takes writes again.
+    func committed() {
+        guard lastFailure.withLockedValue({ $0 }) != nil else { return }
+        lastFailure.withLockedValue { $0 = nil }
+    }
+
+    /// The last write failed for storage reasons, recently.
+    var isFailing: Bool {
+        lastFailure.withLockedValue { failure in failure.map { ContinuousClock.now - $0 < Self.window } ?? false }
+    }
+
+    /// Trouble with storage itself, not with what was written (a constraint or a rule refused).
+    static func isStorageTrouble(_ error: any Error) -> Bool {
+        if case AppError.storageUnavailable = error { return true }
+        if error is AppError || error is ValidationError { return false }
+        if let database = error as? any DatabaseError, database.isConstraintFailure || database.isSyntaxError { return false }
+        return StorageFailure.isStorageFailure(error)
     }
 }
