@@ -3,13 +3,6 @@ import Foundation
 /// Giving an archive's records new ids: what an import does with ids this server already holds and
 /// with references to records the archive does not hold (issue 23).
 extension AccountArchive {
-    /// Every id the archive's own records carry (the person's own meal types only: built-in ones
-    /// are matched by their key).
-    public var recordIDs: Set<UUID> {
-        Set(mealTypes.filter { $0.key == nil }.map(\.id) + foods.map(\.id) + meals.map(\.id) + plan.map(\.id)
-            + diary.map(\.id) + photos.map(\.id) + weights.map(\.id))
-    }
-
     /// Foods and meals that diary entries name but the archive does not hold: ones deleted since
     /// they were logged (an entry keeps its values, not its food), or another account's, named by
     /// a crafted file. Either way none of them can be the importing account's.

@@ -152,6 +152,18 @@ struct AuthTests {
         }
     }
 
+    @Test func aNetworkIsAnIPv4AddressOrAnIPv6Slash64() {
+        func network(_ address: String) -> String { ClientIdentity(address: address).network }
+        #expect(network("203.0.113.7") == "203.0.113.7")
+        // A dual-stack socket reports IPv4 clients IPv4-mapped: each is its own network still.
+        #expect(network("::ffff:203.0.113.7") == "203.0.113.7")
+        #expect(network("::ffff:203.0.113.8") != network("::ffff:203.0.113.7"))
+        #expect(network("2001:db8:1:2::1") == network("2001:0DB8:0001:0002:ffff:1:2:3"))
+        #expect(network("2001:db8:1:2::1") == "2001:db8:1:2::/64")
+        #expect(network("2001:db8:1:3::1") != network("2001:db8:1:2::1"))
+        #expect(network("unknown") == "unknown")
+    }
+
     @Test func parallelGuessesAreChargedAtomically() async throws {
         try await withForkcast(clock: TestClock(), adjust: { $0.trustProxy = true }) { app in
             _ = try await app.signUp("owner@example.com", password: "correct horse")

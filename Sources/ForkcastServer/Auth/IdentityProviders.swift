@@ -287,19 +287,21 @@ actor IdentityProviders {
             keys = try await running.value  // one fetch at a time: the others wait for its answer
         } else {
             let fetch = Task { () async throws -> [String: VerifyingKey] in
-                let endpoints = try await self.endpoints(provider, http: http, now: now)
-                return try Self.parseKeys(try await self.fetchJSON(endpoints.keys, provider: provider, http: http))
+                do {
+                    let endpoints = try await self.endpoints(provider, http: http, now: now)
+                    return try Self.parseKeys(try await self.fetchJSON(endpoints.keys, provider: provider, http: http))
+                } catch {
+                    throw error as? AppError ?? .upstreamUnavailable("\(provider.name)'s signing keys could not be read; try again in a moment.",
+                                                                    retryAfter: Int(Self.failedFetchPause), service: provider.name)
+                }
             }
             keyFetches[provider.kind] = fetch
+            defer { keyFetches[provider.kind] = nil }
             do {
                 keys = try await fetch.value
-                keyFetches[provider.kind] = nil
                 keyFailures[provider.kind] = nil
                 keyCache[provider.kind] = (keys, now)
-            } catch {
-                keyFetches[provider.kind] = nil
-                let failure = error as? AppError ?? .upstreamUnavailable("\(provider.name)'s signing keys could not be read; try again in a moment.",
-                                                                        retryAfter: Int(Self.failedFetchPause), service: provider.name)
+            } catch let failure as AppError {
                 keyFailures[provider.kind] = (now, failure)
                 throw failure
             }

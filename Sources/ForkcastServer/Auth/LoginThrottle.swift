@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOCore
 import SQLKit
 
 /// Slows password guessing with token buckets kept in the database, so every instance agrees and
@@ -100,16 +101,16 @@ struct ClientIdentity: Sendable {
 
     var knownKeys: [String] { ["addr:" + address] + (device.map { ["device:" + $0] } ?? []) }
 
-    /// The network an address belongs to for sign-in throttling: an IPv4 address itself, the /64
-    /// of an IPv6 one (what one household or phone is given).
+    /// The network an address belongs to for sign-in throttling: an IPv4 address itself (also
+    /// written IPv4-mapped, `::ffff:192.0.2.1`, as a dual-stack socket reports it), the /64 of an
+    /// IPv6 one (what one household or phone is given); anything unparsable as it is.
     var network: String {
-        guard address.contains(":") else { return address }
-        var groups = address.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        if let gap = groups.firstIndex(of: ""), address.contains("::") {
-            let present = groups.filter { !$0.isEmpty }
-            groups = Array(groups[..<gap].filter { !$0.isEmpty }) + Array(repeating: "0", count: max(0, 8 - present.count))
-                + Array(groups[gap...].filter { !$0.isEmpty })
+        guard let parsed = try? SocketAddress(ipAddress: address, port: 0), case .v6(let v6) = parsed else { return address }
+        let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
         }
-        return groups.prefix(4).map { $0.lowercased() }.joined(separator: ":") + "::/64"
+        return stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            .joined(separator: ":") + "::/64"
     }
 }

@@ -290,10 +290,7 @@ final class StorageHealth: Sendable {
     func failed() { lastFailure.withLockedValue { $0 = .now } }
 
     /// A write committed: storage takes writes again.
-    func committed() {
-        guard lastFailure.withLockedValue({ $0 }) != nil else { return }
-        lastFailure.withLockedValue { $0 = nil }
-    }
+    func committed() { lastFailure.withLockedValue { $0 = nil } }
 
     /// The last write failed for storage reasons, recently.
     var isFailing: Bool {
