@@ -189,6 +189,29 @@ struct SyncAPITests {
         }
     }
 
+    @Test func absurdDeviceClocksAreAnsweredNotStorageErrors() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            // The furthest clocks the API reads (years 1900 to 2200) are applied, stored on both
+            // databases; beyond them the push is a 422 naming sentAt, never a storage error.
+            for (index, (sentAt, updatedAt)) in [("2200-12-31T23:59:59Z", "2026-11-24T08:00:00Z"), ("2200-12-31T23:59:59Z", "1900-01-01T00:00:00Z"),
+                                                 ("1900-01-01T00:00:00Z", "2200-12-31T23:59:59Z")].enumerated() {
+                let body = try JSONSerialization.data(withJSONObject: ["deviceId": "broken", "sentAt": sentAt, "mutations": [
+                    ["mutationId": "m\(index)", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": updatedAt, "record": ["description": "Soup \(index)"]],
+                ]])
+                let response = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+                #expect(response.status == .ok, "\(sentAt) / \(updatedAt): \(response.body.string)")
+                #expect(try response.json(PushResult.self).results.first?.status == "applied")
+            }
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "broken", "sentAt": "9999-12-31T23:59:59Z", "mutations": [
+                ["mutationId": "far", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": "2026-11-24T08:00:00Z", "record": ["description": "Far"]],
+            ]])
+            let far = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(far.status == .unprocessableEntity && far.problem?.message(for: "sentAt") != nil, "\(far.body.string)")
+            #expect(try await feed(client).changes.filter { $0.kind == "meal" }.count == 3)
+        }
+    }
+
     @Test func oneMutationIdTwiceInABatchIsRefused() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()
