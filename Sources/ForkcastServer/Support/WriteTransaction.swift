@@ -28,7 +28,7 @@ extension Database {
         if let current = WriteContext.current { return try await body(current) }
         let afterCommit = AfterCommit()
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
-            let result = try await transaction { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            let result = try await postgresWrite { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
             await afterCommit.run()
             return result
         }
