@@ -22,7 +22,7 @@ struct DiaryController: RouteCollection {
         let user = try req.requireUser()
         let today = user.today(now: req.now)
         let date = try req.queryParameters.date("date") ?? today
-        let service = try req.owner.diaryService
+        let service = try req.owner.diaryContext
         return try await req.application.readCache.answer(req, owner: service.ownerID, today: today) {
             let day = try await service.day(date)
             return DiaryDayDTO(day, owner: service.ownerID, photos: try await service.photos.find(ids: day.groups.flatMap { $0.entries.compactMap(\.photoId) }))
@@ -32,17 +32,16 @@ struct DiaryController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         _ = try req.requireUser()
         let input = try req.decodeJSON(DiaryEntryInput.self)
-        let service = try req.owner.diaryService
-        let entry = try await validated { try await service.entry(from: input, id: req.dependencies.uuid()) }
-        try await service.diary.create([entry], now: req.now)
-        return try created(try await dtos([entry], service)[0], location: "/api/v1/diary/entries/\(entry.id)")
+        let owner = try req.owner
+        let entry = try await validated { try await owner.logEntry.single(input) }
+        return try created(try await dtos([entry], owner.diaryContext)[0], location: "/api/v1/diary/entries/\(entry.id)")
     }
 
     @Sendable func show(req: Request) async throws -> DiaryEntryDTO {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.owner.diaryService
-        guard let entry = try await service.diary.find(id) else { throw notFound(id) }
+        let service = try req.owner.diaryContext
+        guard let entry = try await service.entries.find(id) else { throw notFound(id) }
         return try await dtos([entry], service)[0]
     }
 
@@ -51,57 +50,56 @@ struct DiaryController: RouteCollection {
     @Sendable func update(req: Request) async throws -> DiaryEntryDTO {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.owner.diaryService
+        let owner = try req.owner
         let input = try req.decodeJSON(DiaryEntryInput.self)
-        guard let entry = try await service.edit(id, with: input, confirmMove: input.confirmMove ?? false) else { throw notFound(id) }
-        return try await dtos([entry], service)[0]
+        guard let entry = try await owner.editEntry(id, with: input, confirmMove: input.confirmMove ?? false) else { throw notFound(id) }
+        return try await dtos([entry], owner.diaryContext)[0]
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "diary entry")
-        guard try await req.owner.diary.delete(id, now: req.now) else { throw notFound(id) }
+        guard try await req.owner.deleteEntry(id) != nil else { throw notFound(id) }
         return .noContent
     }
 
     @Sendable func plate(req: Request) async throws -> Response {
         _ = try req.requireUser()
         let input = try req.decodeJSON(PlateInput.self)
-        let service = try req.owner.diaryService
-        let entries = try await validated { try await service.logPlate(input, ids: { req.dependencies.uuid() }) }
-        return try created(try await dtos(entries, service), location: nil)
+        let owner = try req.owner
+        let entries = try await validated { try await owner.logEntry.plate(input) }
+        return try created(try await dtos(entries, owner.diaryContext), location: nil)
     }
 
     /// Eats one meal of a day again (say yesterday's breakfast today), as it was logged.
     @Sendable func copy(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(CopyMealInput.self)
-        let service = try req.owner.diaryService
-        let entries = try await service.copy(from: input.from, mealType: input.fromMealType, to: input.to ?? user.today(now: req.now),
-                                             as: input.mealType ?? input.fromMealType, ids: { req.dependencies.uuid() })
-        return try created(try await dtos(entries, service), location: nil)
+        let owner = try req.owner
+        let entries = try await owner.logEntry.copied(from: input.from, mealType: input.fromMealType, to: input.to ?? user.today(now: req.now),
+                                                      as: input.mealType ?? input.fromMealType)
+        return try created(try await dtos(entries, owner.diaryContext), location: nil)
     }
 
     /// Logs one serving (or `servings`) of a planned meal in one tap.
     @Sendable func logPlanned(req: Request) async throws -> Response {
         _ = try req.requireUser()
         let input = try req.decodeJSON(LogPlannedInput.self)
-        let service = try req.owner.diaryService
+        let owner = try req.owner
         guard let entry = try await validated({
-            try await service.logPlanned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType, servings: input.servings,
-                                         id: req.dependencies.uuid())
+            try await owner.logEntry.planned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType, servings: input.servings)
         }) else {
             throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
         }
-        return try created(try await dtos([entry], service)[0], location: "/api/v1/diary/entries/\(entry.id)")
+        return try created(try await dtos([entry], owner.diaryContext)[0], location: "/api/v1/diary/entries/\(entry.id)")
     }
 
     /// Daily totals over a range (at most 400 days) with the goals and weights, for charts.
     @Sendable func summary(req: Request) async throws -> SummaryDTO {
         let user = try req.requireUser()
         let (from, to) = try range(req, user: user, defaultDays: 7, maximum: 400)
-        let service = try req.owner.diaryService
-        let totals = try await service.diary.dailyTotals(from: from, to: to)
+        let service = try req.owner.diaryContext
+        let totals = try await service.entries.dailyTotals(from: from, to: to)
         let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
         let days = WeekWindow(start: from, length: from.days(until: to) + 1).dates.map { date in
             let t = byDate[date]
@@ -117,8 +115,8 @@ struct DiaryController: RouteCollection {
     @Sendable func export(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let (from, to) = try range(req, user: user, defaultDays: 30, maximum: 366 * 20)
-        let service = try req.owner.diaryService
-        let entries = try await service.diary.entries(from: from, to: to)
+        let service = try req.owner.diaryContext
+        let entries = try await service.entries.entries(from: from, to: to)
         let format = req.queryParameters.string("format") ?? "csv"
         let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
         switch format {
@@ -149,7 +147,7 @@ struct DiaryController: RouteCollection {
     }
 
     /// Entries as the API answers them, with their photos' sizes.
-    private func dtos(_ entries: [DiaryEntry], _ service: DiaryService) async throws -> [DiaryEntryDTO] {
+    private func dtos(_ entries: [DiaryEntry], _ service: DiaryContext) async throws -> [DiaryEntryDTO] {
         let photos = try await service.photos.find(ids: entries.compactMap(\.photoId))
         return entries.map { DiaryEntryDTO($0, owner: service.ownerID, photos: photos) }
     }

@@ -2,47 +2,66 @@ import Fluent
 import Foundation
 import Vapor
 
-/// The signed-in person and their use cases, every one scoped to them. Handlers reach data only
-/// through `req.owner`, built from the request's authenticated user, so code that touches another
-/// user's rows cannot be written from a handler.
+/// The signed-in person and their use cases, every one scoped to them. Front doors reach data only
+/// through an `Owner`: handlers through `req.owner`, built from the request's authenticated user,
+/// and a synced device's push through one built on the push's transaction, so code that touches
+/// another user's rows cannot be written from an adapter.
 struct Owner {
     let user: UserModel
     let id: UUID
-    private let request: Request
+    /// Where this context reads and writes: the request's database, or a transaction it is part of.
+    let db: any Database
+    /// The time of the request.
+    let now: Date
+    let uuid: @Sendable () -> UUID
+    private let application: Application
+    private let keptVersions: KeptVersions?
+
+    init(user: UserModel, db: any Database, now: Date, uuid: @escaping @Sendable () -> UUID, application: Application,
+         keptVersions: KeptVersions? = nil) throws {
+        self.user = user
+        id = try user.requireID()
+        self.db = db
+        self.now = now
+        self.uuid = uuid
+        self.application = application
+        self.keptVersions = keptVersions
+    }
 
     init(_ request: Request) throws {
-        user = try request.requireUser()
-        id = try user.requireID()
-        self.request = request
+        try self.init(user: try request.requireUser(), db: request.db, now: request.now, uuid: request.dependencies.uuid,
+                      application: request.application, keptVersions: request.keptVersions)
     }
 
-    var meals: MealRepository { MealRepository(db: request.db, ownerID: id) }
-    var plan: PlanRepository { PlanRepository(db: request.db, ownerID: id) }
-    var foods: FoodRepository { FoodRepository(db: request.db, ownerID: id) }
+    var meals: MealRepository { MealRepository(db: db, ownerID: id) }
+    var plan: PlanRepository { PlanRepository(db: db, ownerID: id) }
+    var foods: FoodRepository { FoodRepository(db: db, ownerID: id) }
     var foodLookup: FoodLookupService {
-        FoodLookupService(foods: foods, client: request.application.openFoodFacts, db: request.db, now: request.now)
+        FoodLookupService(foods: foods, client: application.openFoodFacts, db: db, now: now)
     }
-    var diary: DiaryRepository { DiaryRepository(db: request.db, ownerID: id, photoStore: request.application.photoStore) }
-    var diaryService: DiaryService {
-        var service = DiaryService(user: user, db: request.db, now: request.now, photoStore: request.application.photoStore)
-        if let known = request.keptVersions, known.owner == id { service.kept = (request.application.readCache, known) }
-        return service
+    var diary: DiaryRepository { DiaryRepository(db: db, ownerID: id, photoStore: application.photoStore) }
+    var diaryContext: DiaryContext {
+        var context = DiaryContext(user: user, db: db, now: now, photoStore: application.photoStore)
+        if let known = keptVersions, known.owner == id { context.kept = (application.readCache, known) }
+        return context
     }
     var photos: PhotoRepository {
-        PhotoRepository(db: request.db, ownerID: id, store: request.application.photoStore, quotaBytes: request.application.forkcastConfig.photoQuotaBytes)
+        PhotoRepository(db: db, ownerID: id, store: application.photoStore, quotaBytes: application.forkcastConfig.photoQuotaBytes)
     }
-    var capturePhotoEntry: CapturePhotoEntry { CapturePhotoEntry(service: diaryService, photos: photos, uuid: request.dependencies.uuid) }
-    var mealTypes: MealTypeRepository { MealTypeRepository(db: request.db, ownerID: id) }
-    var occasions: OccasionRepository { OccasionRepository(db: request.db, ownerID: id) }
-    var body: BodyRepository { BodyRepository(db: request.db, ownerID: id) }
+    var mealTypes: MealTypeRepository { MealTypeRepository(db: db, ownerID: id) }
+    var occasions: OccasionRepository { OccasionRepository(db: db, ownerID: id) }
+    var body: BodyRepository { BodyRepository(db: db, ownerID: id) }
     // Use cases: each change a person makes, the same from every front door.
-    var recordWeight: RecordWeight { RecordWeight(ownerID: id, db: request.db, now: request.now) }
+    var logEntry: LogEntry { LogEntry(diary: diaryContext, photos: photos, uuid: uuid) }
+    var editEntry: EditEntry { EditEntry(diary: diaryContext) }
+    var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext) }
+    var recordWeight: RecordWeight { RecordWeight(ownerID: id, db: db, now: now) }
     var saveBodyProfile: SaveBodyProfile {
-        SaveBodyProfile(ownerID: id, db: request.db, now: request.now, today: user.today(now: request.now), uuid: request.dependencies.uuid)
+        SaveBodyProfile(ownerID: id, db: db, now: now, today: user.today(now: now), uuid: uuid)
     }
-    var setGoals: SetGoals { SetGoals(ownerID: id, db: request.db, now: request.now) }
+    var setGoals: SetGoals { SetGoals(ownerID: id, db: db, now: now) }
     /// Export, import and deletion of the whole account.
-    var accountData: AccountData { AccountData(user: user, db: request.db, photoStore: request.application.photoStore, now: request.now) }
+    var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }
 }
 
 extension Request {

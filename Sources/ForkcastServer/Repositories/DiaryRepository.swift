@@ -55,16 +55,16 @@ struct DiaryRepository {
         }
     }
 
-    /// Deletes an entry and the photo it shows.
-    func delete(_ id: UUID, now: Date) async throws -> Bool {
+    /// Deletes an entry and the photo it shows; the entry deleted, nil when there was none.
+    func delete(_ id: UUID, now: Date) async throws -> DiaryEntry? {
         try await db.write { tx in
             guard let model = try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
-                return false
+                return nil
             }
             try await model.delete(on: tx)
             try await SyncLog.record(.diaryEntry, [id], op: .delete, owner: ownerID, on: tx, now: now)
             if let photo = model.photoID { try await PhotoRepository(db: tx, ownerID: ownerID, store: photoStore).delete([photo], on: tx, now: now) }
-            return true
+            return model.domain
         }
     }
 

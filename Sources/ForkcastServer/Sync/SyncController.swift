@@ -64,7 +64,7 @@ struct SyncController: RouteCollection {
         }
         let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
         let page = Array(rows.prefix(limit))
-        let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
+        let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid, application: req.application)
         var loaded: [SyncKind: [UUID: SyncRecords.Record]] = [:]
         for (kind, changes) in Dictionary(grouping: page.filter { $0.op == .upsert }, by: \.kind) {
             loaded[kind] = try await records.load(kind, changes.map(\.id))
@@ -279,7 +279,7 @@ struct SyncController: RouteCollection {
         }
         let version = SyncVersion(updatedAt: SyncMerge.accepted(mutation.updatedAt, sentAt: device.sentAt, receivedAt: now),
                                   deviceId: deviceId, mutationId: mutation.mutationId)
-        let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, photoStore: req.application.photoStore)
+        let records = SyncRecords(user: user, db: tx, now: now, uuid: req.dependencies.uuid, application: req.application)
         let current = try await SyncLog.version(kind, mutation.id, owner: owner, on: tx)
         // A change from before the forgotten deletions, to a record the server holds nothing of,
         // may be to one deleted since: refused as the pull refuses such a cursor.

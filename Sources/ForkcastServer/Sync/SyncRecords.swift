@@ -10,9 +10,12 @@ struct SyncRecords {
     let db: any Database
     let now: Date
     let uuid: @Sendable () -> UUID
-    let photoStore: any PhotoStore
+    let application: Application
 
     var ownerID: UUID { user.id! }
+    var photoStore: any PhotoStore { application.photoStore }
+    /// The person's use cases, on this push's transaction.
+    var owner: Owner { get throws { try Owner(user: user, db: db, now: now, uuid: uuid, application: application) } }
 
     /// A record to encode inside a change, whatever its type.
     struct Record: Encodable, @unchecked Sendable {
@@ -103,20 +106,18 @@ struct SyncRecords {
             if existing != nil { _ = try await foods.update(food) } else { _ = try await foods.create(food) }
         case .diaryEntry:
             let input = try decode(DiaryEntryInput.self)
-            let service = DiaryService(user: user, db: db, now: now, photoStore: photoStore)
+            let owner = try owner
             // A device's time edit was confirmed on the device.
-            if try await service.edit(id, with: input, confirmMove: true) == nil {
-                let entry: DiaryEntry
-                do { entry = try await service.entry(from: input, id: id) } catch let error as ValidationError { throw AppError.validation(error) }
-                try await service.diary.create([entry], now: now)
+            if try await owner.editEntry(id, with: input, confirmMove: true) == nil {
+                do { try await owner.logEntry.single(input, id: id) } catch let error as ValidationError { throw AppError.validation(error) }
             }
         case .weight:
             let input = try decode(WeightInput.self)
-            try await RecordWeight(ownerID: ownerID, db: db, now: now)(.init(measuredAt: input.measuredAt, weightKg: input.weightKg, weightLb: input.weightLb), id: id)
+            try await owner.recordWeight(.init(measuredAt: input.measuredAt, weightKg: input.weightKg, weightLb: input.weightLb), id: id)
         case .goals:
-            try await SetGoals(ownerID: ownerID, db: db, now: now)(try decode(GoalsInput.self))
+            try await owner.setGoals(try decode(GoalsInput.self))
         case .bodyProfile:
-            try await SaveBodyProfile(ownerID: ownerID, db: db, now: now, today: user.today(now: now), uuid: uuid)(try decode(BodyProfileInput.self))
+            try await owner.saveBodyProfile(try decode(BodyProfileInput.self))
         case .settings:
             let input = try decode(ProfileInput.self)
             try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone, currency: input.currency, db: db, now: now)
@@ -142,7 +143,7 @@ struct SyncRecords {
             case .usedIn(let meals):
                 throw AppError.conflict("This food is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
             }
-        case .diaryEntry: found = try await DiaryRepository(db: db, ownerID: ownerID, photoStore: photoStore).delete(id, now: now)
+        case .diaryEntry: found = try await owner.deleteEntry(id) != nil
         case .mealType:
             throw AppError.validation(ValidationError(field: "op", "Meal types are not deleted (their entries keep them); hide one instead."))
         case .photo:

@@ -23,7 +23,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.webUser
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
-        let model = try await DashboardPage.model(service: try req.owner.diaryService, date: date,
+        let model = try await DashboardPage.model(service: try req.owner.diaryContext, date: date,
                                                   range: req.queryParameters.string("range") ?? "week", currency: user.currency)
         return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path])).response()
     }
@@ -86,7 +86,7 @@ struct WebDiaryController: RouteCollection {
         page.mealServings = form["mealServings"] ?? "1"
         for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
         page.quick["note"] = form["note"] ?? ""
-        let service = try req.owner.diaryService
+        let service = try req.owner.diaryContext
         let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
@@ -101,8 +101,7 @@ struct WebDiaryController: RouteCollection {
         }
         do {
             let items = try await plateItems(page, rows: rowsPage, req: req)
-            let entries = try await service.logPlate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
-                                                     ids: { req.dependencies.uuid() })
+            let entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items))
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
             return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
         } catch let errors as ValidationError {
@@ -115,8 +114,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func deleteEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let diary = try req.owner.diary
-        guard let entry = try await diary.find(id), try await diary.delete(id, now: req.now) else { throw AppError.notFound("That entry was already deleted.") }
+        guard let entry = try await req.owner.deleteEntry(id) else { throw AppError.notFound("That entry was already deleted.") }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
@@ -139,8 +137,8 @@ struct WebDiaryController: RouteCollection {
     @Sendable func updateEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.owner.diaryService
-        guard let existing = try await service.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        let service = try req.owner.diaryContext
+        guard let existing = try await service.entries.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
         let types = try await service.types()
         var page = EditEntryPage(entry: existing, zone: user.zone, mealTypes: types)
@@ -206,7 +204,7 @@ struct WebDiaryController: RouteCollection {
         let entry: DiaryEntry
         do {
             guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
-            guard let edited = try await service.edit(id, with: input, confirmMove: form["confirmMove"] == "1") else {
+            guard let edited = try await req.owner.editEntry(id, with: input, confirmMove: form["confirmMove"] == "1") else {
                 throw AppError.notFound("That entry does not exist (any more).")
             }
             entry = edited
@@ -228,9 +226,9 @@ struct WebDiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
-        let service = try req.owner.diaryService
+        let service = try req.owner.diaryContext
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
-              let entry = try await service.logPlanned(id, mealType: form["mealType"], id: req.dependencies.uuid()) else {
+              let entry = try await req.owner.logEntry.planned(id, mealType: form["mealType"]) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         req.flash("Logged “\(entry.name)” to \(try await service.types().name(of: entry.mealType)) on \(entry.date.weekday.name).")
@@ -245,8 +243,8 @@ struct WebDiaryController: RouteCollection {
         guard source.count == 2, let from = CalendarDate(iso: source[0]) else { throw AppError.badRequest("Choose the meal to copy.") }
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
         let mealType = form["mealType"] ?? source[1]
-        let service = try req.owner.diaryService
-        let entries = try await service.copy(from: from, mealType: source[1], to: date, as: mealType, ids: { req.dependencies.uuid() })
+        let service = try req.owner.diaryContext
+        let entries = try await req.owner.logEntry.copied(from: from, mealType: source[1], to: date, as: mealType)
         let target = entries.first?.mealType ?? mealType
         req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(try await service.types().name(of: target)), as on \(PlannerPage.longDate(from)).")
         return req.redirect(to: SiteURL.diary(date: date == user.today(now: req.now) ? nil : date).path(fragment: "group-\(target)"), redirectType: .normal)

@@ -23,9 +23,9 @@ struct WebHistoryController: RouteCollection {
         let owner = try req.owner
         let upload = try await PhotosController.receive(req, maxBytes: photoMaxBytes)
         let form = upload.fields
-        let service = owner.diaryService
+        let service = owner.diaryContext
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
-        let (entry, photo) = try await owner.capturePhotoEntry(upload, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
+        let (entry, photo) = try await owner.logEntry.photo(upload, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
         let name = try await service.types().name(of: entry.mealType)
         // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.
         if req.headers.accept.contains(where: { $0.mediaType.type == "application" && $0.mediaType.subType == "json" }) {
