@@ -20,6 +20,13 @@ struct LogEntryTests {
 
     private func entryCount(_ app: Application) async throws -> Int { try await DiaryEntryModel.query(on: app.db).count() }
 
+    /// Ann, signed up with one food of hers (rolled oats), and her use cases.
+    private func annWithOats(_ app: Application, now: Date) async throws -> (oats: UUID, use: (log: LogEntry, edit: EditEntry, delete: DeleteEntry)) {
+        let ann = try await app.signUp("ann@example.com")
+        let oats = try #require(try await ann.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+        return (oats, try await context(app, "ann@example.com", now: now))
+    }
+
     @Test func aSingleEntryCopiesItsFoodAndEntersTheChangeFeedButNeverFromAnotherAccountsFood() async throws {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
@@ -42,26 +49,25 @@ struct LogEntryTests {
         }
     }
 
-    @Test func aPlateIsAllOrNothingAndNamesEveryBadItem() async throws {
+    @Test func aPlateIsAllOrNothingNamingEveryBadAmountAndItsFirstMissingReference() async throws {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
-            let ann = try await app.signUp("ann@example.com")
-            let oats = try #require(try await ann.createFood(FoodsAPITests.oats).json(TestFood.self).id)
-            let anns = try await context(app, "ann@example.com", now: clock.now)
-            let plate = PlateInput(mealType: "lunch", items: [
+            let (oats, anns) = try await annWithOats(app, now: clock.now)
+            let badAmounts = PlateInput(mealType: "lunch", items: [
                 DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"),
                 DiaryEntryInput(foodId: oats, quantity: -5, unit: "g"),
-                DiaryEntryInput(mealId: UUID(), servings: 1),
+                DiaryEntryInput(mealId: UUID(), servings: -1),
             ])
-            do {
-                _ = try await anns.log.plate(plate)
-                Issue.record("a plate with a bad item was logged")
-            } catch let error as ValidationError {
-                #expect(error.fields.map(\.field).contains("items[1].quantity"), "\(error.fields)")
-            } catch let error as AppError {
-                guard case .missingReference(let field, _) = error else { throw error }
-                #expect(field == "items[2].mealId")
-            }
+            let error = await #expect(throws: ValidationError.self) { try await anns.log.plate(badAmounts) }
+            #expect(error?.fields.map(\.field) == ["items[1].quantity", "items[2].servings"], "\(error?.fields ?? [])")
+
+            // A reference to nothing of the person's stops the plate at that item.
+            let missingMeal = PlateInput(mealType: "lunch", items: [
+                DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"), DiaryEntryInput(mealId: UUID(), servings: 1),
+            ])
+            let missing = await #expect(throws: AppError.self) { try await anns.log.plate(missingMeal) }
+            guard case .missingReference(let field, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
+            #expect(field == "items[1].mealId")
             #expect(try await entryCount(app) == 0, "nothing of a refused plate is written")
 
             let logged = try await anns.log.plate(PlateInput(mealType: "lunch", items: [
@@ -94,9 +100,7 @@ struct LogEntryTests {
     @Test func aCopiedMealIsEatenAgainAsLoggedAndAnEmptyOneIsRefused() async throws {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
-            let ann = try await app.signUp("ann@example.com")
-            let oats = try #require(try await ann.createFood(FoodsAPITests.oats).json(TestFood.self).id)
-            let anns = try await context(app, "ann@example.com", now: clock.now)
+            let (oats, anns) = try await annWithOats(app, now: clock.now)
             let yesterday = try #require(CalendarDate(iso: "2026-11-20")), today = try #require(CalendarDate(iso: "2026-11-21"))
             let eaten = try await anns.log.single(DiaryEntryInput(date: yesterday, mealType: "breakfast", foodId: oats, quantity: 80, unit: "g"))
             let copies = try await anns.log.copied(from: yesterday, mealType: "breakfast", to: today, as: "lunch")

@@ -18,6 +18,11 @@ def pg_ctl(*args):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
 
 
+def start_pg():
+    pg_ctl("start", "-w", "-l", os.path.join(os.environ["FORKCAST_TEST_PG_DATA"], "..", "server.log"),
+           "-o", os.environ["FORKCAST_TEST_PG_OPTIONS"])
+
+
 @requires_postgres
 def test_postgres_outage_is_a_503_and_recovers(start_server, postgres_database):
     server = start_server(DATABASE_URL=postgres_database)
@@ -36,8 +41,7 @@ def test_postgres_outage_is_a_503_and_recovers(start_server, postgres_database):
         assert requests.get(server.url("/api/v1/openapi.json"), timeout=10).status_code == 200
         assert server.proc.poll() is None
     finally:
-        pg_ctl("start", "-w", "-l", os.path.join(os.environ["FORKCAST_TEST_PG_DATA"], "..", "server.log"),
-               "-o", os.environ["FORKCAST_TEST_PG_OPTIONS"])
+        start_pg()
 
     deadline = time.time() + 30
     while time.time() < deadline and requests.get(server.url("/healthz")).status_code != 200:

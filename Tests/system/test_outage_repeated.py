@@ -5,14 +5,13 @@ writers keep writing through both, and the database is stopped and started again
 every request gets an answer within a bound (a 503 saying nothing was saved counts), every
 acknowledged write is kept, and after each return both instances take writes again within seconds."""
 import concurrent.futures
-import os
 import threading
 import time
 
 import requests
 
 from conftest import register, requires_postgres
-from test_outage import pg_ctl
+from test_outage import pg_ctl, start_pg
 
 OUTAGES = 6
 DOWN_SECONDS = 4
@@ -20,11 +19,6 @@ DOWN_SECONDS = 4
 # 10 s to be made; beyond that it has been left unanswered (before the fix: never).
 ANSWER_BOUND = 20
 RECOVERY_BOUND = 15
-
-
-def start_pg():
-    pg_ctl("start", "-w", "-l", os.path.join(os.environ["FORKCAST_TEST_PG_DATA"], "..", "server.log"),
-           "-o", os.environ["FORKCAST_TEST_PG_OPTIONS"])
 
 
 @requires_postgres

@@ -18,7 +18,7 @@ import Vapor
 /// Each runs in its own task (its task-locals intact), one after another, inside its own savepoint:
 /// a writer that fails rolls back only its own changes. The last of the batch commits, and nobody
 /// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
-/// On PostgreSQL it is an ordinary transaction.
+/// On PostgreSQL it is an ordinary transaction on a watched connection (``Database/postgresWrite(_:)``).
 extension Database {
     ///
     /// `leading` (SQLite): how to write when this writer opens the transaction rather than joining
