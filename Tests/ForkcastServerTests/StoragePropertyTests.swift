@@ -68,7 +68,7 @@ struct StoragePropertyTests {
                 var saved: [UUID: MealContent] = [:]
                 for draft in drafts {
                     let content = try draft.validated()
-                    let meal = try await meals.create(content, id: UUID(), now: Date())
+                    let meal = try await meals.insert(content, id: UUID(), now: Date())
                     saved[meal.id] = content
                 }
                 let fetched = try await meals.all()
@@ -95,7 +95,7 @@ struct StoragePropertyTests {
                 let owner = try await newOwner(app)
                 let repository = MealRepository(db: app.db, ownerID: owner)
                 var meals: [Meal] = []
-                for draft in drafts { meals.append(try await repository.create(try draft.validated(), id: UUID(), now: Date())) }
+                for draft in drafts { meals.append(try await repository.insert(try draft.validated(), id: UUID(), now: Date())) }
                 let plan = PlanRepository(db: app.db, ownerID: owner)
                 var planned = Set<UUID>()
                 for (index, meal) in meals.enumerated() where index % 3 == 0 {
@@ -129,7 +129,7 @@ struct StoragePropertyTests {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft, Self.date) { draft, date in
                 let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
-                let meal = try await plan.meals.create(try draft.validated(), id: UUID(), now: Date())
+                let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                 let entry = try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date()))
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
                 #expect(day.date == date)
@@ -145,7 +145,7 @@ struct StoragePropertyTests {
                 let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
                 var mealIDs: [UUID] = []
                 for draft in drafts {
-                    let meal = try await plan.meals.create(try draft.validated(), id: UUID(), now: Date())
+                    let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                     _ = try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date())
                     mealIDs.append(meal.id)
                 }
@@ -162,14 +162,14 @@ struct StoragePropertyTests {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft, Self.date, Gen.int(in: 1...4)) { draft, date, copies in
                 let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
-                let meal = try await plan.meals.create(try draft.validated(), id: UUID(), now: Date())
+                let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                 var ids: [UUID] = []
                 for _ in 0..<copies { ids.append(try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date())).assignment.id) }
-                #expect(try await plan.remove(ids[0], now: Date()))
+                #expect(try await UnplanMeal(plan: plan, now: Date())(ids[0]) != nil)
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
                 #expect(!day.entries.contains { $0.assignment.id == ids[0] })
                 #expect(day.entries.count == copies - 1, "only that assignment is removed")
-                #expect(try await plan.remove(ids[0], now: Date()) == false, "deleting it again finds nothing")
+                #expect(try await UnplanMeal(plan: plan, now: Date())(ids[0]) == nil, "deleting it again finds nothing")
             }
         }
     }
@@ -177,4 +177,11 @@ struct StoragePropertyTests {
 
 extension Tag {
     @Tag static var property: Self
+}
+
+extension PlanRepository {
+    /// Plans a meal through the use case every front door calls.
+    fileprivate func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
+        try await PlanMeal(plan: self, mealTypes: MealTypeRepository(db: db, ownerID: ownerID), now: now)(mealID, on: date, mealType: nil, id: id)
+    }
 }

@@ -22,12 +22,12 @@ struct WebPageTests {
             _ = try await client.createMeal("Toast")
             _ = try await client.assign(soup.id, on: "2026-11-23")
             let user = try #require(try await UserModel.query(on: app.db).first())
-            let meals = MealRepository(db: app.db, ownerID: user.id!)
+            let owner = try Owner(user: user, db: app.db, now: Date(), uuid: { UUID() }, application: app)
             let window = WeekWindow(start: CalendarDate(iso: "2026-11-21")!)
-            let model = try await MealListPage.model(meals: meals, filter: MealFilter(), window: window)
+            let model = try await owner.mealList(filter: MealFilter(), window: window)
             #expect(model.items.map(\.meal.description) == ["Toast", "Soup"])
             #expect(model.items.map(\.isPlanned) == [false, true])
-            let filtered = try await MealListPage.model(meals: meals, filter: MealFilter(protein: "lentils"), window: window)
+            let filtered = try await owner.mealList(filter: MealFilter(protein: "lentils"), window: window)
             #expect(filtered.items.count == 1 && filtered.libraryCount == 2)
             let html = MealListPage(model: filtered, csrf: "t").results.html
             #expect(html.contains("1 of 2 meals match"))
@@ -42,7 +42,7 @@ struct WebPageTests {
             _ = try await client.assign(meal.id, on: "2026-11-22")
             let user = try #require(try await UserModel.query(on: app.db).first())
             let today = CalendarDate(iso: "2026-11-21")!
-            let model = try await PlannerPage.model(plan: PlanRepository(db: app.db, ownerID: user.id!), start: today, today: today)
+            let model = try await Owner(user: user, db: app.db, now: Date(), uuid: { UUID() }, application: app).plannerWeek(start: today, today: today)
             #expect(model.days.count == 7)
             #expect(model.days[1].entries.map(\.meal.description) == ["Pancakes"])
             let html = PlannerPage(model: model, csrf: "t").week.html

@@ -83,10 +83,8 @@ struct AuthController: RouteCollection {
     }
 
     @Sendable func update(req: Request) async throws -> UserDTO {
-        let user = try req.requireUser()
         let input = try req.decodeJSON(ProfileInput.self)
-        return UserDTO(try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone,
-                                                        currency: input.currency, db: req.db, now: req.now))
+        return UserDTO(try await req.owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency))
     }
 
     private func session(for user: UserModel, req: Request, status: HTTPStatus) async throws -> Response {

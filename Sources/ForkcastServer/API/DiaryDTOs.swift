@@ -189,8 +189,8 @@ struct MealTypeInput: Content {
         hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
     }
 
-    var change: MealTypeRepository.Change {
-        MealTypeRepository.Change(name: displayName, window: window.map { $0.map { (start: $0.start, end: $0.end) } }, position: position, hidden: hidden)
+    var change: SaveMealType.Change {
+        SaveMealType.Change(name: displayName, window: window.map { $0.map { (start: $0.start, end: $0.end) } }, position: position, hidden: hidden)
     }
 }
 

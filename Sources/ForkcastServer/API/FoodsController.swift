@@ -31,8 +31,8 @@ struct FoodsController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let food = try validated(try req.decodeJSON(FoodInput.self), id: req.dependencies.uuid(), createdAt: req.now, now: req.now)
-        let saved = try await req.owner.foods.create(food)
+        let input = try req.decodeJSON(FoodInput.self)
+        let saved = try await req.owner.saveFood.add(try input.draft(), id: req.dependencies.uuid())
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/foods/\(saved.id)")
         try response.content.encode(FoodDTO(saved, currency: user.currency))
@@ -49,20 +49,16 @@ struct FoodsController: RouteCollection {
     @Sendable func update(req: Request) async throws -> FoodDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "food")
-        let food = try validated(try req.decodeJSON(FoodInput.self), id: id, createdAt: req.now, now: req.now)
-        guard let saved = try await req.owner.foods.update(food) else { throw notFound(id) }
+        let input = try req.decodeJSON(FoodInput.self)
+        guard let saved = try await req.owner.saveFood.change(try input.draft(), id: id) else { throw notFound(id) }
         return FoodDTO(saved, currency: user.currency)
     }
 
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "food")
-        switch try await req.owner.foods.delete(id, now: req.now) {
-        case .deleted: return .noContent
-        case .notFound: throw notFound(id)
-        case .usedIn(let meals):
-            throw AppError.conflict("This food is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
-        }
+        guard try await req.owner.deleteFood(id) != nil else { throw notFound(id) }
+        return .noContent
     }
 
     @Sendable func barcode(req: Request) async throws -> BarcodeLookupDTO {
@@ -111,12 +107,6 @@ struct FoodsController: RouteCollection {
             return response
         } catch let failure as OpenFoodFactsClient.Failure {
             throw AppError.upstreamUnavailable(failure.message, retryAfter: failure.retryAfter)
-        }
-    }
-
-    private func validated(_ input: FoodInput, id: UUID, createdAt: Date, now: Date) throws -> Food {
-        do { return try input.draft().validated(id: id, createdAt: createdAt, now: now) } catch let error as ValidationError {
-            throw AppError.validation(error)
         }
     }
 

@@ -25,7 +25,7 @@ struct MealTypesController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let input = try req.decodeJSON(MealTypeInput.self)
-        let type = try await req.owner.mealTypes.create(input.change, id: req.dependencies.uuid(), now: req.now)
+        let type = try await req.owner.saveMealType.add(input.change, id: req.dependencies.uuid())
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/meal-types/\(type.id)")
         try response.content.encode(MealTypeDTO(type), as: .json)
@@ -35,7 +35,7 @@ struct MealTypesController: RouteCollection {
     @Sendable func update(req: Request) async throws -> MealTypeDTO {
         let id = try req.idParameter(what: "meal type")
         let input = try req.decodeJSON(MealTypeInput.self)
-        guard let type = try await req.owner.mealTypes.update(id, with: input.change, now: req.now) else { throw notFound(id) }
+        guard let type = try await req.owner.saveMealType.change(id, input.change) else { throw notFound(id) }
         return MealTypeDTO(type)
     }
 

@@ -28,9 +28,9 @@ struct MealsController: RouteCollection {
 
     @Sendable func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let content = try validated(try req.decodeJSON(MealInput.self))
+        let input = try req.decodeJSON(MealInput.self)
         let meals = try req.owner.meals
-        let meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
+        let meal = try await req.owner.saveMeal.add(try input.draft(), id: req.dependencies.uuid())
         let response = Response(status: .created)
         response.headers.replaceOrAdd(name: .location, value: "/api/v1/meals/\(meal.id)")
         let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
@@ -50,9 +50,9 @@ struct MealsController: RouteCollection {
     @Sendable func update(req: Request) async throws -> MealDTO {
         let user = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        let content = try validated(try req.decodeJSON(MealInput.self))
+        let input = try req.decodeJSON(MealInput.self)
         let meals = try req.owner.meals
-        guard let meal = try await meals.update(id, with: content, now: req.now) else { throw notFound(id) }
+        guard let meal = try await req.owner.saveMeal.change(try input.draft(), id: id) else { throw notFound(id) }
         let presenter = try await MealPresenter.load([meal], repository: meals, currency: user.currency)
         return presenter.dto(meal, isPlanned: try await isPlanned(id, user: user, req: req))
     }
@@ -60,16 +60,12 @@ struct MealsController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> HTTPStatus {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "meal")
-        guard try await req.owner.meals.delete(id, now: req.now) else { throw notFound(id) }
+        guard try await req.owner.deleteMeal(id) != nil else { throw notFound(id) }
         return .noContent
     }
 
     @Sendable func facets(req: Request) async throws -> MealFacets {
         try await req.owner.meals.facets()
-    }
-
-    private func validated(_ input: MealInput) throws -> MealContent {
-        do { return try input.draft().validated() } catch let error as ValidationError { throw AppError.validation(error) }
     }
 
     private func notFound(_ id: UUID) -> AppError {

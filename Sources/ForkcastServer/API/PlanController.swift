@@ -36,8 +36,7 @@ struct PlanController: RouteCollection {
     @Sendable func assign(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let input = try req.decodeJSON(AssignmentInput.self)
-        guard let entry = try await req.owner.plan.assign(mealID: input.mealId, to: input.date, mealType: input.mealType,
-                                                              id: req.dependencies.uuid(), now: req.now) else {
+        guard let entry = try await req.owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, id: req.dependencies.uuid()) else {
             throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
         }
         let response = Response(status: .created)
@@ -61,7 +60,7 @@ struct PlanController: RouteCollection {
     @Sendable func remove(req: Request) async throws -> HTTPStatus {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "assignment")
-        guard try await req.owner.plan.remove(id, now: req.now) else {
+        guard try await req.owner.unplanMeal(id) != nil else {
             throw AppError.notFound("No assignment with id \(id) exists in your plan.")
         }
         return .noContent

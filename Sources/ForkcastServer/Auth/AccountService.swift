@@ -54,7 +54,7 @@ struct AccountService {
     func register(_ input: NewAccount, allowSignup: Bool, force: Bool = false) async throws -> UserModel {
         // A closed server tells strangers only that it is closed, not what it thinks of their input.
         if !force, !allowSignup, try await UserModel.query(on: db).count() > 0 {
-            throw AppError.forbidden(Self.signupClosed)
+            throw AppError.forbidden(CreateAccount.signupClosed)
         }
         let account: NewAccount
         do { account = try Self.validate(input) } catch { throw AppError.validation(error) }
@@ -65,34 +65,8 @@ struct AccountService {
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
         // Checked again inside the write: two first visits at once create one "first account".
-        try await Self.create(user, db: db, now: now, onlyIfFirst: !force && !allowSignup)
+        try await CreateAccount(db: db, now: now)(user, onlyIfFirst: !force && !allowSignup)
         return user
-    }
-
-    static let signupClosed = "Sign-up is closed on this server. Ask its owner to create your account (forkcast user create) or to set FORKCAST_ALLOW_SIGNUP=true."
-
-    /// Held by every account creation (PostgreSQL; SQLite has one writer anyway), so the checks
-    /// below and the insert are one step for concurrent requests and instances.
-    private static let accountsLock = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
-
-    /// Stores a new account with what every account starts with (its settings in the sync feed, the
-    /// default meal types), plus whatever `also` adds in the same transaction (a linked identity).
-    /// `onlyIfFirst`: refused (403, sign-up closed) unless no account exists yet. An email already
-    /// taken is a 409. Both are decided inside the write that inserts.
-    static func create(_ user: UserModel, db: any Database, now: Date, onlyIfFirst: Bool = false,
-                       also: (@Sendable (any Database, UUID) async throws -> Void)? = nil) async throws {
-        try await db.write { tx in
-            try await SyncLog.lockOwner(accountsLock, on: tx as! any SQLDatabase)
-            if onlyIfFirst, try await UserModel.query(on: tx).count() > 0 { throw AppError.forbidden(signupClosed) }
-            if try await UserModel.query(on: tx).filter(\.$emailKey == user.emailKey).first() != nil {
-                throw AppError.conflict("An account with that email already exists; sign in instead.")
-            }
-            try await user.create(on: tx)
-            let id = try user.requireID()
-            try await SyncLog.record(.settings, [id], op: .upsert, owner: id, on: tx, now: now)
-            try await MealTypeRepository(db: tx, ownerID: id).createDefaults(now: now, on: tx)
-            try await also?(tx, id)
-        }
     }
 
     /// Returns the user when email and password match. Guessing is slowed per client address and,

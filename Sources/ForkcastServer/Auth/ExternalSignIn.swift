@@ -62,7 +62,7 @@ struct ExternalSignIn {
             let name = (displayName ?? claims.name)?.trimmed.prefix(100).description
             let user = UserModel(email: email, passwordHash: "", displayName: (name?.isEmpty ?? true) ? nil : name, timeZone: "UTC")
             let subject = claims.subject, providerEmail = claims.email
-            try await AccountService.create(user, db: db, now: now, onlyIfFirst: !allowSignup) { tx, id in
+            try await CreateAccount(db: db, now: now)(user, onlyIfFirst: !allowSignup) { tx, id in
                     try await ExternalIdentityModel(userID: id, provider: kind.rawValue, subject: subject, email: providerEmail).create(on: tx)
                 }
             return .created(user)

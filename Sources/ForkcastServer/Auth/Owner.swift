@@ -60,6 +60,14 @@ struct Owner {
         SaveBodyProfile(ownerID: id, db: db, now: now, today: user.today(now: now), uuid: uuid)
     }
     var setGoals: SetGoals { SetGoals(ownerID: id, db: db, now: now) }
+    var planMeal: PlanMeal { PlanMeal(plan: plan, mealTypes: mealTypes, now: now) }
+    var unplanMeal: UnplanMeal { UnplanMeal(plan: plan, now: now) }
+    var saveFood: SaveFood { SaveFood(foods: foods, now: now) }
+    var deleteFood: DeleteFood { DeleteFood(foods: foods, now: now) }
+    var saveMeal: SaveMeal { SaveMeal(meals: meals, now: now) }
+    var deleteMeal: DeleteMeal { DeleteMeal(meals: meals, now: now) }
+    var saveMealType: SaveMealType { SaveMealType(mealTypes: mealTypes, now: now) }
+    var updateSettings: UpdateSettings { UpdateSettings(user: user, db: db, now: now) }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }
 }

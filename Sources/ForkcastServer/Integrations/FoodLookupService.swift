@@ -76,8 +76,7 @@ struct FoodLookupService {
         case .product(var draft):
             if draft.name.trimmed.isEmpty { draft.name = "Product \(barcode.digits)" }
             draft.icon = .generic
-            let food = try Self.importable(draft).validated(id: id, createdAt: now, now: now)
-            return (try await foods.create(food), true)
+            return (try await SaveFood(foods: foods, now: now).add(Self.importable(draft), id: id), true)
         }
     }
 

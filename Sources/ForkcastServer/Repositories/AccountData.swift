@@ -214,10 +214,7 @@ struct AccountData {
             let kept = Set(before.mealTypes.map(\.id))
             try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType)
             let types = MealTypeRepository(db: tx, ownerID: owner)
-            for type in before.mealTypes {
-                _ = try await types.update(type.id, with: .init(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
-                                                                position: type.position, hidden: type.hidden), now: now)
-            }
+            for type in before.mealTypes { _ = try await types.replace(type, now: now) }
             let body = BodyRepository(db: tx, ownerID: owner)
             if let goals = before.goals { try await body.saveGoals(goals, now: now) } else {
                 try await GoalSettingModel.query(on: tx).filter(\.$ownerID == owner).delete()
@@ -229,7 +226,7 @@ struct AccountData {
             } else {
                 try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).delete()
             }
-            _ = try await AccountSettings.update(user, displayName: before.displayName ?? "", timeZone: before.timeZone, currency: before.currency, db: tx, now: now)
+            _ = try await UpdateSettings(user: user, db: tx, now: now)(displayName: before.displayName ?? "", timeZone: before.timeZone, currency: before.currency)
         }
     }
 
@@ -271,48 +268,46 @@ struct AccountData {
         // Ids were made free by ``withFreshIDs(_:)``; one taken since (another import at the same
         // moment) fails on its primary key, answered with a neutral 409 that names no account.
         // Settings (time zone and currency first: prices and "today" follow them).
-        try await AccountSettings.update(user, displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
-                                         currency: archive.account.currency, db: tx, now: now)
+        try await UpdateSettings(user: user, db: tx, now: now)(displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
+                                                                      currency: archive.account.currency)
         // Meal types: the built-in ones are updated, the person's own created with their ids.
-        let types = MealTypeRepository(db: tx, ownerID: owner)
-        let builtIn = Dictionary(try await types.catalog(now: now).all.compactMap { t in t.key.map { ($0, t.id) } }, uniquingKeysWith: { a, _ in a })
+        let types = SaveMealType(mealTypes: MealTypeRepository(db: tx, ownerID: owner), now: now)
+        let builtIn = Dictionary(try await types.mealTypes.catalog(now: now).all.compactMap { t in t.key.map { ($0, t.id) } }, uniquingKeysWith: { a, _ in a })
         for (index, type) in archive.mealTypes.sorted(by: { $0.position < $1.position }).enumerated() {
-            let change = MealTypeRepository.Change(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
+            let change = SaveMealType.Change(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
                                                    position: index, hidden: type.hidden)
             do {
                 if let key = type.key {
                     guard let id = builtIn[key] else {
                         throw AppError.validation(ValidationError(field: "mealTypes[\(index)].key", "“\(key.prefix(40))” is not a built-in meal type of this server."))
                     }
-                    _ = try await types.update(id, with: change, now: now)
+                    _ = try await types.change(id, change)
                 } else {
-                    _ = try await types.create(change, id: type.id, now: now)
+                    _ = try await types.add(change, id: type.id)
                 }
-            } catch AppError.validation(let error) { throw AppError.validation(error.prefixed("mealTypes[\(index)].")) }
+            } catch let error as ValidationError { throw AppError.validation(error.prefixed("mealTypes[\(index)].")) }
         }
-        let catalog = try await types.catalog(now: now)
+        let catalog = try await types.mealTypes.catalog(now: now)
         // Foods, through the same checks as a food typed in.
-        let foods = FoodRepository(db: tx, ownerID: owner)
+        let foods = SaveFood(foods: FoodRepository(db: tx, ownerID: owner), now: now)
         for (index, food) in archive.foods.enumerated() {
-            let checked: Food
             do {
-                checked = try FoodDraft(food).validated(id: food.id, createdAt: food.createdAt, now: food.updatedAt)
-            } catch { throw AppError.validation(error.prefixed("foods[\(index)].")) }
-            _ = try await foods.create(checked)
+                _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: food.createdAt, updatedAt: food.updatedAt)
+            } catch let error as ValidationError { throw AppError.validation(error.prefixed("foods[\(index)].")) }
         }
         // Meals and the plan.
         let meals = MealRepository(db: tx, ownerID: owner)
         for (index, meal) in archive.meals.enumerated() {
-            let content: MealContent
-            do { content = try MealDraft(meal.content).validated() } catch { throw AppError.validation(error.prefixed("meals[\(index)].")) }
-            _ = try await meals.create(content, id: meal.id, now: meal.createdAt)
+            do {
+                _ = try await SaveMeal(meals: meals, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
+            } catch let error as ValidationError { throw AppError.validation(error.prefixed("meals[\(index)].")) }
         }
-        let plan = PlanRepository(db: tx, ownerID: owner)
+        let plan = PlanRepository(db: tx, ownerID: owner), mealTypes = MealTypeRepository(db: tx, ownerID: owner)
         for (index, assignment) in archive.plan.enumerated() {
-            if let type = assignment.mealType, let problem = catalog.problem(type) {
-                throw AppError.validation(ValidationError(field: "plan[\(index)].mealType", problem.message))
-            }
-            _ = try await plan.assign(mealID: assignment.mealId, to: assignment.date, mealType: assignment.mealType, id: assignment.id, now: assignment.createdAt)
+            do {
+                _ = try await PlanMeal(plan: plan, mealTypes: mealTypes, now: assignment.createdAt)(
+                    assignment.mealId, on: assignment.date, mealType: assignment.mealType, id: assignment.id)
+            } catch let error as ValidationError { throw AppError.validation(error.prefixed("plan[\(index)].")) }
         }
         // The diary is written later; its rules are checked now, before anything else is.
         for (index, entry) in archive.diary.enumerated() {

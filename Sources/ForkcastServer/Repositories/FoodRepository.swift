@@ -62,51 +62,53 @@ struct FoodRepository {
         try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$barcode == barcode.digits).first()?.domain
     }
 
-    func create(_ food: Food) async throws -> Food {
-        try await ensureBarcodeFree(food.barcode, except: nil)
+    /// Stores a new food with its search words and change-feed row. The rules are ``SaveFood``'s.
+    func insert(_ food: Food) async throws {
         try await db.write { tx in
             try await FoodModel(food, ownerID: ownerID).create(on: tx)
             try await Self.writeTerms(food, ownerID: ownerID, on: tx)
             try await SyncLog.record(.food, [food.id], op: .upsert, owner: ownerID, on: tx, now: food.updatedAt)
         }
-        return food
     }
 
-    /// Replaces a food's fields; nil when the owner has no such food.
-    func update(_ food: Food) async throws -> Food? {
-        guard let model = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == food.id).first() else {
-            return nil
-        }
-        try await ensureBarcodeFree(food.barcode, except: food.id)
-        var updated = food
-        updated.createdAt = model.createdAt
-        model.apply(updated)
-        let saved = updated
+    /// Replaces a stored food's fields, search words and change-feed row; false when the owner has
+    /// no food with its id.
+    func replace(_ food: Food) async throws -> Bool {
         try await db.write { tx in
+            guard let model = try await FoodModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == food.id).first() else {
+                return false
+            }
+            model.apply(food)
             try await model.update(on: tx)
             try await FoodTermModel.query(on: tx).filter(\.$foodID == food.id).delete()
-            try await Self.writeTerms(saved, ownerID: ownerID, on: tx)
-            try await SyncLog.record(.food, [saved.id], op: .upsert, owner: ownerID, on: tx, now: saved.updatedAt)
+            try await Self.writeTerms(food, ownerID: ownerID, on: tx)
+            try await SyncLog.record(.food, [food.id], op: .upsert, owner: ownerID, on: tx, now: food.updatedAt)
+            return true
         }
-        return updated
     }
 
-    enum DeleteResult { case deleted, notFound, usedIn([String]) }
-
-    /// Deletes a food unless a meal uses it (deleting would change those meals' nutrition).
-    func delete(_ id: UUID, now: Date) async throws -> DeleteResult {
-        guard let model = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
-            return .notFound
-        }
-        let uses = try await MealIngredientModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$food.$id == id)
-            .with(\.$meal).all()
-        if !uses.isEmpty { return .usedIn(Array(Set(uses.map(\.meal.description))).sorted()) }
+    /// Deletes a food with its search words and change-feed row; false when there was none.
+    func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
+            guard let model = try await FoodModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+                return false
+            }
             try await FoodTermModel.query(on: tx).filter(\.$foodID == id).delete()
             try await model.delete(on: tx)
             try await SyncLog.record(.food, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
         }
-        return .deleted
+    }
+
+    /// The names of the owner's meals that use a food as an ingredient, sorted.
+    func meals(using id: UUID) async throws -> [String] {
+        let uses = try await MealIngredientModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$food.$id == id).with(\.$meal).all()
+        return Array(Set(uses.map(\.meal.description))).sorted()
+    }
+
+    /// Another of the owner's foods with this barcode, if any.
+    func holder(of barcode: Barcode, except id: UUID) async throws -> Food? {
+        try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$barcode == barcode.digits).filter(\.$id != id).first()?.domain
     }
 
     func count() async throws -> Int {
@@ -117,14 +119,5 @@ struct FoodRepository {
         let rows = FoodTermModel.rows(for: food, ownerID: ownerID)
         guard !rows.isEmpty else { return }
         try await rows.create(on: db)
-    }
-
-    private func ensureBarcodeFree(_ barcode: Barcode?, except id: UUID?) async throws {
-        guard let barcode else { return }
-        var q = FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$barcode == barcode.digits)
-        if let id { q = q.filter(\.$id != id) }
-        if let other = try await q.first() {
-            throw AppError.conflict("Your food “\(other.name)” already has barcode \(barcode.digits).")
-        }
     }
 }

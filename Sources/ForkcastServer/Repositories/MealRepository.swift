@@ -70,9 +70,10 @@ struct MealRepository {
         return Dictionary(uniqueKeysWithValues: try await hydrate(models).map { ($0.id, $0) })
     }
 
-    func create(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
+    /// Stores a new meal with its components, ingredients and change-feed row. The rules (every
+    /// ingredient is one of the owner's foods, in a unit it can be measured in) are ``SaveMeal``'s.
+    func insert(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
         try await db.write { tx in
-            try await Self.checkFoods(content.ingredients, ownerID: ownerID, on: tx)
             let model = MealModel(id: id, ownerID: ownerID, content: content, now: now)
             try await model.create(on: tx)
             try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
@@ -82,13 +83,12 @@ struct MealRepository {
         }
     }
 
-    /// Replaces a meal's fields; nil when the owner has no such meal.
-    func update(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
+    /// Replaces a meal's fields, components and ingredients; nil when the owner has no such meal.
+    func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return nil
             }
-            try await Self.checkFoods(content.ingredients, ownerID: ownerID, on: tx)
             model.apply(content, now: now)
             try await model.update(on: tx)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
@@ -100,7 +100,8 @@ struct MealRepository {
         }
     }
 
-    /// Deletes a meal with its components and assignments; false when there was none.
+    /// Deletes a meal with its components, ingredients and plan assignments (an assignment cannot
+    /// outlive its meal), each deletion in the change feed; false when there was none.
     func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
@@ -168,25 +169,6 @@ struct MealRepository {
             for row in rows { result[row.$meal.id, default: []].append(row.domain) }
         }
         return result
-    }
-
-    /// Every ingredient must be one of the owner's foods, in a unit that food can be measured in.
-    private static func checkFoods(_ ingredients: [Ingredient], ownerID: UUID, on db: any Database) async throws {
-        guard !ingredients.isEmpty else { return }
-        let foods = try await FoodRepository(db: db, ownerID: ownerID).find(ids: ingredients.map(\.foodId))
-        var problems: [ValidationError.Field] = []
-        // A food the owner does not have is a missing reference (404 naming the field), like any id.
-        if let index = ingredients.firstIndex(where: { foods[$0.foodId] == nil }) {
-            throw AppError.missingReference(field: "ingredients[\(index)].foodId",
-                                            detail: "No food with id \(ingredients[index].foodId) exists in your account.")
-        }
-        for (index, ingredient) in ingredients.enumerated() {
-            guard let food = foods[ingredient.foodId] else { continue }
-            do { _ = try FoodMath.basisAmount(of: food, quantity: ingredient.quantity, unit: ingredient.unit) } catch {
-                problems.append(.init(field: "ingredients[\(index)].unit", message: error.message))
-            }
-        }
-        if !problems.isEmpty { throw ValidationError(problems) }
     }
 
     private static func writeIngredients(_ ingredients: [Ingredient], mealID: UUID, ownerID: UUID, on db: any Database) async throws {

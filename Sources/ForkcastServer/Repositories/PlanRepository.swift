@@ -21,22 +21,15 @@ struct PlanRepository {
         return PlanBuilder.days(in: window, assignments: assignments, meals: meals, types: types)
     }
 
-    /// Plans a meal on a day, in a meal slot or none; nil when the owner has no such meal. A day
-    /// (and a slot) holds any number of meals. The one path for the API, the pages and sync.
-    func assign(mealID: UUID, to date: CalendarDate, mealType: String? = nil, id: UUID, now: Date) async throws -> PlanDay.Entry? {
-        var slot = mealType?.trimmed.nilIfEmptyString
-        if let given = slot {
-            let types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: now)
-            if let problem = types.problem(given) { throw AppError.validation(ValidationError([problem])) }
-            slot = types.normalized(given)
-        }
-        guard let meal = try await meals.find(mealID) else { return nil }
-        let model = AssignmentModel(id: id, ownerID: ownerID, mealID: mealID, date: date, createdAt: now, mealType: slot)
+    /// Stores an assignment with its change-feed row. The rules (the meal is the owner's, the slot is
+    /// one of their meal types) are ``PlanMeal``'s; this only writes.
+    func insert(_ assignment: Assignment, now: Date) async throws {
+        let model = AssignmentModel(id: assignment.id, ownerID: ownerID, mealID: assignment.mealId, date: assignment.date,
+                                    createdAt: assignment.createdAt, mealType: assignment.mealType)
         try await db.write { tx in
             try await model.create(on: tx)
-            try await SyncLog.record(.assignment, [id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await SyncLog.record(.assignment, [assignment.id], op: .upsert, owner: ownerID, on: tx, now: now)
         }
-        return PlanDay.Entry(assignment: model.domain, meal: meal)
     }
 
     /// How many times a meal is planned, in a window or at all.
@@ -50,15 +43,17 @@ struct PlanRepository {
         try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
     }
 
-    /// Removes an assignment; false when the owner has none with that id.
-    func remove(_ id: UUID, now: Date) async throws -> Bool {
+    /// Removes an assignment with its change-feed row; the assignment removed, nil when the owner
+    /// has none with that id.
+    func delete(_ id: UUID, now: Date) async throws -> Assignment? {
         try await db.write { tx in
             guard let model = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
-                return false
+                return nil
             }
+            let removed = model.domain
             try await model.delete(on: tx)
             try await SyncLog.record(.assignment, [id], op: .delete, owner: ownerID, on: tx, now: now)
-            return true
+            return removed
         }
     }
 }

@@ -29,7 +29,7 @@ struct SyncRecords {
         let today = user.today(now: now)
         switch kind {
         case .meal:
-            let repository = MealRepository(db: db, ownerID: ownerID)
+            let repository = try owner.meals
             let meals = try await repository.find(ids: ids)
             let presenter = try await MealPresenter.load(Array(meals.values), repository: repository, currency: user.currency)
             let window = WeekWindow(start: today)
@@ -37,7 +37,7 @@ struct SyncRecords {
                 .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso).all().map(\.$meal.id))
             return meals.mapValues { Record(value: presenter.dto($0, isPlanned: planned.contains($0.id))) }
         case .assignment:
-            let plan = PlanRepository(db: db, ownerID: ownerID)
+            let plan = try owner.plan
             let models = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
             let meals = try await plan.meals.find(ids: Array(Set(models.map(\.$meal.id))))
             let presenter = try await MealPresenter.load(Array(meals.values), repository: plan.meals, currency: user.currency)
@@ -55,7 +55,7 @@ struct SyncRecords {
             let photos = try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: models.compactMap(\.photoID))
             return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryDTO($0.domain, owner: ownerID, photos: photos))) })
         case .mealType:
-            let types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: now)
+            let types = try await owner.mealTypes.catalog(now: now)
             return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeDTO($0))) })
         case .photo:
             return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoDTO($0)) }
@@ -80,30 +80,14 @@ struct SyncRecords {
         func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder.forkcast.decode(T.self, from: data) }
         switch kind {
         case .meal:
-            let content: MealContent
-            do { content = try decode(MealInput.self).draft().validated() } catch let error as ValidationError { throw AppError.validation(error) }
-            let meals = MealRepository(db: db, ownerID: ownerID)
-            if try await meals.update(id, with: content, now: now) == nil { _ = try await meals.create(content, id: id, now: now) }
+            try await owner.saveMeal.addOrChange(try decode(MealInput.self).draft(), id: id)
         case .assignment:
             let input = try decode(AssignmentInput.self)
-            let plan = PlanRepository(db: db, ownerID: ownerID)
-            try await db.write { tx in
-                let plan = PlanRepository(db: tx, ownerID: ownerID)
-                if try await plan.find(id) != nil { _ = try await plan.remove(id, now: now) }
-                guard try await plan.assign(mealID: input.mealId, to: input.date, mealType: input.mealType, id: id, now: now) != nil else {
-                    throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
-                }
+            guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, id: id, replacing: true) != nil else {
+                throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
             }
-            _ = plan
         case .food:
-            let input = try decode(FoodInput.self)
-            let foods = FoodRepository(db: db, ownerID: ownerID)
-            let existing = try await foods.find(id)
-            let food: Food
-            do { food = try input.draft().validated(id: id, createdAt: existing?.createdAt ?? now, now: now) } catch let error as ValidationError {
-                throw AppError.validation(error)
-            }
-            if existing != nil { _ = try await foods.update(food) } else { _ = try await foods.create(food) }
+            _ = try await owner.saveFood.addOrChange(try decode(FoodInput.self).draft(), id: id)
         case .diaryEntry:
             let input = try decode(DiaryEntryInput.self)
             let owner = try owner
@@ -120,11 +104,9 @@ struct SyncRecords {
             try await owner.saveBodyProfile(try decode(BodyProfileInput.self))
         case .settings:
             let input = try decode(ProfileInput.self)
-            try await AccountSettings.update(user, displayName: input.displayName, timeZone: input.timeZone, currency: input.currency, db: db, now: now)
+            try await owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency)
         case .mealType:
-            let change = try decode(MealTypeInput.self).change
-            let repository = MealTypeRepository(db: db, ownerID: ownerID)
-            if try await repository.update(id, with: change, now: now) == nil { _ = try await repository.create(change, id: id, now: now) }
+            try await owner.saveMealType.addOrChange(id, try decode(MealTypeInput.self).change)
         case .photo:
             throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST /api/v1/photos (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
         }
@@ -134,15 +116,9 @@ struct SyncRecords {
     func delete(_ kind: SyncKind, id: UUID) async throws {
         let found: Bool
         switch kind {
-        case .meal: found = try await MealRepository(db: db, ownerID: ownerID).delete(id, now: now)
-        case .assignment: found = try await PlanRepository(db: db, ownerID: ownerID).remove(id, now: now)
-        case .food:
-            switch try await FoodRepository(db: db, ownerID: ownerID).delete(id, now: now) {
-            case .deleted: found = true
-            case .notFound: found = false
-            case .usedIn(let meals):
-                throw AppError.conflict("This food is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
-            }
+        case .meal: found = try await owner.deleteMeal(id) != nil
+        case .assignment: found = try await owner.unplanMeal(id) != nil
+        case .food: found = try await owner.deleteFood(id) != nil
         case .diaryEntry: found = try await owner.deleteEntry(id) != nil
         case .mealType:
             throw AppError.validation(ValidationError(field: "op", "Meal types are not deleted (their entries keep them); hide one instead."))

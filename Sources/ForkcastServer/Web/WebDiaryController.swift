@@ -23,8 +23,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.webUser
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
-        let model = try await DashboardPage.model(service: try req.owner.diaryContext, date: date,
-                                                  range: req.queryParameters.string("range") ?? "week", currency: user.currency)
+        let model = try await req.owner.dashboard(date: date, range: req.queryParameters.string("range") ?? "week")
         return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path])).response()
     }
 

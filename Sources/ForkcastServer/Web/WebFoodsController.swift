@@ -51,12 +51,13 @@ struct WebFoodsController: RouteCollection {
         var page = FoodFormPage(form: FormData(req), foodID: id)
         let layout = { req.layout(page.title, .foods, scripts: [SiteURL.script("food-form").path]) }
         do {
-            let food = try page.draft().validated(id: id ?? req.dependencies.uuid(), createdAt: req.now, now: req.now)
-            let repo = try req.owner.foods
+            let draft = try page.draft(), saveFood = try req.owner.saveFood
             let saved: Food
-            if id == nil { saved = try await repo.create(food) } else {
-                guard let updated = try await repo.update(food) else { throw AppError.notFound("That food was deleted; add it again instead.") }
-                saved = updated
+            if let id {
+                guard let changed = try await saveFood.change(draft, id: id) else { throw AppError.notFound("That food was deleted; add it again instead.") }
+                saved = changed
+            } else {
+                saved = try await saveFood.add(draft, id: req.dependencies.uuid())
             }
             req.flash((id == nil ? "Added “\(saved.name)”." : "Saved “\(saved.name)”.") + (saved.warnings.isEmpty ? "" : " " + saved.warnings.joined(separator: " ")))
             return req.redirect(to: SiteURL.foods().path(fragment: "food-\(saved.id.uuidString)"), redirectType: .normal)
@@ -92,17 +93,10 @@ struct WebFoodsController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> Response {
         _ = try req.webUser
         let id = try req.idParameter(what: "food")
-        let repo = try req.owner.foods
-        let food = try await repo.find(id)
-        switch try await repo.delete(id, now: req.now) {
-        case .notFound: throw AppError.notFound("That food was already deleted.")
-        case .usedIn(let meals):
-            throw AppError.conflict("“\(food?.name ?? "This food")” is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
-        case .deleted:
-            if req.fragment("delete") { return Response(status: .noContent) }
-            req.flash("Deleted “\(food?.name ?? "food")”.")
-            return req.redirect(to: SiteURL.foods().path, redirectType: .normal)
-        }
+        guard let food = try await req.owner.deleteFood(id) else { throw AppError.notFound("That food was already deleted.") }
+        if req.fragment("delete") { return Response(status: .noContent) }
+        req.flash("Deleted “\(food.name)”.")
+        return req.redirect(to: SiteURL.foods().path, redirectType: .normal)
     }
 
     /// Searches Open Food Facts by name, or looks a barcode up when the text is one.

@@ -68,20 +68,20 @@ struct WebHistoryController: RouteCollection {
     }
 
     /// The fields of a meal type form as the API's change: empty times mean no window.
-    private func change(_ form: FormData, position: Int? = nil) -> MealTypeRepository.Change {
+    private func change(_ form: FormData, position: Int? = nil) -> SaveMealType.Change {
         let start = form["windowStart"]?.trimmed ?? "", end = form["windowEnd"]?.trimmed ?? ""
         let window: (start: String, end: String)?? = start.isEmpty && end.isEmpty ? .some(nil) : .some((start, end))
-        return MealTypeRepository.Change(name: form["displayName"], window: window, position: position, hidden: form["hidden"] == "1")
+        return SaveMealType.Change(name: form["displayName"], window: window, position: position, hidden: form["hidden"] == "1")
     }
 
     @Sendable func createMealType(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
         do {
-            let type = try await req.owner.mealTypes.create(change(form), id: req.dependencies.uuid(), now: req.now)
+            let type = try await req.owner.saveMealType.add(change(form), id: req.dependencies.uuid())
             req.flash("Added “\(type.name)”.")
             return req.redirect(to: SiteURL.mealTypes.path(fragment: "type-\(type.id.uuidString.lowercased())"), redirectType: .normal)
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             return try await failed(req, errors: errors, id: nil, form: form)
         }
     }
@@ -94,12 +94,12 @@ struct WebHistoryController: RouteCollection {
         guard let index = types.all.firstIndex(where: { $0.id == id }) else { throw AppError.notFound("That meal type does not exist.") }
         let position: Int? = switch form["move"] { case "up": max(0, index - 1); case "down": index + 1; default: nil }
         do {
-            guard let type = try await req.owner.mealTypes.update(id, with: change(form, position: position), now: req.now) else {
+            guard let type = try await req.owner.saveMealType.change(id, change(form, position: position)) else {
                 throw AppError.notFound("That meal type does not exist.")
             }
             req.flash(position == nil ? "Saved “\(type.name)”." : "Moved “\(type.name)”.")
             return req.redirect(to: SiteURL.mealTypes.path(fragment: "type-\(id.uuidString.lowercased())"), redirectType: .normal)
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             return try await failed(req, errors: errors, id: id, form: form)
         }
     }

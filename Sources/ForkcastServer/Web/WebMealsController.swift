@@ -22,9 +22,7 @@ struct WebMealsController: RouteCollection {
         let user = try req.webUser
         let filter = req.queryParameters.mealFilter()
         let today = user.today(now: req.now)
-        var model = try await MealListPage.model(meals: try req.owner.meals, filter: filter, window: WeekWindow(start: today),
-                                                 paging: try req.queryParameters.webPage())
-        model.currency = user.currency
+        let model = try await req.owner.mealList(filter: filter, window: WeekWindow(start: today), paging: try req.queryParameters.webPage())
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }
         return page.render(layout: req.layout("Meals", .meals)).response()
@@ -67,15 +65,15 @@ struct WebMealsController: RouteCollection {
         page.currency = user.currency
         let layout = { req.layout(page.title, .meals, scripts: [SiteURL.script("meal-form").path]) }
         do {
-            let content = try await page.draft(foods: try req.owner.foods).validated()
+            let draft = try await page.draft(foods: try req.owner.foods), saveMeal = try req.owner.saveMeal
             let meal: Meal
             if let mealID {
-                guard let updated = try await meals.update(mealID, with: content, now: req.now) else {
+                guard let changed = try await saveMeal.change(draft, id: mealID) else {
                     throw AppError.notFound("That meal was deleted, so it cannot be saved. Add it again instead.")
                 }
-                meal = updated
+                meal = changed
             } else {
-                meal = try await meals.create(content, id: req.dependencies.uuid(), now: req.now)
+                meal = try await saveMeal.add(draft, id: req.dependencies.uuid())
             }
             req.flash(mealID == nil ? "Added “\(meal.description)”." : "Saved “\(meal.description)”.")
             let target = SiteURL.meals().path(fragment: "meal-\(meal.id.uuidString)")
@@ -122,9 +120,7 @@ struct WebMealsController: RouteCollection {
     @Sendable func delete(req: Request) async throws -> Response {
         _ = try req.webUser
         let id = try req.idParameter(what: "meal")
-        let meals = try req.owner.meals
-        let meal = try await meals.find(id)
-        guard let meal, try await meals.delete(id, now: req.now) else { throw AppError.notFound("That meal was already deleted.") }
+        guard let meal = try await req.owner.deleteMeal(id) else { throw AppError.notFound("That meal was already deleted.") }
         if req.fragment("delete") { return Response(status: .noContent) }
         req.flash("Deleted “\(meal.description)”.")
         return req.redirect(to: SiteURL.meals().path, redirectType: .normal)

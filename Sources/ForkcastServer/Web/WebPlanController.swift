@@ -17,8 +17,7 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let today = user.today(now: req.now)
         let start = try req.queryParameters.date("start") ?? today
-        var model = try await PlannerPage.model(plan: try req.owner.plan, start: start, today: today)
-        model.currency = user.currency
+        let model = try await req.owner.plannerWeek(start: start, today: today)
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
         if req.fragment("week-totals") {
@@ -50,7 +49,7 @@ struct WebPlanController: RouteCollection {
         guard let date = form["date"].flatMap(CalendarDate.init(iso:)) else { throw AppError.badRequest("That day does not exist.") }
         let plan = try req.owner.plan
         let slot = form["mealType"]?.trimmed.nilIfEmptyString
-        guard let entry = try await plan.assign(mealID: mealID, to: date, mealType: slot, id: req.dependencies.uuid(), now: req.now) else {
+        guard let entry = try await req.owner.planMeal(mealID, on: date, mealType: slot, id: req.dependencies.uuid()) else {
             throw AppError.notFound("That meal does not exist (any more).")
         }
         return try await answer(req: req, user: user, plan: plan, date: date,
@@ -61,7 +60,7 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "assignment")
         let plan = try req.owner.plan
-        guard let assignment = try await plan.find(id), try await plan.remove(id, now: req.now) else {
+        guard let assignment = try await req.owner.unplanMeal(id) else {
             throw AppError.notFound("That meal was already removed from the plan.")
         }
         return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
@@ -92,9 +91,8 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let form = FormData(req)
         do {
-            try await AccountSettings.update(user, displayName: form["displayName"], timeZone: form["timeZone"], currency: form["currency"],
-                                             db: req.db, now: req.now)
-        } catch AppError.validation(let errors) {
+            try await req.owner.updateSettings(displayName: form["displayName"], timeZone: form["timeZone"], currency: form["currency"])
+        } catch let errors as ValidationError {
             // The same rule and message as the API; what was typed is not saved.
             return SettingsPage(user: user, message: errors.summary).render(layout: req.layout("Settings", .settings))
                 .response(status: .unprocessableEntity)

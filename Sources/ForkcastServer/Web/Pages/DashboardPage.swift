@@ -26,23 +26,6 @@ struct DashboardPage {
     let model: Model
     let csrf: String
 
-    /// Loads everything the page shows: the day, a week or month of totals, 90 days of weights.
-    static func model(service: DiaryContext, date: CalendarDate, range: String, currency: String) async throws -> Model {
-        let today = service.user.today(now: service.now)
-        let days = range == "month" ? 30 : 7
-        let from = date.adding(days: -(days - 1))
-        let chart = try await service.entries.dailyTotals(from: from, to: date)
-        let body = BodyRepository(db: service.db, ownerID: service.ownerID)
-        let weights = try await body.weights(from: service.now.addingTimeInterval(-180 * 24 * 3600))
-        let day = try await service.day(date)
-        let types = try await service.types()
-        let plan = try await PlanRepository(db: service.db, ownerID: service.ownerID).days(in: WeekWindow(start: date, length: 1))[0]
-        return Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
-                     chartFrom: from, chartTo: date, weights: weights, currency: currency,
-                     plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)), dayBefore: try await service.entries.entries(on: date.adding(days: -1)),
-                     suggestedType: types.suggested(at: service.now, in: service.user.zone).token, zone: service.user.zone, mealTypes: types)
-    }
-
     func render(layout: Layout) -> HTML {
         let d = model.day
         return layout.render("""

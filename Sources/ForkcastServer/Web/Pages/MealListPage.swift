@@ -20,17 +20,6 @@ struct MealListPage {
     let model: Model
     let csrf: String
 
-    /// Builds the model the page shows; tests call this without a browser.
-    @_optimize(none)  // see WebMealsController.index
-    static func model(meals: MealRepository, filter: MealFilter, window: WeekWindow, paging: Paging? = nil) async throws -> Model {
-        let paging = try paging ?? Paging(per: Pager.perPage)
-        let page = try await meals.list(filter: filter, page: paging, plannedIn: window)
-        var libraryCount = page.total
-        if filter.isActive { libraryCount = try await meals.count() }
-        return Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window,
-                     totals: try await meals.totals(for: page.items.map(\.meal)), matching: page.total, page: paging.page)
-    }
-
     func render(layout: Layout) -> HTML {
         layout.render("""
         <div class="page-head">

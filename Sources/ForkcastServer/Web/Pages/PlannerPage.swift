@@ -21,18 +21,6 @@ struct PlannerPage {
     let model: Model
     let csrf: String
 
-    static func model(plan: PlanRepository, start: CalendarDate, today: CalendarDate) async throws -> Model {
-        let window = WeekWindow(start: start)
-        let library = try await plan.meals.list(filter: MealFilter(), page: try Paging(per: 60), plannedIn: window)
-        var model = Model(window: window, today: today, days: [], library: library.items.map(\.meal))
-        model.libraryTotal = library.total
-        let days = try await plan.days(in: window)
-        model.days = days
-        model.totals = try await plan.meals.totals(for: days.flatMap { $0.entries.map(\.meal) })
-        model.mealTypes = try await MealTypeRepository(db: plan.db, ownerID: plan.ownerID).catalog(now: Date.distantPast)
-        return model
-    }
-
     func render(layout: Layout) -> HTML {
         layout.render("""
         <div class="planner-layout">

@@ -1,0 +1,53 @@
+import ForkcastCore
+import Foundation
+
+/// What the signed-in person's pages show, read through their ``Owner``: the pages themselves take
+/// these values and never a repository.
+extension Owner {
+    /// Today (or `date`): the day, a week or month of totals, 180 days of weights, the day's plan and
+    /// the day before's entries.
+    func dashboard(date: CalendarDate, range: String) async throws -> DashboardPage.Model {
+        let service = diaryContext
+        let today = user.today(now: now)
+        let days = range == "month" ? 30 : 7
+        let from = date.adding(days: -(days - 1))
+        let chart = try await service.entries.dailyTotals(from: from, to: date)
+        let weights = try await body.weights(from: now.addingTimeInterval(-180 * 24 * 3600))
+        let day = try await service.day(date)
+        let types = try await service.types()
+        let plan = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
+        return DashboardPage.Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
+                                   chartFrom: from, chartTo: date, weights: weights, currency: user.currency,
+                                   plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)),
+                                   dayBefore: try await service.entries.entries(on: date.adding(days: -1)),
+                                   suggestedType: types.suggested(at: now, in: user.zone).token, zone: user.zone, mealTypes: types)
+    }
+
+    /// The planner's week from `start`, with the meals offered for drag and drop.
+    func plannerWeek(start: CalendarDate, today: CalendarDate) async throws -> PlannerPage.Model {
+        let window = WeekWindow(start: start)
+        let library = try await meals.list(filter: MealFilter(), page: try Paging(per: 60), plannedIn: window)
+        var model = PlannerPage.Model(window: window, today: today, days: [], library: library.items.map(\.meal))
+        model.libraryTotal = library.total
+        let days = try await plan.days(in: window)
+        model.days = days
+        model.totals = try await meals.totals(for: days.flatMap { $0.entries.map(\.meal) })
+        model.mealTypes = try await mealTypes.catalog(now: Date.distantPast)
+        model.currency = user.currency
+        return model
+    }
+
+    /// The Meals page: one page of the library under `filter`, planned meals in `window` last.
+    @_optimize(none)  // see WebMealsController.index
+    func mealList(filter: MealFilter, window: WeekWindow, paging: Paging? = nil) async throws -> MealListPage.Model {
+        let meals = meals
+        let paging = try paging ?? Paging(per: Pager.perPage)
+        let page = try await meals.list(filter: filter, page: paging, plannedIn: window)
+        var libraryCount = page.total
+        if filter.isActive { libraryCount = try await meals.count() }
+        var model = MealListPage.Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window,
+                                       totals: try await meals.totals(for: page.items.map(\.meal)), matching: page.total, page: paging.page)
+        model.currency = user.currency
+        return model
+    }
+}
