@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12's benchmark (a command, not a test): builds the release binary, then scripts/bench.py
+# The API benchmark (a command, not a test): builds the release binary, then scripts/bench.py
 # seeds the data set through the API and runs wrk at 8 and 64 connections against the week view,
 # a diary day, food search and logging, on SQLite and — when PostgreSQL is installed — on a
 # throw-away PostgreSQL cluster started here. Prints a table for docs/performance.md.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Giving an archive's records new ids: what an import does with ids this server already holds and
-/// with references to records the archive does not hold (issue 23).
+/// with references to records the archive does not hold (docs/export-format.md, "What an import checks").
 extension AccountArchive {
     /// Foods and meals that diary entries name but the archive does not hold: ones deleted since
     /// they were logged (an entry keeps its values, not its food), or another account's, named by

@@ -49,7 +49,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         self.init(unchecked: year, month, day)
     }
 
-    /// The calendar date of an instant as seen in a time zone (002 design: "date normalisation").
+    /// The calendar date of an instant as seen in a time zone (seed 000's "Date Normalization").
     public init(_ instant: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

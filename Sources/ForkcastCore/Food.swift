@@ -54,7 +54,7 @@ public enum FoodIcon: String, Sendable, Codable, CaseIterable {
     public var label: String { rawValue.capitalized }
 }
 
-/// An ingredient or product with nutrition per 100 g or 100 ml (seed 001 FoodItem, 003 CustomFood).
+/// An ingredient or product with nutrition per 100 g or 100 ml (seed 001's FoodItem, seed 003's CustomFood).
 public struct Food: Identifiable, Hashable, Sendable, Codable {
     public let id: UUID
     public var name: String

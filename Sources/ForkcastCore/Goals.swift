@@ -30,7 +30,7 @@ public enum ActivityLevel: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// What the person wants: lose (−500 kcal), keep (±0) or gain (+300 kcal), seed 003.
+/// What the person wants (seed 003): lose (−500 kcal), keep (±0) or gain (+300 kcal).
 public enum Aim: String, Sendable, Codable, CaseIterable {
     case cut, maintain, bulk
 

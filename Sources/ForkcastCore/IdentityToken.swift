@@ -169,7 +169,7 @@ public enum IdentityTokenError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-/// What a verified token must say (002 Req 1, issue 13): issued by the provider, for us, unexpired,
+/// What a verified token must say: issued by the provider, for us, unexpired,
 /// carrying this sign-in's nonce, and (when the server restricts it) in an allowed group.
 public enum IdentityTokenRules {
     public struct Expectation: Sendable {
@@ -220,7 +220,7 @@ public enum IdentityTokenRules {
     }
 }
 
-/// What to do with a verified external identity (issue 13's account rules), decided in one place for
+/// What to do with a verified external identity (the account rules), decided in one place for
 /// the web pages and the API.
 public enum ExternalSignInRules {
     public enum Decision: Sendable, Equatable {

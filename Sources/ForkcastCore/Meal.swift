@@ -39,7 +39,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
                     servings: servings, ingredients: ingredients, manualNutrition: manualNutrition)
     }
 
-    /// One line naming everything the meal holds, for lists and the command line (002 Req 2.2).
+    /// One line naming everything the meal holds, for lists and the command line (seed 002 Req 2.2).
     public var displayText: String {
         var parts = [description]
         if let primaryProtein { parts.append("protein: \(primaryProtein)") }
@@ -111,7 +111,7 @@ extension MealDraft {
     public static let maximumServings = 100
     public static let maximumIngredients = 100
 
-    /// Trims and checks every field (002 Req 1.4, 1.5; 000 "Validation Rules").
+    /// Trims and checks every field (seed 002 Req 1.4, 1.5; seed 000's "Validation Rules").
     ///
     /// The description must hold something besides white space; any Unicode is accepted. Protein and
     /// carb are optional (blank means none). Components are trimmed, blank ones dropped and repeats

@@ -1,4 +1,4 @@
-/// What the meal list is narrowed to (002 Req 3): every given criterion must match.
+/// What the meal list is narrowed to (seed 002 Req 3): every given criterion must match.
 ///
 /// Matching ignores case and surrounding white space; component filters are a subset test.
 public struct MealFilter: Hashable, Sendable {
@@ -15,7 +15,7 @@ public struct MealFilter: Hashable, Sendable {
         self.text = text?.trimmed.nilIfEmpty
     }
 
-    /// True when at least one criterion is set (000 `FilterCriteria.isActive`).
+    /// True when at least one criterion is set (seed 000's `FilterCriteria.isActive`).
     public var isActive: Bool { protein != nil || carb != nil || !components.isEmpty || text != nil }
 
     public var proteinKey: String? { protein?.matchKey }

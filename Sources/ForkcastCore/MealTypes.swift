@@ -89,7 +89,7 @@ public struct MealType: Hashable, Sendable, Identifiable, Codable {
     /// What an entry or plan slot of this type stores.
     public var token: String { key ?? id.uuidString.lowercased() }
 
-    /// The defaults every person starts with (004 §5), in this order, with their suggestion windows.
+    /// The defaults every person starts with (seed 004 §5), in this order, with their suggestion windows.
     public static let systemDefaults: [(key: String, name: String, window: SuggestionWindow?)] = [
         ("breakfast", "Breakfast", SuggestionWindow(start: 0, end: 10 * 60 + 59)),
         ("lunch", "Lunch", SuggestionWindow(start: 11 * 60, end: 14 * 60 + 59)),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A meal placed on a calendar day (seed 000 `MealAssignment`).
+/// A meal placed on a calendar day (seed 000's `MealAssignment`).
 public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     public let id: UUID
     public let mealId: UUID
@@ -45,7 +45,7 @@ public struct PlanDay: Hashable, Sendable {
 
     public var weekday: Weekday { date.weekday }
 
-    /// Day name, date and every planned meal, as the planner and the command line show it (002 Req 4.2).
+    /// Day name, date and every planned meal, as the planner and the command line show it (seed 002 Req 4.2).
     public var displayText: String {
         let heading = "\(weekday.name) \(date.iso)"
         guard !entries.isEmpty else { return heading + ": nothing planned" }

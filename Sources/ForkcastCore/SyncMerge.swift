@@ -46,8 +46,8 @@ public enum SyncMerge {
 
     /// `updatedAt` as the server accepts it, on the server's clock.
     ///
-    /// A device whose clock runs ahead would win over honest edits made after its own (issue 23:
-    /// two minutes fast was enough while the server allowed two minutes ahead). So the device's
+    /// A device whose clock runs ahead would win over honest edits made after its own (two minutes
+    /// fast was enough while the server allowed two minutes ahead). So the device's
     /// clock is read against the server's: `sentAt` is the device's clock when it sent the push,
     /// `receivedAt` the server's when it got it. A device cannot send after the server received,
     /// so whatever `sentAt` is ahead is the device's error, and is taken off every `updatedAt` in

@@ -1,6 +1,6 @@
 /// A run of consecutive calendar days: the planner's week view (7 days from a start date).
 ///
-/// Navigation moves the window by exactly its length, forwards or back, without limit (002 Req 5).
+/// Navigation moves the window by exactly its length, forwards or back, without limit (seed 002 Req 5).
 public struct WeekWindow: Hashable, Sendable {
     public static let defaultLength = 7
     /// The longest window a request may ask for.

@@ -6,7 +6,7 @@ import NIOPosix
 import Vapor
 
 // Swift concurrency runs on SwiftNIO's event loops (the threads Vapor already serves on) instead of
-// its own pool, so a request is not handed between thread pools at every `await` (issue 12). Must
+// its own pool, so a request is not handed between thread pools at every `await` (docs/performance.md). Must
 // run on the main thread before any asynchronous work. Slow work (password hashing, Apple Health
 // parsing) runs on its own thread pools.
 NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()

@@ -2,7 +2,7 @@ import ForkcastCore
 import Foundation
 import Testing
 
-/// Registration and settings ask the same rules (issue 22: each was written twice).
+/// Registration and settings ask the same rules (each used to be written twice).
 @Suite("Account rules")
 struct AccountRulesTests {
     @Test func displayNamesAreAtMostAHundredCharactersOnceTrimmed() {

@@ -52,7 +52,7 @@ struct GoalsTests {
     }
 
     @Test func profilesGivingImplausibleGoalsAreRefusedAndTheGoalsStayInRange() {
-        // Each value is plausible alone; together they give 15,481 kcal (issue 23).
+        // Each value is plausible alone; together they give 15,481 kcal.
         let huge = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "2013-01-01")!, heightCm: 272, weightKg: 635, activityLevel: .veryActive, aim: .bulk)
         #expect(throws: ValidationError.self) { try huge.validated(today: today) }
         let big = GoalCalculation(profile: huge, today: today)

@@ -48,7 +48,7 @@ extension Client {
     }
 }
 
-/// Issue 13, "Your data": export everything, import it back, delete the account.
+/// "Your data": export everything (docs/export-format.md), import it back, delete the account.
 @Suite("Export, import and deletion of an account")
 struct AccountDataTests {
     static let noon = ISO8601DateFormatter().date(from: "2026-11-21T12:00:00Z")!
@@ -164,7 +164,7 @@ struct AccountDataTests {
 
             // The same export imported a second time, while the first copy exists: the records get
             // new ids, nothing points into the other account, and the answer does not tell that
-            // another account holds the ids (issue 23).
+            // another account holds the ids.
             let third = try await app.signUp("third@example.com")
             let twice = try await third.importArchive(Data(buffer: exported.body))
             #expect(twice.status == .created, "\(twice.body.string)")
@@ -236,7 +236,7 @@ struct AccountDataTests {
             bomb[document.photos[0].file] = Data(count: 40 << 20)
             try await refused(try zip(bomb), .unprocessableEntity, "zip bomb")
             #expect(try await empty.importArchive(good, dryRun: true).status == .ok)
-            // `occasions` is derived and ignored: an archive without it is read (issue 23).
+            // `occasions` is derived and ignored: an archive without it is read (docs/export-format.md).
             var withoutOccasions = files
             var json = try #require(try JSONSerialization.jsonObject(with: files[AccountArchive.documentPath]!) as? [String: Any])
             json.removeValue(forKey: "occasions")
@@ -249,7 +249,7 @@ struct AccountDataTests {
             let after = try Self.document(try unzip(Data(buffer: try await empty.get("/api/v1/export").body)))
             #expect(after.foods.isEmpty && after.meals.isEmpty && after.diary.isEmpty && after.photos.isEmpty && after.weights.isEmpty)
             #expect(after.mealTypes.count == 7 && after.goals == nil && after.bodyProfile == nil)
-            // A photo refused after the records were written (the import writes in steps, issue 22)
+            // A photo refused after the records were written (the import writes in steps)
             // put back the settings and meal types it had changed.
             #expect(after.account.timeZone == untouched.account.timeZone && after.account.currency == untouched.account.currency
                     && after.account.displayName == untouched.account.displayName)
@@ -260,7 +260,7 @@ struct AccountDataTests {
         }
     }
 
-    /// Issue 23: a crafted archive's diary named another account's food and meal, and its 409
+    /// A crafted archive's diary named another account's food and meal, and its 409
     /// told whether any account held an id. References outside the archive are given new ids.
     @Test func anArchiveCannotPointIntoAnotherAccount() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
@@ -307,7 +307,7 @@ struct AccountDataTests {
         }
     }
 
-    /// Issue 22: an import held SQLite's one writer for its whole run, so every other person's
+    /// An import held SQLite's one writer for its whole run, so every other person's
     /// writes waited (503 after 15 s). It now writes in steps; between them others write at once.
     @Test func otherPeopleWriteWhileAnImportRuns() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
@@ -382,7 +382,7 @@ struct AccountDataTests {
                 let bobPhoto = try #require(try Self.document(try unzip(Data(buffer: try await bob.get("/api/v1/export").body))).photos.first)
                 let remaining = (try? FileManager.default.subpathsOfDirectory(atPath: photos).filter { $0.hasSuffix(".full") }) ?? []
                 #expect(remaining == [DirectoryPhotoStore.relativePath(bobPhoto.id, .full)], "only Bob's photo is left: \(remaining)")
-                // Nor in the database file's free pages or its write-ahead log (issue 23).
+                // Nor in the database file's free pages or its write-ahead log.
                 let database = app.forkcastConfig.dataDirectory + "/forkcast.sqlite"
                 for file in [database, database + "-wal"] {
                     let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()

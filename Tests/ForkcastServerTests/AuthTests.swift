@@ -143,7 +143,7 @@ struct AuthTests {
             let retryAfter = try #require(held.headers.first(name: .retryAfter).flatMap(Int.init))
             #expect(retryAfter > 0 && retryAfter <= 300)
             // The owner on a new network (a phone on mobile data: no device cookie, an address
-            // never used) gets in at once while the stranger keeps failing (issue 23).
+            // never used) gets in at once while the stranger keeps failing.
             #expect(try await login(app, from: "192.0.2.50", "Owner@Example.com", "correct horse").status == .ok)
             #expect(try await login(app, from: "2001:db8:5:6:1::9", "owner@example.com", "correct horse").status == .ok)
             #expect(try await login(app, from: "203.0.113.7", "owner@example.com", "guess").status == .tooManyRequests)

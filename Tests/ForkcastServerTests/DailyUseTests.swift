@@ -12,7 +12,7 @@ private func array(_ r: TestingHTTPResponse) throws -> [[String: Any]] {
     try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [[String: Any]])
 }
 
-/// Issue 10: the plan's meal slots, Today's plan, copying a meal, correcting entries, the plate's
+/// The plan's meal slots, Today's plan, copying a meal, correcting entries, the plate's
 /// usual portions and totals, long lists a page at a time, and food search inside words.
 @Suite("Daily use")
 struct DailyUseTests {

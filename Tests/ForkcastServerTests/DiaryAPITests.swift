@@ -77,7 +77,7 @@ struct DiaryAPITests {
             #expect(m["mealType"] as? String == "lunch" && m["date"] as? String == "2026-11-19" && m["note"] as? String == "moved")
             #expect((m["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 200)
             #expect(try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "elevenses"]).status == .unprocessableEntity)
-            // A unit is refused, not ignored: unknown, or without the food it measures (issue 23).
+            // A unit is refused, not ignored: unknown, or without the food it measures.
             let before = try await client.get("/api/v1/diary/entries/\(id)").body.string
             for body: [String: Any] in [["unit": "AAA"], ["unit": "g"], ["unit": "AAA", "note": "x"], ["quickAdd": ["energyKcal": 10], "unit": "ml"]] {
                 let refused = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", body)
@@ -167,7 +167,7 @@ struct DiaryAPITests {
             #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["energyKcal": 100, "protein": 1, "carbohydrates": 1, "fat": 1]).status == .unprocessableEntity)
             #expect(try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "x", "birthDate": "2030-01-01", "heightCm": 10, "weightKg": 80,
                                                                              "activityLevel": "lazy", "aim": "cut"]).status == .unprocessableEntity)
-            // Plausible values that together give no plausible goals are refused, saying why (issue 23).
+            // Plausible values that together give no plausible goals are refused, saying why.
             let before = try await client.get("/api/v1/body-profile").body.string
             let huge = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "male", "birthDate": "2013-01-01", "heightCm": 272, "weightKg": 635,
                                                                                  "activityLevel": "veryActive", "aim": "bulk"])

@@ -24,7 +24,7 @@ struct HealthImportHardeningTests {
     }
 
     @Test func healthDataAndMeWithoutAttributesAreTheExport() throws {
-        // `<HealthData>` and `<Me>` may come without attributes (issue 23): still an export.
+        // `<HealthData>` and `<Me>` may come without attributes: still an export.
         let url = temporaryFile("xml")
         defer { try? FileManager.default.removeItem(at: url) }
         let record = "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"71.5\" startDate=\"2026-11-01 07:00:00 +0000\"/>\n"

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Each model lists its fields by hand (`properties`) so FluentKit does not reflect on every row it
-/// decodes (issue 12). The hand-written list must be exactly what reflection would find, in order:
+/// decodes (docs/performance.md). The hand-written list must be exactly what reflection would find, in order:
 /// a field left out would silently never be read or written.
 @Suite struct ModelFieldsTests {
     static let models: [any Model.Type] = [

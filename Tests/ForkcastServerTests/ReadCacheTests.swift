@@ -6,7 +6,7 @@ import Testing
 import VaporTesting
 
 /// The week view, a diary day and food search answer from memory while nothing of the person
-/// changed (issue 12). Each test proves a kept answer gives way the moment something changes.
+/// changed (docs/performance.md). Each test proves a kept answer gives way the moment something changes.
 @Suite("Kept answers") struct ReadCacheTests {
     @Test func aRepeatedReadIsKeptAndAnyChangeOfThePersonReplacesIt() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock()) { app in

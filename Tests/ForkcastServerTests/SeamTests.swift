@@ -6,7 +6,7 @@ import SQLKit
 import Testing
 import VaporTesting
 
-/// Defects found where features meet (issue 22): each change has one home, so the API, the pages
+/// Defects found where features meet: each change has one home, so the API, the pages
 /// and sync answer alike. Each test failed before its fix.
 @Suite("Seams between features")
 struct SeamTests {
@@ -122,7 +122,7 @@ struct SeamTests {
         }
     }
 
-    /// Issue 23: registering an existing email answered in 2 ms, a new one after the password hash
+    /// Registering an existing email answered in 2 ms, a new one after the password hash
     /// (about 400 ms): an account oracle when sign-up is open. Both now pay for one hash first.
     @Test func registeringTakesOneHashWhetherOrNotTheEmailHasAnAccount() async throws {
         try await withForkcast(allowSignup: true) { app in

@@ -6,7 +6,7 @@ import SQLKit
 import Testing
 import VaporTesting
 
-/// Logging under load (issue 12): entries that many requests log at once are written together
+/// Logging under load (docs/performance.md): entries that many requests log at once are written together
 /// (``InsertQueue``), each request answered only once its entry is committed; a request whose
 /// rows cannot be written fails alone; and the meal types logging keeps between requests give way
 /// the moment one changes.

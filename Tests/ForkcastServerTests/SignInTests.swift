@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import VaporTesting
 
-/// Sign in with Apple and OpenID Connect (issue 13), against local stand-ins for the providers and
+/// Sign in with Apple and OpenID Connect, against local stand-ins for the providers and
 /// a real database: native apps' identity tokens, the browser flows, linking, the account rules,
 /// password sign-in turned off, and deleting an account that has no password.
 @Suite("Sign in with Apple and OpenID Connect", .serialized)
@@ -77,7 +77,7 @@ struct SignInTests {
                 (try fake.mint(good, kid: "no-such-kid"), "n", "does not publish"),
                 (try fake.mint(good), "other nonce", "nonce"),
                 (try fake.mint(good), nil, "nonce"),
-                // The token's own nonce claim sent back is not the app's nonce (issue 23).
+                // The token's own nonce claim sent back is not the app's nonce.
                 (try fake.mint(good), IdentityProviders.hashedNonce("n"), "nonce"),
                 ("not.a.token", nil, "not a well-formed token"),
                 (String(repeating: "a", count: 20_000), nil, "longer than"),
@@ -94,7 +94,7 @@ struct SignInTests {
         }
     }
 
-    /// Issue 23: an ES256 signature (r, s) has a second valid form (r, n − s). Single use was keyed by
+    /// An ES256 signature (r, s) has a second valid form (r, n − s). Single use was keyed by
     /// the signature's bytes, so a token without a nonce could be spent twice.
     @Test func theSecondFormOfAnECDSASignatureIsTheSameToken() async throws {
         let fake = try await FakeIdentityProvider.start(.oidc)
@@ -153,7 +153,7 @@ struct SignInTests {
         }
     }
 
-    /// Issue 23: with the provider's keys out of reach, 200 forged tokens made 200 fetches of 10 s
+    /// With the provider's keys out of reach, 200 forged tokens made 200 fetches of 10 s
     /// each, and the 503 said "Open Food Facts unavailable".
     @Test func unreachableKeysAreFetchedOnceAndAnsweredAtOnceNamingTheProvider() async throws {
         let clock = TestClock(Date())

@@ -87,7 +87,7 @@ struct StoragePropertyTests {
 
     // Feature: meal-planning-assistant, Property 5: Filter Correctness
     /// On the code that answers `GET /api/v1/meals` and the meals page: the database query. The
-    /// expected set is worked out here from the rule as 002 states it, not from any Forkcast code.
+    /// expected set is worked out here from the rule as seed 002 states it, not from any Forkcast code.
     @Test("Property 5: the list keeps exactly the meals matching every criterion, planned ones last")
     func property5() async throws {
         try await withForkcast(allowSignup: true) { app in

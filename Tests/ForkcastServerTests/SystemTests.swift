@@ -15,7 +15,7 @@ struct SystemTests {
         }
     }
 
-    /// Issue 23: with the disk full, /healthz kept answering `writable: true` (its one probe row
+    /// With the disk full, /healthz kept answering `writable: true` (its one probe row
     /// still fit) while every other write failed. A full disk is made here with SQLite's own limit
     /// on the file's pages, on every connection the server writes with.
     @Test func aFullDiskIsReportedByHealthzAtOnce() async throws {

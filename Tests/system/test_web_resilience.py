@@ -173,7 +173,7 @@ def test_responsiveness_with_1000_meals(driver, server):
         create_meal(s, server, f"Meal {i:04d}", proteins[i % 5], ["Rice", "Pasta"][i % 2], ["Garlic"] if i % 3 == 0 else [])
     sign_in(driver, server)
     driver.get(server.url("/meals"))
-    # A page at a time, with an honest count (issue 10: all 1,000 cards made a 52,000 px page).
+    # A page at a time, with an honest count (all 1,000 cards made a 52,000 px page; docs/performance.md).
     assert len(all_css(driver, "#meal-list .meal")) == 50
     assert "Showing 1–50 of 1000 meals" in css(driver, "#meal-count").text
     assert css(driver, "nav.pager a[rel=next]").get_attribute("href").endswith("/meals?page=2")

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import Vapor
 
-/// `/api/v1/export`, `/api/v1/import` and `DELETE /api/v1/me`: a person's whole account (issue 13).
+/// `/api/v1/export`, `/api/v1/import` and `DELETE /api/v1/me`: a person's whole account (docs/export-format.md).
 struct AccountController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("export", use: export)

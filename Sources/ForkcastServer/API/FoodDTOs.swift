@@ -28,7 +28,7 @@ struct NutrientsDTO: Content {
     }
 }
 
-/// A Food in JSON (issue 4's shape).
+/// A Food in JSON.
 struct FoodDTO: Content {
     struct ServingDTO: Content { var size: Decimal; var unit: String; var label: String? }
     struct PriceDTO: Content { var amount: Decimal; var per: String; var packageSize: Decimal?; var currency: String }

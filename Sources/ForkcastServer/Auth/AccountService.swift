@@ -59,7 +59,7 @@ struct AccountService {
         let account: NewAccount
         do { account = try Self.validate(input) } catch { throw AppError.validation(error) }
         // The password is hashed before anything looks the email up, so an address that has an
-        // account is answered in the same time as one that has none (issue 23: 2 ms against 400 ms
+        // account is answered in the same time as one that has none (2 ms against 400 ms
         // told them apart). The email is checked inside the write that inserts.
         let hash = try await passwords.hash(Self.bcryptInput(account.password))
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,

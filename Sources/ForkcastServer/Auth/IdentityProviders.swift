@@ -252,7 +252,7 @@ actor IdentityProviders {
         case server
         /// A native app (Apple's SDK): the app sends its raw nonce and the token carries its
         /// SHA-256. Only that form is accepted: a token's own nonce claim sent back (which anyone
-        /// holding the token can read) is the hash of nothing the sender knows (issue 23).
+        /// holding the token can read) is the hash of nothing the sender knows.
         case app
     }
 
@@ -280,7 +280,7 @@ actor IdentityProviders {
             guard now.timeIntervalSince(cached.fetchedAt) >= Self.unknownKeyRefetchInterval else { throw IdentityTokenError.unknownKey(kid) }
         }
         // The provider failed a moment ago: answer at once instead of asking again for every token
-        // (forged tokens cost an outbound fetch and 10 s each, issue 23).
+        // (forged tokens cost an outbound fetch and 10 s each).
         if let failure = keyFailures[provider.kind], now.timeIntervalSince(failure.at) < Self.failedFetchPause { throw failure.error }
         let keys: [String: VerifyingKey]
         if let running = keyFetches[provider.kind] {
@@ -360,7 +360,7 @@ extension Application {
 
 /// Nonces (or, for tokens without one, the token's identity) of identity tokens already used: a
 /// token signs in once. Never the signature's bytes: an ECDSA signature has a second valid form
-/// (s and n − s), so one token could be spent twice (issue 23).
+/// (s and n − s), so one token could be spent twice.
 enum UsedNonces {
     static func key(_ token: IdentityToken) -> String {
         if let nonce = token.claims.nonce { return Tokens.hash("nonce:" + nonce) }

@@ -100,7 +100,7 @@ extension Request {
 /// Rejects requests without a signed-in user with a problem+json 401.
 struct RequireUserMiddleware: Middleware {
     /// The account a web page's script acts for (the page's `forkcast-account`): an outbox queued
-    /// by one account is never sent as another one signed in since (issue 22).
+    /// by one account is never sent as another one signed in since.
     static let accountHeader = "X-Forkcast-Account"
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {

@@ -185,7 +185,7 @@ final class AppleHealthImport {
         func starts(with name: String) -> Bool {
             let utf8 = Array(name.utf8)
             guard tag.count >= utf8.count, tag.starts(with: utf8) else { return false }
-            // `<HealthData>` and `<Me>` without attributes are the element too (issue 23).
+            // `<HealthData>` and `<Me>` without attributes are the element too.
             guard tag.count > utf8.count else { return true }
             let next = tag[tag.startIndex + utf8.count]
             return next == 32 || next == 10 || next == 13 || next == 9 || next == UInt8(ascii: "/")

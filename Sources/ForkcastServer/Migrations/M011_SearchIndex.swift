@@ -2,7 +2,7 @@ import Fluent
 import SQLKit
 
 /// Food search with many matches walks foods in name order and asks, food by food, whether one of
-/// its words starts with what was typed: one index seek on (food_id, term) each (issue 12). The
+/// its words starts with what was typed: one index seek on (food_id, term) each (docs/performance.md). The
 /// old index on food_id alone is a prefix of the new one.
 struct M011_SearchIndex: AsyncMigration {
     func prepare(on database: any Database) async throws {

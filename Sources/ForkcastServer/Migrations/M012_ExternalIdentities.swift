@@ -1,6 +1,6 @@
 import Fluent
 
-/// Sign in with Apple and OpenID Connect (issue 13): linked identities and used nonces.
+/// Sign in with Apple and OpenID Connect: linked identities and used nonces.
 struct M012_ExternalIdentities: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(ExternalIdentityModel.schema)

@@ -4,7 +4,7 @@ import SQLKit
 /// Where one kind of a person's records stands in the change feed (``SyncLog/version(of:owner:)``,
 /// read with every bearer token so logging can keep the person's meal types): the last change is
 /// one seek and the count a short range on (owner, kind, seq). Without it SQLite walked the feed
-/// index (owner, seq) back from the head, past every newer change of other kinds (issue 12).
+/// index (owner, seq) back from the head, past every newer change of other kinds (docs/performance.md).
 struct M013_SyncKindIndex: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = database as! any SQLDatabase

@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// A photo is shown by one diary entry at most (issue 22): a unique index, so two requests at once
+/// A photo is shown by one diary entry at most: a unique index, so two requests at once
 /// cannot both attach it (the check before the write could not stop that, and deleting one entry
 /// then deleted the other's photo). Entries that already share a photo keep it on the earliest;
 /// the later ones stop showing it (their nutrition and everything else stay).

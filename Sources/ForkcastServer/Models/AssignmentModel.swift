@@ -12,7 +12,7 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @Field(key: "date") var date: String
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
     @OptionalField(key: "meal_type") var mealType: String?
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType] }
 
     init() {}

@@ -28,7 +28,7 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
     /// Its occasion (``Occasion/id(owner:date:mealType:)``), kept for history queries.
     @OptionalField(key: "occasion_id") var occasionID: UUID?
     @OptionalField(key: "photo_id") var photoID: UUID?
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $loggedAt, $localDate, $mealType, $note, $kind, $foodID, $mealID, $quantity, $unit, $name, $energyKcal, $protein, $carbohydrates, $fat, $cost, $createdAt, $updatedAt, $occasionID, $photoID] }
 
     init() {}
@@ -89,7 +89,7 @@ final class BodyProfileModel: Model, @unchecked Sendable {
     @Field(key: "activity_level") var activityLevel: String
     @Field(key: "aim") var aim: String
     @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $sex, $birthDate, $heightCm, $weightKg, $activityLevel, $aim, $updatedAt] }
 
     init() {}
@@ -124,7 +124,7 @@ final class GoalSettingModel: Model, @unchecked Sendable {
     @Field(key: "carbohydrates") var carbohydrates: Double
     @Field(key: "fat") var fat: Double
     @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $source, $energyKcal, $protein, $carbohydrates, $fat, $updatedAt] }
 
     init() {}
@@ -139,7 +139,7 @@ final class WeightEntryModel: Model, @unchecked Sendable {
     @Field(key: "measured_at") var measuredAt: Date
     @Field(key: "weight_kg") var weightKg: Double
     @Field(key: "source") var source: String
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $measuredAt, $weightKg, $source] }
 
     init() {}

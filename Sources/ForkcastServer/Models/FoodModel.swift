@@ -32,7 +32,7 @@ final class FoodModel: Model, @unchecked Sendable {
     @Field(key: "source") var source: String
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $name, $searchKey, $brand, $barcode, $basis, $energyKcal, $protein, $carbohydrates, $fat, $fiber, $sugars, $saturatedFat, $salt, $servingSize, $servingLabel, $portion, $priceAmount, $pricePer, $pricePackageSize, $icon, $source, $createdAt, $updatedAt] }
 
     init() {}
@@ -94,7 +94,7 @@ final class FoodTermModel: Model, @unchecked Sendable {
     @Field(key: "food_id") var foodID: UUID
     @Field(key: "user_id") var ownerID: UUID
     @Field(key: "term") var term: String
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $foodID, $ownerID, $term] }
 
     init() {}
@@ -144,7 +144,7 @@ final class MealIngredientModel: Model, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @Field(key: "quantity") var quantity: Double
     @Field(key: "unit") var unit: String
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $meal, $ownerID, $food, $position, $quantity, $unit] }
 
     init() {}
@@ -173,7 +173,7 @@ final class OpenFoodFactsCacheModel: Model, @unchecked Sendable {
     @Field(key: "found") var found: Bool
     @OptionalField(key: "body") var body: String?
     @Field(key: "fetched_at") var fetchedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $barcode, $found, $body, $fetchedAt] }
 
     init() {}

@@ -24,7 +24,7 @@ final class MealModel: Model, @unchecked Sendable {
     @OptionalField(key: "manual_protein") var manualProtein: Double?
     @OptionalField(key: "manual_carbohydrates") var manualCarbohydrates: Double?
     @OptionalField(key: "manual_fat") var manualFat: Double?
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat] }
 
     init() {}
@@ -75,7 +75,7 @@ final class MealComponentModel: Model, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @Field(key: "name") var name: String
     @Field(key: "name_key") var nameKey: String
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $meal, $ownerID, $position, $name, $nameKey] }
 
     init() {}

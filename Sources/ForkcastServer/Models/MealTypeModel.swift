@@ -18,7 +18,7 @@ final class MealTypeModel: Model, @unchecked Sendable {
     @Field(key: "hidden") var hidden: Bool
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $key, $displayName, $nameKey, $windowStart, $windowEnd, $position, $hidden, $createdAt, $updatedAt] }
 
     init() {}

@@ -10,7 +10,7 @@ final class PhotoBlobModel: Model, @unchecked Sendable {
     @Field(key: "photo_id") var photoID: UUID
     @Field(key: "variant") var variant: String
     @Field(key: "data") var data: Data
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $photoID, $variant, $data] }
 
     init() {}

@@ -16,7 +16,7 @@ final class PhotoModel: Model, @unchecked Sendable {
     @Field(key: "captured_at") var capturedAt: Date
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $ownerID, $format, $width, $height, $byteSize, $thumbnailSize, $capturedAt, $createdAt, $updatedAt] }
 
     init() {}

@@ -9,7 +9,7 @@ final class KnownClientModel: Model, @unchecked Sendable {
     @Field(key: "user_id") var userID: UUID
     @Field(key: "key_hash") var keyHash: String
     @Field(key: "last_seen_at") var lastSeenAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $userID, $keyHash, $lastSeenAt] }
 
     init() {}
@@ -30,7 +30,7 @@ final class WebSessionModel: Model, @unchecked Sendable {
     @Field(key: "key_hash") var keyHash: String
     @Field(key: "data") var data: String
     @Field(key: "expires_at") var expiresAt: Date
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $keyHash, $data, $expiresAt] }
 
     init() {}

@@ -10,7 +10,7 @@ final class TokenModel: Model, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @Field(key: "expires_at") var expiresAt: Date
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $user, $tokenHash, $expiresAt, $createdAt] }
 
     init() {}

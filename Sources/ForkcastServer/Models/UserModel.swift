@@ -19,7 +19,7 @@ final class UserModel: Model, @unchecked Sendable {
     @Field(key: "currency") var currency: String
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
     @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
-    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (issue 12).
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
     var properties: [any AnyProperty] { [$id, $email, $emailKey, $passwordHash, $displayName, $timeZone, $currency, $createdAt, $updatedAt] }
 
     init() {}

@@ -5,9 +5,9 @@ import SQLKit
 import Vapor
 import ZIPFoundation
 
-/// A person's whole account (issue 13, seed 003's "delete all stored data"): export it as one
-/// archive, import such an archive into an empty account, delete it. The API, the Settings pages
-/// and the `forkcast import` command all call these.
+/// A person's whole account (seed 003's "delete all stored data"): export it as one archive
+/// (docs/export-format.md), import such an archive into an empty account, delete it. The API, the
+/// Settings pages and the `forkcast import` command all call these.
 struct AccountData {
     let user: UserModel
     let db: any Database
@@ -109,8 +109,8 @@ struct AccountData {
     /// Creates every record of `archive` in this account, keeping ids: all of it or, at the first
     /// problem, nothing. Only an empty account takes an import (one with nothing but its built-in
     /// meal types). It is written in short writes (the records, then each photo, then the diary 500
-    /// entries at a time, then the body), so other people's writes go on between them (issue 22: one
-    /// long transaction held SQLite's writer for the whole run); a failure part-way takes back what
+    /// entries at a time, then the body), so other people's writes go on between them (one
+    /// long transaction would hold SQLite's writer for the whole run); a failure part-way takes back what
     /// was written (``undo(_:before:)``). Photos are read from the archive on the thread pool. A dry
     /// run does it all in one transaction and rolls back.
     func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool,
@@ -380,7 +380,7 @@ struct AccountData {
     /// twice, or into a second account while the first exists) is given anew, as is a diary
     /// entry's food or meal the export does not hold (deleted, or another account's in a crafted
     /// file): no record can point into another account, and the answer is the same whether or not
-    /// any account holds an id (issue 23).
+    /// any account holds an id.
     private func withFreshIDs(_ archive: AccountArchive) async throws -> AccountArchive {
         let held = try await heldIDs(archive)
         var map: [UUID: UUID] = [:]
@@ -429,7 +429,7 @@ struct AccountData {
         readCache?.forget(owner: owner)
         // SQLite overwrites what was deleted (secure_delete), but the write-ahead log still holds
         // the pages as they were until a checkpoint: copy it back and empty it now, not within the
-        // hour (issue 23). A reader in the way leaves it to the hourly checkpoint.
+        // hour. A reader in the way leaves it to the hourly checkpoint.
         if let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" {
             _ = try? await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
         }

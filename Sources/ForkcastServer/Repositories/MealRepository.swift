@@ -15,7 +15,7 @@ struct MealRepository {
         let isPlanned: Bool
     }
 
-    /// One page of the library, filtered, with planned meals (in `window`) last (002 Req 2.5).
+    /// One page of the library, filtered, with planned meals (in `window`) last (seed 002 Req 2.5).
     func list(filter: MealFilter, page: Paging, plannedIn window: WeekWindow) async throws -> (items: [Listed], total: Int) {
         let sql = db as! any SQLDatabase
         let conditions = whereClause(filter)

@@ -9,7 +9,7 @@ struct PlanRepository {
 
     var meals: MealRepository { MealRepository(db: db, ownerID: ownerID) }
 
-    /// The days of a window with their planned meals (002 Req 4).
+    /// The days of a window with their planned meals (seed 002 Req 4).
     func days(in window: WeekWindow) async throws -> [PlanDay] {
         let assignments = try await AssignmentModel.query(on: db)
             .filter(\.$ownerID == ownerID)

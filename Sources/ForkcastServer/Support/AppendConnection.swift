@@ -9,7 +9,7 @@ import SQLKit
 import Vapor
 
 /// An SQLite connection of the application's own, on an event loop and a thread that serve nothing
-/// else, for inserts whose statements are known before they start (``InsertQueue``, issue 12).
+/// else, for inserts whose statements are known before they start (``InsertQueue``; docs/performance.md).
 ///
 /// Each statement of a transaction is a trip to SQLite's thread and back. On the shared event
 /// loops the way back waits behind every request being answered, which made a four-statement

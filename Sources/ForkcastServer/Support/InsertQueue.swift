@@ -4,7 +4,7 @@ import Foundation
 import NIOCore
 import SQLKit
 
-/// New records that many requests add at once (diary entries, issue 12), written together: one
+/// New records that many requests add at once (diary entries; docs/performance.md), written together: one
 /// multi-row insert, which records them in the change feed too, as one durable SQLite transaction.
 ///
 /// Group commit (``WriteGate``) already shares one commit between writers that queue, but each

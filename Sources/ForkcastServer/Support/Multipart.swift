@@ -3,7 +3,7 @@ import NIOCore
 
 /// A streaming multipart/form-data reader (RFC 7578), used for every upload form instead of
 /// multipart-kit's parser: that one traps (index out of range) on a header-name byte of 0x80 or
-/// more, so one crafted upload stopped the whole server (found by schemathesis, issue 13). Same
+/// more, so one crafted upload stopped the whole server (found by schemathesis). Same
 /// model: `feed` bytes as they come; headers, body bytes and part ends are reported as callbacks.
 final class MultipartReader {
     enum Problem: Error { case malformed }

@@ -5,7 +5,7 @@ import SQLKit
 /// values each model gives through Fluent's own input.
 ///
 /// What Fluent's `create` does too, minus building its query tree and escaping every identifier
-/// through SQLKit's serializer, which was the largest single cost of logging an entry (issue 12).
+/// through SQLKit's serializer, which was the largest single cost of logging an entry (docs/performance.md).
 /// Fluent's model middleware is not run (this project has none), nor `@Timestamp`: models that have
 /// one use `create`.
 enum PlainInsert {

@@ -10,7 +10,7 @@ import SQLKit
 /// the channel has closed and dropped its handlers (PostgreSQL went away between two statements of
 /// a transaction, or just before its ROLLBACK) is never answered. Fluent's own `transaction` then
 /// waits forever and keeps its pool slot: after a few outages every slot of an event loop's pool was
-/// held by such a lease and the instance answered every second request with a pool timeout (issue 23).
+/// held by such a lease and the instance answered every second request with a pool timeout.
 /// Here the lease is watched: once its connection is closed the transaction fails at once (a 503,
 /// nothing saved), and the pool, seeing the connection closed, replaces it.
 extension Database {

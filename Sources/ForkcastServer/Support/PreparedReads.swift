@@ -7,7 +7,7 @@ import Vapor
 import VaporCSQLite
 
 /// The read every API request starts with (its bearer token, ``BearerAuthenticator``), answered
-/// from a statement SQLite keeps prepared, on the thread that asks (SQLite only, issue 12).
+/// from a statement SQLite keeps prepared, on the thread that asks (SQLite only; docs/performance.md).
 ///
 /// Through Fluent, that query was parsed and planned anew on every request (about 33 µs, a tenth of
 /// a kept diary day's CPU), then ran on SQLiteNIO's thread pool: two thread switches more. Here a

@@ -5,7 +5,7 @@ import SQLKit
 import Vapor
 
 /// The answers of the hottest reads (the week view, a diary day, food search), kept in memory per
-/// person and keyed by the head of that person's change feed (issue 12).
+/// person and keyed by the head of that person's change feed (docs/performance.md).
 ///
 /// Every change to a person's data records itself in the change feed inside its own transaction
 /// (``SyncLog/record(_:_:op:owner:on:now:)``; sync clients rely on that), so the feed's head moves

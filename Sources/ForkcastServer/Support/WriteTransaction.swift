@@ -13,7 +13,7 @@ import Vapor
 /// one gate (no connection spins waiting for SQLite's lock), and wait a bounded time for a lock
 /// held by another process (`busy_timeout`) before answering 503 with nothing saved.
 ///
-/// Group commit (issue 12): SQLite has one writer at a time and a durable commit costs an fsync,
+/// Group commit (docs/performance.md): SQLite has one writer at a time and a durable commit costs an fsync,
 /// so writers that queue while a transaction is open join it instead of each paying for their own.
 /// Each runs in its own task (its task-locals intact), one after another, inside its own savepoint:
 /// a writer that fails rolls back only its own changes. The last of the batch commits, and nobody
@@ -45,7 +45,7 @@ extension Database {
 
     private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, afterCommit: AfterCommit,
                                           _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        // However long the turn took, the request waits at most `timeout` in all (issue 23: each
+        // However long the turn took, the request waits at most `timeout` in all (each
         // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
         let deadline = ContinuousClock.now + timeout
         let result: T
@@ -281,7 +281,7 @@ extension Application {
 
 /// Whether this instance's writes are failing for storage reasons (a full disk, an I/O error, a
 /// lock held elsewhere): `/healthz` says not writable while the last write that ended did so
-/// within ``window``, even when its own small probe would still fit (issue 23: a full disk kept
+/// within ``window``, even when its own small probe would still fit (a full disk kept
 /// answering `writable: true` while 100+ writes failed).
 final class StorageHealth: Sendable {
     static let window: Duration = .seconds(30)

@@ -138,7 +138,7 @@ struct SyncController: RouteCollection {
             if !(1...100).contains(m.mutationId.unicodeScalars.count) {
                 problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId must be 1 to 100 characters, unique per change."))
             } else if !mutationIds.insert(m.mutationId).inserted {
-                // The second would silently get the first's answer (issue 23): two changes, one id.
+                // The second would silently get the first's answer: two changes, one id.
                 problems.append(.init(field: "mutations[\(index)].mutationId", message: "mutationId \"\(m.mutationId.prefix(40))\" is used twice in this batch; each change needs its own."))
             }
             if SyncKind(rawValue: m.kind) == nil {

@@ -34,7 +34,7 @@ enum SyncLog {
         let sql = db as! any SQLDatabase
         try await lockOwner(owner, on: sql)
         // One change (the usual case) gets its number inside the insert: one statement fewer in the
-        // writer's turn (issue 12). Several get consecutive numbers after the head read once.
+        // writer's turn (docs/performance.md). Several get consecutive numbers after the head read once.
         let single = changes.count == 1
         var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
         for start in stride(from: 0, to: changes.count, by: 200) {

@@ -4,7 +4,7 @@ import Vapor
 /// Serves the files of `Public/` (styles, scripts, icons, the service worker…). Vapor's
 /// `FileMiddleware` asks the file system about every request path, on its thread pool; this asks
 /// only for paths whose first segment is one of Public's own entries, so API calls and pages skip
-/// that round trip (issue 12).
+/// that round trip (docs/performance.md).
 struct PublicFilesMiddleware: Middleware {
     private let files: FileMiddleware
     private let entries: Set<String>

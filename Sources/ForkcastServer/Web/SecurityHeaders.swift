@@ -6,7 +6,7 @@ import Vapor
 /// other sites; on HTTPS also HSTS and a `Secure` session cookie.
 ///
 /// This and the other middlewares that never wait for anything are `Middleware`, not
-/// `AsyncMiddleware`: Vapor starts a task for each `AsyncMiddleware` on every request (issue 12).
+/// `AsyncMiddleware`: Vapor starts a task for each `AsyncMiddleware` on every request (docs/performance.md).
 struct SecurityHeadersMiddleware: Middleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",

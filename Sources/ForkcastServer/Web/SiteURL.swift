@@ -8,12 +8,12 @@ import Vapor
 enum SiteURL: Sendable {
     // Accounts
     case home, setup, login, logout, settings
-    // Sign in with Apple and OpenID Connect (issue 13): start, Apple's form_post answer, the return,
+    // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
     // and Settings › Sign-in methods
     case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
     case identityCallback(IdentityProviders.Kind), identityReturn(IdentityProviders.Kind)
     case signInMethods, unlinkIdentity(IdentityProviders.Kind)
-    // Your data (issue 13): export, import, delete the account
+    // Your data: export, import, delete the account
     case accountData, accountExport, accountDelete
     /// The import upload: the CSRF token travels in the address (a file upload).
     case accountImport(csrf: String?)

@@ -2,7 +2,7 @@ import ForkcastCore
 import Foundation
 import Vapor
 
-/// Settings › Your data (issue 13): download everything, restore an export, delete the account.
+/// Settings › Your data: download everything, restore an export, delete the account.
 struct WebAccountController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.accountData, use: page)

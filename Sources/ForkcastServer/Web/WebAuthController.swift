@@ -74,7 +74,7 @@ struct WebAuthController: RouteCollection {
             let user = try await req.accounts.authenticate(email: page.email, password: form["password"] ?? "",
                                                            client: ClientIdentity(address: req.clientIdentity.address, device: device))
             // An Apple or OpenID Connect sign-in that matched this account's email waits for this
-            // sign-in to be linked (never silently, issue 13).
+            // sign-in to be linked (never silently).
             let waiting = req.session.data[WebIdentityController.linkKey]
                 .flatMap { try? JSONDecoder().decode(WebIdentityController.PendingLink.self, from: Data($0.utf8)) }
             var linked: String?

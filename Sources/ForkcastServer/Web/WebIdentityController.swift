@@ -2,7 +2,7 @@ import ForkcastCore
 import Foundation
 import Vapor
 
-/// Sign in with Apple and OpenID Connect in the browser (issue 13): the authorization-code flow with
+/// Sign in with Apple and OpenID Connect in the browser: the authorization-code flow with
 /// a `state`, a `nonce` and (OpenID Connect) a PKCE verifier kept in the browser's session; Settings ›
 /// Sign-in methods to link and unlink; and the fresh sign-in that confirms deleting an account
 /// without a password.

@@ -129,7 +129,7 @@ document.addEventListener("submit", (event) => {
   if (form && !window.confirm(form.dataset.confirm)) { event.preventDefault(); event.stopImmediatePropagation(); }
 }, true);
 
-// Visual feedback within a frame of any tap (002 Req 8.1).
+// Visual feedback within a frame of any tap (seed 002 Req 8.1).
 document.addEventListener("pointerdown", (event) => {
   const target = event.target.closest(".button, .icon-button, .chip.toggle, [data-pressable]");
   if (target) target.classList.add("pressed");

@@ -1,5 +1,5 @@
 // The meal form: components as chips, and saving without a page load. When saving fails the
-// form stays as typed and says why (002 Req 7.4).
+// form stays as typed and says why (seed 002 Req 7.4).
 import { request, offlineMessage, swapFragment } from "/js/app.js";
 import { attachFoodPicker } from "/js/food-picker.js";
 

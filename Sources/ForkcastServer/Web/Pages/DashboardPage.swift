@@ -1,7 +1,7 @@
 import ForkcastCore
 import Foundation
 
-/// The home page (seed 001 HomeView): a calendar strip, rings for calories and macros, the day's
+/// The home page (seed 001's HomeView): a calendar strip, rings for calories and macros, the day's
 /// entries by meal type, the day's cost, a calories chart against the goal and the weight trend.
 struct DashboardPage {
     struct Model {

@@ -1,7 +1,7 @@
 import ForkcastCore
 import Foundation
 
-/// The meal library: filters, the list (planned meals last, 002 Req 2.5) and its empty states.
+/// The meal library: filters, the list (planned meals last, seed 002 Req 2.5) and its empty states.
 struct MealListPage {
     struct Model {
         var filter: MealFilter

@@ -1,7 +1,7 @@
 import ForkcastCore
 import Foundation
 
-/// The weekly planner: seven days from a start date, each with its meals (002 Req 4–6).
+/// The weekly planner: seven days from a start date, each with its meals (seed 002 Req 4–6).
 struct PlannerPage {
     struct Model {
         var window: WeekWindow
