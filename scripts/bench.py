@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 12's benchmark: seeds one account through the API (500 foods, 500 meals with two
+"""The benchmark of docs/performance.md: seeds one account through the API (500 foods, 500 meals with two
 ingredients each, 2,000 plan entries and 2,000 diary entries over a year, then 100,000 foods for
 search), runs wrk against the week view, a diary day, food search and logging a food at 8 and 64
 connections, and prints a table (req/s, p50, p99, errors, the server's RSS). Also start-up time to

@@ -1,4 +1,4 @@
-"""Issue 13, "Your data": the Settings page (real Chromium), `forkcast import` and `forkcast backup` while the server runs."""
+""""Your data": the Settings page (real Chromium), `forkcast import` and `forkcast backup` while the server runs."""
 import io
 import json
 import os

@@ -46,7 +46,7 @@ def test_routes_lists_the_api(data_dir):
 
 def test_help_reads_and_writes_nothing(data_dir):
     """`forkcast --help` (and `serve --help`, `help`) lists the commands without a database:
-    no data folder, no SQLite file, no migrations (issue 23)."""
+    no data folder, no SQLite file, no migrations."""
     import os
     store = os.path.join(data_dir, "store")
     env = base_env(store)

@@ -78,7 +78,7 @@ def test_a_lock_held_by_another_process_gives_a_prompt_503_not_a_hang(server, da
 
 
 def test_writers_queued_behind_a_held_lock_each_answer_within_the_promised_fifteen_seconds(server, data_dir):
-    """Issue 23: each writer ahead waited its own 5 s for the lock, so the 4th answered after 20.7 s;
+    """Before: each writer ahead waited its own 5 s for the lock, so the 4th answered after 20.7 s;
     and the sign-in page answered 503. Every write now answers within 15 s of arriving (plus the
     machine's slack), saying nothing was saved; pages that only read keep working."""
     headers = register(server)

@@ -63,7 +63,7 @@ def test_first_start_creates_the_data_folder(start_server, data_dir):
 
 
 def log_concurrently_then_kill(server, writers=8, seconds=2.0, kill=None):
-    """Several clients log entries at once (on SQLite they share commits: issue 12's group commit)
+    """Several clients log entries at once (on SQLite they share commits: the group commit of docs/performance.md)
     and the server is killed (`kill`, SIGKILL unless given) while they are still writing. Returns
     the ids answered 201."""
     headers = register(server)

@@ -1,4 +1,4 @@
-"""Issue 10 (layouts): every page at phone, tablet and desktop widths, light and dark, with a library
+"""Layouts: every page at phone, tablet and desktop widths, light and dark, with a library
 of real long names (USDA and Open Food Facts style, a 120-character one, combining marks and
 right-to-left text). On each page, measured in the browser:
 

@@ -1,4 +1,4 @@
-"""Issue 23: PostgreSQL going away again and again. A probe found 2-3 requests per outage never
+"""PostgreSQL going away again and again. A probe found 2-3 requests per outage never
 answered and, after five outages, an instance answering every second request with 503 for over
 ten minutes while holding two real connections. Here two instances share one PostgreSQL, four
 writers keep writing through both, and the database is stopped and started again several times:

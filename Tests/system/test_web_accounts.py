@@ -1,4 +1,4 @@
-"""Issue 3: first visit, setup, sign in and out, CSRF — in real Chromium at phone and desktop sizes."""
+"""First visit, setup, sign in and out, CSRF — in real Chromium at phone and desktop sizes."""
 import requests
 
 from browser import axe_check, css, screenshot, sign_in, wait_for, api_session

@@ -1,4 +1,4 @@
-"""Issue 10 in real Chromium: the plate in a few taps, Today's plan, correcting entries, and logging
+"""In real Chromium: the plate in a few taps, Today's plan, correcting entries, and logging
 offline through the outbox and the sync push (the server really stops and starts again)."""
 import datetime
 import json

@@ -1,4 +1,4 @@
-"""Issue 5 in the browser: the dashboard (calendar strip, rings, entries by meal type, cost, charts),
+"""In the browser: the dashboard (calendar strip, rings, entries by meal type, cost, charts),
 adding a plate, goals from body data with the arithmetic shown, weights, Apple Health upload, and
 logging a planned meal from the planner."""
 import datetime

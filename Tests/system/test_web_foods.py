@@ -1,4 +1,4 @@
-"""Issue 4 in the browser: the food library, Open Food Facts (against a local stand-in), meal
+"""In the browser: the food library, Open Food Facts (against a local stand-in), meal
 ingredients with live totals, and the planner's daily and weekly totals."""
 import pytest
 import requests

@@ -1,4 +1,4 @@
-"""Issue 3: the meal library, the meal form and filters, as a person uses them in Chromium."""
+"""The meal library, the meal form and filters, as a person uses them in Chromium."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select

@@ -1,4 +1,4 @@
-"""Issue 3: the weekly planner in Chromium: today in the user's time zone, navigation without limit,
+"""The weekly planner in Chromium: today in the user's time zone, navigation without limit,
 the picker, removal, drag and drop, all updated in place."""
 import datetime
 

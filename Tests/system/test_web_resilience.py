@@ -1,4 +1,4 @@
-"""Issue 3: the basic flows without JavaScript, a save that fails while the server is down, the
+"""The basic flows without JavaScript, a save that fails while the server is down, the
 web app manifest, and the 1,000-meal responsiveness measurements (recorded, not asserted)."""
 import json
 import os

@@ -1,4 +1,4 @@
-"""Issue 13, single sign-on in a real browser: a local OpenID Connect provider (fake_oidc.py), the
+"""Single sign-on in a real browser: a local OpenID Connect provider (fake_oidc.py), the
 first account made by "Continue with Dex", Settings › Sign-in methods, a password account that links
 the provider, and password sign-in turned off."""
 import pytest
