@@ -16,6 +16,13 @@ struct LibraryUseCaseTests {
         return try Owner(user: user, db: app.db, now: now, uuid: { UUID() }, application: app)
     }
 
+    /// Two people signed up, and their use cases.
+    private func annAndBob(_ app: Application, now: Date) async throws -> (ann: Owner, bob: Owner) {
+        _ = try await app.signUp("ann@example.com")
+        _ = try await app.signUp("bob@example.com")
+        return (try await owner(app, "ann@example.com", now: now), try await owner(app, "bob@example.com", now: now))
+    }
+
     private var oats: FoodDraft {
         FoodDraft(name: "Rolled oats", barcode: "737628064502", per100: Nutrients(energyKcal: 372, protein: 13, carbohydrates: 60, fat: 7))
     }
@@ -55,10 +62,7 @@ struct LibraryUseCaseTests {
     @Test func aFoodAMealUsesIsKeptNamingTheMealAndAnotherAccountsFoodIsNoIngredient() async throws {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
-            _ = try await app.signUp("ann@example.com")
-            _ = try await app.signUp("bob@example.com")
-            let ann = try await owner(app, "ann@example.com", now: clock.now)
-            let bob = try await owner(app, "bob@example.com", now: clock.now)
+            let (ann, bob) = try await annAndBob(app, now: clock.now)
             let oatsID = try await ann.saveFood.add(oats, id: UUID()).id
             let porridge = MealDraft(description: "Porridge", servings: 2, ingredients: [Ingredient(foodId: oatsID, quantity: 80, unit: .gram)])
 
@@ -88,10 +92,7 @@ struct LibraryUseCaseTests {
     @Test func aMealIsPlannedInOneOfThePersonsSlotsByItsKeyAndNeverAnotherAccountsMeal() async throws {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
-            _ = try await app.signUp("ann@example.com")
-            _ = try await app.signUp("bob@example.com")
-            let ann = try await owner(app, "ann@example.com", now: clock.now)
-            let bob = try await owner(app, "bob@example.com", now: clock.now)
+            let (ann, bob) = try await annAndBob(app, now: clock.now)
             let curry = try await ann.saveMeal.add(MealDraft(description: "Chicken curry"), id: UUID())
             let friday = try #require(CalendarDate(iso: "2026-11-27"))
 
@@ -149,22 +150,13 @@ struct LibraryUseCaseTests {
     /// Foods, meals, plan assignments and meal types are written only by their use cases (and the
     /// repositories those use): no API handler, page handler, sync adapter or command writes them.
     @Test func noFrontDoorWritesTheLibraryItself() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ForkcastServer")
-        let allowed = ["UseCases/", "Repositories/", "Auth/Owner.swift", "Migrations/", "Commands/BenchmarkCommand.swift"]
-        let writes = ["FoodModel(", "MealModel(", "AssignmentModel(", "MealTypeModel(", "MealIngredientModel(", "MealComponentModel(",
-                      "FoodRepository(", "MealRepository(", "PlanRepository(", "MealTypeRepository(",
-                      "foods.insert(", "foods.replace(", "foods.delete(id", "meals.insert(", "meals.replace(", "meals.delete(id",
-                      "plan.insert(", "plan.delete(id", "mealTypes.insert(", "mealTypes.replace(", "mealTypes.move(",
-                      "user.save(on", "UserModel.query(on: tx)"]
-        var found: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let relative = String(file.path.dropFirst(sources.path.count + 1))
-            guard !allowed.contains(where: relative.hasPrefix) else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for write in writes where text.contains(write) { found.append("\(relative): \(write)") }
-        }
+        let found = try FrontDoorScan.find([
+            "FoodModel(", "MealModel(", "AssignmentModel(", "MealTypeModel(", "MealIngredientModel(", "MealComponentModel(",
+            "FoodRepository(", "MealRepository(", "PlanRepository(", "MealTypeRepository(",
+            "foods.insert(", "foods.replace(", "foods.delete(id", "meals.insert(", "meals.replace(", "meals.delete(id",
+            "plan.insert(", "plan.delete(id", "mealTypes.insert(", "mealTypes.replace(", "mealTypes.move(",
+            "user.save(on", "UserModel.query(on: tx)",
+        ])
         #expect(found.isEmpty, "library records written outside their use cases: \(found)")
     }
 }

@@ -155,20 +155,8 @@ struct LogEntryTests {
     /// The front doors (API, web, sync, CLI) reach the diary's writes only through these use cases:
     /// no file outside the use cases and the repository creates, updates or deletes entries itself.
     @Test func noFrontDoorWritesDiaryEntriesItself() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ForkcastServer")
-        // The account import writes a whole archive's rows; the benchmark seeds a database.
-        let allowed = ["UseCases/", "Repositories/", "Auth/Owner.swift", "Migrations/", "Commands/BenchmarkCommand.swift"]
-        let writes = ["DiaryRepository(", "DiaryEntryModel(", ".entries.create(", ".entries.update(", ".entries.delete(",
-                      ".diary.create(", ".diary.update(", ".diary.delete(", "DiaryContext(", "DiaryEntryModel.query(on: tx)"]
-        var found: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let relative = String(file.path.dropFirst(sources.path.count + 1))
-            guard !allowed.contains(where: relative.hasPrefix) else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for write in writes where text.contains(write) { found.append("\(relative): \(write)") }
-        }
+        let found = try FrontDoorScan.find(["DiaryRepository(", "DiaryEntryModel(", ".entries.create(", ".entries.update(", ".entries.delete(",
+                                            ".diary.create(", ".diary.update(", ".diary.delete(", "DiaryContext(", "DiaryEntryModel.query(on: tx)"])
         #expect(found.isEmpty, "diary entries written outside their use cases: \(found)")
     }
 }
