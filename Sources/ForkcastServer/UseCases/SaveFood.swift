@@ -37,13 +37,15 @@ struct SaveFood {
     /// Throws ``ValidationError`` naming each bad field, or a 409 when another food has the barcode.
     private func save(_ draft: FoodDraft, id: UUID, mode: Mode, times: (created: Date, updated: Date)? = nil) async throws -> Food? {
         let now = times?.updated ?? now
-        _ = try draft.validated(id: id, createdAt: now, now: now)  // bad input: 422 before any read
+        // Checked before any read, so bad input is a 422 whatever is stored.
+        let checked = try draft.validated(id: id, createdAt: times?.created ?? now, now: now)
         let foods = foods
         return try await foods.db.write { tx in
             let foods = FoodRepository(db: tx, ownerID: foods.ownerID)
             let stored = mode == .add ? nil : try await foods.find(id)
             if mode == .change, stored == nil { return nil }
-            let food = try draft.validated(id: id, createdAt: stored?.createdAt ?? times?.created ?? now, now: now)
+            var food = checked
+            if let stored { food.createdAt = stored.createdAt }
             if let barcode = food.barcode, let other = try await foods.holder(of: barcode, except: id) {
                 throw AppError.conflict("Your food “\(other.name)” already has barcode \(barcode.digits).")
             }
