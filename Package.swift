@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "forkcast", targets: ["forkcast"]),
         .library(name: "ForkcastCore", targets: ["ForkcastCore"]),
+        .library(name: "ForkcastApp", targets: ["ForkcastApp"]),
         .library(name: "ForkcastServer", targets: ["ForkcastServer"]),
         .library(name: "ForkcastClient", targets: ["ForkcastClient"]),
     ],
@@ -32,10 +33,15 @@ let package = Package(
         .target(name: "ForkcastCore", swiftSettings: strict),
         // Typed API calls and the sync engine for Swift apps: Foundation and ForkcastCore only.
         .target(name: "ForkcastClient", dependencies: ["ForkcastCore"], swiftSettings: strict),
+        // The use cases: one type per change a person makes, over repository protocols. Foundation
+        // and ForkcastCore only; the server implements the protocols with Fluent, the tests with
+        // the in-memory fake here.
+        .target(name: "ForkcastApp", dependencies: ["ForkcastCore"], swiftSettings: strict),
         .target(
             name: "ForkcastServer",
             dependencies: [
                 "ForkcastCore",
+                "ForkcastApp",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -64,9 +70,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "ForkcastAppTests",
+            dependencies: ["ForkcastApp", "ForkcastCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "ForkcastServerTests",
             dependencies: [
                 "ForkcastServer",
+                "ForkcastApp",
                 "ForkcastCore",
                 "ForkcastClient",
                 .product(name: "VaporTesting", package: "vapor"),

@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastApp
 @testable import ForkcastCore
 @testable import ForkcastServer
 import Foundation
@@ -50,7 +51,7 @@ struct LibraryUseCaseTests {
 
             var copy = oats
             copy.name = "Another oats"
-            await #expect(throws: AppError.self, "the barcode is Jumbo oats'") { try await ann.saveFood.add(copy, id: UUID()) }
+            await #expect(throws: Refusal.self, "the barcode is Jumbo oats'") { try await ann.saveFood.add(copy, id: UUID()) }
             var bad = oats
             bad.per100.protein = -1
             await #expect(throws: ValidationError.self) { try await ann.saveFood.add(bad, id: UUID()) }
@@ -66,7 +67,7 @@ struct LibraryUseCaseTests {
             let oatsID = try await ann.saveFood.add(oats, id: UUID()).id
             let porridge = MealDraft(description: "Porridge", servings: 2, ingredients: [Ingredient(foodId: oatsID, quantity: 80, unit: .gram)])
 
-            let missing = await #expect(throws: AppError.self) { try await bob.saveMeal.add(porridge, id: UUID()) }
+            let missing = await #expect(throws: Refusal.self) { try await bob.saveMeal.add(porridge, id: UUID()) }
             guard case .missingReference(let field, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
             #expect(field == "ingredients[0].foodId")
             var byServing = porridge
@@ -76,7 +77,7 @@ struct LibraryUseCaseTests {
             #expect(try await MealModel.query(on: app.db).count() == 0)
 
             let meal = try await ann.saveMeal.add(porridge, id: UUID())
-            let kept = await #expect(throws: AppError.self) { try await ann.deleteFood(oatsID) }
+            let kept = await #expect(throws: Refusal.self) { try await ann.deleteFood(oatsID) }
             guard case .conflict(let detail)? = kept else { Issue.record("\(String(describing: kept))"); return }
             #expect(detail.contains("“Rolled oats” is an ingredient of “Porridge”"), "\(detail)")
             #expect(try await ann.foods.find(oatsID) != nil)

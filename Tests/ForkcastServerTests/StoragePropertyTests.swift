@@ -1,5 +1,6 @@
 import Fluent
 @testable import ForkcastServer
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import PropertyBased
@@ -165,11 +166,11 @@ struct StoragePropertyTests {
                 let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                 var ids: [UUID] = []
                 for _ in 0..<copies { ids.append(try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date())).assignment.id) }
-                #expect(try await UnplanMeal(plan: plan, now: Date())(ids[0]) != nil)
+                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.ownerID), now: Date())(ids[0]) != nil)
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
                 #expect(!day.entries.contains { $0.assignment.id == ids[0] })
                 #expect(day.entries.count == copies - 1, "only that assignment is removed")
-                #expect(try await UnplanMeal(plan: plan, now: Date())(ids[0]) == nil, "deleting it again finds nothing")
+                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.ownerID), now: Date())(ids[0]) == nil, "deleting it again finds nothing")
             }
         }
     }
@@ -182,6 +183,6 @@ extension Tag {
 extension PlanRepository {
     /// Plans a meal through the use case every front door calls.
     fileprivate func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
-        try await PlanMeal(plan: self, mealTypes: MealTypeRepository(db: db, ownerID: ownerID), now: now)(mealID, on: date, mealType: nil, id: id)
+        try await PlanMeal(library: FluentLibrary(db: db, ownerID: ownerID), now: now)(mealID, on: date, mealType: nil, id: id)
     }
 }

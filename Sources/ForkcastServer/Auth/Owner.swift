@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import Foundation
 import Vapor
 
@@ -37,7 +38,7 @@ struct Owner {
     var plan: PlanRepository { PlanRepository(db: db, ownerID: id) }
     var foods: FoodRepository { FoodRepository(db: db, ownerID: id) }
     var foodLookup: FoodLookupService {
-        FoodLookupService(foods: foods, client: application.openFoodFacts, db: db, now: now)
+        FoodLookupService(foods: foods, saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
     }
     var diary: DiaryRepository { DiaryRepository(db: db, ownerID: id, photoStore: application.photoStore) }
     var diaryContext: DiaryContext {
@@ -60,13 +61,15 @@ struct Owner {
         SaveBodyProfile(ownerID: id, db: db, now: now, today: user.today(now: now), uuid: uuid)
     }
     var setGoals: SetGoals { SetGoals(ownerID: id, db: db, now: now) }
-    var planMeal: PlanMeal { PlanMeal(plan: plan, mealTypes: mealTypes, now: now) }
-    var unplanMeal: UnplanMeal { UnplanMeal(plan: plan, now: now) }
-    var saveFood: SaveFood { SaveFood(foods: foods, now: now) }
-    var deleteFood: DeleteFood { DeleteFood(foods: foods, now: now) }
-    var saveMeal: SaveMeal { SaveMeal(meals: meals, now: now) }
-    var deleteMeal: DeleteMeal { DeleteMeal(meals: meals, now: now) }
-    var saveMealType: SaveMealType { SaveMealType(mealTypes: mealTypes, now: now) }
+    /// The person's foods, meals, plan and meal types, for the library's use cases (ForkcastApp).
+    var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
+    var planMeal: PlanMeal { PlanMeal(library: library, now: now) }
+    var unplanMeal: UnplanMeal { UnplanMeal(library: library, now: now) }
+    var saveFood: SaveFood { SaveFood(library: library, now: now) }
+    var deleteFood: DeleteFood { DeleteFood(library: library, now: now) }
+    var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
+    var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
+    var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var updateSettings: UpdateSettings { UpdateSettings(user: user, db: db, now: now) }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }

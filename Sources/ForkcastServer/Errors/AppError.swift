@@ -1,3 +1,4 @@
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import Vapor
@@ -88,6 +89,17 @@ extension AppError {
         case .storageUnavailable:
             return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
                                   detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")
+        }
+    }
+}
+
+extension AppError {
+    /// A use case's refusal, as the same problem everywhere: 409, or 404 naming the field (after
+    /// `prefix`, e.g. "meals[3]." for a record of an archive).
+    init(_ refusal: Refusal, prefix: String = "") {
+        switch refusal {
+        case .conflict(let detail): self = .conflict(detail)
+        case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
         }
     }
 }

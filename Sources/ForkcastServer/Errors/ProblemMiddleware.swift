@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import Vapor
@@ -46,6 +47,8 @@ struct ProblemMiddleware: Middleware {
             return (error.problem, headers)
         case let error as ValidationError:
             return (AppError.validation(error).problem, [:])
+        case let refusal as Refusal:
+            return (AppError(refusal).problem, [:])
         case let error as DecodingError:
             return (decodingProblem(error), [:])
         case let abort as any AbortError:

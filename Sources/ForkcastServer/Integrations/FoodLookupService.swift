@@ -1,10 +1,13 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 
 /// Finding foods by barcode and name: the user's own foods first, then the cache, then Open Food Facts.
 struct FoodLookupService {
     let foods: FoodRepository
+    /// How an imported product becomes one of the person's foods.
+    let saveFood: SaveFood
     let client: OpenFoodFactsClient
     let db: any Database
     let now: Date
@@ -76,7 +79,7 @@ struct FoodLookupService {
         case .product(var draft):
             if draft.name.trimmed.isEmpty { draft.name = "Product \(barcode.digits)" }
             draft.icon = .generic
-            return (try await SaveFood(foods: foods, now: now).add(Self.importable(draft), id: id), true)
+            return (try await saveFood.add(Self.importable(draft), id: id), true)
         }
     }
 

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
@@ -271,8 +272,9 @@ struct AccountData {
         try await UpdateSettings(user: user, db: tx, now: now)(displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
                                                                       currency: archive.account.currency)
         // Meal types: the built-in ones are updated, the person's own created with their ids.
-        let types = SaveMealType(mealTypes: MealTypeRepository(db: tx, ownerID: owner), now: now)
-        let builtIn = Dictionary(try await types.mealTypes.catalog(now: now).all.compactMap { t in t.key.map { ($0, t.id) } }, uniquingKeysWith: { a, _ in a })
+        let library = FluentLibrary(db: tx, ownerID: owner), storedTypes = MealTypeRepository(db: tx, ownerID: owner)
+        let types = SaveMealType(library: library, now: now)
+        let builtIn = Dictionary(try await storedTypes.catalog(now: now).all.compactMap { t in t.key.map { ($0, t.id) } }, uniquingKeysWith: { a, _ in a })
         for (index, type) in archive.mealTypes.sorted(by: { $0.position < $1.position }).enumerated() {
             let change = SaveMealType.Change(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
                                                    position: index, hidden: type.hidden)
@@ -287,27 +289,28 @@ struct AccountData {
                 }
             } catch let error as ValidationError { throw AppError.validation(error.prefixed("mealTypes[\(index)].")) }
         }
-        let catalog = try await types.mealTypes.catalog(now: now)
+        let catalog = try await storedTypes.catalog(now: now)
         // Foods, through the same checks as a food typed in.
-        let foods = SaveFood(foods: FoodRepository(db: tx, ownerID: owner), now: now)
+        let foods = SaveFood(library: library, now: now)
         for (index, food) in archive.foods.enumerated() {
             do {
                 _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: food.createdAt, updatedAt: food.updatedAt)
             } catch let error as ValidationError { throw AppError.validation(error.prefixed("foods[\(index)].")) }
+              catch let refusal as Refusal { throw AppError(refusal, prefix: "foods[\(index)].") }
         }
         // Meals and the plan.
-        let meals = MealRepository(db: tx, ownerID: owner)
         for (index, meal) in archive.meals.enumerated() {
             do {
-                _ = try await SaveMeal(meals: meals, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
+                _ = try await SaveMeal(library: library, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
             } catch let error as ValidationError { throw AppError.validation(error.prefixed("meals[\(index)].")) }
+              catch let refusal as Refusal { throw AppError(refusal, prefix: "meals[\(index)].") }
         }
-        let plan = PlanRepository(db: tx, ownerID: owner), mealTypes = MealTypeRepository(db: tx, ownerID: owner)
         for (index, assignment) in archive.plan.enumerated() {
             do {
-                _ = try await PlanMeal(plan: plan, mealTypes: mealTypes, now: assignment.createdAt)(
+                _ = try await PlanMeal(library: library, now: assignment.createdAt)(
                     assignment.mealId, on: assignment.date, mealType: assignment.mealType, id: assignment.id)
             } catch let error as ValidationError { throw AppError.validation(error.prefixed("plan[\(index)].")) }
+              catch let refusal as Refusal { throw AppError(refusal, prefix: "plan[\(index)].") }
         }
         // The diary is written later; its rules are checked now, before anything else is.
         for (index, entry) in archive.diary.enumerated() {

@@ -1,10 +1,11 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
 
 /// The foods of one owner; every query is scoped to `ownerID`.
-struct FoodRepository {
+struct FoodRepository: FoodRecords {
     let db: any Database
     let ownerID: UUID
 

@@ -1,12 +1,13 @@
 import Fluent
 import FluentSQL
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
 
 /// The meals of one owner. Every query is scoped to `ownerID`: there is no way to reach another
 /// user's rows through this type.
-struct MealRepository {
+struct MealRepository: MealRecords {
     let db: any Database
     let ownerID: UUID
 

@@ -1,11 +1,12 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
 
 /// One person's meal types: read, store, replace and reorder. ``SaveMealType`` decides what may be
 /// stored.
-struct MealTypeRepository {
+struct MealTypeRepository: MealTypeRecords {
     let db: any Database
     let ownerID: UUID
 

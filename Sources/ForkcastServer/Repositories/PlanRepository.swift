@@ -1,9 +1,10 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 
 /// The plan of one owner: assignments of that owner's meals to days.
-struct PlanRepository {
+struct PlanRepository: PlanRecords {
     let db: any Database
     let ownerID: UUID
 

@@ -122,7 +122,3 @@ struct DiaryContext {
         DiaryDay(date: date, entries: try await entries.entries(on: date), goals: try await goals().goals, types: try await types())
     }
 }
-
-extension String {
-    var nilIfEmptyString: String? { isEmpty ? nil : self }
-}

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Vapor
 
@@ -64,7 +65,7 @@ struct WebFoodsController: RouteCollection {
         } catch let errors as ValidationError {
             page.errors = errors
             return page.render(layout: layout()).response(status: .unprocessableEntity)
-        } catch AppError.conflict(let detail) {
+        } catch Refusal.conflict(let detail) {
             page.errors = ValidationError(field: "barcode", detail)
             return page.render(layout: layout()).response(status: .conflict)
         } catch let error where StorageFailure.isStorageFailure(error) {

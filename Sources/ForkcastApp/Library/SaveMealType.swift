@@ -1,4 +1,3 @@
-import Fluent
 import ForkcastCore
 import Foundation
 
@@ -7,24 +6,36 @@ import Foundation
 /// rules are ForkcastCore's ``MealTypeCatalog`` (names unique and not empty, windows "HH:MM"), plus
 /// a position of 0 to 1000 and Snack always offered. Each change is one write under the person's
 /// lock, so two changes at once cannot both take a name.
-struct SaveMealType {
-    let mealTypes: MealTypeRepository
+public struct SaveMealType: Sendable {
+    let library: any Library
     let now: Date
 
+    public init(library: any Library, now: Date) {
+        self.library = library
+        self.now = now
+    }
+
     /// What to change; a nil field stays as it is.
-    struct Change: Sendable {
-        var name: String?
+    public struct Change: Sendable {
+        public var name: String?
         /// nil: unchanged; .some(nil): no window; .some(window): that window ("HH:MM" texts).
-        var window: (start: String, end: String)??
-        var position: Int?
-        var hidden: Bool?
+        public var window: (start: String, end: String)??
+        public var position: Int?
+        public var hidden: Bool?
+
+        public init(name: String? = nil, window: (start: String, end: String)?? = nil, position: Int? = nil, hidden: Bool? = nil) {
+            self.name = name
+            self.window = window
+            self.position = position
+            self.hidden = hidden
+        }
     }
 
     /// A custom type, at the end or at `position`. Throws ``ValidationError`` naming each bad field.
-    func add(_ change: Change, id: UUID) async throws -> MealType {
-        let mealTypes = mealTypes, now = now
-        return try await mealTypes.db.write { tx in
-            let types = MealTypeRepository(db: tx, ownerID: mealTypes.ownerID)
+    public func add(_ change: Change, id: UUID) async throws -> MealType {
+        let now = now
+        return try await library.write { tx in
+            let types = tx.mealTypes
             let catalog = try await types.stored(now: now)
             let name = (change.name ?? "").trimmed
             let problems = catalog.problems(id: nil, name: name, window: change.window) + Self.positionProblems(change.position)
@@ -38,10 +49,10 @@ struct SaveMealType {
     }
 
     /// Changes one of the person's types; nil when they have none with that id.
-    func change(_ id: UUID, _ change: Change) async throws -> MealType? {
-        let mealTypes = mealTypes, now = now
-        return try await mealTypes.db.write { tx in
-            let types = MealTypeRepository(db: tx, ownerID: mealTypes.ownerID)
+    public func change(_ id: UUID, _ change: Change) async throws -> MealType? {
+        let now = now
+        return try await library.write { tx in
+            let types = tx.mealTypes
             let catalog = try await types.stored(now: now)
             guard var type = catalog.all.first(where: { $0.id == id }) else { return nil }
             let problems = catalog.problems(id: id, name: change.name ?? type.name, window: change.window) + Self.positionProblems(change.position)
@@ -61,7 +72,7 @@ struct SaveMealType {
 
     /// A synced device's type: changed when the person has it, added when not.
     @discardableResult
-    func addOrChange(_ id: UUID, _ change: Change) async throws -> MealType {
+    public func addOrChange(_ id: UUID, _ change: Change) async throws -> MealType {
         if let changed = try await self.change(id, change) { return changed }
         return try await add(change, id: id)
     }

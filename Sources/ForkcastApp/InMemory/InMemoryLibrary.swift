@@ -1,0 +1,298 @@
+import ForkcastCore
+import Foundation
+
+/// Libraries kept in memory, for many people: the fake the use cases are tested with alone (no
+/// database, no server), held to the same contract as the server's SQLite and PostgreSQL ones.
+///
+/// Writers take turns (one transaction at a time, like SQLite's writer and PostgreSQL's per-person
+/// lock), each works on a copy, and the copy replaces the records only when the transaction
+/// returns: a transaction that throws leaves nothing behind.
+public final class InMemoryLibraries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records = Records()
+    private var writing = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    public init() {}
+
+    /// One person's library.
+    public func library(of owner: UUID) -> InMemoryLibrary { InMemoryLibrary(libraries: self, owner: owner) }
+
+    /// Everything stored, for tests to look at.
+    public var contents: Records { lock.withLock { records } }
+
+    /// What is stored: every person's records, each row with its owner, and the change feed.
+    public struct Records: Sendable {
+        public internal(set) var foods: [UUID: Owned<Food>] = [:]
+        public internal(set) var meals: [UUID: Owned<Meal>] = [:]
+        public internal(set) var assignments: [UUID: Owned<Assignment>] = [:]
+        public internal(set) var mealTypes: [UUID: Owned<MealType>] = [:]
+        /// One row per record stored or deleted, in order: what a synced device would be sent.
+        public internal(set) var changes: [Change] = []
+    }
+
+    public struct Owned<Value: Sendable>: Sendable {
+        public let owner: UUID
+        public var value: Value
+    }
+
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable { case food, meal, assignment, mealType }
+        public let kind: Kind
+        public let id: UUID
+        public let deleted: Bool
+        public let at: Date
+
+        public init(kind: Kind, id: UUID, deleted: Bool, at: Date) {
+            self.kind = kind
+            self.id = id
+            self.deleted = deleted
+            self.at = at
+        }
+    }
+
+    /// An id stored twice: what a database's primary key refuses.
+    public struct DuplicateID: Error, Sendable { public let id: UUID }
+
+    func transaction<T: Sendable>(_ body: (inout Records) async throws -> T) async rethrows -> T {
+        await turn()
+        defer { done() }
+        var copy = contents
+        let result = try await body(&copy)
+        let committed = copy
+        lock.withLock { records = committed }
+        return result
+    }
+
+    private func turn() async {
+        await withCheckedContinuation { (next: CheckedContinuation<Void, Never>) in
+            let now: Bool = lock.withLock {
+                if writing { waiting.append(next); return false }
+                writing = true
+                return true
+            }
+            if now { next.resume() }
+        }
+    }
+
+    private func done() {
+        let next: CheckedContinuation<Void, Never>? = lock.withLock {
+            if waiting.isEmpty { writing = false; return nil }
+            return waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}
+
+/// One person's library in memory (see ``InMemoryLibraries``).
+public struct InMemoryLibrary: Library {
+    let libraries: InMemoryLibraries
+    public let owner: UUID
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
+        let owner = owner
+        return try await libraries.transaction { records in
+            let tx = Transaction(owner: owner, records: records)
+            let result = try await body(tx)
+            records = tx.records
+            return result
+        }
+    }
+
+    /// The records a transaction works on: a copy, guarded because the protocol's views are values.
+    final class Transaction: LibraryTransaction, @unchecked Sendable {
+        let owner: UUID
+        private let lock = NSLock()
+        private var _records: InMemoryLibraries.Records
+
+        init(owner: UUID, records: InMemoryLibraries.Records) {
+            self.owner = owner
+            _records = records
+        }
+
+        var records: InMemoryLibraries.Records { lock.withLock { _records } }
+
+        func update<R>(_ change: (inout InMemoryLibraries.Records) throws -> R) rethrows -> R {
+            try lock.withLock { try change(&_records) }
+        }
+
+        func log(_ kind: InMemoryLibraries.Change.Kind, _ ids: [UUID], deleted: Bool, at: Date, in records: inout InMemoryLibraries.Records) {
+            records.changes += ids.map { .init(kind: kind, id: $0, deleted: deleted, at: at) }
+        }
+
+        var foods: any FoodRecords { Foods(tx: self) }
+        var meals: any MealRecords { Meals(tx: self) }
+        var plan: any PlanRecords { Plan(tx: self) }
+        var mealTypes: any MealTypeRecords { MealTypes(tx: self) }
+    }
+
+    struct Foods: FoodRecords {
+        let tx: Transaction
+
+        func find(_ id: UUID) async throws -> Food? {
+            tx.records.foods[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func find(ids: [UUID]) async throws -> [UUID: Food] {
+            let foods = tx.records.foods
+            return Dictionary(ids.compactMap { id in foods[id].flatMap { $0.owner == tx.owner ? (id, $0.value) : nil } },
+                              uniquingKeysWith: { a, _ in a })
+        }
+
+        func holder(of barcode: Barcode, except id: UUID) async throws -> Food? {
+            tx.records.foods.values.first { $0.owner == tx.owner && $0.value.barcode == barcode && $0.value.id != id }?.value
+        }
+
+        func meals(using id: UUID) async throws -> [String] {
+            let meals = tx.records.meals.values.filter { $0.owner == tx.owner && $0.value.ingredients.contains { $0.foodId == id } }
+            return Array(Set(meals.map(\.value.description))).sorted()
+        }
+
+        func insert(_ food: Food) async throws {
+            try tx.update { records in
+                guard records.foods[food.id] == nil else { throw InMemoryLibraries.DuplicateID(id: food.id) }
+                records.foods[food.id] = .init(owner: tx.owner, value: food)
+                tx.log(.food, [food.id], deleted: false, at: food.updatedAt, in: &records)
+            }
+        }
+
+        func replace(_ food: Food) async throws -> Bool {
+            tx.update { records in
+                guard records.foods[food.id]?.owner == tx.owner else { return false }
+                records.foods[food.id]?.value = food
+                tx.log(.food, [food.id], deleted: false, at: food.updatedAt, in: &records)
+                return true
+            }
+        }
+
+        func delete(_ id: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.foods[id]?.owner == tx.owner else { return false }
+                records.foods[id] = nil
+                tx.log(.food, [id], deleted: true, at: now, in: &records)
+                return true
+            }
+        }
+    }
+
+    struct Meals: MealRecords {
+        let tx: Transaction
+
+        func find(_ id: UUID) async throws -> Meal? {
+            tx.records.meals[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func insert(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
+            try tx.update { records in
+                guard records.meals[id] == nil else { throw InMemoryLibraries.DuplicateID(id: id) }
+                let meal = Meal(id: id, content: content, createdAt: now, updatedAt: now)
+                records.meals[id] = .init(owner: tx.owner, value: meal)
+                tx.log(.meal, [id], deleted: false, at: now, in: &records)
+                return meal
+            }
+        }
+
+        func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
+            tx.update { records in
+                guard let stored = records.meals[id], stored.owner == tx.owner else { return nil }
+                let meal = Meal(id: id, content: content, createdAt: stored.value.createdAt, updatedAt: now)
+                records.meals[id]?.value = meal
+                tx.log(.meal, [id], deleted: false, at: now, in: &records)
+                return meal
+            }
+        }
+
+        func delete(_ id: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.meals[id]?.owner == tx.owner else { return false }
+                let planned = records.assignments.values.filter { $0.owner == tx.owner && $0.value.mealId == id }.map(\.value.id)
+                for assignment in planned { records.assignments[assignment] = nil }
+                records.meals[id] = nil
+                tx.log(.assignment, planned, deleted: true, at: now, in: &records)
+                tx.log(.meal, [id], deleted: true, at: now, in: &records)
+                return true
+            }
+        }
+    }
+
+    struct Plan: PlanRecords {
+        let tx: Transaction
+
+        func insert(_ assignment: Assignment, now: Date) async throws {
+            try tx.update { records in
+                guard records.assignments[assignment.id] == nil else { throw InMemoryLibraries.DuplicateID(id: assignment.id) }
+                records.assignments[assignment.id] = .init(owner: tx.owner, value: assignment)
+                tx.log(.assignment, [assignment.id], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func delete(_ id: UUID, now: Date) async throws -> Assignment? {
+            tx.update { records in
+                guard let stored = records.assignments[id], stored.owner == tx.owner else { return nil }
+                records.assignments[id] = nil
+                tx.log(.assignment, [id], deleted: true, at: now, in: &records)
+                return stored.value
+            }
+        }
+    }
+
+    struct MealTypes: MealTypeRecords {
+        let tx: Transaction
+
+        private func mine(_ records: InMemoryLibraries.Records) -> [MealType] {
+            records.mealTypes.values.filter { $0.owner == tx.owner }.map(\.value)
+        }
+
+        func catalog(now: Date) async throws -> MealTypeCatalog {
+            let types = mine(tx.records)
+            return types.isEmpty ? .defaults(owner: tx.owner, now: now) : MealTypeCatalog(types)
+        }
+
+        func stored(now: Date) async throws -> MealTypeCatalog {
+            tx.update { records in
+                let types = mine(records)
+                if !types.isEmpty { return MealTypeCatalog(types) }
+                let defaults = MealTypeCatalog.defaults(owner: tx.owner, now: now)
+                for type in defaults.all { records.mealTypes[type.id] = .init(owner: tx.owner, value: type) }
+                tx.log(.mealType, defaults.all.map(\.id), deleted: false, at: now, in: &records)
+                return defaults
+            }
+        }
+
+        func find(_ id: UUID) async throws -> MealType? {
+            tx.records.mealTypes[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func insert(_ type: MealType, now: Date) async throws {
+            try tx.update { records in
+                guard records.mealTypes[type.id] == nil else { throw InMemoryLibraries.DuplicateID(id: type.id) }
+                records.mealTypes[type.id] = .init(owner: tx.owner, value: type)
+                tx.log(.mealType, [type.id], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func replace(_ type: MealType, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.mealTypes[type.id]?.owner == tx.owner else { return false }
+                records.mealTypes[type.id]?.value = type
+                tx.log(.mealType, [type.id], deleted: false, at: now, in: &records)
+                return true
+            }
+        }
+
+        func move(_ id: UUID, to position: Int, in catalog: MealTypeCatalog, now: Date) async throws {
+            var order = catalog.all.map(\.id).filter { $0 != id }
+            order.insert(id, at: max(0, min(position, order.count)))
+            tx.update { records in
+                var changed: [UUID] = []
+                for type in mine(records) {
+                    guard let index = order.firstIndex(of: type.id), type.position != index else { continue }
+                    records.mealTypes[type.id]?.value.position = index
+                    records.mealTypes[type.id]?.value.updatedAt = now
+                    changed.append(type.id)
+                }
+                tx.log(.mealType, changed, deleted: false, at: now, in: &records)
+            }
+        }
+    }
+}

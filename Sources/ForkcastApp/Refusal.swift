@@ -1,0 +1,13 @@
+import Foundation
+
+/// A change a use case refuses for a reason other than a field's value (those are ForkcastCore's
+/// ``ValidationError``). The adapters present it: the API and sync as a problem (409 or 404 naming
+/// the field), a page next to the field it concerns.
+public enum Refusal: Error, Sendable, Equatable {
+    /// The change clashes with something the person already has ("Your food “Oats” already has
+    /// barcode …", "“Oats” is an ingredient of “Porridge”").
+    case conflict(String)
+    /// A field names something the person does not have (an ingredient's food): `field` is the
+    /// input's path, e.g. `ingredients[2].foodId`.
+    case missingReference(field: String, detail: String)
+}

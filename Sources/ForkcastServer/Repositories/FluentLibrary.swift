@@ -1,0 +1,26 @@
+import Fluent
+import ForkcastApp
+import ForkcastCore
+import Foundation
+
+/// One person's library on the server's database (SQLite or PostgreSQL), for the use cases in
+/// ForkcastApp. Made only by ``Owner`` from the signed-in person, so every record it reaches is
+/// theirs. A write is one transaction through the write gate (``Database/write(timeout:leading:_:)``).
+struct FluentLibrary: Library {
+    let db: any Database
+    let ownerID: UUID
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
+        let ownerID = ownerID
+        return try await db.write { tx in try await body(Transaction(db: tx, ownerID: ownerID)) }
+    }
+
+    struct Transaction: LibraryTransaction {
+        let db: any Database
+        let ownerID: UUID
+        var foods: any FoodRecords { FoodRepository(db: db, ownerID: ownerID) }
+        var meals: any MealRecords { MealRepository(db: db, ownerID: ownerID) }
+        var plan: any PlanRecords { PlanRepository(db: db, ownerID: ownerID) }
+        var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, ownerID: ownerID) }
+    }
+}
