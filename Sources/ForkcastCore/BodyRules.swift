@@ -64,3 +64,25 @@ public enum BodyRules {
         return try Goals(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat).validated()
     }
 }
+
+/// One weighing (seed 001): in kilograms, at an instant, from where it came ("manual", "profile",
+/// "health", a synced device's source).
+public struct WeightEntry: Sendable, Hashable {
+    public var id: UUID
+    public var measuredAt: Date
+    public var weightKg: Decimal
+    public var source: String
+
+    public init(id: UUID, measuredAt: Date, weightKg: Decimal, source: String) {
+        self.id = id
+        self.measuredAt = measuredAt
+        self.weightKg = weightKg
+        self.source = source
+    }
+
+    /// Instants are the same weighing when they agree to the millisecond (every database keeps at
+    /// least that).
+    public static func sameInstant(_ a: Date, _ b: Date) -> Bool { millisecond(a) == millisecond(b) }
+
+    public static func millisecond(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+}

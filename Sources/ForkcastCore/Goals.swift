@@ -137,6 +137,8 @@ public struct Goals: Hashable, Sendable, Codable {
 
     /// Seed 001's defaults: 2000 kcal, 150 g protein, 250 g carbohydrates, 65 g fat.
     public static let defaults = Goals(energyKcal: 2000, protein: 150, carbohydrates: 250, fat: 65)
+    /// The setting "computed from the body profile" (the numbers are computed when read).
+    public static let computed = Goals(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0, source: .computed)
 
     public var nutrients: Nutrients { Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat) }
 

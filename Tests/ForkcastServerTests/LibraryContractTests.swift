@@ -18,17 +18,26 @@ struct LibraryContractTests {
 
     /// `body` with a way to make a new person's library on `backend`.
     private func withLibraries(_ backend: Backend, _ body: @escaping (_ person: @escaping () async throws -> any Library) async throws -> Void) async throws {
+        try await withPeople(backend) { person in try await body { try await person().library } }
+    }
+
+    /// `body` with a way to make a new person on `backend`: their library and body store.
+    private func withPeople(_ backend: Backend,
+                            _ body: @escaping (_ person: @escaping () async throws -> (library: any Library, body: any BodyStore)) async throws -> Void) async throws {
         switch backend {
         case .inMemory:
             let libraries = InMemoryLibraries()
-            try await body { libraries.library(of: UUID()) }
+            try await body {
+                let id = UUID()
+                return (libraries.library(of: id), libraries.body(of: id))
+            }
         case .database:
             try await withForkcast(allowSignup: true) { app in
                 try await body {
                     let email = "p\(UUID().uuidString.prefix(8).lowercased())@example.com"
                     _ = try await app.signUp(email)
                     let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first())
-                    return FluentLibrary(db: app.db, ownerID: try user.requireID())
+                    return (FluentLibrary(db: app.db, ownerID: try user.requireID()), FluentBodyStore(db: app.db, ownerID: try user.requireID()))
                 }
             }
         }
@@ -204,6 +213,43 @@ struct LibraryContractTests {
             #expect(added == 1)
             let names = try await ann.write { try await $0.mealTypes.catalog(now: monday).all.map(\.name) }
             #expect(names.filter { $0 == "Brunch" }.count == 1)
+        }
+    }
+
+    @Test(arguments: Backend.allCases) func weightsProfileAndGoalsAreEachPersonsOwn(_ backend: Backend) async throws {
+        try await withPeople(backend) { person in
+            let ann = try await person().body, bob = try await person().body
+            let at = monday.addingTimeInterval(7 * 3600 + 0.25)
+            let weight = WeightEntry(id: UUID(), measuredAt: at, weightKg: 70.45, source: "manual")
+            try await ann.write { body async throws in
+                #expect(try await body.profile() == nil)
+                #expect(try await body.latestWeight() == nil)
+                try await body.insertWeight(weight, now: monday)
+                #expect(try await body.weight(weight.id) == weight)
+                #expect(try await body.weights(at: at.addingTimeInterval(0.0003)).map(\.id) == [weight.id], "the same instant to the millisecond")
+                #expect(try await body.weights(at: at.addingTimeInterval(0.002)).isEmpty)
+                #expect(try await body.latestWeight() == weight)
+            }
+            try await bob.write { body async throws in
+                #expect(try await body.weight(weight.id) == nil)
+                #expect(try await body.weights(at: at).isEmpty)
+                #expect(try await body.replaceWeight(weight, now: monday) == false)
+            }
+            var moved = weight
+            moved.measuredAt = at.addingTimeInterval(3600)
+            moved.weightKg = 70.1
+            let profile = BodyProfile(sex: .female, birthDate: try #require(CalendarDate(iso: "1990-05-17")), heightCm: 168, weightKg: 70.1,
+                                      activityLevel: .moderate, aim: .maintain)
+            let goals = Goals(energyKcal: 1800, protein: 120, carbohydrates: 200, fat: 60)
+            try await ann.write { [moved] body async throws in
+                #expect(try await body.replaceWeight(moved, now: monday))
+                #expect(try await body.weight(weight.id) == moved)
+                try await body.saveProfile(profile, now: monday)
+                try await body.saveGoals(goals, now: monday)
+                let stored = try #require(try await body.profile())
+                #expect(stored.heightCm == 168 && stored.sex == .female && stored.activityLevel == .moderate && stored.weightKg == 70.1)
+            }
+            try await bob.write { body async throws in #expect(try await body.profile() == nil) }
         }
     }
 }

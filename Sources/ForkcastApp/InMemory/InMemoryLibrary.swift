@@ -18,6 +18,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// One person's library.
     public func library(of owner: UUID) -> InMemoryLibrary { InMemoryLibrary(libraries: self, owner: owner) }
 
+    /// One person's body profile, goals and weights.
+    public func body(of owner: UUID) -> InMemoryBodyStore { InMemoryBodyStore(libraries: self, owner: owner) }
+
     /// Everything stored, for tests to look at.
     public var contents: Records { lock.withLock { records } }
 
@@ -27,6 +30,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var meals: [UUID: Owned<Meal>] = [:]
         public internal(set) var assignments: [UUID: Owned<Assignment>] = [:]
         public internal(set) var mealTypes: [UUID: Owned<MealType>] = [:]
+        public internal(set) var profiles: [UUID: BodyProfile] = [:]
+        public internal(set) var goals: [UUID: Goals] = [:]
+        public internal(set) var weights: [UUID: Owned<WeightEntry>] = [:]
         /// One row per record stored or deleted, in order: what a synced device would be sent.
         public internal(set) var changes: [Change] = []
     }
@@ -37,7 +43,7 @@ public final class InMemoryLibraries: @unchecked Sendable {
     }
 
     public struct Change: Sendable, Equatable {
-        public enum Kind: String, Sendable { case food, meal, assignment, mealType }
+        public enum Kind: String, Sendable { case food, meal, assignment, mealType, bodyProfile, goals, weight }
         public let kind: Kind
         public let id: UUID
         public let deleted: Bool
@@ -292,6 +298,71 @@ public struct InMemoryLibrary: Library {
                     changed.append(type.id)
                 }
                 tx.log(.mealType, changed, deleted: false, at: now, in: &records)
+            }
+        }
+    }
+}
+
+/// One person's body records in memory (see ``InMemoryLibraries``).
+public struct InMemoryBodyStore: BodyStore {
+    let libraries: InMemoryLibraries
+    public let owner: UUID
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
+        let owner = owner
+        return try await libraries.transaction { records in
+            let tx = InMemoryLibrary.Transaction(owner: owner, records: records)
+            let result = try await body(Records(tx: tx))
+            records = tx.records
+            return result
+        }
+    }
+
+    struct Records: BodyRecords {
+        let tx: InMemoryLibrary.Transaction
+
+        func profile() async throws -> BodyProfile? { tx.records.profiles[tx.owner] }
+
+        func saveProfile(_ profile: BodyProfile, now: Date) async throws {
+            tx.update { records in
+                records.profiles[tx.owner] = profile
+                tx.log(.bodyProfile, [tx.owner], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func saveGoals(_ goals: Goals, now: Date) async throws {
+            tx.update { records in
+                records.goals[tx.owner] = goals
+                tx.log(.goals, [tx.owner], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func weight(_ id: UUID) async throws -> WeightEntry? {
+            tx.records.weights[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func weights(at instant: Date) async throws -> [WeightEntry] {
+            tx.records.weights.values.filter { $0.owner == tx.owner && WeightEntry.sameInstant($0.value.measuredAt, instant) }.map(\.value)
+        }
+
+        func latestWeight() async throws -> WeightEntry? {
+            tx.records.weights.values.filter { $0.owner == tx.owner }.map(\.value).max { $0.measuredAt < $1.measuredAt }
+        }
+
+        func insertWeight(_ weight: WeightEntry, now: Date) async throws {
+            try tx.update { records in
+                guard records.weights[weight.id] == nil else { throw InMemoryLibraries.DuplicateID(id: weight.id) }
+                records.weights[weight.id] = .init(owner: tx.owner, value: weight)
+                tx.log(.weight, [weight.id], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func replaceWeight(_ weight: WeightEntry, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.weights[weight.id]?.owner == tx.owner else { return false }
+                records.weights[weight.id]?.value = weight
+                tx.log(.weight, [weight.id], deleted: false, at: now, in: &records)
+                return true
             }
         }
     }

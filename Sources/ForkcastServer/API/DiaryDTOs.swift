@@ -211,13 +211,9 @@ struct GoalsDTO: Content {
     }
 }
 
-struct GoalsInput: Content {
-    var source: String?
-    var energyKcal: Decimal?
-    var protein: Decimal?
-    var carbohydrates: Decimal?
-    var fat: Decimal?
-}
+/// `PUT /api/v1/goals`: what ``SetGoals`` takes.
+typealias GoalsInput = SetGoals.Input
+extension SetGoals.Input: Content {}
 
 struct DiaryGroupDTO: Content {
     var mealType: String
@@ -291,18 +287,9 @@ struct BodyProfileDTO: Content {
     }
 }
 
-/// `PUT /api/v1/body-profile`: metric fields, or imperial ones (heightFt/heightIn, weightLb).
-struct BodyProfileInput: Content {
-    var sex: String
-    var birthDate: CalendarDate
-    var heightCm: Decimal?
-    var heightFt: Decimal?
-    var heightIn: Decimal?
-    var weightKg: Decimal?
-    var weightLb: Decimal?
-    var activityLevel: String
-    var aim: String
-}
+/// `PUT /api/v1/body-profile`: what ``SaveBodyProfile`` takes.
+typealias BodyProfileInput = SaveBodyProfile.Input
+extension SaveBodyProfile.Input: Content {}
 
 struct WeightDTO: Content {
     var id: UUID

@@ -56,11 +56,11 @@ struct Owner {
     var logEntry: LogEntry { LogEntry(diary: diaryContext, photos: photos, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryContext) }
     var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext) }
-    var recordWeight: RecordWeight { RecordWeight(ownerID: id, db: db, now: now) }
-    var saveBodyProfile: SaveBodyProfile {
-        SaveBodyProfile(ownerID: id, db: db, now: now, today: user.today(now: now), uuid: uuid)
-    }
-    var setGoals: SetGoals { SetGoals(ownerID: id, db: db, now: now) }
+    /// The person's body profile, goals and weights, for the body's use cases (ForkcastApp).
+    var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }
+    var recordWeight: RecordWeight { RecordWeight(store: bodyStore, now: now) }
+    var saveBodyProfile: SaveBodyProfile { SaveBodyProfile(store: bodyStore, now: now, today: user.today(now: now), uuid: uuid) }
+    var setGoals: SetGoals { SetGoals(store: bodyStore, now: now) }
     /// The person's foods, meals, plan and meal types, for the library's use cases (ForkcastApp).
     var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
     var planMeal: PlanMeal { PlanMeal(library: library, now: now) }

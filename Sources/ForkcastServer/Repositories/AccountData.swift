@@ -360,7 +360,8 @@ struct AccountData {
         }
         if let goals = archive.goals { try await body.saveGoals(try goals.validated(), now: now) }
         if let profile = archive.bodyProfile {
-            try await body.save(try profile.validated(today: user.today(now: now)), now: now, uuid: UUID())
+            // As exported: the archive's weighings are restored above, none is made for the profile.
+            try await body.saveProfile(try profile.validated(today: user.today(now: now)), now: now)
         }
     }
 

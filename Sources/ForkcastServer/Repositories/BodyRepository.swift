@@ -1,10 +1,11 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
 
 /// Body profile, goals and weight entries of one owner.
-struct BodyRepository {
+struct BodyRepository: BodyRecords {
     let db: any Database
     let ownerID: UUID
 
@@ -13,7 +14,9 @@ struct BodyRepository {
         return profile.following(latestWeight: try await latestWeight()?.weightKg)
     }
 
-    func save(_ profile: BodyProfile, now: Date, uuid: UUID) async throws {
+    /// Stores the profile with its change-feed row. The rules (and the weighing a new weight in it
+    /// makes) are ``SaveBodyProfile``'s.
+    func saveProfile(_ profile: BodyProfile, now: Date) async throws {
         try await db.write { tx in
             let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() ?? {
                 let m = BodyProfileModel()
@@ -23,17 +26,6 @@ struct BodyRepository {
             model.apply(profile, now: now)
             try await model.save(on: tx)
             try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
-            // A new weight in the profile is also a weight entry (so goals follow it).
-            let latest = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
-            guard latest.map({ Decimal(shortest: $0.weightKg) != profile.weightKg }) ?? true else { return }
-            if let same = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$measuredAt == now).first() {
-                same.weightKg = profile.weightKg.doubleValue
-                try await same.update(on: tx)
-                try await SyncLog.record(.weight, [try same.requireID()], op: .upsert, owner: ownerID, on: tx, now: now)
-            } else {
-                try await WeightEntryModel(id: uuid, ownerID: ownerID, measuredAt: now, weightKg: profile.weightKg, source: "profile").create(on: tx)
-                try await SyncLog.record(.weight, [uuid], op: .upsert, owner: ownerID, on: tx, now: now)
-            }
         }
     }
 
@@ -60,13 +52,49 @@ struct BodyRepository {
         }
     }
 
-    struct Weight: Sendable { var id: UUID; var measuredAt: Date; var weightKg: Decimal; var source: String }
+    typealias Weight = WeightEntry
+
+    func weight(_ id: UUID) async throws -> Weight? {
+        try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first().map(Self.weight)
+    }
+
+    func weights(at instant: Date) async throws -> [Weight] {
+        try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
+            .filter(\.$measuredAt >= instant.addingTimeInterval(-1)).filter(\.$measuredAt <= instant.addingTimeInterval(1)).all()
+            .filter { WeightEntry.sameInstant($0.measuredAt, instant) }.map(Self.weight)
+    }
+
+    /// Stores a weighing with its change-feed row. The rules are ``RecordWeight``'s.
+    func insertWeight(_ weight: Weight, now: Date) async throws {
+        try await db.write { tx in
+            try await WeightEntryModel(id: weight.id, ownerID: ownerID, measuredAt: weight.measuredAt, weightKg: weight.weightKg, source: weight.source)
+                .create(on: tx)
+            try await SyncLog.record(.weight, [weight.id], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+
+    func replaceWeight(_ weight: Weight, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == weight.id).first() else {
+                return false
+            }
+            model.measuredAt = weight.measuredAt
+            model.weightKg = weight.weightKg.doubleValue
+            try await model.update(on: tx)
+            try await SyncLog.record(.weight, [weight.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            return true
+        }
+    }
+
+    private static func weight(_ model: WeightEntryModel) -> Weight {
+        Weight(id: model.id!, measuredAt: model.measuredAt, weightKg: Decimal(shortest: model.weightKg), source: model.source)
+    }
 
     func weights(from: Date? = nil, to: Date? = nil) async throws -> [Weight] {
         var q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
         if let from { q = q.filter(\.$measuredAt >= from) }
         if let to { q = q.filter(\.$measuredAt <= to) }
-        return try await q.sort(\.$measuredAt).all().map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+        return try await q.sort(\.$measuredAt).all().map(Self.weight)
     }
 
     /// A page of weights, newest first, and how many there are.
@@ -75,13 +103,13 @@ struct BodyRepository {
         let total = try await q.count()
         guard total > page.offset else { return ([], total) }
         let items = try await q.sort(\.$measuredAt, .descending).range(page.offset..<(page.offset + page.per)).all()
-            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+            .map(Self.weight)
         return (items, total)
     }
 
     func latestWeight() async throws -> Weight? {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
-            .map { Weight(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source) }
+            .map(Self.weight)
     }
 
     /// Adds weights, skipping instants already recorded; returns how many were new.

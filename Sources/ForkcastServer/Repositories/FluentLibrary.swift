@@ -24,3 +24,15 @@ struct FluentLibrary: Library {
         var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, ownerID: ownerID) }
     }
 }
+
+/// One person's body profile, goals and weights on the server's database, for ForkcastApp's body
+/// use cases; made only by ``Owner``.
+struct FluentBodyStore: BodyStore {
+    let db: any Database
+    let ownerID: UUID
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
+        let ownerID = ownerID
+        return try await db.write { tx in try await body(BodyRepository(db: tx, ownerID: ownerID)) }
+    }
+}

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Vapor
 
@@ -281,7 +282,7 @@ struct WebDiaryController: RouteCollection {
             try await req.owner.saveBodyProfile(input, useComputedGoals: useComputed)
             req.flash(useComputed ? "Saved. Your goals are now computed from your body profile." : "Saved your body profile; your goals are unchanged.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
         }
     }
@@ -295,7 +296,7 @@ struct WebDiaryController: RouteCollection {
                                                     carbohydrates: number("carbohydrates"), fat: number("fat")))
             req.flash("Saved your goals.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
         }
     }
@@ -311,9 +312,9 @@ struct WebDiaryController: RouteCollection {
         do {
             saved = try await req.owner.recordWeight(.init(measuredAt: nil, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
                                                      id: req.dependencies.uuid())
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             return try await renderGoals(req: req, errors: ValidationError(errors.fields.map { .init(field: "weightKg", message: $0.message) }), message: nil, status: .unprocessableEntity)
-        } catch AppError.conflict(let detail) {
+        } catch Refusal.conflict(let detail) {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", detail), message: nil, status: .conflict)
         }
         req.flash("Added \(saved.weightKg.display(1)) kg.")

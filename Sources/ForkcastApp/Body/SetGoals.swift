@@ -1,0 +1,51 @@
+import ForkcastCore
+import Foundation
+
+/// Setting the daily goals by hand, or choosing goals computed from the body profile (which must
+/// exist), from the API, the Goals page or a synced device.
+public struct SetGoals: Sendable {
+    let store: any BodyStore
+    let now: Date
+
+    public init(store: any BodyStore, now: Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
+    public struct Input: Sendable, Codable {
+        public var source: String?
+        public var energyKcal: Decimal?
+        public var protein: Decimal?
+        public var carbohydrates: Decimal?
+        public var fat: Decimal?
+
+        public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil) {
+            self.source = source
+            self.energyKcal = energyKcal
+            self.protein = protein
+            self.carbohydrates = carbohydrates
+            self.fat = fat
+        }
+    }
+
+    /// Throws ``ValidationError`` naming each bad field.
+    public func callAsFunction(_ input: Input) async throws {
+        let goals: Goals
+        switch input.source ?? "manual" {
+        case "computed":
+            goals = .computed
+        case "manual":
+            goals = try BodyRules.manualGoals(energyKcal: input.energyKcal, protein: input.protein, carbohydrates: input.carbohydrates, fat: input.fat)
+        default:
+            throw ValidationError(field: "source", "source must be \"manual\" or \"computed\".")
+        }
+        let now = now
+        try await store.write { body in
+            if goals.source == .computed, try await body.profile() == nil {
+                throw ValidationError(field: "source", "Computed goals need a body profile first (PUT /api/v1/body-profile).")
+            }
+            try await body.saveGoals(goals, now: now)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ForkcastApp
+import ForkcastCore
+import Foundation
+import Testing
+
+/// Weights, the body profile and goals: the body's use cases alone on the in-memory store.
+@Suite("Body use cases, alone on the in-memory store")
+struct BodyUseCasesTests {
+    let libraries = InMemoryLibraries()
+    let ann = UUID(), bob = UUID()
+    let monday = Date(timeIntervalSince1970: 1_795_392_000) // 2026-11-23 00:00 UTC
+    var today: CalendarDate { CalendarDate(monday, in: TimeZone(identifier: "UTC")!) }
+
+    func profile(weightKg: Decimal) -> SaveBodyProfile.Input {
+        SaveBodyProfile.Input(sex: "female", birthDate: CalendarDate(iso: "1990-05-17")!, heightCm: 168, weightKg: weightKg,
+                              activityLevel: "moderate", aim: "maintain")
+    }
+
+    @Test func aSecondWeightAtTheSameInstantIsRefusedAndASyncedEditChangesItInPlace() async throws {
+        let at = monday.addingTimeInterval(7 * 3600)
+        let later = monday.addingTimeInterval(9 * 3600)
+        let record = RecordWeight(store: libraries.body(of: ann), now: later)
+        let first = try await record(.init(measuredAt: at, weightKg: 70.4, weightLb: nil), id: UUID())
+        #expect(first.weightKg == 70.4 && first.measuredAt == at && first.source == "manual")
+        #expect(libraries.contents.changes.last == .init(kind: .weight, id: first.id, deleted: false, at: later), "in the change feed at the request's time")
+
+        let twice = await #expect(throws: Refusal.self) { try await record(.init(measuredAt: at.addingTimeInterval(0.0002), weightKg: 71, weightLb: nil), id: UUID()) }
+        #expect(twice == .conflict("A weight is already recorded at 2026-11-23T07:00:00Z."), "the same instant to the millisecond")
+        _ = try await RecordWeight(store: libraries.body(of: bob), now: later)(.init(measuredAt: at, weightKg: 80, weightLb: nil), id: UUID())
+
+        let edited = try await record(.init(measuredAt: at.addingTimeInterval(60), weightKg: nil, weightLb: 154), id: first.id)
+        #expect(edited.id == first.id && edited.measuredAt == at.addingTimeInterval(60))
+        #expect(edited.weightKg == (BodyUnits.kilogramsPerPound * 154).rounded(2), "pounds stored as kilograms")
+        #expect(libraries.contents.weights.count == 2, "Ann's edit changed hers in place; Bob's is his")
+
+        let bad = await #expect(throws: ValidationError.self) { try await record(.init(measuredAt: nil, weightKg: -5, weightLb: nil), id: UUID()) }
+        #expect(bad?.fields.map(\.field) == ["weightKg"])
+        let none = await #expect(throws: ValidationError.self) { try await record(.init(measuredAt: nil, weightKg: nil, weightLb: nil), id: UUID()) }
+        #expect(none?.fields.isEmpty == false)
+        #expect(libraries.contents.weights.count == 2)
+    }
+
+    @Test func aProfileWithANewWeightRecordsAWeighingAndKeepsManualGoalsUnlessAsked() async throws {
+        let store = libraries.body(of: ann)
+        try await SetGoals(store: store, now: monday)(.init(source: "manual", energyKcal: 1800, protein: 120, carbohydrates: 200, fat: 60))
+        let saved = try await SaveBodyProfile(store: store, now: monday, today: today, uuid: { UUID() })(profile(weightKg: 64))
+        #expect(saved.weightKg == 64)
+        #expect(libraries.contents.weights.values.map(\.value.source) == ["profile"], "the profile's weight became a weighing")
+        #expect(libraries.contents.goals[ann]?.source == .manual && libraries.contents.goals[ann]?.energyKcal == 1800, "manual goals are kept")
+
+        let tuesday = monday.addingTimeInterval(86_400)
+        _ = try await SaveBodyProfile(store: store, now: tuesday, today: today, uuid: { UUID() })(profile(weightKg: 64), useComputedGoals: true)
+        #expect(libraries.contents.weights.count == 1, "the same weight again is no new weighing")
+        #expect(libraries.contents.goals[ann]?.source == .computed, "asked for, goals are computed")
+
+        let wrong = await #expect(throws: ValidationError.self) {
+            var input = profile(weightKg: 64)
+            input.heightCm = 2000
+            try await SaveBodyProfile(store: store, now: tuesday, today: today, uuid: { UUID() })(input)
+        }
+        #expect(wrong?.fields.map(\.field) == ["heightCm"])
+    }
+
+    @Test func computedGoalsNeedAProfile() async throws {
+        let store = libraries.body(of: bob)
+        let refused = await #expect(throws: ValidationError.self) { try await SetGoals(store: store, now: monday)(.init(source: "computed")) }
+        #expect(refused?.fields.map(\.field) == ["source"])
+        let unknown = await #expect(throws: ValidationError.self) { try await SetGoals(store: store, now: monday)(.init(source: "guessed")) }
+        #expect(unknown?.fields.map(\.field) == ["source"])
+        #expect(libraries.contents.goals[bob] == nil, "refused goals store nothing")
+    }
+}
