@@ -74,19 +74,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         }
     }
 
-    public struct WeightRecord: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var measuredAt: Date
-        public var weightKg: Decimal
-        public var source: String
-
-        public init(id: UUID, measuredAt: Date, weightKg: Decimal, source: String) {
-            self.id = id
-            self.measuredAt = measuredAt
-            self.weightKg = weightKg
-            self.source = source
-        }
-    }
+    /// A weighing as exported: the same value the server stores.
+    public typealias WeightRecord = WeightEntry
 
     public struct OccasionRecord: Codable, Sendable, Hashable {
         public var id: UUID

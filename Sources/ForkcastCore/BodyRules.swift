@@ -67,7 +67,7 @@ public enum BodyRules {
 
 /// One weighing (seed 001): in kilograms, at an instant, from where it came ("manual", "profile",
 /// "health", a synced device's source).
-public struct WeightEntry: Sendable, Hashable {
+public struct WeightEntry: Codable, Sendable, Hashable {
     public var id: UUID
     public var measuredAt: Date
     public var weightKg: Decimal
