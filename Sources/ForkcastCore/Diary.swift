@@ -216,3 +216,31 @@ public struct DiaryDay: Hashable, Sendable {
         return costs.isEmpty ? nil : costs.reduce(0, +)
     }
 }
+
+/// The foods a person logs usually, offered first on the plate: half of them the most recently
+/// logged, the rest the most often logged over the last ``window`` (newest first among equals).
+public enum UsualFoods {
+    /// How far back logging counts.
+    public static let window: TimeInterval = 90 * 24 * 3600
+
+    /// How often a food was logged in the window, and when last.
+    public struct Use: Sendable, Hashable {
+        public let foodID: UUID
+        public let count: Int
+        public let last: Date
+
+        public init(foodID: UUID, count: Int, last: Date) {
+            self.foodID = foodID
+            self.count = count
+            self.last = last
+        }
+    }
+
+    /// Distinct food ids, at most `limit`: the `limit / 2` most recent, then the most frequent.
+    public static func rank(_ uses: [Use], limit: Int = 6) -> [UUID] {
+        let recent = uses.sorted { ($0.last, $0.foodID.uuidString) > ($1.last, $1.foodID.uuidString) }.prefix(limit / 2).map(\.foodID)
+        let frequent = uses.sorted { ($0.count, $0.last, $0.foodID.uuidString) > ($1.count, $1.last, $1.foodID.uuidString) }.map(\.foodID)
+        var seen = Set<UUID>()
+        return Array((recent + frequent).filter { seen.insert($0).inserted }.prefix(max(0, limit)))
+    }
+}

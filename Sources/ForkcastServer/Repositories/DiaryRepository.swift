@@ -68,26 +68,22 @@ struct DiaryRepository {
         }
     }
 
-    /// The foods logged lately, for the plate: the most recent first, then the most frequent over
-    /// the last 90 days (distinct, at most `limit`).
+    /// The foods logged lately, for the plate, ranked by ForkcastCore's ``UsualFoods``: this only
+    /// counts each food's logging in the window.
     func usualFoods(now: Date, limit: Int = 6) async throws -> [UUID] {
         let sql = db as! any SQLDatabase
-        let since = now.addingTimeInterval(-90 * 24 * 3600)
         let rows = try await sql.raw("""
             SELECT food_id, COUNT(*) AS n, MAX(logged_at) AS last FROM diary_entries
-            WHERE user_id = \(bind: ownerID) AND kind = 'food' AND food_id IS NOT NULL AND logged_at >= \(bind: since)
+            WHERE user_id = \(bind: ownerID) AND kind = 'food' AND food_id IS NOT NULL AND logged_at >= \(bind: now.addingTimeInterval(-UsualFoods.window))
             GROUP BY food_id
             """).all()
-        struct Use { let id: UUID; let count: Int; let last: Double }
-        let uses = rows.compactMap { row -> Use? in
+        let uses = rows.compactMap { row -> UsualFoods.Use? in
             guard let id = try? row.decode(column: "food_id", as: UUID.self), let n = try? row.decode(column: "n", as: Int.self) else { return nil }
-            let last = (try? row.decode(column: "last", as: Date.self))?.timeIntervalSince1970 ?? (try? row.decode(column: "last", as: Double.self)) ?? 0
-            return Use(id: id, count: n, last: last)
+            // MAX() of a timestamp comes back as a date on PostgreSQL and as a number on SQLite.
+            let last = (try? row.decode(column: "last", as: Date.self)) ?? Date(timeIntervalSince1970: (try? row.decode(column: "last", as: Double.self)) ?? 0)
+            return UsualFoods.Use(foodID: id, count: n, last: last)
         }
-        let recent = uses.sorted { ($0.last, $0.id.uuidString) > ($1.last, $1.id.uuidString) }.prefix(limit / 2).map(\.id)
-        let frequent = uses.sorted { ($0.count, $0.last) > ($1.count, $1.last) }.map(\.id)
-        var seen = Set<UUID>()
-        return (recent + frequent).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+        return UsualFoods.rank(uses, limit: limit)
     }
 
     struct DayTotals: Sendable {
