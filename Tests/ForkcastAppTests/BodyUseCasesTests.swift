@@ -38,6 +38,13 @@ struct BodyUseCasesTests {
         let none = await #expect(throws: ValidationError.self) { try await record(.init(measuredAt: nil, weightKg: nil, weightLb: nil), id: UUID()) }
         #expect(none?.fields.isEmpty == false)
         #expect(libraries.contents.weights.count == 2)
+
+        #expect(try await DeleteWeight(store: libraries.body(of: bob), now: later)(first.id) == nil, "not Bob's to delete")
+        #expect(try await DeleteWeight(store: libraries.body(of: ann), now: later)(first.id)?.id == first.id)
+        #expect(try await DeleteWeight(store: libraries.body(of: ann), now: later)(first.id) == nil, "already gone")
+        #expect(libraries.contents.changes.last == .init(kind: .weight, id: first.id, deleted: true, at: later))
+        _ = try await record(.init(measuredAt: at, weightKg: 70.4, weightLb: nil), id: UUID())
+        #expect(libraries.contents.weights.count == 2, "its instant is free again")
     }
 
     @Test func aProfileWithANewWeightRecordsAWeighingAndKeepsManualGoalsUnlessAsked() async throws {

@@ -234,6 +234,7 @@ struct LibraryContractTests {
                 #expect(try await body.weight(weight.id) == nil)
                 #expect(try await body.weights(at: at).isEmpty)
                 #expect(try await body.replaceWeight(weight, now: monday) == false)
+                #expect(try await body.deleteWeight(weight.id, now: monday) == false)
             }
             var moved = weight
             moved.measuredAt = at.addingTimeInterval(3600)
@@ -250,6 +251,11 @@ struct LibraryContractTests {
                 #expect(stored.heightCm == 168 && stored.sex == .female && stored.activityLevel == .moderate && stored.weightKg == 70.1)
             }
             try await bob.write { body async throws in #expect(try await body.profile() == nil) }
+            try await ann.write { body async throws in
+                #expect(try await body.deleteWeight(weight.id, now: monday))
+                #expect(try await body.weight(weight.id) == nil)
+                #expect(try await body.deleteWeight(weight.id, now: monday) == false, "already gone")
+            }
         }
     }
 }

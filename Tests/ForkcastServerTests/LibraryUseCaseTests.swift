@@ -148,8 +148,9 @@ struct LibraryUseCaseTests {
         }
     }
 
-    /// Foods, meals, plan assignments and meal types are written only by their use cases (and the
-    /// repositories those use): no API handler, page handler, sync adapter or command writes them.
+    /// Foods, meals, plan assignments, meal types, weights, the body profile and goals are written
+    /// only by their use cases (and the repositories those use): no API handler, page handler, sync
+    /// adapter or command writes them.
     @Test func noFrontDoorWritesTheLibraryItself() throws {
         let found = try FrontDoorScan.find([
             "FoodModel(", "MealModel(", "AssignmentModel(", "MealTypeModel(", "MealIngredientModel(", "MealComponentModel(",
@@ -157,6 +158,8 @@ struct LibraryUseCaseTests {
             "foods.insert(", "foods.replace(", "foods.delete(id", "meals.insert(", "meals.replace(", "meals.delete(id",
             "plan.insert(", "plan.delete(id", "mealTypes.insert(", "mealTypes.replace(", "mealTypes.move(",
             "user.save(on", "UserModel.query(on: tx)",
+            "WeightEntryModel(", "BodyProfileModel(", "GoalSettingModel(", "BodyRepository(",
+            ".insertWeight(", ".replaceWeight(", "deleteWeight(id, now", ".saveProfile(", ".saveGoals(", ".addWeights(", ".merge(sex",
         ])
         #expect(found.isEmpty, "library records written outside their use cases: \(found)")
     }

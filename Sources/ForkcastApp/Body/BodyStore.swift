@@ -24,4 +24,6 @@ public protocol BodyRecords: Sendable {
     func insertWeight(_ weight: WeightEntry, now: Date) async throws
     /// False when the person has no weighing with the weight's id.
     func replaceWeight(_ weight: WeightEntry, now: Date) async throws -> Bool
+    /// False when the person has no weighing with that id.
+    func deleteWeight(_ id: UUID, now: Date) async throws -> Bool
 }

@@ -365,5 +365,14 @@ public struct InMemoryBodyStore: BodyStore {
                 return true
             }
         }
+
+        func deleteWeight(_ id: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.weights[id]?.owner == tx.owner else { return false }
+                records.weights[id] = nil
+                tx.log(.weight, [id], deleted: true, at: now, in: &records)
+                return true
+            }
+        }
     }
 }

@@ -65,7 +65,7 @@ struct BodyController: RouteCollection {
     @Sendable func deleteWeight(req: Request) async throws -> HTTPStatus {
         _ = try req.requireUser()
         let id = try req.idParameter(what: "weight entry")
-        guard try await req.owner.body.deleteWeight(id, now: req.now) else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
+        guard try await req.owner.deleteWeight(id) != nil else { throw AppError.notFound("No weight entry with id \(id) exists in your account.") }
         return .noContent
     }
 
@@ -79,15 +79,11 @@ struct BodyController: RouteCollection {
         await HealthImports.shared.status(try req.requireUserID())
     }
 
-    static func apply(_ result: AppleHealthImport.Result, user: UserModel, db: any Database, now: Date) async throws -> ImportResultDTO {
-        let body = BodyRepository(db: db, ownerID: try user.requireID())
-        let added = try await body.addWeights(result.weights, source: "apple-health")
-        try await body.merge(sex: result.sex, birthDate: result.birthDate, heightCm: result.height?.cm, now: now)
+    static func present(_ result: AppleHealthImport.Result, added: Int) -> ImportResultDTO {
         let weights = result.weights
         return ImportResultDTO(weightsFound: weights.count, weightsAdded: added, heightCm: result.height?.cm,
                                birthDate: result.birthDate, sex: result.sex?.rawValue, recordsRead: result.recordsRead,
                                weightRecords: result.weightRecords,
                                skipped: result.skipped.merging(["alreadyRecorded": weights.count - added]) { $0 + $1 }.filter { $0.value > 0 })
     }
-
 }

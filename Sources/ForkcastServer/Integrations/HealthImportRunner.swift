@@ -42,7 +42,8 @@ enum HealthImportRunner {
                 throw AppError.validation(ValidationError(field: "file", failure.message))
             }
             await HealthImports.shared.update(userID, phase: "saving", bytesRead: total, bytesTotal: total)
-            let result = try await BodyController.apply(parsed, user: user, db: req.db, now: req.now)
+            let added = try await (try req.owner).importHealthData(parsed)
+            let result = BodyController.present(parsed, added: added)
             await HealthImports.shared.end(userID)
             return result
         } catch {

@@ -65,10 +65,10 @@ struct SyncRecords {
                 ($0.id!, Record(value: WeightDTO(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source)))
             })
         case .goals:
-            let (goals, calculation) = try await BodyRepository(db: db, ownerID: ownerID).goals(today: today)
+            let (goals, calculation) = try await owner.body.goals(today: today)
             return [ownerID: Record(value: GoalsDTO(goals, steps: calculation?.steps))]
         case .bodyProfile:
-            guard let profile = try await BodyRepository(db: db, ownerID: ownerID).profile() else { return [:] }
+            guard let profile = try await owner.body.profile() else { return [:] }
             return [ownerID: Record(value: BodyProfileDTO(profile, today: today))]
         case .settings:
             return [ownerID: Record(value: UserDTO(user))]
@@ -124,7 +124,7 @@ struct SyncRecords {
             throw AppError.validation(ValidationError(field: "op", "Meal types are not deleted (their entries keep them); hide one instead."))
         case .photo:
             throw AppError.validation(ValidationError(field: "op", "A photo is deleted with the diary entry that shows it."))
-        case .weight: found = try await BodyRepository(db: db, ownerID: ownerID).deleteWeight(id, now: now)
+        case .weight: found = try await owner.deleteWeight(id) != nil
         case .goals, .bodyProfile, .settings:
             throw AppError.validation(ValidationError(field: "op", "\(kind.rawValue) cannot be deleted; send an upsert instead."))
         }
