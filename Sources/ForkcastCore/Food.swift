@@ -171,4 +171,16 @@ extension Food {
         if serving != nil { return (1, .serving) }
         return (100, basis == .milliliter ? .milliliter : .gram)
     }
+
+    /// The amount a plate row logs, from what was typed: no amount and the unit left at "usual" is
+    /// the usual portion; an amount in the "usual" unit is in the usual portion's unit (servings
+    /// where the food has them); a unit without an amount is no amount (nil: ask "how much?").
+    public func platePortion(quantity: Decimal?, unit: QuantityUnit?) -> (quantity: Decimal, unit: QuantityUnit)? {
+        switch (quantity, unit) {
+        case (nil, nil): usualPortion
+        case (let quantity?, nil): (quantity, usualPortion.unit)
+        case (nil, _?): nil
+        case (let quantity?, let unit?): (quantity, unit)
+        }
+    }
 }

@@ -5,6 +5,17 @@ import Testing
 
 @Suite("Foods: validation, barcodes, units")
 struct FoodTests {
+    @Test func aPlateRowLeftAtItsUsualPortionLogsIt() {
+        let bar = Food(name: "Granola bar", serving: Serving(size: 40, unit: .gram))
+        let milk = Food(name: "Milk", basis: .milliliter)
+        #expect(bar.platePortion(quantity: nil, unit: nil)! == (1, .serving), "nothing typed: one serving")
+        #expect(milk.platePortion(quantity: nil, unit: nil)! == (100, .milliliter), "no serving: 100 of its basis")
+        #expect(bar.platePortion(quantity: 2, unit: nil)! == (2, .serving), "an amount in the usual unit")
+        #expect(milk.platePortion(quantity: 250, unit: nil)! == (250, .milliliter))
+        #expect(bar.platePortion(quantity: 30, unit: .gram)! == (30, .gram), "what was typed, as typed")
+        #expect(bar.platePortion(quantity: nil, unit: .gram) == nil, "a unit without an amount: how much?")
+    }
+
     func d(_ s: String) -> Decimal { Decimal(string: s)! }
 
     @Test func barcodesOfOneProductAreEqualAcrossUPCAndEAN() {

@@ -484,6 +484,8 @@ async function entriesFromPlate(form) {
       foodId = known.id;
       usual = known.usualPortion;
     }
+    // Offline, the server's rule (ForkcastCore's Food.platePortion) is applied here to the usual
+    // portion the server sent with the food; online the server applies it itself.
     const typedQuantity = number(row.querySelector("[name=ingredientQuantity]").value);
     const typedUnit = row.querySelector("[name=ingredientUnit]").value;
     const quantity = typedQuantity ?? (typedUnit === "" && usual ? Number(usual.quantity) : null);

@@ -97,13 +97,15 @@ struct MealFormPage {
                     : "No food called “\(row.food.trimmed)” in your foods; add it under Foods first."))
                 continue
             }
-            let usual = food.usualPortion
             let typedUnit = QuantityUnit(rawValue: row.unit)
-            guard let quantity = number(row.quantity, field: "\(field).quantity") ?? (usualPortions && row.quantity.trimmed.isEmpty && typedUnit == nil ? usual.quantity : nil) else {
-                if row.quantity.trimmed.isEmpty { problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?")) }
+            let typed = number(row.quantity, field: "\(field).quantity")
+            guard row.quantity.trimmed.isEmpty || typed != nil else { continue }
+            // The plate's rule is ForkcastCore's (Food.platePortion); a meal's ingredient needs its amount, in grams unless chosen.
+            guard let amount = usualPortions ? food.platePortion(quantity: typed, unit: typedUnit) : typed.map({ ($0, typedUnit ?? .gram) }) else {
+                problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?"))
                 continue
             }
-            ingredients.append(Ingredient(foodId: food.id, quantity: quantity, unit: typedUnit ?? (usualPortions ? usual.unit : .gram)))
+            ingredients.append(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit))
         }
         var manual = Nutrients()
         manual.energyKcal = number(nutrition["energyKcal"] ?? "", field: "nutrition.energyKcal")
