@@ -5,8 +5,8 @@ import Testing
 
 /// The library's use cases alone: no server, no database, the in-memory fake for two people. The
 /// same behaviours are checked through the server's front doors on SQLite and PostgreSQL
-/// (ForkcastServerTests' LibraryUseCaseTests), and the fake is held to the database's contract
-/// (LibraryContractTests), so what passes here passes there.
+/// (ForkcastServerTests' LibraryUseCaseTests), and the fake is held to the database's contract —
+/// records, ownership, constraints and change-feed rows — by LibraryContractTests.
 @Suite("Library use cases, alone on the in-memory library")
 struct LibraryUseCasesTests {
     let libraries = InMemoryLibraries()

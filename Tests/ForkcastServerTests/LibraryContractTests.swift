@@ -21,23 +21,35 @@ struct LibraryContractTests {
         try await withPeople(backend) { person in try await body { try await person().library } }
     }
 
-    /// `body` with a way to make a new person on `backend`: their library and body store.
-    private func withPeople(_ backend: Backend,
-                            _ body: @escaping (_ person: @escaping () async throws -> (library: any Library, body: any BodyStore)) async throws -> Void) async throws {
+    /// One person on a backend: their library, their body store, and the last change the change
+    /// feed holds for one of their records (true: a deletion; nil: none).
+    struct Person {
+        let id: UUID
+        let library: any Library
+        let body: any BodyStore
+        let lastChange: (SyncKind, UUID) async throws -> Bool?
+    }
+
+    /// `body` with a way to make a new person on `backend`.
+    private func withPeople(_ backend: Backend, _ body: @escaping (_ person: @escaping () async throws -> Person) async throws -> Void) async throws {
         switch backend {
         case .inMemory:
             let libraries = InMemoryLibraries()
             try await body {
                 let id = UUID()
-                return (libraries.library(of: id), libraries.body(of: id))
+                return Person(id: id, library: libraries.library(of: id), body: libraries.body(of: id)) { kind, record in
+                    libraries.contents.changes.last { $0.kind == kind && $0.id == record }?.deleted
+                }
             }
         case .database:
             try await withForkcast(allowSignup: true) { app in
                 try await body {
                     let email = "p\(UUID().uuidString.prefix(8).lowercased())@example.com"
                     _ = try await app.signUp(email)
-                    let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first())
-                    return (FluentLibrary(db: app.db, ownerID: try user.requireID()), FluentBodyStore(db: app.db, ownerID: try user.requireID()))
+                    let id = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first()).requireID()
+                    return Person(id: id, library: FluentLibrary(db: app.db, ownerID: id), body: FluentBodyStore(db: app.db, ownerID: id)) { kind, record in
+                        try await SyncLog.version(kind, record, owner: id, on: app.db).map { $0.op == .delete }
+                    }
                 }
             }
         }
@@ -52,8 +64,9 @@ struct LibraryContractTests {
     }
 
     @Test(arguments: Backend.allCases) func foodsAreFoundChangedAndDeletedOnlyByTheirOwner(_ backend: Backend) async throws {
-        try await withLibraries(backend) { person in
-            let ann = try await person(), bob = try await person()
+        try await withPeople(backend) { person in
+            let annPerson = try await person()
+            let ann = annPerson.library, bob = try await person().library
             let oats = try food("Rolled oats", barcode: "737628064502", at: monday)
             try await ann.write { try await $0.foods.insert(oats) }
             let barcode = try #require(oats.barcode)
@@ -82,17 +95,29 @@ struct LibraryContractTests {
             let jumbo = changed
             try await ann.write { tx async throws in
                 #expect(try await tx.foods.replace(jumbo))
+                #expect(try await tx.foods.find(oats.id)?.createdAt == monday, "createdAt stays as first stored")
                 #expect(try await tx.foods.find(oats.id)?.name == "Jumbo oats")
                 #expect(try await tx.foods.delete(oats.id, now: monday))
                 #expect(try await tx.foods.find(oats.id) == nil)
                 #expect(try await tx.foods.delete(oats.id, now: monday) == false, "already gone")
             }
+            #expect(try await annPerson.lastChange(.food, oats.id) == true, "the deletion is in the change feed")
+            let kept = try food("Kept oats", at: monday)
+            await #expect(throws: (any Error).self, "a food an ingredient refers to is not deleted by the records either") {
+                try await ann.write { tx async throws in
+                    try await tx.foods.insert(kept)
+                    _ = try await tx.meals.insert(try MealDraft(description: "Porridge", ingredients: [Ingredient(foodId: kept.id, quantity: 50, unit: .gram)]).validated(),
+                                                  id: UUID(), now: monday)
+                    _ = try await tx.foods.delete(kept.id, now: monday)
+                }
+            }
         }
     }
 
     @Test(arguments: Backend.allCases) func mealsKeepTheirContentAndDeletingOneTakesItOffThePlan(_ backend: Backend) async throws {
-        try await withLibraries(backend) { person in
-            let ann = try await person(), bob = try await person()
+        try await withPeople(backend) { person in
+            let annPerson = try await person()
+            let ann = annPerson.library, bob = try await person().library
             let oats = try food("Rolled oats", at: monday)
             let content = try MealDraft(description: "Porridge", primaryProtein: "Milk", primaryCarb: "Oats", otherComponents: ["Berries", "Honey"],
                                         servings: 2, ingredients: [Ingredient(foodId: oats.id, quantity: 80, unit: .gram)]).validated()
@@ -126,6 +151,8 @@ struct LibraryContractTests {
                 #expect(try await tx.meals.delete(mealID, now: tuesday))
                 #expect(try await tx.plan.delete(assignment.id, now: tuesday) == nil, "the plan day went with the meal")
             }
+            #expect(try await annPerson.lastChange(.meal, mealID) == true)
+            #expect(try await annPerson.lastChange(.assignment, assignment.id) == true, "the plan day's deletion is in the feed too")
         }
     }
 
@@ -218,7 +245,8 @@ struct LibraryContractTests {
 
     @Test(arguments: Backend.allCases) func weightsProfileAndGoalsAreEachPersonsOwn(_ backend: Backend) async throws {
         try await withPeople(backend) { person in
-            let ann = try await person().body, bob = try await person().body
+            let annPerson = try await person()
+            let ann = annPerson.body, bob = try await person().body
             let at = monday.addingTimeInterval(7 * 3600 + 0.25)
             let weight = WeightEntry(id: UUID(), measuredAt: at, weightKg: 70.45, source: "manual")
             try await ann.write { body async throws in
@@ -239,7 +267,7 @@ struct LibraryContractTests {
             var moved = weight
             moved.measuredAt = at.addingTimeInterval(3600)
             moved.weightKg = 70.1
-            let profile = BodyProfile(sex: .female, birthDate: try #require(CalendarDate(iso: "1990-05-17")), heightCm: 168, weightKg: 70.1,
+            let profile = BodyProfile(sex: .female, birthDate: try #require(CalendarDate(iso: "1990-05-17")), heightCm: 168, weightKg: 65,
                                       activityLevel: .moderate, aim: .maintain)
             let goals = Goals(energyKcal: 1800, protein: 120, carbohydrates: 200, fat: 60)
             try await ann.write { [moved] body async throws in
@@ -248,9 +276,19 @@ struct LibraryContractTests {
                 try await body.saveProfile(profile, now: monday)
                 try await body.saveGoals(goals, now: monday)
                 let stored = try #require(try await body.profile())
-                #expect(stored.heightCm == 168 && stored.sex == .female && stored.activityLevel == .moderate && stored.weightKg == 70.1)
+                #expect(stored.heightCm == 168 && stored.sex == .female && stored.activityLevel == .moderate)
+                #expect(stored.weightKg == 70.1, "a profile's weight is the newest weighing's")
+                #expect(try await body.storedGoals() == goals)
             }
-            try await bob.write { body async throws in #expect(try await body.profile() == nil) }
+            try await bob.write { body async throws in
+                #expect(try await body.profile() == nil)
+                #expect(try await body.storedGoals() == nil)
+            }
+            #expect(try await annPerson.lastChange(.goals, annPerson.id) == false, "goals are in the change feed, keyed by the person")
+            let twin = WeightEntry(id: UUID(), measuredAt: moved.measuredAt, weightKg: 69, source: "manual")
+            await #expect(throws: (any Error).self, "one weighing per instant, whatever the use case checked") {
+                try await ann.write { body async throws in try await body.insertWeight(twin, now: monday) }
+            }
             try await ann.write { body async throws in
                 #expect(try await body.deleteWeight(weight.id, now: monday))
                 #expect(try await body.weight(weight.id) == nil)

@@ -11,7 +11,10 @@ public protocol BodyStore: Sendable {
 /// A person's body records inside one ``BodyStore/write(_:)``. Writes store the record with its
 /// change-feed row; they decide no rule.
 public protocol BodyRecords: Sendable {
+    /// The profile, its weight the newest weighing's.
     func profile() async throws -> BodyProfile?
+    /// The goals setting as stored; nil when the person never set one (the defaults apply).
+    func storedGoals() async throws -> Goals?
     /// Stores the profile, replacing the one the person has.
     func saveProfile(_ profile: BodyProfile, now: Date) async throws
     /// Stores the goals setting, replacing the one the person has.

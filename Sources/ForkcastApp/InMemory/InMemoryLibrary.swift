@@ -43,7 +43,7 @@ public final class InMemoryLibraries: @unchecked Sendable {
     }
 
     public struct Change: Sendable, Equatable {
-        public enum Kind: String, Sendable { case food, meal, assignment, mealType, bodyProfile, goals, weight }
+        public typealias Kind = SyncKind
         public let kind: Kind
         public let id: UUID
         public let deleted: Bool
@@ -59,6 +59,12 @@ public final class InMemoryLibraries: @unchecked Sendable {
 
     /// An id stored twice: what a database's primary key refuses.
     public struct DuplicateID: Error, Sendable { public let id: UUID }
+
+    /// A record deleted while another refers to it: what a database's foreign key refuses.
+    public struct StillReferenced: Error, Sendable { public let id: UUID }
+
+    /// A second weighing of one person at one instant: what the database's unique index refuses.
+    public struct SameInstant: Error, Sendable { public let at: Date }
 
     func transaction<T: Sendable>(_ body: (inout Records) async throws -> T) async rethrows -> T {
         await turn()
@@ -164,7 +170,9 @@ public struct InMemoryLibrary: Library {
 
         func replace(_ food: Food) async throws -> Bool {
             tx.update { records in
-                guard records.foods[food.id]?.owner == tx.owner else { return false }
+                guard let stored = records.foods[food.id], stored.owner == tx.owner else { return false }
+                var food = food
+                food.createdAt = stored.value.createdAt  // as the database's row keeps it
                 records.foods[food.id]?.value = food
                 tx.log(.food, [food.id], deleted: false, at: food.updatedAt, in: &records)
                 return true
@@ -172,8 +180,12 @@ public struct InMemoryLibrary: Library {
         }
 
         func delete(_ id: UUID, now: Date) async throws -> Bool {
-            tx.update { records in
+            try tx.update { records in
                 guard records.foods[id]?.owner == tx.owner else { return false }
+                // The database refuses to delete a food an ingredient refers to.
+                if records.meals.values.contains(where: { $0.value.ingredients.contains { $0.foodId == id } }) {
+                    throw InMemoryLibraries.StillReferenced(id: id)
+                }
                 records.foods[id] = nil
                 tx.log(.food, [id], deleted: true, at: now, in: &records)
                 return true
@@ -279,8 +291,11 @@ public struct InMemoryLibrary: Library {
 
         func replace(_ type: MealType, now: Date) async throws -> Bool {
             tx.update { records in
-                guard records.mealTypes[type.id]?.owner == tx.owner else { return false }
-                records.mealTypes[type.id]?.value = type
+                guard let stored = records.mealTypes[type.id], stored.owner == tx.owner else { return false }
+                // As the database's row: the key and createdAt stay; the rest is the type's.
+                records.mealTypes[type.id]?.value = MealType(id: type.id, key: stored.value.key, name: type.name, window: type.window,
+                                                             position: type.position, hidden: type.hidden, createdAt: stored.value.createdAt,
+                                                             updatedAt: type.updatedAt)
                 tx.log(.mealType, [type.id], deleted: false, at: now, in: &records)
                 return true
             }
@@ -321,7 +336,12 @@ public struct InMemoryBodyStore: BodyStore {
     struct Records: BodyRecords {
         let tx: InMemoryLibrary.Transaction
 
-        func profile() async throws -> BodyProfile? { tx.records.profiles[tx.owner] }
+        func profile() async throws -> BodyProfile? {
+            // As the server's: the profile's weight is the newest weighing.
+            tx.records.profiles[tx.owner]?.following(latestWeight: try await latestWeight()?.weightKg)
+        }
+
+        func storedGoals() async throws -> Goals? { tx.records.goals[tx.owner] }
 
         func saveProfile(_ profile: BodyProfile, now: Date) async throws {
             tx.update { records in
@@ -352,18 +372,29 @@ public struct InMemoryBodyStore: BodyStore {
         func insertWeight(_ weight: WeightEntry, now: Date) async throws {
             try tx.update { records in
                 guard records.weights[weight.id] == nil else { throw InMemoryLibraries.DuplicateID(id: weight.id) }
+                try Self.checkInstant(weight, owner: tx.owner, records)
                 records.weights[weight.id] = .init(owner: tx.owner, value: weight)
                 tx.log(.weight, [weight.id], deleted: false, at: now, in: &records)
             }
         }
 
         func replaceWeight(_ weight: WeightEntry, now: Date) async throws -> Bool {
-            tx.update { records in
-                guard records.weights[weight.id]?.owner == tx.owner else { return false }
+            try tx.update { records in
+                guard let stored = records.weights[weight.id], stored.owner == tx.owner else { return false }
+                try Self.checkInstant(weight, owner: tx.owner, records)
+                var weight = weight
+                weight.source = stored.value.source  // as the database's row keeps it
                 records.weights[weight.id]?.value = weight
                 tx.log(.weight, [weight.id], deleted: false, at: now, in: &records)
                 return true
             }
+        }
+
+        /// One weighing per person and instant, like the database's unique index.
+        private static func checkInstant(_ weight: WeightEntry, owner: UUID, _ records: InMemoryLibraries.Records) throws {
+            if records.weights.values.contains(where: { other in
+                other.value.id != weight.id && other.owner == owner && other.value.measuredAt == weight.measuredAt
+            }) { throw InMemoryLibraries.SameInstant(at: weight.measuredAt) }
         }
 
         func deleteWeight(_ id: UUID, now: Date) async throws -> Bool {

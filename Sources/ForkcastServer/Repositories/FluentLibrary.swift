@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import ForkcastApp
 import ForkcastCore
 import Foundation
@@ -12,7 +13,13 @@ struct FluentLibrary: Library {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
         let ownerID = ownerID
-        return try await db.write { tx in try await body(Transaction(db: tx, ownerID: ownerID)) }
+        return try await db.write { tx in
+            // Writers of one person take turns (the protocol's promise). SQLite's one writer keeps it
+            // already; on PostgreSQL the person's lock is taken first, before any read, so a read
+            // stays true to the end and two writers cannot wait on each other's rows.
+            try await SyncLog.lockOwner(ownerID, on: tx as! any SQLDatabase)
+            return try await body(Transaction(db: tx, ownerID: ownerID))
+        }
     }
 
     struct Transaction: LibraryTransaction {
@@ -33,6 +40,9 @@ struct FluentBodyStore: BodyStore {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
         let ownerID = ownerID
-        return try await db.write { tx in try await body(BodyRepository(db: tx, ownerID: ownerID)) }
+        return try await db.write { tx in
+            try await SyncLog.lockOwner(ownerID, on: tx as! any SQLDatabase)  // as in FluentLibrary
+            return try await body(BodyRepository(db: tx, ownerID: ownerID))
+        }
     }
 }
