@@ -66,12 +66,14 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// A second weighing of one person at one instant: what the database's unique index refuses.
     public struct SameInstant: Error, Sendable { public let at: Date }
 
-    func transaction<T: Sendable>(_ body: (inout Records) async throws -> T) async rethrows -> T {
+    /// Runs `body` as one of `owner`'s transactions: on its turn, on a copy that replaces the
+    /// records only when `body` returns.
+    func transaction<T: Sendable>(owner: UUID, _ body: (InMemoryLibrary.Transaction) async throws -> T) async rethrows -> T {
         await turn()
         defer { done() }
-        var copy = contents
-        let result = try await body(&copy)
-        let committed = copy
+        let tx = InMemoryLibrary.Transaction(owner: owner, records: contents)
+        let result = try await body(tx)
+        let committed = tx.records
         lock.withLock { records = committed }
         return result
     }
@@ -102,13 +104,7 @@ public struct InMemoryLibrary: Library {
     public let owner: UUID
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
-        let owner = owner
-        return try await libraries.transaction { records in
-            let tx = Transaction(owner: owner, records: records)
-            let result = try await body(tx)
-            records = tx.records
-            return result
-        }
+        try await libraries.transaction(owner: owner) { try await body($0) }
     }
 
     /// The records a transaction works on: a copy, guarded because the protocol's views are values.
@@ -324,13 +320,7 @@ public struct InMemoryBodyStore: BodyStore {
     public let owner: UUID
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
-        let owner = owner
-        return try await libraries.transaction { records in
-            let tx = InMemoryLibrary.Transaction(owner: owner, records: records)
-            let result = try await body(Records(tx: tx))
-            records = tx.records
-            return result
-        }
+        try await libraries.transaction(owner: owner) { try await body(Records(tx: $0)) }
     }
 
     struct Records: BodyRecords {

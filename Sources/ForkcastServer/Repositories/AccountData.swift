@@ -295,22 +295,31 @@ struct AccountData {
         for (index, food) in archive.foods.enumerated() {
             do {
                 _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: food.createdAt, updatedAt: food.updatedAt)
-            } catch let error as ValidationError { throw AppError.validation(error.prefixed("foods[\(index)].")) }
-              catch let refusal as Refusal { throw AppError(refusal, prefix: "foods[\(index)].") }
+            } catch let error as ValidationError {
+                throw AppError.validation(error.prefixed("foods[\(index)]."))
+            } catch let refusal as Refusal {
+                throw AppError(refusal, prefix: "foods[\(index)].")
+            }
         }
         // Meals and the plan.
         for (index, meal) in archive.meals.enumerated() {
             do {
                 _ = try await SaveMeal(library: library, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
-            } catch let error as ValidationError { throw AppError.validation(error.prefixed("meals[\(index)].")) }
-              catch let refusal as Refusal { throw AppError(refusal, prefix: "meals[\(index)].") }
+            } catch let error as ValidationError {
+                throw AppError.validation(error.prefixed("meals[\(index)]."))
+            } catch let refusal as Refusal {
+                throw AppError(refusal, prefix: "meals[\(index)].")
+            }
         }
         for (index, assignment) in archive.plan.enumerated() {
             do {
                 _ = try await PlanMeal(library: library, now: assignment.createdAt)(
                     assignment.mealId, on: assignment.date, mealType: assignment.mealType, id: assignment.id)
-            } catch let error as ValidationError { throw AppError.validation(error.prefixed("plan[\(index)].")) }
-              catch let refusal as Refusal { throw AppError(refusal, prefix: "plan[\(index)].") }
+            } catch let error as ValidationError {
+                throw AppError.validation(error.prefixed("plan[\(index)]."))
+            } catch let refusal as Refusal {
+                throw AppError(refusal, prefix: "plan[\(index)].")
+            }
         }
         // The diary is written later; its rules are checked now, before anything else is.
         for (index, entry) in archive.diary.enumerated() {

@@ -52,20 +52,18 @@ struct BodyRepository: BodyRecords {
         }
     }
 
-    typealias Weight = WeightEntry
-
-    func weight(_ id: UUID) async throws -> Weight? {
+    func weight(_ id: UUID) async throws -> WeightEntry? {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first().map(Self.weight)
     }
 
-    func weights(at instant: Date) async throws -> [Weight] {
+    func weights(at instant: Date) async throws -> [WeightEntry] {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
             .filter(\.$measuredAt >= instant.addingTimeInterval(-1)).filter(\.$measuredAt <= instant.addingTimeInterval(1)).all()
             .filter { WeightEntry.sameInstant($0.measuredAt, instant) }.map(Self.weight)
     }
 
     /// Stores a weighing with its change-feed row. The rules are ``RecordWeight``'s.
-    func insertWeight(_ weight: Weight, now: Date) async throws {
+    func insertWeight(_ weight: WeightEntry, now: Date) async throws {
         try await db.write { tx in
             try await WeightEntryModel(id: weight.id, ownerID: ownerID, measuredAt: weight.measuredAt, weightKg: weight.weightKg, source: weight.source)
                 .create(on: tx)
@@ -73,7 +71,7 @@ struct BodyRepository: BodyRecords {
         }
     }
 
-    func replaceWeight(_ weight: Weight, now: Date) async throws -> Bool {
+    func replaceWeight(_ weight: WeightEntry, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await WeightEntryModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == weight.id).first() else {
                 return false
@@ -86,11 +84,11 @@ struct BodyRepository: BodyRecords {
         }
     }
 
-    private static func weight(_ model: WeightEntryModel) -> Weight {
-        Weight(id: model.id!, measuredAt: model.measuredAt, weightKg: Decimal(shortest: model.weightKg), source: model.source)
+    private static func weight(_ model: WeightEntryModel) -> WeightEntry {
+        WeightEntry(id: model.id!, measuredAt: model.measuredAt, weightKg: Decimal(shortest: model.weightKg), source: model.source)
     }
 
-    func weights(from: Date? = nil, to: Date? = nil) async throws -> [Weight] {
+    func weights(from: Date? = nil, to: Date? = nil) async throws -> [WeightEntry] {
         var q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
         if let from { q = q.filter(\.$measuredAt >= from) }
         if let to { q = q.filter(\.$measuredAt <= to) }
@@ -98,7 +96,7 @@ struct BodyRepository: BodyRecords {
     }
 
     /// A page of weights, newest first, and how many there are.
-    func weights(page: Paging) async throws -> (items: [Weight], total: Int) {
+    func weights(page: Paging) async throws -> (items: [WeightEntry], total: Int) {
         let q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
         let total = try await q.count()
         guard total > page.offset else { return ([], total) }
@@ -107,7 +105,7 @@ struct BodyRepository: BodyRecords {
         return (items, total)
     }
 
-    func latestWeight() async throws -> Weight? {
+    func latestWeight() async throws -> WeightEntry? {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$measuredAt, .descending).first()
             .map(Self.weight)
     }
@@ -116,14 +114,12 @@ struct BodyRepository: BodyRecords {
     @discardableResult
     func addWeights(_ weights: [(Date, Decimal)], source: String, ids: [Date: UUID]? = nil, now: Date = Date()) async throws -> Int {
         guard !weights.isEmpty else { return 0 }
-        // Instants compared to the millisecond (both databases keep at least that).
-        func key(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
         let instants = weights.map(\.0)
         let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
             .filter(\.$measuredAt >= instants.min()!.addingTimeInterval(-1)).filter(\.$measuredAt <= instants.max()!.addingTimeInterval(1))
-            .all().map { key($0.measuredAt) })
+            .all().map { WeightEntry.millisecond($0.measuredAt) })
         var seen = existing
-        let fresh = weights.filter { seen.insert(key($0.0)).inserted }
+        let fresh = weights.filter { seen.insert(WeightEntry.millisecond($0.0)).inserted }
         for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
             try await db.write { tx in
                 let models = chunk.map { WeightEntryModel(id: ids?[$0.0] ?? UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }

@@ -308,7 +308,7 @@ struct WebDiaryController: RouteCollection {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
         let pounds = form["weightUnit"] == "lb"
-        let saved: BodyRepository.Weight
+        let saved: WeightEntry
         do {
             saved = try await req.owner.recordWeight(.init(measuredAt: nil, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
                                                      id: req.dependencies.uuid())

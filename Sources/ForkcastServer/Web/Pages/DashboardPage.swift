@@ -11,7 +11,7 @@ struct DashboardPage {
         var chart: [DiaryRepository.DayTotals]
         var chartFrom: CalendarDate
         var chartTo: CalendarDate
-        var weights: [BodyRepository.Weight]
+        var weights: [WeightEntry]
         var currency: String
         /// The day's plan, which of it is already logged, and the day before's entries (for "same as yesterday").
         var plan: PlanDay

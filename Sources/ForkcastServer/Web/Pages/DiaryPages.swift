@@ -89,7 +89,7 @@ struct GoalsPage {
     var goals: Goals
     var calculation: GoalCalculation?
     var profile: BodyProfile?
-    var weights: [BodyRepository.Weight]
+    var weights: [WeightEntry]
     /// The person's zone: a weight measured at 23:30 in Auckland is shown on that day, not UTC's.
     var zone: TimeZone
     var errors = ValidationError([])
