@@ -10,4 +10,7 @@ public enum Refusal: Error, Sendable, Equatable {
     /// A field names something the person does not have (an ingredient's food): `field` is the
     /// input's path, e.g. `ingredients[2].foodId`.
     case missingReference(field: String, detail: String)
+    /// An edit's new time moves an entry to another occasion, and the person did not confirm the
+    /// move (seed 004 §7): the occasion it is in and the one it would move to.
+    case occasionChange(from: OccasionRef, to: OccasionRef)
 }

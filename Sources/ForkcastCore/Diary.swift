@@ -47,6 +47,10 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
 
     /// The default name of a photo entry.
     public static let photoName = "Photo"
+    /// The default name of a quick add (the offline queue shows the same until the server answers).
+    public static let quickAddName = "Quick add"
+    /// The most of a typed name (a quick add's or a photo's) that is kept.
+    public static let typedNameLength = 120
 
     /// An entry for an amount of a food, with the food's values copied in.
     public static func food(_ food: Food, quantity: Decimal, unit: QuantityUnit, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,

@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastApp
 @testable import ForkcastCore
 @testable import ForkcastServer
 import Foundation
@@ -10,18 +11,21 @@ import VaporTesting
 @Suite("Logging, editing and deleting diary entries: one use case each")
 struct LogEntryTests {
     /// The use cases as the signed-in person `email` gets them.
-    private func context(_ app: Application, _ email: String, now: Date) async throws -> (log: LogEntry, edit: EditEntry, delete: DeleteEntry) {
+    private func context(_ app: Application, _ email: String, now: Date) async throws -> Use {
         let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first())
-        let diary = DiaryContext(user: user, db: app.db, now: now, photoStore: app.photoStore)
-        let photos = PhotoRepository(db: app.db, ownerID: diary.ownerID, store: app.photoStore)
-        return (LogEntry(diary: diary, photos: photos, uuid: { UUID() }), EditEntry(diary: diary),
-                DeleteEntry(diary: diary))
+        let owner = try Owner(user: user, db: app.db, now: now, uuid: { UUID() }, application: app)
+        return Use(log: owner.logEntry, edit: owner.editEntry, delete: owner.deleteEntry, diary: owner.diaryContext)
+    }
+
+    private struct Use {
+        let log: LogEntry, edit: EditEntry, delete: DeleteEntry
+        let diary: FluentDiary
     }
 
     private func entryCount(_ app: Application) async throws -> Int { try await DiaryEntryModel.query(on: app.db).count() }
 
     /// Ann, signed up with one food of hers (rolled oats), and her use cases.
-    private func annWithOats(_ app: Application, now: Date) async throws -> (oats: UUID, use: (log: LogEntry, edit: EditEntry, delete: DeleteEntry)) {
+    private func annWithOats(_ app: Application, now: Date) async throws -> (oats: UUID, use: Use) {
         let ann = try await app.signUp("ann@example.com")
         let oats = try #require(try await ann.createFood(FoodsAPITests.oats).json(TestFood.self).id)
         return (oats, try await context(app, "ann@example.com", now: now))
@@ -35,7 +39,7 @@ struct LogEntryTests {
             let annsOats = try #require(try await ann.createFood(FoodsAPITests.oats).json(TestFood.self).id)
             let bobs = try await context(app, "bob@example.com", now: clock.now)
 
-            await #expect(throws: AppError.self, "another account's food is no food of Bob's") {
+            await #expect(throws: Refusal.self, "another account's food is no food of Bob's") {
                 try await bobs.log.single(DiaryEntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
             }
             #expect(try await entryCount(app) == 0)
@@ -43,7 +47,7 @@ struct LogEntryTests {
             let anns = try await context(app, "ann@example.com", now: clock.now)
             let entry = try await anns.log.single(DiaryEntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
             #expect(entry.kind == .food(foodId: annsOats, quantity: 80, unit: .gram) && entry.mealType == "breakfast" && entry.nutrients.energyKcal != nil)
-            let feed = try await SyncLog.version(.diaryEntry, entry.id, owner: anns.log.diary.ownerID, on: app.db)
+            let feed = try await SyncLog.version(.diaryEntry, entry.id, owner: anns.diary.ownerID, on: app.db)
             #expect(feed?.op == .upsert, "the entry and its change-feed row are written together")
             #expect(try await entryCount(app) == 1)
         }
@@ -65,7 +69,7 @@ struct LogEntryTests {
             let missingMeal = PlateInput(mealType: "lunch", items: [
                 DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"), DiaryEntryInput(mealId: UUID(), servings: 1),
             ])
-            let missing = await #expect(throws: AppError.self) { try await anns.log.plate(missingMeal) }
+            let missing = await #expect(throws: Refusal.self) { try await anns.log.plate(missingMeal) }
             guard case .missingReference(let field, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
             #expect(field == "items[1].mealId")
             #expect(try await entryCount(app) == 0, "nothing of a refused plate is written")
@@ -105,10 +109,10 @@ struct LogEntryTests {
             let eaten = try await anns.log.single(DiaryEntryInput(date: yesterday, mealType: "breakfast", foodId: oats, quantity: 80, unit: "g"))
             let copies = try await anns.log.copied(from: yesterday, mealType: "breakfast", to: today, as: "lunch")
             #expect(copies.count == 1 && copies[0].id != eaten.id)
-            let stored = try #require(try await anns.log.diary.entries.find(eaten.id))
+            let stored = try #require(try await anns.diary.entries.find(eaten.id))
             #expect(copies[0].mealType == "lunch" && copies[0].date == today)
             #expect(copies[0].nutrients == stored.nutrients && copies[0].kind == stored.kind && copies[0].name == stored.name)
-            await #expect(throws: AppError.self, "nothing was logged for dinner yesterday") {
+            await #expect(throws: ValidationError.self, "nothing was logged for dinner yesterday") {
                 try await anns.log.copied(from: yesterday, mealType: "dinner", to: today, as: "dinner")
             }
             #expect(try await entryCount(app) == 2)
@@ -123,12 +127,12 @@ struct LogEntryTests {
             let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/photos/photo.jpg"))
             let today = try #require(CalendarDate(iso: "2026-11-21"))
-            await #expect(throws: AppError.self) {
-                try await anns.log.photo((jpeg, nil, nil, [:]), date: today, mealType: "elevenses")
+            await #expect(throws: ValidationError.self) {
+                try await anns.log.photo(jpeg, thumbnail: nil, capturedAt: nil, date: today, mealType: "elevenses")
             }
             #expect(try await PhotoModel.query(on: app.db).count() == 0)
             #expect(try await entryCount(app) == 0)
-            let (entry, photo) = try await anns.log.photo((jpeg, nil, nil, [:]), date: today, mealType: "snack")
+            let (entry, photo) = try await anns.log.photo(jpeg, thumbnail: nil, capturedAt: nil, date: today, mealType: "snack")
             #expect(entry.photoId == photo.id && entry.kind == .photo)
             // Deleting the entry deletes the photo it shows, in the same write.
             #expect(try await anns.delete(entry.id)?.id == entry.id)
@@ -145,7 +149,9 @@ struct LogEntryTests {
             let anns = try await context(app, "ann@example.com", now: clock.now)
             let entry = try await anns.log.single(DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90), name: "Pear"))
             let earlier = clock.now.addingTimeInterval(-2 * 24 * 3600)
-            await #expect(throws: AppError.self) { try await anns.edit(entry.id, with: DiaryEntryInput(loggedAt: earlier)) }
+            let refused = await #expect(throws: Refusal.self) { try await anns.edit(entry.id, with: DiaryEntryInput(loggedAt: earlier)) }
+            guard case .occasionChange(let from, let to)? = refused else { Issue.record("\(String(describing: refused))"); return }
+            #expect(from.date.iso == "2026-11-21" && to.date.iso == "2026-11-19" && from.name.hasPrefix("Snack on "))
             let moved = try #require(try await anns.edit(entry.id, with: DiaryEntryInput(loggedAt: earlier), confirmMove: true))
             #expect(moved.date.iso == "2026-11-19" && moved.name == "Pear")
             #expect(try await anns.edit(UUID(), with: DiaryEntryInput(note: "x")) == nil)
@@ -156,7 +162,7 @@ struct LogEntryTests {
     /// no file outside the use cases and the repository creates, updates or deletes entries itself.
     @Test func noFrontDoorWritesDiaryEntriesItself() throws {
         let found = try FrontDoorScan.find(["DiaryRepository(", "DiaryEntryModel(", ".entries.create(", ".entries.update(", ".entries.delete(",
-                                            ".diary.create(", ".diary.update(", ".diary.delete(", "DiaryContext(", "DiaryEntryModel.query(on: tx)"])
+                                            ".diary.create(", ".diary.update(", ".diary.delete(", "FluentDiary(", "DiaryEntryModel.query(on: tx)"])
         #expect(found.isEmpty, "diary entries written outside their use cases: \(found)")
     }
 }

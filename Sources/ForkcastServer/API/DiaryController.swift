@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Vapor
 
@@ -33,7 +34,7 @@ struct DiaryController: RouteCollection {
         _ = try req.requireUser()
         let input = try req.decodeJSON(DiaryEntryInput.self)
         let owner = try req.owner
-        let entry = try await validated { try await owner.logEntry.single(input) }
+        let entry = try await owner.logEntry.single(input)
         return try created(try await dtos([entry], owner.diaryContext)[0], location: "/api/v1/diary/entries/\(entry.id)")
     }
 
@@ -67,7 +68,7 @@ struct DiaryController: RouteCollection {
         _ = try req.requireUser()
         let input = try req.decodeJSON(PlateInput.self)
         let owner = try req.owner
-        let entries = try await validated { try await owner.logEntry.plate(input) }
+        let entries = try await owner.logEntry.plate(input)
         return try created(try await dtos(entries, owner.diaryContext), location: nil)
     }
 
@@ -86,9 +87,8 @@ struct DiaryController: RouteCollection {
         _ = try req.requireUser()
         let input = try req.decodeJSON(LogPlannedInput.self)
         let owner = try req.owner
-        guard let entry = try await validated({
-            try await owner.logEntry.planned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType, servings: input.servings)
-        }) else {
+        guard let entry = try await owner.logEntry.planned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType,
+                                                           servings: input.servings) else {
             throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
         }
         return try created(try await dtos([entry], owner.diaryContext)[0], location: "/api/v1/diary/entries/\(entry.id)")
@@ -147,13 +147,9 @@ struct DiaryController: RouteCollection {
     }
 
     /// Entries as the API answers them, with their photos' sizes.
-    private func dtos(_ entries: [DiaryEntry], _ service: DiaryContext) async throws -> [DiaryEntryDTO] {
+    private func dtos(_ entries: [DiaryEntry], _ service: FluentDiary) async throws -> [DiaryEntryDTO] {
         let photos = try await service.photos.find(ids: entries.compactMap(\.photoId))
         return entries.map { DiaryEntryDTO($0, owner: service.ownerID, photos: photos) }
-    }
-
-    private func validated<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as ValidationError { throw AppError.validation(error) }
     }
 
     private func created(_ value: some Encodable, location: String?) throws -> Response {

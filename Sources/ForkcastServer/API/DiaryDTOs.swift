@@ -3,36 +3,9 @@ import ForkcastCore
 import Foundation
 import Vapor
 
-/// `POST /api/v1/diary/entries` (and each item of a plate): exactly one of food, meal or quick add.
-struct DiaryEntryInput: Content {
-    struct QuickAdd: Content { var energyKcal: Decimal?; var protein: Decimal?; var carbohydrates: Decimal?; var fat: Decimal? }
-    var loggedAt: Date?
-    /// The day it was eaten, when no `loggedAt` is given: now if that is today, else noon of that
-    /// day in the person's time zone (what the pages do; offline clients send this).
-    var date: CalendarDate?
-    var mealType: String?
-    var note: String?
-    var foodId: UUID?
-    var quantity: Decimal?
-    var unit: String?
-    var mealId: UUID?
-    var servings: Decimal?
-    var quickAdd: QuickAdd?
-    /// Only for quick adds and photo entries: what to call it.
-    var name: String?
-    /// A photo uploaded with `POST /api/v1/photos` for this entry to show; alone (no food, meal or
-    /// quick add), the entry is a photo not counted yet.
-    var photoId: UUID?
-    /// `PUT` only: move the entry when its new time puts it in another occasion.
-    var confirmMove: Bool?
-}
-
-struct PlateInput: Content {
-    var loggedAt: Date?
-    var mealType: String
-    var note: String?
-    var items: [DiaryEntryInput]
-}
+/// `POST /api/v1/diary/entries` (and each item of a plate, and a synced diary entry): ForkcastApp's.
+typealias DiaryEntryInput = ForkcastApp.DiaryEntryInput
+typealias PlateInput = ForkcastApp.PlateInput
 
 struct CopyMealInput: Content {
     var from: CalendarDate

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Vapor
 

@@ -41,10 +41,12 @@ struct Owner {
         FoodLookupService(foods: foods, saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
     }
     var diary: DiaryRepository { DiaryRepository(db: db, ownerID: id, photoStore: application.photoStore) }
-    var diaryContext: DiaryContext {
-        var context = DiaryContext(user: user, db: db, now: now, photoStore: application.photoStore)
-        if let known = keptVersions, known.owner == id { context.kept = (application.readCache, known) }
-        return context
+    /// The person's diary: for the diary's use cases (ForkcastApp) and the reads its pages show.
+    var diaryContext: FluentDiary {
+        var diary = FluentDiary(user: user, db: db, now: now, photoStore: application.photoStore,
+                                photoQuotaBytes: application.forkcastConfig.photoQuotaBytes)
+        if let known = keptVersions, known.owner == id { diary.kept = (application.readCache, known) }
+        return diary
     }
     var photos: PhotoRepository {
         PhotoRepository(db: db, ownerID: id, store: application.photoStore, quotaBytes: application.forkcastConfig.photoQuotaBytes)
@@ -53,9 +55,9 @@ struct Owner {
     var occasions: OccasionRepository { OccasionRepository(db: db, ownerID: id) }
     var body: BodyRepository { BodyRepository(db: db, ownerID: id) }
     // Use cases: each change a person makes, the same from every front door.
-    var logEntry: LogEntry { LogEntry(diary: diaryContext, photos: photos, uuid: uuid) }
-    var editEntry: EditEntry { EditEntry(diary: diaryContext) }
-    var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext) }
+    var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
+    var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
+    var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext, now: now) }
     /// The person's body profile, goals and weights, for the body's use cases (ForkcastApp).
     var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }
     var recordWeight: RecordWeight { RecordWeight(store: bodyStore, now: now) }

@@ -100,6 +100,7 @@ extension AppError {
         switch refusal {
         case .conflict(let detail): self = .conflict(detail)
         case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
+        case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
         }
     }
 }

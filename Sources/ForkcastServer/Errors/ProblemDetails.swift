@@ -1,3 +1,4 @@
+import ForkcastApp
 import ForkcastCore
 import Vapor
 
@@ -12,12 +13,7 @@ struct ProblemDetails: Content, Sendable {
     var from: OccasionRef?
     var to: OccasionRef?
 
-    struct OccasionRef: Content, Sendable, Equatable {
-        var id: UUID
-        var date: CalendarDate
-        var mealType: String
-        var name: String
-    }
+    typealias OccasionRef = ForkcastApp.OccasionRef
 
     init(type: String, title: String, status: HTTPResponseStatus, detail: String, errors: [ValidationError.Field]? = nil,
          from: OccasionRef? = nil, to: OccasionRef? = nil) {

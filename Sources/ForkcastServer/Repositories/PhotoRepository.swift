@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
@@ -90,18 +91,6 @@ extension Application {
         case .postgres: DatabasePhotoStore()
         }
     }
-}
-
-/// A stored photo's metadata.
-struct Photo: Sendable {
-    var id: UUID
-    var format: ImageFormat
-    var width: Int
-    var height: Int
-    var byteSize: Int
-    var capturedAt: Date
-    var createdAt: Date
-    var updatedAt: Date
 }
 
 /// One person's photos (seed 004): uploaded once, checked by content, stored without metadata,

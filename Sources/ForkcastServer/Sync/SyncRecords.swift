@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import Vapor
@@ -93,7 +94,7 @@ struct SyncRecords {
             let owner = try owner
             // A device's time edit was confirmed on the device.
             if try await owner.editEntry(id, with: input, confirmMove: true) == nil {
-                do { try await owner.logEntry.single(input, id: id) } catch let error as ValidationError { throw AppError.validation(error) }
+                try await owner.logEntry.single(input, id: id)
             }
         case .weight:
             let input = try decode(WeightInput.self)

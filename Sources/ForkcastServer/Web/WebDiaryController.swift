@@ -86,14 +86,11 @@ struct WebDiaryController: RouteCollection {
         page.mealServings = form["mealServings"] ?? "1"
         for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
         page.quick["note"] = form["note"] ?? ""
-        let service = try req.owner.diaryContext
         let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
-            var entries: [DiaryEntry] = []
-            for item in (try? await plateItems(page, rows: rowsPage, req: req)) ?? [] {
-                if let entry = try? await service.entry(from: item, id: UUID(), defaults: (loggedAt, page.mealType, nil)) { entries.append(entry) }
-            }
+            let items = (try? await plateItems(page, rows: rowsPage, req: req)) ?? []
+            let entries = try await req.owner.logEntry.preview(PlateInput(loggedAt: loggedAt, mealType: page.mealType, items: items))
             page.totals = entries.isEmpty ? nil : DiaryDay.total(of: entries)
             let html: HTML = page.totals.map { HTML("<h3>On the plate (\(entries.count) item\(entries.count == 1 ? "" : "s"))</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") }
                 ?? HTML("<p class=\"muted\">The plate's totals show here as you add to it.</p>")
@@ -203,18 +200,18 @@ struct WebDiaryController: RouteCollection {
         }
         let entry: DiaryEntry
         do {
-            guard problems.isEmpty else { throw AppError.validation(ValidationError(problems)) }
+            guard problems.isEmpty else { throw ValidationError(problems) }
             guard let edited = try await req.owner.editEntry(id, with: input, confirmMove: form["confirmMove"] == "1") else {
                 throw AppError.notFound("That entry does not exist (any more).")
             }
             entry = edited
-        } catch AppError.occasionChange(let from, let to) {
+        } catch Refusal.occasionChange(let from, let to) {
             page.confirmMove = (from, to)
             return page.render(layout: req.layout("Move entry?", .today, scripts: [SiteURL.script("entry").path])).response(status: .conflict)
-        } catch AppError.validation(let errors) {
+        } catch let errors as ValidationError {
             page.errors = errors
             return page.render(layout: req.layout("Edit entry", .today, scripts: [SiteURL.script("entry").path])).response(status: .unprocessableEntity)
-        } catch AppError.missingReference(_, let detail) {
+        } catch Refusal.missingReference(_, let detail) {
             page.errors = ValidationError(field: "food", detail + " The amount cannot be recomputed; delete the entry and log it again.")
             return page.render(layout: req.layout("Edit entry", .today)).response(status: .unprocessableEntity)
         }

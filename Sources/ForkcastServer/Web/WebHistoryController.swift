@@ -26,7 +26,7 @@ struct WebHistoryController: RouteCollection {
         let form = upload.fields
         let service = owner.diaryContext
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
-        let (entry, photo) = try await owner.logEntry.photo(upload, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
+        let (entry, photo) = try await owner.logEntry.photo(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
         let name = try await service.types().name(of: entry.mealType)
         // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.
         if req.headers.accept.contains(where: { $0.mediaType.type == "application" && $0.mediaType.subType == "json" }) {

@@ -1,3 +1,4 @@
+import ForkcastApp
 import ForkcastCore
 import Foundation
 
