@@ -27,6 +27,7 @@ struct LibraryContractTests {
         let id: UUID
         let library: any Library
         let body: any BodyStore
+        let diary: any Diary
         let lastChange: (SyncKind, UUID) async throws -> Bool?
     }
 
@@ -37,7 +38,8 @@ struct LibraryContractTests {
             let libraries = InMemoryLibraries()
             try await body {
                 let id = UUID()
-                return Person(id: id, library: libraries.library(of: id), body: libraries.body(of: id)) { kind, record in
+                return Person(id: id, library: libraries.library(of: id), body: libraries.body(of: id),
+                              diary: libraries.diary(of: id, zone: .gmt)) { kind, record in
                     libraries.contents.changes.last { $0.kind == kind && $0.id == record }?.deleted
                 }
             }
@@ -46,8 +48,10 @@ struct LibraryContractTests {
                 try await body {
                     let email = "p\(UUID().uuidString.prefix(8).lowercased())@example.com"
                     _ = try await app.signUp(email)
-                    let id = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first()).requireID()
-                    return Person(id: id, library: FluentLibrary(db: app.db, ownerID: id), body: FluentBodyStore(db: app.db, ownerID: id)) { kind, record in
+                    let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first())
+                    let id = try user.requireID()
+                    return Person(id: id, library: FluentLibrary(db: app.db, ownerID: id), body: FluentBodyStore(db: app.db, ownerID: id),
+                                  diary: FluentDiary(user: user, db: app.db, now: Date(), photoStore: app.photoStore)) { kind, record in
                         try await SyncLog.version(kind, record, owner: id, on: app.db).map { $0.op == .delete }
                     }
                 }
@@ -294,6 +298,56 @@ struct LibraryContractTests {
                 #expect(try await body.weight(weight.id) == nil)
                 #expect(try await body.deleteWeight(weight.id, now: monday) == false, "already gone")
             }
+        }
+    }
+
+    @Test(arguments: Backend.allCases) func diaryEntriesAndTheirPhotosAreEachPersonsOwn(_ backend: Backend) async throws {
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/photos/photo.jpg"))
+        try await withPeople(backend) { person in
+            let annPerson = try await person()
+            let ann = annPerson.diary, bob = try await person().diary
+            let day = CalendarDate(monday, in: .gmt)
+            func entry(_ name: String, at hour: Double, photo: UUID? = nil) -> DiaryEntry {
+                var entry = DiaryEntry(id: UUID(), loggedAt: monday.addingTimeInterval(hour * 3600), date: day, mealType: "snack", note: nil,
+                                       kind: .quickAdd, name: name, nutrients: Nutrients(energyKcal: 100))
+                entry.photoId = photo
+                return entry
+            }
+            #expect(try await ann.mealTypes(now: monday).all.map(\.key) == MealTypeCatalog.defaults(owner: UUID(), now: monday).all.map(\.key), "the defaults")
+            let pear = entry("Pear", at: 15), apple = entry("Apple", at: 10)
+            try await ann.insert([pear, apple], now: monday)
+            #expect(try await ann.entries(on: day).map(\.name) == ["Apple", "Pear"], "a day's entries in the order they were eaten")
+            #expect(try await ann.entry(pear.id) == pear)
+            #expect(try await annPerson.lastChange(.diaryEntry, pear.id) == false)
+            #expect(try await bob.entry(pear.id) == nil)
+            #expect(try await bob.entries(on: day).isEmpty)
+            #expect(try await bob.replace(pear, deletingPhoto: nil, now: monday) == false)
+            #expect(try await bob.delete(pear.id, now: monday) == nil)
+            await #expect(throws: (any Error).self, "an id already stored") { try await bob.insert([pear], now: monday) }
+
+            let shot = entry("Photo", at: 12)
+            let photo = try await ann.insert(shot, showing: NewPhoto(id: UUID(), data: jpeg, thumbnail: nil, capturedAt: nil), now: monday)
+            #expect(photo.format == .jpeg && photo.width > 0 && photo.capturedAt == monday)
+            #expect(try await ann.hasPhoto(photo.id))
+            #expect(try await bob.hasPhoto(photo.id) == false)
+            var shown = shot
+            shown.photoId = photo.id
+            #expect(try await ann.replace(shown, deletingPhoto: nil, now: monday))
+            #expect(try await ann.entry(showingPhoto: photo.id) == shot.id)
+            await #expect(throws: (any Error).self, "one entry per photo, whatever the use case checked") {
+                try await ann.insert([entry("Twin", at: 13, photo: photo.id)], now: monday)
+            }
+            var edited = pear
+            edited.note = "ripe"
+            #expect(try await ann.replace(edited, deletingPhoto: nil, now: monday))
+            #expect(try await ann.entry(pear.id)?.note == "ripe")
+            #expect(try await ann.delete(shot.id, now: monday)?.photoId == photo.id)
+            #expect(try await ann.hasPhoto(photo.id) == false, "the photo goes with its entry")
+            #expect(try await annPerson.lastChange(.photo, photo.id) == true)
+            #expect(try await annPerson.lastChange(.diaryEntry, shot.id) == true)
+            #expect(try await ann.delete(shot.id, now: monday) == nil, "already gone")
+            #expect(try await ann.entries(on: day).count == 2)
         }
     }
 }

@@ -21,6 +21,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// One person's body profile, goals and weights.
     public func body(of owner: UUID) -> InMemoryBodyStore { InMemoryBodyStore(libraries: self, owner: owner) }
 
+    /// One person's diary, in their time zone.
+    public func diary(of owner: UUID, zone: TimeZone) -> InMemoryDiary { InMemoryDiary(libraries: self, owner: owner, zone: zone) }
+
     /// Everything stored, for tests to look at.
     public var contents: Records { lock.withLock { records } }
 
@@ -33,6 +36,8 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var profiles: [UUID: BodyProfile] = [:]
         public internal(set) var goals: [UUID: Goals] = [:]
         public internal(set) var weights: [UUID: Owned<WeightEntry>] = [:]
+        public internal(set) var entries: [UUID: Owned<DiaryEntry>] = [:]
+        public internal(set) var photos: [UUID: Owned<Photo>] = [:]
         /// One row per record stored or deleted, in order: what a synced device would be sent.
         public internal(set) var changes: [Change] = []
     }
@@ -65,6 +70,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
 
     /// A second weighing of one person at one instant: what the database's unique index refuses.
     public struct SameInstant: Error, Sendable { public let at: Date }
+
+    /// A photo shown by a second entry: what the database's unique index refuses.
+    public struct PhotoShownTwice: Error, Sendable { public let photo: UUID }
 
     /// Runs `body` as one of `owner`'s transactions: on its turn, on a copy that replaces the
     /// records only when `body` returns.
