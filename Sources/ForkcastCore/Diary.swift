@@ -49,6 +49,8 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
     public static let photoName = "Photo"
     /// The default name of a quick add (the offline queue shows the same until the server answers).
     public static let quickAddName = "Quick add"
+    /// Servings of a meal logged when none are given (a planned meal, a meal on the plate).
+    public static let defaultServings: Decimal = 1
     /// The most of a typed name (a quick add's or a photo's) that is kept.
     public static let typedNameLength = 120
 

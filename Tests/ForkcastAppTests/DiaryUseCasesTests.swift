@@ -49,6 +49,22 @@ struct DiaryUseCasesTests {
         #expect(entries.count == 3)
     }
 
+    @Test func aFoodWithoutAnAmountIsItsUsualPortionAndAMealWithoutServingsIsOne() async throws {
+        let oats = try await annsOats()
+        var yogurt = FoodDraft(name: "Greek yogurt", per100: Nutrients(energyKcal: 97, protein: 9, carbohydrates: 4, fat: 5))
+        yogurt.serving = Serving(size: 170, unit: .gram, label: "1 pot")
+        let pot = try await SaveFood(library: libraries.library(of: ann), now: noon).add(yogurt, id: UUID()).id
+        let logged = try await log(ann).plate(PlateInput(mealType: "breakfast", items: [DiaryEntryInput(foodId: oats), DiaryEntryInput(foodId: pot)]))
+        #expect(logged.map(\.kind) == [.food(foodId: oats, quantity: 100, unit: .gram), .food(foodId: pot, quantity: 1, unit: .serving)],
+                "100 g of a food without a serving size; one serving of one with")
+        let unitOnly = await #expect(throws: ValidationError.self) { try await log(ann).single(DiaryEntryInput(foodId: oats, unit: "g")) }
+        #expect(unitOnly?.fields.map(\.field) == ["quantity"], "a unit without an amount is no amount")
+        let porridge = try await SaveMeal(library: libraries.library(of: ann), now: noon)
+            .add(MealDraft(description: "Porridge", servings: 2, ingredients: [Ingredient(foodId: oats, quantity: 160, unit: .gram)]), id: UUID())
+        let meal = try await log(ann).single(DiaryEntryInput(mealId: porridge.id))
+        #expect(meal.kind == .meal(mealId: porridge.id, servings: DiaryEntry.defaultServings))
+    }
+
     @Test func aPlateIsAllOrNothingAndNamesEveryBadItem() async throws {
         let oats = try await annsOats()
         let bad = PlateInput(mealType: "lunch", items: [

@@ -435,6 +435,49 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
         server.stop()
 
 
+def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_server(data_dir):
+    """Offline, the page sends what was typed and nothing it decided: a food row left empty goes out
+    without an amount, a meal without servings, a quick add without a name. The server's one rule
+    makes them one serving of the bread, one serving of the meal, and "Quick add", as online."""
+    server = start(data_dir)
+    driver = make_driver("phone")
+    try:
+        s = api_session(server)
+        today = s.get(server.url("/api/v1/plan")).json()["today"]
+        create_food(s, server, name="Rye bread", per100={"energyKcal": 250}, serving={"size": 40, "label": "1 slice"})
+        assert s.post(server.url("/api/v1/meals"), json={"description": "Bread roll", "nutrition": {"energyKcal": 120}}).status_code == 201
+        sign_in(driver, server)
+        kept_for_offline(driver, server, ["/diary/add?mealType=lunch", "/diary"])
+        driver.get(server.url("/diary/add?mealType=lunch"))
+        css(driver, "#ingredient-food-1").send_keys("Rye")
+        wait_for(driver, lambda d: any("Rye bread" in o.text for o in all_css(d, "#ingredient-rows .suggestion")))
+        next(o for o in all_css(driver, "#ingredient-rows .suggestion") if "Rye bread" in o.text).click()
+        Select(css(driver, "#field-mealId")).select_by_visible_text("Bread roll")
+        css(driver, "#field-mealServings").clear()
+        css(driver, "#field-quick\\.energyKcal").send_keys("95")
+
+        server.stop()  # offline
+        css(driver, "#plate-form button[type=submit]").click()
+        wait_for(driver, lambda d: "3 items are kept on this device" in css(d, "#form-message").text)
+        records = sorted((i["record"] for i in outbox(driver)), key=lambda r: sorted(r))
+        assert not any("quantity" in r or "unit" in r or "servings" in r or "name" in r for r in records), records
+        names = sorted(i["display"]["name"] for i in outbox(driver))
+        assert names == ["Bread roll", "Quick add", "Rye bread"], names
+
+        server.start()
+        wait_for(driver, lambda d: outbox(d) == [], timeout=30, message="the plate was sent")
+        logged = {e["name"]: e for e in entries_on(s, server, today)}
+        assert sorted(logged) == ["Bread roll", "Quick add", "Rye bread"], logged
+        assert (logged["Rye bread"]["quantity"], logged["Rye bread"]["unit"]) == (1, "serving"), logged["Rye bread"]
+        assert (logged["Bread roll"]["quantity"], logged["Bread roll"]["unit"]) == (1, "serving"), logged["Bread roll"]
+        assert logged["Quick add"]["nutrients"]["energyKcal"] == 95, logged["Quick add"]
+        assert all(e["group"] == "lunch" for e in logged.values())
+        assert not script_errors(driver), script_errors(driver)
+    finally:
+        driver.quit()
+        server.stop()
+
+
 def test_a_plate_is_never_split_across_two_pushes(data_dir):
     """499 changes wait, then a plate of two: the first push takes the 499 (the plate does not fit
     under the push limit of 500), the next one the whole plate; everything is saved once."""

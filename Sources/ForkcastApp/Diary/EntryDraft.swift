@@ -30,7 +30,11 @@ struct EntryDraft: Sendable {
         let mealType = types.normalized(asked) ?? asked
         let note = (input.note ?? defaults.note)?.trimmed.nilIfEmptyString
         let photoId = input.photoId ?? keptPhoto
-        var problems = DiaryValidation.check(mealType: mealType, in: types, note: note, quantity: input.foodId != nil ? (input.quantity ?? 0) : nil,
+        // A food without an amount or a unit is its usual portion (``Food/platePortion(quantity:unit:)``);
+        // a unit without an amount is no amount.
+        let usualPortion = input.foodId != nil && input.quantity == nil && input.unit == nil
+        var problems = DiaryValidation.check(mealType: mealType, in: types, note: note,
+                                             quantity: input.foodId != nil && !usualPortion ? (input.quantity ?? 0) : nil,
                                              servings: input.servings, quickAdd: input.quickAdd?.nutrients)
         if let problem = DiaryValidation.kindProblem(food: input.foodId != nil, meal: input.mealId != nil, quickAdd: input.quickAdd != nil,
                                                      photo: photoId != nil) {
@@ -65,11 +69,19 @@ struct EntryDraft: Sendable {
             guard let food = try await diary.food(foodId) else {
                 throw Refusal.missingReference(field: prefix + "foodId", detail: "No food with id \(foodId) exists in your account.")
             }
-            guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {
-                throw ValidationError(field: prefix + "unit", "unit must be \"g\", \"ml\" or \"serving\".")
+            let amount: (quantity: Decimal, unit: QuantityUnit)
+            if let quantity = input.quantity {
+                // An amount without a unit is in the food's basis (g or ml), as the API documents.
+                guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {
+                    throw ValidationError(field: prefix + "unit", "unit must be \"g\", \"ml\" or \"serving\".")
+                }
+                amount = (quantity, unit)
+            } else {
+                amount = food.usualPortion
             }
             do {
-                return try DiaryEntry.food(food, quantity: input.quantity!, unit: unit, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)
+                return try DiaryEntry.food(food, quantity: amount.quantity, unit: amount.unit, id: id, loggedAt: loggedAt, date: date,
+                                           mealType: mealType, note: note)
             } catch { throw ValidationError(field: prefix + "unit", error.message) }
         }
         if let mealId = input.mealId {
@@ -79,7 +91,7 @@ struct EntryDraft: Sendable {
             let foods = try await diary.foods(ids: Array(Set(meal.ingredients.map(\.foodId))))
             // A meal whose ingredients no longer fit their units counts as unknown, not as zero.
             let totals = (try? MealTotals.of(meal, foods: foods)) ?? .unknown
-            return DiaryEntry.meal(meal, totals: totals, servings: input.servings ?? 1, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)
+            return DiaryEntry.meal(meal, totals: totals, servings: input.servings ?? DiaryEntry.defaultServings, id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note)
         }
         if let quick = input.quickAdd {
             return DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .quickAdd,

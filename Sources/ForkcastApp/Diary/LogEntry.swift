@@ -74,7 +74,7 @@ public struct LogEntry: Sendable {
         guard let assignment = try await diary.assignment(assignmentID) else { return nil }
         return try await single(DiaryEntryInput(loggedAt: loggedAt ?? draft.loggedAt(for: assignment.date),
                                                 mealType: mealType?.trimmed.nilIfEmptyString ?? assignment.mealType,
-                                                mealId: assignment.mealId, servings: servings ?? 1))
+                                                mealId: assignment.mealId, servings: servings))
     }
 
     /// What was eaten at one meal of one day (say yesterday's breakfast) eaten again on another day

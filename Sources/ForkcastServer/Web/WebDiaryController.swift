@@ -62,7 +62,7 @@ struct WebDiaryController: RouteCollection {
         let draft = try await rows.draft(foods: try req.owner.foods, usualPortions: true)
         items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
         if let mealID = UUID(uuidString: page.mealID) {
-            items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings) ?? 1))
+            items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings)))
         }
         func number(_ key: String) -> Decimal? { Decimal(typed: page.quick[key] ?? "") }
         if let kcal = number("energyKcal") {

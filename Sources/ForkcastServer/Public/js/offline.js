@@ -484,19 +484,25 @@ async function entriesFromPlate(form) {
       foodId = known.id;
       usual = known.usualPortion;
     }
-    // Offline, the server's rule (ForkcastCore's Food.platePortion) is applied here to the usual
-    // portion the server sent with the food; online the server applies it itself.
+    // What the row says, as typed: the server decides what an empty amount means (the food's
+    // usual portion, ForkcastCore's Food.platePortion). An amount in the "usual" unit is in the unit
+    // of the usual portion the server sent with the food.
     const typedQuantity = number(row.querySelector("[name=ingredientQuantity]").value);
     const typedUnit = row.querySelector("[name=ingredientUnit]").value;
-    const quantity = typedQuantity ?? (typedUnit === "" && usual ? Number(usual.quantity) : null);
+    if (typedQuantity === null && typedUnit === "") {
+      entries.push({ record: { ...base, foodId }, display: { name, amount: usual ? `${usual.quantity} ${usual.unit}` : "usual portion", date, mealType } });
+      continue;
+    }
     const unit = typedUnit || usual?.unit;
-    if (quantity === null || !unit) { problems.push(`How much ${name}?`); continue; }
-    entries.push({ record: { ...base, foodId, quantity, unit }, display: { name, amount: `${quantity} ${unit}`, date, mealType } });
+    if (typedQuantity === null || !unit) { problems.push(`How much ${name}?`); continue; }
+    entries.push({ record: { ...base, foodId, quantity: typedQuantity, unit }, display: { name, amount: `${typedQuantity} ${unit}`, date, mealType } });
   }
   const mealSelect = form.elements.mealId;
   if (mealSelect?.value) {
-    const servings = number(form.elements.mealServings?.value) ?? 1;
-    entries.push({ record: { ...base, mealId: mealSelect.value, servings },
+    // No servings typed: the server logs its default (shown from the page's data-default-servings).
+    const typed = number(form.elements.mealServings?.value);
+    const servings = typed ?? Number(form.dataset.defaultServings);
+    entries.push({ record: { ...base, mealId: mealSelect.value, ...(typed === null ? {} : { servings: typed }) },
                    display: { name: mealSelect.selectedOptions[0].textContent, amount: `${servings} serving${servings === 1 ? "" : "s"}`, date, mealType } });
   }
   const kcal = number(form.elements["quick.energyKcal"]?.value);
@@ -506,8 +512,10 @@ async function entriesFromPlate(form) {
       const v = number(form.elements[`quick.${key}`]?.value);
       if (v !== null) quickAdd[key] = v;
     }
-    const name = form.elements["quick.name"]?.value.trim() || "Quick add";
-    entries.push({ record: { ...base, quickAdd, name }, display: { name, amount: `quick add, ${kcal} kcal`, date, mealType } });
+    // No name typed: the server names it (shown from the page's data-quick-add-name).
+    const typedName = form.elements["quick.name"]?.value.trim();
+    entries.push({ record: { ...base, quickAdd, ...(typedName ? { name: typedName } : {}) },
+                   display: { name: typedName || form.dataset.quickAddName, amount: `quick add, ${kcal} kcal`, date, mealType } });
   }
   if (problems.length) throw new Error(problems.join(" "));
   if (entries.length === 0) throw new Error("Add a food, a meal or a quick add first.");
@@ -519,8 +527,8 @@ function entriesFromPlanned(form) {
   const date = form.dataset.date;
   const mealType = form.elements.mealType.value;
   return [{
-    record: { mealId: form.dataset.mealId, servings: 1, mealType, ...when(date, form.dataset.today) },
-    display: { name: form.dataset.name, amount: "1 serving", date, mealType, assignmentId: form.elements.assignmentId.value },
+    record: { mealId: form.dataset.mealId, mealType, ...when(date, form.dataset.today) },
+    display: { name: form.dataset.name, amount: `${form.dataset.defaultServings} serving`, date, mealType, assignmentId: form.elements.assignmentId.value },
   }];
 }
 

@@ -129,7 +129,8 @@ struct DashboardPage {
                 <span class="plan-card-name">\(meal.description)</span></div>
               \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="log-planned" data-offline="planned"
-                    data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)">
+                    data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)"
+                    data-default-servings="\("\(DiaryEntry.defaultServings)")">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(a.id.uuidString)">
                 <input type="hidden" name="back" value="\(SiteURL.diary(date: date == model.today ? nil : date).path)">

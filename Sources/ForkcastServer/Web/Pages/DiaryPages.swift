@@ -38,7 +38,8 @@ struct AddToDiaryPage {
           <h1>Add to your diary</h1>
           <nav class="jump-links" aria-label="On this page"><a href="#quick-add" class="button subtle">Quick add</a>\(if: !recent.isEmpty, HTML("<a href=\"#copy-meal\" class=\"button subtle\">Copy a meal</a>"))\(if: !meals.isEmpty, HTML("<a href=\"#library-meal\" class=\"button subtle\">A meal from your library</a>"))</nav>
           <p class="form-error" role="alert" id="form-message"\(if: message == nil && itemErrors.isEmpty, " hidden")>\(message ?? itemErrors.joined(separator: " "))</p>
-          <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack" data-offline="plate" data-today="\(today?.iso ?? "")">
+          <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack" data-offline="plate" data-today="\(today?.iso ?? "")"
+                data-quick-add-name="\(DiaryEntry.quickAddName)" data-default-servings="\("\(DiaryEntry.defaultServings)")">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="grid-2">
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
