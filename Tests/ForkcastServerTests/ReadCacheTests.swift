@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastApp
 @testable import ForkcastServer
 import Foundation
 import SQLKit
@@ -33,7 +34,7 @@ import VaporTesting
             // A change made through a use case directly (no request of this client): the kept
             // answer follows the database, not the requests this process happened to see.
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
-            try await UpdateSettings(user: user, db: app.db, now: Date())(displayName: nil, timeZone: nil, currency: "USD")
+            try await UpdateSettings(store: FluentSettingsStore(user: user, db: app.db), now: Date())(displayName: nil, timeZone: nil, currency: "USD")
             let inDollars = try await client.get("/api/v1/foods?q=oat").body.string
             #expect(inDollars.contains("\"USD\"") && !inDollars.contains("\"EUR\""))
         }

@@ -84,7 +84,9 @@ struct AuthController: RouteCollection {
 
     @Sendable func update(req: Request) async throws -> UserDTO {
         let input = try req.decodeJSON(ProfileInput.self)
-        return UserDTO(try await req.owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency))
+        let owner = try req.owner
+        try await owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency)
+        return UserDTO(owner.user)
     }
 
     private func session(for user: UserModel, req: Request, status: HTTPStatus) async throws -> Response {

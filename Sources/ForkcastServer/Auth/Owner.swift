@@ -74,7 +74,7 @@ struct Owner {
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
-    var updateSettings: UpdateSettings { UpdateSettings(user: user, db: db, now: now) }
+    var updateSettings: UpdateSettings { UpdateSettings(store: FluentSettingsStore(user: user, db: db), now: now) }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }
 }

@@ -227,7 +227,7 @@ struct AccountData {
             } else {
                 try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).delete()
             }
-            _ = try await UpdateSettings(user: user, db: tx, now: now)(displayName: before.displayName ?? "", timeZone: before.timeZone, currency: before.currency)
+            _ = try await UpdateSettings(store: FluentSettingsStore(user: user, db: tx), now: now)(displayName: before.displayName ?? "", timeZone: before.timeZone, currency: before.currency)
         }
     }
 
@@ -269,7 +269,7 @@ struct AccountData {
         // Ids were made free by ``withFreshIDs(_:)``; one taken since (another import at the same
         // moment) fails on its primary key, answered with a neutral 409 that names no account.
         // Settings (time zone and currency first: prices and "today" follow them).
-        try await UpdateSettings(user: user, db: tx, now: now)(displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
+        try await UpdateSettings(store: FluentSettingsStore(user: user, db: tx), now: now)(displayName: archive.account.displayName ?? "", timeZone: archive.account.timeZone,
                                                                       currency: archive.account.currency)
         // Meal types: the built-in ones are updated, the person's own created with their ids.
         let library = FluentLibrary(db: tx, ownerID: owner), storedTypes = MealTypeRepository(db: tx, ownerID: owner)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// ISO 4217 currency codes, as people pick them for prices.
-enum Currency {
-    static let common = ["EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "INR", "BRL", "MXN", "ZAR"]
+public enum Currency {
+    public static let common = ["EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "INR", "BRL", "MXN", "ZAR"]
 
-    static func isValid(_ code: String) -> Bool {
+    public static func isValid(_ code: String) -> Bool {
         let c = code.uppercased()
         return c.count == 3 && c.allSatisfy { $0.isASCII && $0.isLetter } && (common.contains(c) || Locale.commonISOCurrencyCodes.contains(c))
     }
 
     /// "€3.20"-style text for display (two decimals).
-    static func format(_ amount: Decimal, _ code: String) -> String {
+    public static func format(_ amount: Decimal, _ code: String) -> String {
         let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
         let value = amount.rounded(2)
         var text = "\(value)"
