@@ -82,7 +82,6 @@ let package = Package(
                 "ForkcastCore",
                 "ForkcastClient",
                 .product(name: "VaporTesting", package: "vapor"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),

