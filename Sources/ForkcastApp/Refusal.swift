@@ -7,6 +7,8 @@ public enum Refusal: Error, Sendable, Equatable {
     /// The change clashes with something the person already has ("Your food “Oats” already has
     /// barcode …", "“Oats” is an ingredient of “Porridge”").
     case conflict(String)
+    /// The server does not allow the change at all, whoever asks ("Sign-up is closed").
+    case notAllowed(String)
     /// A field names something the person does not have (an ingredient's food): `field` is the
     /// input's path, e.g. `ingredients[2].foodId`.
     case missingReference(field: String, detail: String)

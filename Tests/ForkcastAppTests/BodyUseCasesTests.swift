@@ -76,4 +76,34 @@ struct BodyUseCasesTests {
         #expect(unknown?.fields.map(\.field) == ["source"])
         #expect(libraries.contents.goals[bob] == nil, "refused goals store nothing")
     }
+
+    @Test func aHealthExportAddsOnlyNewWeighingsAndMergesTheProfile() async throws {
+        let store = libraries.body(of: ann)
+        let at = monday.addingTimeInterval(7 * 3600)
+        _ = try await RecordWeight(store: store, now: monday)(.init(measuredAt: at, weightKg: 70, weightLb: nil), id: UUID())
+        // 1,200 days of weighings (three transactions), one of them at the instant Ann recorded by
+        // hand (to the millisecond) and one repeated in the export itself.
+        var weights: [(measuredAt: Date, weightKg: Decimal)] = []
+        for day in 0..<1200 {
+            let kg: Decimal = 70 + Decimal(day % 10) / 10
+            weights.append((measuredAt: at.addingTimeInterval(Double(-day * 86_400)), weightKg: kg))
+        }
+        weights[0].measuredAt = at.addingTimeInterval(0.0003)
+        weights.append(weights[5])
+        let export = ImportHealthData.Export(weights: weights, sex: .female, birthDate: nil, heightCm: 170)
+        #expect(try await ImportHealthData(store: store, now: monday)(export) == 1199)
+        let stored = libraries.contents.weights.values.filter { $0.owner == ann }.map(\.value)
+        #expect(stored.count == 1200 && stored.filter { $0.source == ImportHealthData.source }.count == 1199)
+        #expect(try await ImportHealthData(store: store, now: monday)(export) == 0, "a second import adds nothing")
+        #expect(libraries.contents.profiles[ann] == nil, "no birth date: no profile is made up")
+
+        // With all three, a profile is made (the newest weighing's weight); later exports merge into it.
+        #expect(try await ImportHealthData(store: store, now: monday)(.init(weights: [], sex: .female, birthDate: CalendarDate(iso: "1990-05-17"), heightCm: 170)) == 0)
+        let made = try #require(libraries.contents.profiles[ann])
+        #expect(made.heightCm == 170 && made.activityLevel == .light && made.aim == .maintain)
+        _ = try await ImportHealthData(store: store, now: monday)(.init(weights: [], heightCm: 171))
+        let merged = try #require(libraries.contents.profiles[ann])
+        #expect(merged.heightCm == 171 && merged.sex == .female && merged.birthDate == CalendarDate(iso: "1990-05-17"))
+        #expect(libraries.contents.weights.values.allSatisfy { $0.owner == ann }, "nothing of Bob's")
+    }
 }

@@ -297,7 +297,12 @@ struct LibraryContractTests {
                 #expect(try await body.deleteWeight(weight.id, now: monday))
                 #expect(try await body.weight(weight.id) == nil)
                 #expect(try await body.deleteWeight(weight.id, now: monday) == false, "already gone")
+                let many = (1...3).map { WeightEntry(id: UUID(), measuredAt: monday.addingTimeInterval(Double($0) * 86_400), weightKg: 70, source: "apple-health") }
+                try await body.insertWeights(many, now: monday)
+                #expect(try await body.weights(from: many[1].measuredAt, to: nil).map(\.id) == many[1...].map(\.id), "from is included, oldest first")
+                #expect(try await body.weights(from: nil, to: many[1].measuredAt).map(\.id) == many[..<2].map(\.id))
             }
+            try await bob.write { body async throws in #expect(try await body.weights(from: nil, to: nil).isEmpty) }
         }
     }
 
@@ -348,6 +353,45 @@ struct LibraryContractTests {
             #expect(try await annPerson.lastChange(.diaryEntry, shot.id) == true)
             #expect(try await ann.delete(shot.id, now: monday) == nil, "already gone")
             #expect(try await ann.entries(on: day).count == 2)
+        }
+    }
+
+    @Test(arguments: Backend.allCases) func anAccountIsCreatedWholeOrNotAtAll(_ backend: Backend) async throws {
+        let now = monday
+        func account(_ email: String) -> Account {
+            Account(id: UUID(), email: email, passwordHash: "", displayName: "Ann \u{202E}<b>", timeZone: "Europe/Berlin", currency: "EUR")
+        }
+        func check(_ accounts: any Accounts, mealTypes: @escaping (UUID) async throws -> [MealType]) async throws {
+            let create = CreateAccount(accounts: accounts, now: now)
+            let identity = LinkedIdentity(provider: "apple", subject: "contract-\(UUID())", email: nil)
+            let ann = account("contract-\(UUID().uuidString.prefix(8))@example.com")
+            try await create(ann, identity: identity)
+            #expect(try await mealTypes(ann.id).map(\.key) == MealTypeCatalog.defaults(owner: ann.id, now: now).all.map(\.key))
+            let taken = await #expect(throws: Refusal.self) { try await create(account(ann.email.uppercased())) }
+            #expect(taken == .conflict(CreateAccount.emailTaken))
+            let closed = await #expect(throws: Refusal.self) { try await create(account("other-\(UUID())@example.com"), onlyIfFirst: true) }
+            #expect(closed == .notAllowed(CreateAccount.signupClosed))
+            let bob = account("bob-\(UUID().uuidString.prefix(8))@example.com")
+            await #expect(throws: (any Error).self, "a sign-in links to one account, whatever the use case checked") {
+                try await create(bob, identity: identity)
+            }
+            #expect(try await mealTypes(bob.id).isEmpty, "the account refused at its last step stored nothing")
+            try await create(bob)
+            #expect(try await accounts.write { try await $0.hasAccount(emailKey: bob.emailKey) })
+        }
+        switch backend {
+        case .inMemory:
+            let libraries = InMemoryLibraries()
+            try await check(libraries.accounts) { owner in
+                libraries.contents.mealTypes.values.filter { $0.owner == owner }.map(\.value).sorted { $0.position < $1.position }
+            }
+        case .database:
+            try await withForkcast(allowSignup: true) { app in
+                _ = try await app.signUp("first@example.com")
+                try await check(FluentAccounts(db: app.db)) { owner in
+                    try await MealTypeModel.query(on: app.db).filter(\.$ownerID == owner).sort(\.$position).all().map(\.domain)
+                }
+            }
         }
     }
 }

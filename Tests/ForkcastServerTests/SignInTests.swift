@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastClient
 import ForkcastCore
 @testable import ForkcastServer
@@ -211,7 +212,7 @@ struct SignInTests {
 
     func withForkcastSecondAccount(_ app: Application, _ body: (Client) async throws -> Void) async throws {
         let user = UserModel(email: "bea@example.com", passwordHash: try app.password.hash("correct horse"), displayName: nil, timeZone: "UTC")
-        try await CreateAccount(db: app.db, now: Date())(user)
+        try await CreateAccount.store(user, on: app.db, now: Date())
         let response = try await app.anonymous.send(.POST, "/api/v1/auth/login", json: ["email": "bea@example.com", "password": "correct horse"])
         try await body(Client(app: app, token: try response.json(TestSession.self).token))
     }
@@ -335,9 +336,7 @@ struct SignInTests {
 
             // An account made by single sign-on cannot unlink its only way in.
             let user = UserModel(email: "sso@example.com", passwordHash: "", displayName: nil, timeZone: "UTC")
-            try await CreateAccount(db: app.db, now: Date())(user) { tx, id in
-                try await ExternalIdentityModel(userID: id, provider: "oidc", subject: "only", email: nil).create(on: tx)
-            }
+            try await CreateAccount.store(user, on: app.db, now: Date(), identity: LinkedIdentity(provider: "oidc", subject: "only", email: nil))
             await #expect(throws: AppError.self) {
                 try await ExternalSignIn(db: app.db, now: Date(), allowSignup: false).unlink(.oidc, providerName: "Authelia", from: user)
             }

@@ -22,9 +22,13 @@ public protocol BodyRecords: Sendable {
     func weight(_ id: UUID) async throws -> WeightEntry?
     /// The person's weighings at this instant (to the millisecond).
     func weights(at instant: Date) async throws -> [WeightEntry]
+    /// The person's weighings from `from` to `to` (both included; nil: no bound), oldest first.
+    func weights(from: Date?, to: Date?) async throws -> [WeightEntry]
     /// The newest weighing.
     func latestWeight() async throws -> WeightEntry?
     func insertWeight(_ weight: WeightEntry, now: Date) async throws
+    /// Stores many weighings, with their change-feed rows.
+    func insertWeights(_ weights: [WeightEntry], now: Date) async throws
     /// False when the person has no weighing with the weight's id.
     func replaceWeight(_ weight: WeightEntry, now: Date) async throws -> Bool
     /// False when the person has no weighing with that id.

@@ -21,6 +21,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// One person's body profile, goals and weights.
     public func body(of owner: UUID) -> InMemoryBodyStore { InMemoryBodyStore(libraries: self, owner: owner) }
 
+    /// The accounts (see ``InMemoryAccounts``).
+    public var accounts: InMemoryAccounts { InMemoryAccounts(libraries: self) }
+
     /// One person's diary, in their time zone.
     public func diary(of owner: UUID, zone: TimeZone) -> InMemoryDiary { InMemoryDiary(libraries: self, owner: owner, zone: zone) }
 
@@ -38,6 +41,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var weights: [UUID: Owned<WeightEntry>] = [:]
         public internal(set) var entries: [UUID: Owned<DiaryEntry>] = [:]
         public internal(set) var photos: [UUID: Owned<Photo>] = [:]
+        public internal(set) var accounts: [UUID: Account] = [:]
+        /// Each linked sign-in, with the account it signs in to.
+        public internal(set) var identities: [LinkedIdentity: UUID] = [:]
         /// One row per record stored or deleted, in order: what a synced device would be sent.
         public internal(set) var changes: [Change] = []
     }
@@ -363,8 +369,18 @@ public struct InMemoryBodyStore: BodyStore {
             tx.records.weights.values.filter { $0.owner == tx.owner && WeightEntry.sameInstant($0.value.measuredAt, instant) }.map(\.value)
         }
 
+        func weights(from: Date?, to: Date?) async throws -> [WeightEntry] {
+            tx.records.weights.values.filter { $0.owner == tx.owner }.map(\.value)
+                .filter { weight in weight.measuredAt >= (from ?? .distantPast) && weight.measuredAt <= (to ?? .distantFuture) }
+                .sorted { $0.measuredAt < $1.measuredAt }
+        }
+
         func latestWeight() async throws -> WeightEntry? {
             tx.records.weights.values.filter { $0.owner == tx.owner }.map(\.value).max { $0.measuredAt < $1.measuredAt }
+        }
+
+        func insertWeights(_ weights: [WeightEntry], now: Date) async throws {
+            for weight in weights { try await insertWeight(weight, now: now) }
         }
 
         func insertWeight(_ weight: WeightEntry, now: Date) async throws {

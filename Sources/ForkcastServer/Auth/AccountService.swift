@@ -1,5 +1,6 @@
 import Crypto
 import Fluent
+import ForkcastApp
 import SQLKit
 import ForkcastCore
 import Foundation
@@ -65,7 +66,7 @@ struct AccountService {
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
         // Checked again inside the write: two first visits at once create one "first account".
-        try await CreateAccount(db: db, now: now)(user, onlyIfFirst: !force && !allowSignup)
+        try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !force && !allowSignup)
         return user
     }
 

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import Vapor
@@ -61,10 +62,7 @@ struct ExternalSignIn {
             }
             let name = (displayName ?? claims.name)?.trimmed.prefix(100).description
             let user = UserModel(email: email, passwordHash: "", displayName: (name?.isEmpty ?? true) ? nil : name, timeZone: "UTC")
-            let subject = claims.subject, providerEmail = claims.email
-            try await CreateAccount(db: db, now: now)(user, onlyIfFirst: !allowSignup) { tx, id in
-                    try await ExternalIdentityModel(userID: id, provider: kind.rawValue, subject: subject, email: providerEmail).create(on: tx)
-                }
+            try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !allowSignup, identity: LinkedIdentity(provider: kind.rawValue, subject: claims.subject, email: claims.email))
             return .created(user)
         }
     }

@@ -64,7 +64,7 @@ struct Owner {
     var saveBodyProfile: SaveBodyProfile { SaveBodyProfile(store: bodyStore, now: now, today: user.today(now: now), uuid: uuid) }
     var setGoals: SetGoals { SetGoals(store: bodyStore, now: now) }
     var deleteWeight: DeleteWeight { DeleteWeight(store: bodyStore, now: now) }
-    var importHealthData: ImportHealthData { ImportHealthData(body: body, now: now) }
+    var importHealthData: ImportHealthData { ImportHealthData(store: bodyStore, now: now) }
     /// The person's foods, meals, plan and meal types, for the library's use cases (ForkcastApp).
     var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
     var planMeal: PlanMeal { PlanMeal(library: library, now: now) }

@@ -99,6 +99,7 @@ extension AppError {
     init(_ refusal: Refusal, prefix: String = "") {
         switch refusal {
         case .conflict(let detail): self = .conflict(detail)
+        case .notAllowed(let detail): self = .forbidden(detail)
         case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
         case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
         }

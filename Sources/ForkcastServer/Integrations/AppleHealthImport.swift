@@ -1,3 +1,4 @@
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import ZIPFoundation
@@ -22,6 +23,12 @@ final class AppleHealthImport {
         /// Records passed over, by reason: "implausible" (outside ``Plausible``), "unknownUnit",
         /// "sameDay" (an earlier weight of a day that has a later one).
         var skipped: [String: Int] = [:]
+
+        /// What ``ImportHealthData`` takes into the person's records.
+        var export: ImportHealthData.Export {
+            let weighings: [(measuredAt: Date, weightKg: Decimal)] = weights.map { (pair: (Date, Decimal)) in (measuredAt: pair.0, weightKg: pair.1) }
+            return ImportHealthData.Export(weights: weighings, sex: sex, birthDate: birthDate, heightCm: height?.cm)
+        }
     }
 
     /// What an import may cost: the XML it reads (also inside a zip) and one tag's length.

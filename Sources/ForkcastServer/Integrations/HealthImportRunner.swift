@@ -42,7 +42,7 @@ enum HealthImportRunner {
                 throw AppError.validation(ValidationError(field: "file", failure.message))
             }
             await HealthImports.shared.update(userID, phase: "saving", bytesRead: total, bytesTotal: total)
-            let added = try await (try req.owner).importHealthData(parsed)
+            let added = try await (try req.owner).importHealthData(parsed.export)
             let result = BodyController.present(parsed, added: added)
             await HealthImports.shared.end(userID)
             return result

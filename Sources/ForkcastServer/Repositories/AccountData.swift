@@ -359,13 +359,16 @@ struct AccountData {
     /// Weights, goals and the body profile.
     private func writeBody(_ archive: AccountArchive, on tx: any Database) async throws {
         let body = BodyRepository(db: tx, ownerID: ownerID)
-        for source in Set(archive.weights.map(\.source)) {
-            let group = archive.weights.filter { $0.source == source }
-            let added = try await body.addWeights(group.map { ($0.measuredAt, $0.weightKg) }, source: String(source.prefix(40)),
-                                                  ids: Dictionary(group.map { ($0.measuredAt, $0.id) }, uniquingKeysWith: { a, _ in a }), now: now)
-            guard added == group.count else {
-                throw AppError.validation(ValidationError(field: "weights", "Two weights in the export were measured at the same instant."))
-            }
+        var instants = Set<Int64>()
+        guard archive.weights.allSatisfy({ instants.insert(WeightEntry.millisecond($0.measuredAt)).inserted }) else {
+            throw AppError.validation(ValidationError(field: "weights", "Two weights in the export were measured at the same instant."))
+        }
+        let weighings: [WeightEntry] = archive.weights.map { (record: AccountArchive.WeightRecord) -> WeightEntry in
+            WeightEntry(id: record.id, measuredAt: record.measuredAt, weightKg: record.weightKg, source: String(record.source.prefix(40)))
+        }
+        for start in stride(from: 0, to: weighings.count, by: 500) {
+            let end: Int = Swift.min(start + 500, weighings.count)
+            try await body.insertWeights(Array(weighings[start..<end]), now: now)
         }
         if let goals = archive.goals { try await body.saveGoals(try goals.validated(), now: now) }
         if let profile = archive.bodyProfile {

@@ -29,29 +29,6 @@ struct BodyRepository: BodyRecords {
         }
     }
 
-    /// Updates the fields an import found, keeping the others (or creating a profile when all are known).
-    func merge(sex: Sex?, birthDate: CalendarDate?, heightCm: Decimal?, now: Date) async throws {
-        try await db.write { tx in
-            let repository = BodyRepository(db: tx, ownerID: ownerID)
-            if let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == ownerID).first() {
-                if let sex { model.sex = sex.rawValue }
-                if let birthDate { model.birthDate = birthDate.iso }
-                if let heightCm { model.heightCm = heightCm.doubleValue }
-                model.updatedAt = now
-                try await model.update(on: tx)
-            } else if let sex, let birthDate, let heightCm, let weight = try await repository.latestWeight() {
-                let model = BodyProfileModel()
-                model.ownerID = ownerID
-                model.apply(BodyProfile(sex: sex, birthDate: birthDate, heightCm: heightCm, weightKg: weight.weightKg,
-                                        activityLevel: .light, aim: .maintain), now: now)
-                try await model.create(on: tx)
-            } else {
-                return
-            }
-            try await SyncLog.record(.bodyProfile, [ownerID], op: .upsert, owner: ownerID, on: tx, now: now)
-        }
-    }
-
     func weight(_ id: UUID) async throws -> WeightEntry? {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first().map(Self.weight)
     }
@@ -110,24 +87,15 @@ struct BodyRepository: BodyRecords {
             .map(Self.weight)
     }
 
-    /// Adds weights, skipping instants already recorded; returns how many were new.
-    @discardableResult
-    func addWeights(_ weights: [(Date, Decimal)], source: String, ids: [Date: UUID]? = nil, now: Date = Date()) async throws -> Int {
-        guard !weights.isEmpty else { return 0 }
-        let instants = weights.map(\.0)
-        let existing = Set(try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
-            .filter(\.$measuredAt >= instants.min()!.addingTimeInterval(-1)).filter(\.$measuredAt <= instants.max()!.addingTimeInterval(1))
-            .all().map { WeightEntry.millisecond($0.measuredAt) })
-        var seen = existing
-        let fresh = weights.filter { seen.insert(WeightEntry.millisecond($0.0)).inserted }
-        for chunk in stride(from: 0, to: fresh.count, by: 500).map({ Array(fresh[$0..<min($0 + 500, fresh.count)]) }) {
-            try await db.write { tx in
-                let models = chunk.map { WeightEntryModel(id: ids?[$0.0] ?? UUID(), ownerID: ownerID, measuredAt: $0.0, weightKg: $0.1, source: source) }
-                try await models.create(on: tx)
-                try await SyncLog.record(.weight, models.compactMap(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
-            }
+    /// Stores weighings with their change-feed rows, in one statement each. The rules are the use
+    /// cases' (``ImportHealthData``, the account import).
+    func insertWeights(_ weights: [WeightEntry], now: Date) async throws {
+        guard !weights.isEmpty else { return }
+        try await db.write { tx in
+            try await weights.map { WeightEntryModel(id: $0.id, ownerID: ownerID, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) }
+                .create(on: tx)
+            try await SyncLog.record(.weight, weights.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
         }
-        return fresh.count
     }
 
     func deleteWeight(_ id: UUID, now: Date) async throws -> Bool {

@@ -18,9 +18,13 @@ struct MealTypeRepository: MealTypeRecords {
 
     /// Stores the defaults for a new person (inside the transaction that creates the account).
     func createDefaults(now: Date, on tx: any Database) async throws {
-        let defaults = MealTypeCatalog.defaults(owner: ownerID, now: now).all
-        try await defaults.map { MealTypeModel($0, ownerID: ownerID) }.create(on: tx)
-        try await SyncLog.record(.mealType, defaults.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
+        try await MealTypeRepository(db: tx, ownerID: ownerID).insert(all: MealTypeCatalog.defaults(owner: ownerID, now: now).all, now: now)
+    }
+
+    /// Stores types with their change-feed rows, in one statement (call inside a write).
+    func insert(all types: [MealType], now: Date) async throws {
+        try await types.map { MealTypeModel($0, ownerID: ownerID) }.create(on: db)
+        try await SyncLog.record(.mealType, types.map(\.id), op: .upsert, owner: ownerID, on: db, now: now)
     }
 
     /// Stores a new type with its change-feed row. The rules are ``SaveMealType``'s.

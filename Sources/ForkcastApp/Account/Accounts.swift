@@ -1,0 +1,65 @@
+import ForkcastCore
+import Foundation
+
+/// The server's accounts as ``CreateAccount`` sees them: not one person's records, so handed out by
+/// the composition root, not a signed-in context.
+public protocol Accounts: Sendable {
+    /// Runs `body` as one transaction: all of it is stored, or none of it when it throws.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T
+}
+
+/// The accounts inside one ``Accounts/write(_:)``. Writes store records with their change-feed rows;
+/// they decide no rule.
+public protocol AccountRecords: Sendable {
+    /// Waits until no other transaction is creating an account, and keeps them waiting until this
+    /// one ends: what is counted and looked up below stays true until the insert.
+    func lockAccounts() async throws
+    func accountCount() async throws -> Int
+    /// Whether an account signs in with this email (compared as ``Account/emailKey``).
+    func hasAccount(emailKey: String) async throws -> Bool
+    /// Stores the account, with its settings' change-feed row.
+    func insert(_ account: Account, now: Date) async throws
+    /// Stores the account's first meal types, with their change-feed rows.
+    func insertMealTypes(_ types: [MealType], owner: UUID, now: Date) async throws
+    /// Links a sign-in from another provider to the account.
+    func link(_ identity: LinkedIdentity, to owner: UUID) async throws
+}
+
+/// An account as it is created.
+public struct Account: Sendable, Equatable {
+    public var id: UUID
+    public var email: String
+    /// Empty for an account that signs in only with another provider.
+    public var passwordHash: String
+    public var displayName: String?
+    public var timeZone: String
+    public var currency: String
+
+    public init(id: UUID, email: String, passwordHash: String, displayName: String?, timeZone: String, currency: String) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.currency = currency
+    }
+
+    /// What makes two accounts' emails the same: the email, lower-cased.
+    public var emailKey: String { Self.emailKey(email) }
+
+    public static func emailKey(_ email: String) -> String { email.lowercased() }
+}
+
+/// A sign-in from Apple or an OpenID Connect provider, linked to an account.
+public struct LinkedIdentity: Sendable, Hashable {
+    public var provider: String
+    public var subject: String
+    /// The email the provider gave, if any.
+    public var email: String?
+
+    public init(provider: String, subject: String, email: String?) {
+        self.provider = provider
+        self.subject = subject
+        self.email = email
+    }
+}

@@ -1,0 +1,36 @@
+import ForkcastCore
+import Foundation
+
+/// Creating an account: the one place an account is stored, whether it comes from sign-up (API or
+/// web), `forkcast user create`, or a first sign-in with Apple or OpenID Connect. Password rules and
+/// hashing stay with the server's sign-up (a sign-in brings no password); what is decided here is
+/// decided inside the write that inserts, so two requests at once cannot both pass a check.
+public struct CreateAccount: Sendable {
+    let accounts: any Accounts
+    /// The request's time: the time of every change.
+    let now: Date
+
+    public init(accounts: any Accounts, now: Date) {
+        self.accounts = accounts
+        self.now = now
+    }
+
+    public static let signupClosed = "Sign-up is closed on this server. Ask its owner to create your account (forkcast user create) or to set FORKCAST_ALLOW_SIGNUP=true."
+    public static let emailTaken = "An account with that email already exists; sign in instead."
+
+    /// Stores `account` with what every account starts with (its settings in the change feed, the
+    /// default meal types) and, for a first sign-in, the `identity` it signed in with.
+    /// `onlyIfFirst`: refused (``Refusal/notAllowed(_:)``, sign-up closed) unless no account exists
+    /// yet. An email another account has (in any case) is a ``Refusal/conflict(_:)``.
+    public func callAsFunction(_ account: Account, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil) async throws {
+        let now = now
+        try await accounts.write { records in
+            try await records.lockAccounts()
+            if onlyIfFirst, try await records.accountCount() > 0 { throw Refusal.notAllowed(Self.signupClosed) }
+            if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
+            try await records.insert(account, now: now)
+            try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
+            if let identity { try await records.link(identity, to: account.id) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ForkcastCore
+import Foundation
+
+/// The accounts in memory, beside the people's records (``InMemoryLibraries``): held to the same
+/// contract as the server's. Transactions take turns, so ``lockAccounts()`` has nothing to add.
+public struct InMemoryAccounts: Accounts {
+    let libraries: InMemoryLibraries
+
+    /// A sign-in linked twice: what the database's unique index refuses.
+    public struct IdentityLinkedTwice: Error, Sendable { public let identity: LinkedIdentity }
+    /// A second account with one email key: what the database's unique index refuses.
+    public struct EmailTaken: Error, Sendable { public let emailKey: String }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T {
+        // Not one person's transaction: the owner it is run as is nobody's.
+        try await libraries.transaction(owner: UUID()) { try await body(Records(tx: $0)) }
+    }
+
+    struct Records: AccountRecords {
+        let tx: InMemoryLibrary.Transaction
+
+        func lockAccounts() async throws {}
+
+        func accountCount() async throws -> Int { tx.records.accounts.count }
+
+        func hasAccount(emailKey: String) async throws -> Bool { tx.records.accounts.values.contains { $0.emailKey == emailKey } }
+
+        func insert(_ account: Account, now: Date) async throws {
+            try tx.update { records in
+                guard records.accounts[account.id] == nil else { throw InMemoryLibraries.DuplicateID(id: account.id) }
+                guard !records.accounts.values.contains(where: { $0.emailKey == account.emailKey }) else { throw EmailTaken(emailKey: account.emailKey) }
+                records.accounts[account.id] = account
+                tx.log(.settings, [account.id], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func insertMealTypes(_ types: [MealType], owner: UUID, now: Date) async throws {
+            try tx.update { records in
+                for type in types {
+                    guard records.mealTypes[type.id] == nil else { throw InMemoryLibraries.DuplicateID(id: type.id) }
+                    records.mealTypes[type.id] = .init(owner: owner, value: type)
+                }
+                tx.log(.mealType, types.map(\.id), deleted: false, at: now, in: &records)
+            }
+        }
+
+        func link(_ identity: LinkedIdentity, to owner: UUID) async throws {
+            try tx.update { records in
+                let key = LinkedIdentity(provider: identity.provider, subject: identity.subject, email: nil)
+                guard !records.identities.keys.contains(where: { $0.provider == key.provider && $0.subject == key.subject }) else {
+                    throw IdentityLinkedTwice(identity: identity)
+                }
+                records.identities[identity] = owner
+            }
+        }
+    }
+}
