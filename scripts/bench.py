@@ -154,8 +154,9 @@ def main():
     parser.add_argument("--postgres", help="postgres://… of a server to also measure (a fresh schema is used)")
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--foods", type=int, default=100_000)
+    parser.add_argument("--only-postgres", action="store_true", help="measure PostgreSQL alone (with --postgres)")
     args = parser.parse_args()
-    runs = [("SQLite", {})]
+    runs = [] if args.only_postgres and args.postgres else [("SQLite", {})]
     if args.postgres:
         runs.append(("PostgreSQL", {"DATABASE_URL": args.postgres, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
     results = []

@@ -3,7 +3,7 @@
 # seeds the data set through the API and runs wrk at 8 and 64 connections against the week view,
 # a diary day, food search and logging, on SQLite and — when PostgreSQL is installed — on a
 # throw-away PostgreSQL cluster started here. Prints a table for docs/performance.md.
-#   bash scripts/bench.sh [--duration 15] [--foods 100000]
+#   bash scripts/bench.sh [--duration 15] [--foods 100000] [--only-postgres]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }

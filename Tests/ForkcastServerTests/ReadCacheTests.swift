@@ -97,7 +97,10 @@ import VaporTesting
         }
     }
 
-    /// The token's read on SQLite runs a statement kept prepared (``PreparedReads``): tokens of
+    private func kept(_ answer: (any SQLRow)??) -> Int?? { answer.map { $0.map { _ in 1 } } }
+
+    /// The token's read runs a statement kept prepared (``PreparedReads`` on SQLite,
+    /// ``BearerStatement`` on PostgreSQL): tokens of
     /// several people take turns on it without SQLite planning it again, each signs in its own
     /// person, and a token revoked or deleted by another connection stops working at once.
     @Test func theTokenReadIsKeptPreparedAndFollowsTheDatabase() async throws {
@@ -120,6 +123,16 @@ import VaporTesting
                 #expect(reads.replans == 0)
             } else {
                 #expect(app.preparedReads == nil)
+                // PostgreSQL answers from the statement each connection keeps prepared, for reads and writes.
+                for writes in [false, true] {
+                    let kept = await BearerStatement.row(hash: Tokens.hash(try #require(owner.token)), writes: writes, on: app.db, logger: app.logger)
+                    let row = try #require(kept.flatMap { $0 }, "the kept statement answered")
+                    #expect(try row.decode(column: "email", as: String.self) == "owner@example.com")
+                    #expect(try row.decode(column: "feed_head", as: Int64.self) > 0)
+                    #expect(row.contains(column: "foods_version") == writes)
+                }
+                let unknown = await BearerStatement.row(hash: Tokens.hash("no such token"), writes: false, on: app.db, logger: app.logger)
+                #expect(kept(unknown) == .some(nil), "an unknown token: answered, no row")
             }
 
             // Signed out: the token is gone for the very next request.

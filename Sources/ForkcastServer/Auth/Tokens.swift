@@ -41,30 +41,46 @@ enum Tokens {
 
 /// Signs a request in from `Authorization: Bearer …` when the token is known and unexpired.
 ///
-/// One query (every API request starts here; on SQLite a statement kept prepared, ``PreparedReads``):
+/// One query (every API request starts here; a statement kept prepared: ``PreparedReads`` on SQLite,
+/// ``BearerStatement`` on PostgreSQL):
 /// the token joined to its user, with the head of the user's change feed, which kept answers are
 /// keyed by (``ReadCache``), and (for a request that may change data) the versions of the user's
 /// meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
-    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let sql = request.db as! any SQLDatabase
-        // Reads log nothing: only a request that may change data asks for the versions logging keeps under.
-        let writes = request.method != .GET && request.method != .HEAD
+    /// What a bound token hash stands for when the query is serialized.
+    enum Hash { case value(String), placeholder }
+
+    /// The query for a token's hash. Reads log nothing: only a request that may change data
+    /// (`writes`) asks for the versions logging keeps under.
+    static func query(hash: Hash, writes: Bool) -> SQLQueryString {
         let versions: SQLQueryString = writes ? """
             , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,
               \(SyncLog.version(of: .food, owner: "t.user_id")) AS foods_version
             """ : ""
+        let bound: SQLQueryString
+        switch hash {
+        case .value(let hash): bound = "\(bind: hash)"
+        case .placeholder: bound = "\(bind: "")"
+        }
         // CAST: a bare bound value compared in a join makes SQLite (3.53) plan the kept statement
         // again for every new value, which costs what keeping it saves.
-        let query: SQLQueryString = """
+        return """
             SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(versions)
-            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = CAST(\(bind: Tokens.hash(bearer.token)) AS TEXT)
+            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = CAST(\(bound) AS TEXT)
             """
+    }
+
+    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+        let sql = request.db as! any SQLDatabase
+        let writes = request.method != .GET && request.method != .HEAD
+        let hash = Tokens.hash(bearer.token)
         let found: (any SQLRow)?
-        if let rows = request.application.preparedReads?.rows(query, serializedFor: sql) {
+        if let kept = await BearerStatement.row(hash: hash, writes: writes, on: request.db, logger: request.logger) {
+            found = kept
+        } else if let rows = request.application.preparedReads?.rows(Self.query(hash: .value(hash), writes: writes), serializedFor: sql) {
             found = rows.first
         } else {
-            found = try await sql.raw(query).first()
+            found = try await sql.raw(Self.query(hash: .value(hash), writes: writes)).first()
         }
         guard let row = found else { return }
         guard try row.decode(column: "token_expires_at", as: Date.self) > request.now else {

@@ -1,0 +1,75 @@
+import FluentPostgresDriver
+import Foundation
+import SQLKit
+import Vapor
+
+/// ``BearerAuthenticator``'s query on PostgreSQL, as a statement every connection keeps prepared
+/// (PostgresNIO's `PostgresPreparedStatement`): parsed and planned once per connection, then only
+/// bound and run. Through Fluent, PostgreSQL parsed and planned it (and its feed-head subqueries)
+/// on every request (docs/performance.md). SQLite's counterpart is ``PreparedReads``.
+enum BearerStatement {
+    /// The token's row with the feed head: what every read starts with.
+    struct Read: PostgresPreparedStatement {
+        static let name = "forkcast_bearer_read"
+        static let sql = BearerAuthenticator.query(hash: .placeholder, writes: false).postgresText
+        typealias Row = PostgresRow
+        let hash: String
+        func makeBindings() throws -> PostgresBindings { BearerStatement.bindings(hash) }
+        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+    }
+
+    /// The same, with the versions of the meal types and foods a write keeps them under.
+    struct Write: PostgresPreparedStatement {
+        static let name = "forkcast_bearer_write"
+        static let sql = BearerAuthenticator.query(hash: .placeholder, writes: true).postgresText
+        typealias Row = PostgresRow
+        let hash: String
+        func makeBindings() throws -> PostgresBindings { BearerStatement.bindings(hash) }
+        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+    }
+
+    static func bindings(_ hash: String) -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(hash)
+        return bindings
+    }
+
+    /// The row for the token with this hash, when `db` is PostgreSQL; nil when it is not, or when
+    /// the kept statement failed (the caller then asks Fluent, as before).
+    static func row(hash: String, writes: Bool, on db: any Database, logger: Logger) async -> (any SQLRow)?? {
+        guard let postgres = db as? any PostgresDatabase else { return nil }
+        do {
+            let row: PostgresRow? = try await postgres.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask {
+                    if writes {
+                        for try await row in try await connection.execute(Write(hash: hash), logger: logger) { return row }
+                    } else {
+                        for try await row in try await connection.execute(Read(hash: hash), logger: logger) { return row }
+                    }
+                    return nil
+                }
+            }.get()
+            return .some(row?.sql())
+        } catch {
+            logger.debug("bearer statement failed, asking Fluent: \(String(describing: error))")
+            return nil
+        }
+    }
+}
+
+extension SQLExpression {
+    /// The text PostgreSQL is sent for this expression (binds as $1, $2…), known without a connection.
+    var postgresText: String { PostgresText().serialize(self).sql }
+}
+
+/// A database that only serializes, in PostgreSQL's dialect: for statements prepared by name, whose
+/// text is fixed before any connection exists.
+private struct PostgresText: SQLDatabase {
+    let logger = Logger(label: "forkcast.postgres-text")
+    var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.singleton.any() }
+    var dialect: any SQLDialect { PostgresDialect() }
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFailedFuture(Unsupported())
+    }
+    struct Unsupported: Error {}
+}
