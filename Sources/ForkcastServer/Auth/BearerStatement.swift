@@ -8,24 +8,28 @@ import Vapor
 /// bound and run. Through Fluent, PostgreSQL parsed and planned it (and its feed-head subqueries)
 /// on every request (docs/performance.md). SQLite's counterpart is ``PreparedReads``.
 enum BearerStatement {
-    /// The token's row with the feed head: what every read starts with.
-    struct Read: PostgresPreparedStatement {
-        static let name = "forkcast_bearer_read"
-        static let sql = BearerAuthenticator.query(hash: .placeholder, writes: false).postgresText
+    /// The statement, for reads or for writes (``Variant``).
+    struct Kept<V: Variant>: PostgresPreparedStatement {
+        static var name: String { V.name }
+        static var sql: String { V.sql }
         typealias Row = PostgresRow
         let hash: String
         func makeBindings() throws -> PostgresBindings { BearerStatement.bindings(hash) }
         func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 
+    protocol Variant { static var name: String { get }; static var sql: String { get } }
+
+    /// The token's row with the feed head: what every read starts with.
+    enum Read: Variant {
+        static let name = "forkcast_bearer_read"
+        static let sql = BearerAuthenticator.query(hash: .placeholder, writes: false).postgresText
+    }
+
     /// The same, with the versions of the meal types and foods a write keeps them under.
-    struct Write: PostgresPreparedStatement {
+    enum Write: Variant {
         static let name = "forkcast_bearer_write"
         static let sql = BearerAuthenticator.query(hash: .placeholder, writes: true).postgresText
-        typealias Row = PostgresRow
-        let hash: String
-        func makeBindings() throws -> PostgresBindings { BearerStatement.bindings(hash) }
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 
     static func bindings(_ hash: String) -> PostgresBindings {
@@ -42,9 +46,9 @@ enum BearerStatement {
             let row: PostgresRow? = try await postgres.withConnection { connection in
                 connection.eventLoop.makeFutureWithTask {
                     if writes {
-                        for try await row in try await connection.execute(Write(hash: hash), logger: logger) { return row }
+                        for try await row in try await connection.execute(Kept<Write>(hash: hash), logger: logger) { return row }
                     } else {
-                        for try await row in try await connection.execute(Read(hash: hash), logger: logger) { return row }
+                        for try await row in try await connection.execute(Kept<Read>(hash: hash), logger: logger) { return row }
                     }
                     return nil
                 }
