@@ -36,7 +36,10 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     if case .sqlite(let path) = config.storage {
-        let append = AppendConnection(path: path, logger: app.logger)
+        let checkpointer = Checkpointer(path: path, logger: app.logger)
+        app.checkpointer = checkpointer
+        app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
+        let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
         app.writeGate = WriteGate(appendConnection: append)
         app.lifecycle.use(AppendConnection.Closing(connection: append))
         let reads = PreparedReads(path: path)

@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastApp
 @testable import ForkcastCore
 @testable import ForkcastServer
 import Foundation
@@ -214,6 +215,31 @@ import VaporTesting
             let feed = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE owner_id = \(bind: owner) AND kind = 'diaryEntry'").first()?
                 .decode(column: "n", as: Int.self)
             #expect(feed == entries.count + 1)
+        }
+    }
+
+    /// No request's commit copies SQLite's log back into the database file: the writing
+    /// connections leave it to ``Checkpointer``, which copies back everything logged.
+    @Test func checkpointsRunOnTheirOwnConnectionNotInARequestsCommit() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            guard let checkpointer = app.checkpointer else {
+                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
+                return
+            }
+            let sql = app.db as! any SQLDatabase
+            let setting = try await sql.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
+            #expect(setting == 0, "Fluent's connections leave checkpoints to the checkpointer")
+            let client = try await app.signUp()
+            for n in 0..<40 {
+                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "Snack \(n)"))
+                #expect(logged.status == .created)
+            }
+            #expect(try await checkpointer.checkpoint() == (0, 0), "not started: nothing to ask")
+            try await checkpointer.start()
+            let (copied, logged) = try await checkpointer.checkpoint()
+            #expect(logged > 0 && copied == logged, "every page logged is in the database file")
+            await checkpointer.stop()
+            #expect(try await client.get("/api/v1/diary?date=\(CalendarDate(Date(), in: .gmt).iso)").status == .ok)
         }
     }
 }

@@ -36,7 +36,11 @@ final class AppendConnection: Sendable {
     private let logger: Logger
     private let opened = NIOLockedValueBox<EventLoopFuture<SQLiteConnection>?>(nil)
 
-    init(path: String, feeds: [String: SyncKind] = [DiaryEntryModel.schema: .diaryEntry], logger: Logger) {
+    /// Whether ``Checkpointer`` copies the log back, not this connection's commits.
+    let checkpointsElsewhere: Bool
+
+    init(path: String, feeds: [String: SyncKind] = [DiaryEntryModel.schema: .diaryEntry], checkpointsElsewhere: Bool = false, logger: Logger) {
+        self.checkpointsElsewhere = checkpointsElsewhere
         self.path = path
         self.feeds = feeds
         self.logger = logger
@@ -60,11 +64,13 @@ final class AppendConnection: Sendable {
             let future = SQLiteConnection.open(storage: .file(path: path), threadPool: Self.threads, logger: logger, on: Self.loop)
                 .flatMap { (connection: SQLiteConnection) -> EventLoopFuture<SQLiteConnection> in
                     // As Fluent's connections: foreign keys enforced, a bounded wait for another process's
-                    // lock, the WAL cut back to 64 MB after a checkpoint (this connection commits most).
+                    // lock, the WAL cut back to 64 MB after a checkpoint (this connection commits most), and
+                    // no checkpoint in a commit when ``Checkpointer`` does them.
                     var ready: EventLoopFuture<Void> = connection.query("PRAGMA foreign_keys = ON")
                         .flatMap { _ in connection.query("PRAGMA busy_timeout = \(WriteGate.busyTimeoutMilliseconds)") }
                         .flatMap { _ in connection.query("PRAGMA journal_size_limit = 67108864") }
-                        .flatMap { _ in connection.query("PRAGMA secure_delete = ON") }.map { _ in }
+                        .flatMap { _ in connection.query("PRAGMA secure_delete = ON") }
+                        .flatMap { _ in connection.query("PRAGMA wal_autocheckpoint = \(self.checkpointsElsewhere ? 0 : 1000)") }.map { _ in }
                     for (table, kind) in self.feeds.sorted(by: { $0.key < $1.key }) {
                         ready = ready.flatMap { connection.sql().raw(SyncLog.feedTrigger(on: table, kind: kind)).run() }
                     }
