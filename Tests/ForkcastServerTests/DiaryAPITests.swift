@@ -57,6 +57,27 @@ struct DiaryAPITests {
         }
     }
 
+    /// An edit to a food without an amount is the food's usual portion, as when logging (and as
+    /// openapi.json's DiaryEntryUpdate says; schemathesis found the document still required quantity).
+    @Test func anEditToAFoodWithoutAnAmountIsItsUsualPortion() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            var muesli = FoodsAPITests.oats
+            muesli["name"] = "Alpine muesli"
+            muesli["serving"] = ["size": 50, "label": "1 bowl"]
+            let food = try #require(try await client.createFood(muesli).json(TestFood.self).id)
+            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
+            let edited = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(entry["id"] as! String)", ["foodId": food.uuidString])
+            #expect(edited.status == .ok)
+            let after = try json(edited)
+            #expect(after["quantity"] as? Double == 1 && after["unit"] as? String == "serving" && after["kind"] as? String == "food")
+            let document = try json(try await app.anonymous.get("/api/v1/openapi.json"))
+            let update = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["DiaryEntryUpdate"] as? [String: Any]
+            let foodBranch = (update?["oneOf"] as? [[String: Any]])?.first
+            #expect(foodBranch?["required"] as? [String] == ["foodId"], "the document allows what the server accepts")
+        }
+    }
+
     @Test func moveEditAndDeleteEntries() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -22,12 +22,7 @@ import Vapor
 /// their changes with ``SyncLog/record(_:_:op:owner:on:now:)`` as before.
 final class AppendConnection: Sendable {
     /// One loop and one SQLite thread for the whole process (every application's connection).
-    private static let loop: any EventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
-    private static let threads: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        return pool
-    }()
+    private static let own = OwnThread.make()
 
     let path: String
     /// Tables whose inserted rows this connection records in the change feed itself (a TEMP
@@ -61,7 +56,7 @@ final class AppendConnection: Sendable {
     private func connection() -> EventLoopFuture<SQLiteConnection> {
         opened.withLockedValue { opened in
             if let opened { return opened }
-            let future = SQLiteConnection.open(storage: .file(path: path), threadPool: Self.threads, logger: logger, on: Self.loop)
+            let future = SQLiteConnection.open(storage: .file(path: path), threadPool: Self.own.threads, logger: logger, on: Self.own.loop)
                 .flatMap { (connection: SQLiteConnection) -> EventLoopFuture<SQLiteConnection> in
                     // As Fluent's connections: foreign keys enforced, a bounded wait for another process's
                     // lock, the WAL cut back to 64 MB after a checkpoint (this connection commits most), and

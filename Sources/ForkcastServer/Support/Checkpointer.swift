@@ -15,12 +15,8 @@ import Vapor
 /// every `interval` and copies back what is there (`PASSIVE`: writers and readers go on meanwhile).
 /// Housekeeping's hourly `TRUNCATE` checkpoint still empties the log.
 final class Checkpointer: Sendable {
-    private static let loop: any EventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
-    private static let threads: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        return pool
-    }()
+    /// One loop and one SQLite thread for the whole process (every application's connection).
+    private static let own = OwnThread.make()
 
     let path: String
     let interval: TimeAmount
@@ -35,9 +31,9 @@ final class Checkpointer: Sendable {
 
     /// Checkpoints run from now on, every `interval`.
     func start() async throws {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.threads, logger: logger, on: Self.loop).get()
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.own.threads, logger: logger, on: Self.own.loop).get()
         _ = try await connection.query("PRAGMA busy_timeout = 1000").get()
-        let task = Self.loop.scheduleRepeatedAsyncTask(initialDelay: interval, delay: interval) { [logger] _ in
+        let task = Self.own.loop.scheduleRepeatedAsyncTask(initialDelay: interval, delay: interval) { [logger] _ in
             connection.query("PRAGMA wal_checkpoint(PASSIVE)").map { _ in }.recover { error in
                 logger.debug("checkpoint failed, trying again: \(String(describing: error))")
             }
@@ -58,7 +54,7 @@ final class Checkpointer: Sendable {
             defer { state = (nil, nil) }
             return state
         }
-        let stopped = Self.loop.makePromise(of: Void.self)
+        let stopped = Self.own.loop.makePromise(of: Void.self)
         if let task { task.cancel(promise: stopped) } else { stopped.succeed() }
         try? await stopped.futureResult.get()
         try? await connection?.close().get()
