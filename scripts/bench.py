@@ -154,11 +154,14 @@ def main():
     parser.add_argument("--postgres", help="postgres://… of a server to also measure (a fresh schema is used)")
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--foods", type=int, default=100_000)
+    parser.add_argument("--postgres-socket", help="postgres+uds://… of the same server through its Unix socket, measured too")
     parser.add_argument("--only-postgres", action="store_true", help="measure PostgreSQL alone (with --postgres)")
     args = parser.parse_args()
     runs = [] if args.only_postgres and args.postgres else [("SQLite", {})]
     if args.postgres:
         runs.append(("PostgreSQL", {"DATABASE_URL": args.postgres, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
+        if args.postgres_socket:
+            runs.append(("PostgreSQL, Unix socket", {"DATABASE_URL": args.postgres_socket, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
     results = []
     for label, storage in runs:
         if "FORKCAST_DATABASE_SCHEMA" in storage:

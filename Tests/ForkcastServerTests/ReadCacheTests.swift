@@ -97,7 +97,7 @@ import VaporTesting
         }
     }
 
-    private func kept(_ answer: (any SQLRow)??) -> Int?? { answer.map { $0.map { _ in 1 } } }
+    private func kept(_ answer: ForkcastServer.BearerAuthenticator.Found??) -> Int?? { answer.map { $0.map { _ in 1 } } }
 
     /// The token's read runs a statement kept prepared (``PreparedReads`` on SQLite,
     /// ``BearerStatement`` on PostgreSQL): tokens of
@@ -127,9 +127,15 @@ import VaporTesting
                 for writes in [false, true] {
                     let kept = await BearerStatement.row(hash: Tokens.hash(try #require(owner.token)), writes: writes, on: app.db, logger: app.logger)
                     let row = try #require(kept.flatMap { $0 }, "the kept statement answered")
-                    #expect(try row.decode(column: "email", as: String.self) == "owner@example.com")
-                    #expect(try row.decode(column: "feed_head", as: Int64.self) > 0)
-                    #expect(row.contains(column: "foods_version") == writes)
+                    #expect(row.user.email == "owner@example.com")
+                    let stored = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
+                    #expect(row.user.id == stored.id && row.user.$id.exists)
+                    #expect(row.user.emailKey == stored.emailKey && row.user.timeZone == stored.timeZone && row.user.currency == stored.currency)
+                    #expect(row.user.passwordHash == stored.passwordHash && row.user.displayName == stored.displayName)
+                    #expect(row.user.createdAt == stored.createdAt && row.user.updatedAt == stored.updatedAt)
+                    #expect(row.feedHead > 0)
+                    #expect((row.versions != nil) == writes)
+                    #expect(row.versions.map { !$0.foods.isEmpty && !$0.mealTypes.isEmpty } ?? true)
                 }
                 let unknown = await BearerStatement.row(hash: Tokens.hash("no such token"), writes: false, on: app.db, logger: app.logger)
                 #expect(kept(unknown) == .some(nil), "an unknown token: answered, no row")

@@ -18,6 +18,18 @@ struct SystemTests {
     /// With the disk full, /healthz kept answering `writable: true` (its one probe row
     /// still fit) while every other write failed. A full disk is made here with SQLite's own limit
     /// on the file's pages, on every connection the server writes with.
+    /// PostgreSQL over TCP or, on the same machine, through its Unix socket (PostgresKit's
+    /// `postgres+uds://` form); any other URL is refused at start-up with a clear message.
+    @Test func databaseURLsOfPostgreSQLAreTakenOverTCPOrAUnixSocket() throws {
+        for url in ["postgres://forkcast@db.example.com/forkcast", "postgresql://forkcast@127.0.0.1:5432/forkcast",
+                    "postgres+uds://forkcast@localhost/run/postgresql/.s.PGSQL.5432#forkcast"] {
+            #expect(try AppConfig.fromEnvironment(["DATABASE_URL": url]).storage == .postgres(url: url, searchPath: nil))
+        }
+        for url in ["mysql://forkcast@db/forkcast", "sqlite:///tmp/forkcast.sqlite", "postgres:/no-slashes"] {
+            #expect(throws: ConfigError.self) { try AppConfig.fromEnvironment(["DATABASE_URL": url]) }
+        }
+    }
+
     @Test func aFullDiskIsReportedByHealthzAtOnce() async throws {
         guard TestDatabase.postgresURL == nil else { return }  // SQLite's page limit; PostgreSQL's disk is the server's
         try await withForkcast { app in

@@ -73,7 +73,7 @@ struct AccountService {
     /// Returns the user when email and password match. Guessing is slowed per client address and,
     /// for clients that never signed in to the account, per account (``LoginThrottle``).
     func authenticate(email: String, password: String, client: ClientIdentity) async throws -> UserModel {
-        let key = email.trimmed.lowercased()
+        let key = Account.emailKey(email.trimmed)
         let throttle = LoginThrottle(db: db, now: now)
         if let wait = try await throttle.take(LoginThrottle.perAddress, key: client.address) {
             throw AppError.tooManyRequests("Too many sign-in attempts from your network. Wait \(wait) seconds and try again.", retryAfter: wait)

@@ -40,7 +40,7 @@ enum BearerStatement {
 
     /// The row for the token with this hash, when `db` is PostgreSQL; nil when it is not, or when
     /// the kept statement failed (the caller then asks Fluent, as before).
-    static func row(hash: String, writes: Bool, on db: any Database, logger: Logger) async -> (any SQLRow)?? {
+    static func row(hash: String, writes: Bool, on db: any Database, logger: Logger) async -> BearerAuthenticator.Found?? {
         guard let postgres = db as? any PostgresDatabase else { return nil }
         do {
             let row: PostgresRow? = try await postgres.withConnection { connection in
@@ -53,12 +53,32 @@ enum BearerStatement {
                     return nil
                 }
             }.get()
-            return .some(row?.sql())
+            return .some(try row.map { try found($0, writes: writes) })
         } catch {
             logger.debug("bearer statement failed, asking Fluent: \(String(describing: error))")
             return nil
         }
     }
+}
+
+/// The row decoded by PostgresNIO itself, in the query's column order (``BearerAuthenticator/userColumns``).
+private func found(_ row: PostgresRow, writes: Bool) throws -> BearerAuthenticator.Found {
+    let (id, email, emailKey, passwordHash, displayName, timeZone, currency, createdAt, updatedAt, tokenID, expiresAt, feedHead) =
+        try row.decode((UUID, String, String, String, String?, String, String, Date?, Date?, UUID, Date, Int64).self)
+    var versions: (mealTypes: String, foods: String)?
+    if writes {
+        var cells = row.makeIterator()
+        for _ in 0..<12 { _ = cells.next() }
+        guard let types = cells.next(), let foods = cells.next() else { throw BearerStatement.MissingVersions() }
+        versions = (try types.decode(String.self), try foods.decode(String.self))
+    }
+    let user = UserModel(stored: id, email: email, emailKey: emailKey, passwordHash: passwordHash, displayName: displayName,
+                         timeZone: timeZone, currency: currency, createdAt: createdAt, updatedAt: updatedAt)
+    return .init(user: user, tokenID: tokenID, expiresAt: expiresAt, feedHead: feedHead, versions: versions)
+}
+
+extension BearerStatement {
+    struct MissingVersions: Error {}
 }
 
 extension SQLExpression {

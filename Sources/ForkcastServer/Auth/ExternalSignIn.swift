@@ -35,7 +35,7 @@ struct ExternalSignIn {
         let linked = try await identity(kind, subject: claims.subject)
         var emailAccount: UserModel?
         if linked == nil, signedIn == nil, claims.emailVerified, let email = claims.email {
-            emailAccount = try await UserModel.query(on: db).filter(\.$emailKey == email.lowercased()).first()
+            emailAccount = try await UserModel.query(on: db).filter(\.$emailKey == Account.emailKey(email)).first()
         }
         let hasAccounts = try await UserModel.query(on: db).count() > 0
         switch ExternalSignInRules.decide(linkedTo: linked?.$user.id, signedIn: try signedIn?.requireID(),
@@ -56,7 +56,7 @@ struct ExternalSignIn {
             throw AppError.forbidden("Sign-up is closed on this server, and this \(providerName) account is not linked to one here. Ask the owner to create your account (forkcast user create) or to set FORKCAST_ALLOW_SIGNUP=true; then sign in and link \(providerName) in Settings.")
         case .createAccount:
             var email = ExternalSignInRules.accountEmail(claims, provider: kind.rawValue)
-            if try await UserModel.query(on: db).filter(\.$emailKey == email.lowercased()).first() != nil {
+            if try await UserModel.query(on: db).filter(\.$emailKey == Account.emailKey(email)).first() != nil {
                 // The address belongs to an account that signs in some other way (unverified here).
                 email = ExternalSignInRules.placeholderEmail(subject: claims.subject, provider: kind.rawValue)
             }

@@ -30,7 +30,7 @@ struct Owner {
     }
 
     init(_ request: Request) throws {
-        try self.init(user: try request.requireUser(), db: request.db, now: request.now, uuid: request.dependencies.uuid,
+        try self.init(user: try request.requireUser(), db: request.database, now: request.now, uuid: request.dependencies.uuid,
                       application: request.application, keptVersions: request.keptVersions)
     }
 

@@ -65,38 +65,85 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         // CAST: a bare bound value compared in a join makes SQLite (3.53) plan the kept statement
         // again for every new value, which costs what keeping it saves.
         return """
-            SELECT u.*, t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(versions)
+            SELECT \(unsafeRaw: Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(versions)
             FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = CAST(\(bound) AS TEXT)
             """
     }
 
-    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let sql = request.db as! any SQLDatabase
-        let writes = request.method != .GET && request.method != .HEAD
-        let hash = Tokens.hash(bearer.token)
-        let found: (any SQLRow)?
-        if let kept = await BearerStatement.row(hash: hash, writes: writes, on: request.db, logger: request.logger) {
-            found = kept
-        } else if let rows = request.application.preparedReads?.rows(Self.query(hash: .value(hash), writes: writes), serializedFor: sql) {
-            found = rows.first
-        } else {
-            found = try await sql.raw(Self.query(hash: .value(hash), writes: writes)).first()
+    /// The user's columns, named (not `u.*`: a statement kept prepared would fail once a column is
+    /// added), in the order ``Found`` decodes them.
+    static let userColumns = "u.id, u.email, u.email_key, u.password_hash, u.display_name, u.time_zone, u.currency, u.created_at, u.updated_at"
+
+    /// What the query answers: the user, the token and the feed head (and the versions, for a write).
+    struct Found {
+        var user: UserModel
+        var tokenID: UUID
+        var expiresAt: Date
+        var feedHead: Int64
+        var versions: (mealTypes: String, foods: String)?
+
+        /// From any database's row, column by column (without Fluent's model decoding, which costs
+        /// more than the query's own work on a kept answer: docs/performance.md).
+        init(_ row: any SQLRow, writes: Bool) throws {
+            user = UserModel(stored: try row.decode(column: "id", as: UUID.self), email: try row.decode(column: "email", as: String.self),
+                             emailKey: try row.decode(column: "email_key", as: String.self),
+                             passwordHash: try row.decode(column: "password_hash", as: String.self),
+                             displayName: try row.decode(column: "display_name", as: String?.self),
+                             timeZone: try row.decode(column: "time_zone", as: String.self), currency: try row.decode(column: "currency", as: String.self),
+                             createdAt: try row.decode(column: "created_at", as: Date?.self), updatedAt: try row.decode(column: "updated_at", as: Date?.self))
+            tokenID = try row.decode(column: "token_id", as: UUID.self)
+            expiresAt = try row.decode(column: "token_expires_at", as: Date.self)
+            feedHead = try row.decode(column: "feed_head", as: Int64.self)
+            versions = writes ? (try row.decode(column: "meal_types_version", as: String.self), try row.decode(column: "foods_version", as: String.self)) : nil
         }
-        guard let row = found else { return }
-        guard try row.decode(column: "token_expires_at", as: Date.self) > request.now else {
-            let expired = try row.decode(column: "token_id", as: UUID.self)
-            try await request.db.write { tx in try await TokenModel.query(on: tx).filter(\.$id == expired).delete() }
-            return
-        }
-        let user = try row.decode(fluentModel: UserModel.self)
-        request.auth.login(user)
-        let id = try user.requireID()
-        request.feedHead = (owner: id, head: Int(try row.decode(column: "feed_head", as: Int64.self)))
-        if writes {
-            request.keptVersions = .init(owner: id, mealTypes: try row.decode(column: "meal_types_version", as: String.self),
-                                         foods: try row.decode(column: "foods_version", as: String.self))
+
+        init(user: UserModel, tokenID: UUID, expiresAt: Date, feedHead: Int64, versions: (mealTypes: String, foods: String)?) {
+            self.user = user
+            self.tokenID = tokenID
+            self.expiresAt = expiresAt
+            self.feedHead = feedHead
+            self.versions = versions
         }
     }
+
+    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
+        let db = request.database
+        let writes = request.method != .GET && request.method != .HEAD
+        let hash = Tokens.hash(bearer.token)
+        let found: Found?
+        if let kept = await BearerStatement.row(hash: hash, writes: writes, on: db, logger: request.logger) {
+            found = kept
+        } else if let rows = request.application.preparedReads?.rows(Self.query(hash: .value(hash), writes: writes), serializedFor: db as! any SQLDatabase) {
+            found = try rows.first.map { try Found($0, writes: writes) }
+        } else {
+            found = try await (db as! any SQLDatabase).raw(Self.query(hash: .value(hash), writes: writes)).first().map { try Found($0, writes: writes) }
+        }
+        guard let found else { return }
+        guard found.expiresAt > request.now else {
+            let expired = found.tokenID
+            try await db.write { tx in try await TokenModel.query(on: tx).filter(\.$id == expired).delete() }
+            return
+        }
+        request.auth.login(found.user)
+        let id = try found.user.requireID()
+        request.feedHead = (owner: id, head: Int(found.feedHead))
+        if let versions = found.versions {
+            request.keptVersions = .init(owner: id, mealTypes: versions.mealTypes, foods: versions.foods)
+        }
+    }
+}
+
+extension Request {
+    /// The request's database, made once: Vapor's `db` makes a new one on every use, which on
+    /// PostgreSQL is a measurable part of answering from a kept answer (docs/performance.md).
+    var database: any Database {
+        if let made = storage[DatabaseKey.self] { return made }
+        let made = db
+        storage[DatabaseKey.self] = made
+        return made
+    }
+
+    private enum DatabaseKey: StorageKey { typealias Value = any Database }
 }
 
 extension Request {

@@ -1,5 +1,6 @@
 import ConsoleKit
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Foundation
 import SQLKit
@@ -31,7 +32,7 @@ struct ImportCommand: AsyncCommand {
         let now = app.dependencies.now()
         do {
             let (archive, photos) = try AccountData.readArchive(at: URL(fileURLWithPath: signature.file))
-            var user = try await UserModel.query(on: app.db).filter(\.$emailKey == email.trimmed.lowercased()).first()
+            var user = try await UserModel.query(on: app.db).filter(\.$emailKey == Account.emailKey(email.trimmed)).first()
             if user == nil, signature.dryRun {
                 context.console.info("No account \(email) yet: the import would create it.")
             } else if user == nil {

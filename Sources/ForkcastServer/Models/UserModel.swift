@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import Foundation
 import Vapor
 
@@ -27,11 +28,27 @@ final class UserModel: Model, @unchecked Sendable {
     init(id: UUID? = nil, email: String, passwordHash: String, displayName: String?, timeZone: String) {
         self.id = id
         self.email = email
-        self.emailKey = email.lowercased()
+        self.emailKey = Account.emailKey(email)
         self.passwordHash = passwordHash
         self.displayName = displayName
         self.timeZone = timeZone
         self.currency = "EUR"
+    }
+
+    /// An account as stored, from a row read without Fluent (``BearerAuthenticator/Found``).
+    convenience init(stored id: UUID, email: String, emailKey: String, passwordHash: String, displayName: String?, timeZone: String,
+                     currency: String, createdAt: Date?, updatedAt: Date?) {
+        self.init()
+        self.id = id
+        $id.exists = true
+        self.email = email
+        self.emailKey = emailKey
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.timeZone = timeZone
+        self.currency = currency
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
     }
 
     var hasPassword: Bool { !passwordHash.isEmpty }

@@ -136,8 +136,11 @@ public struct AppConfig: Sendable {
         let dataDirectory = env["FORKCAST_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "./data"
         var storage: Storage?
         if let url = env["DATABASE_URL"], !url.isEmpty {
-            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw ConfigError("DATABASE_URL must start with postgres:// (got \(url.prefix(12))…)")
+            // postgres+uds://user:password@localhost/path/to/.s.PGSQL.5432#database reaches a server on
+            // the same machine through its Unix socket (PostgresKit's form): no TCP on every query.
+            guard ["postgres://", "postgresql://", "postgres+tcp://", "postgresql+tcp://", "postgres+uds://", "postgresql+uds://"]
+                    .contains(where: { url.hasPrefix($0) }) else {
+                throw ConfigError("DATABASE_URL must start with postgres:// or postgres+uds:// (got \(url.prefix(12))…)")
             }
             storage = .postgres(url: url, searchPath: env["FORKCAST_DATABASE_SCHEMA"].flatMap { $0.isEmpty ? nil : $0 })
         }

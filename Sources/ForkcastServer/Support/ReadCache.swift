@@ -68,7 +68,7 @@ final class ReadCache: Sendable {
         if let known = request.feedHead, known.owner == owner {
             head = known.head  // read with the bearer token, before any of the data
         } else {
-            head = try await SyncLog.lastSequence(owner: owner, on: request.db as! any SQLDatabase)
+            head = try await SyncLog.lastSequence(owner: owner, on: request.database as! any SQLDatabase)
         }
         let key = Key(owner: owner, request: request.url.string, head: head, today: today)
         let now = request.now
