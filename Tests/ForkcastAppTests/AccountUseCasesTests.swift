@@ -46,6 +46,24 @@ struct AccountUseCasesTests {
         #expect(after.accounts == before.accounts && after.mealTypes.count == before.mealTypes.count && after.changes == before.changes)
     }
 
+    @Test func deletingAnAccountTakesEverythingOfItAndNothingOfAnothers() async throws {
+        let create = CreateAccount(accounts: libraries.accounts, now: now)
+        let ann = account("ann@example.com"), bob = account("bob@example.com")
+        try await create(ann, identity: LinkedIdentity(provider: "apple", subject: "a1", email: nil))
+        try await create(bob)
+        for owner in [ann.id, bob.id] {
+            _ = try await SaveFood(library: libraries.library(of: owner), now: now).add(FoodDraft(name: "Bread", per100: Nutrients(energyKcal: 250)), id: UUID())
+            try await RecordWeight(store: libraries.body(of: owner), now: now)(.init(measuredAt: nil, weightKg: 70, weightLb: nil), id: UUID())
+        }
+        #expect(try await DeleteAccount(accounts: libraries.accounts)(ann.id))
+        let stored = libraries.contents
+        #expect(stored.accounts.keys.sorted { $0.uuidString < $1.uuidString } == [bob.id])
+        #expect(stored.foods.values.allSatisfy { $0.owner == bob.id } && stored.foods.count == 1)
+        #expect(stored.weights.values.allSatisfy { $0.owner == bob.id } && stored.mealTypes.values.allSatisfy { $0.owner == bob.id })
+        #expect(stored.identities.isEmpty, "Ann's sign-in with Apple goes with her")
+        #expect(try await DeleteAccount(accounts: libraries.accounts)(ann.id) == false, "deleted already")
+    }
+
     @Test func eightFirstVisitsAtOnceMakeOneAccount() async throws {
         let create = CreateAccount(accounts: libraries.accounts, now: now)
         let made = await withTaskGroup(of: Bool.self) { group in

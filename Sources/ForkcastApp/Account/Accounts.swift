@@ -23,6 +23,12 @@ public protocol AccountRecords: Sendable {
     func insertMealTypes(_ types: [MealType], owner: UUID, now: Date) async throws
     /// Links a sign-in from another provider to the account.
     func link(_ identity: LinkedIdentity, to owner: UUID) async throws
+    /// Waits until no other transaction changes this person's records, and keeps them waiting until
+    /// this one ends.
+    func lockOwner(_ owner: UUID) async throws
+    /// Deletes the account and everything of it: every record, its change feed, its tokens,
+    /// sessions and linked sign-ins, and its photos' files. False when there is no such account.
+    func delete(_ owner: UUID) async throws -> Bool
 }
 
 /// An account as it is created.

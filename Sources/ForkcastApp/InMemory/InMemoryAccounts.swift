@@ -53,5 +53,24 @@ public struct InMemoryAccounts: Accounts {
                 records.identities[identity] = owner
             }
         }
+
+        func lockOwner(_ owner: UUID) async throws {}
+
+        func delete(_ owner: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.accounts.removeValue(forKey: owner) != nil else { return false }
+                records.foods = records.foods.filter { $0.value.owner != owner }
+                records.meals = records.meals.filter { $0.value.owner != owner }
+                records.assignments = records.assignments.filter { $0.value.owner != owner }
+                records.mealTypes = records.mealTypes.filter { $0.value.owner != owner }
+                records.weights = records.weights.filter { $0.value.owner != owner }
+                records.entries = records.entries.filter { $0.value.owner != owner }
+                records.photos = records.photos.filter { $0.value.owner != owner }
+                records.profiles[owner] = nil
+                records.goals[owner] = nil
+                records.identities = records.identities.filter { $0.value != owner }
+                return true
+            }
+        }
     }
 }

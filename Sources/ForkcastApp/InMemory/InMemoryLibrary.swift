@@ -24,6 +24,12 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// The accounts (see ``InMemoryAccounts``).
     public var accounts: InMemoryAccounts { InMemoryAccounts(libraries: self) }
 
+    /// One person's account as an import fills it (see ``InMemoryAccountImports``).
+    public func imports(of owner: UUID, settings: InMemorySettingsStore,
+                        photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) -> InMemoryAccountImports {
+        InMemoryAccountImports(libraries: self, owner: owner, settings: settings, photoBytes: photoBytes)
+    }
+
     /// One person's diary, in their time zone.
     public func diary(of owner: UUID, zone: TimeZone) -> InMemoryDiary { InMemoryDiary(libraries: self, owner: owner, zone: zone) }
 
@@ -116,9 +122,13 @@ public final class InMemoryLibraries: @unchecked Sendable {
 public struct InMemoryLibrary: Library {
     let libraries: InMemoryLibraries
     public let owner: UUID
+    /// The transaction this library's writes run in, when it was handed out inside one (as the
+    /// server's is, made on a transaction).
+    var joined: Transaction?
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
-        try await libraries.transaction(owner: owner) { try await body($0) }
+        if let joined { return try await body(joined) }
+        return try await libraries.transaction(owner: owner) { try await body($0) }
     }
 
     /// The records a transaction works on: a copy, guarded because the protocol's views are values.
@@ -332,9 +342,12 @@ public struct InMemoryLibrary: Library {
 public struct InMemoryBodyStore: BodyStore {
     let libraries: InMemoryLibraries
     public let owner: UUID
+    /// See ``InMemoryLibrary``'s.
+    var joined: InMemoryLibrary.Transaction?
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
-        try await libraries.transaction(owner: owner) { try await body(Records(tx: $0)) }
+        if let joined { return try await body(Records(tx: joined)) }
+        return try await libraries.transaction(owner: owner) { try await body(Records(tx: $0)) }
     }
 
     struct Records: BodyRecords {

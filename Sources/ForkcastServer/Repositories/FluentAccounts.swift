@@ -10,10 +10,12 @@ struct FluentAccounts: Accounts {
     /// The adapter's model of the account being created, filled in place by the insert (its
     /// timestamps), so the adapter signs in the account it holds.
     var pending: UserModel?
+    /// Where photos' files are, for deleting an account.
+    var photoStore: (any PhotoStore)?
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T {
-        let pending = pending
-        return try await db.write { tx in try await body(Records(db: tx, pending: pending)) }
+        let pending = pending, photoStore = photoStore
+        return try await db.write { tx in try await body(Records(db: tx, pending: pending, photoStore: photoStore)) }
     }
 
     /// Held by every account creation (PostgreSQL; SQLite has one writer anyway), so the checks
@@ -23,6 +25,7 @@ struct FluentAccounts: Accounts {
     private struct Records: AccountRecords, @unchecked Sendable {
         let db: any Database
         let pending: UserModel?
+        let photoStore: (any PhotoStore)?
 
         func lockAccounts() async throws {
             try await SyncLog.lockOwner(FluentAccounts.accountsLock, on: db as! any SQLDatabase)
@@ -54,7 +57,38 @@ struct FluentAccounts: Accounts {
         func link(_ identity: LinkedIdentity, to owner: UUID) async throws {
             try await ExternalIdentityModel(userID: owner, provider: identity.provider, subject: identity.subject, email: identity.email).create(on: db)
         }
+
+        func lockOwner(_ owner: UUID) async throws { try await SyncLog.lockOwner(owner, on: db as! any SQLDatabase) }
+
+        func delete(_ owner: UUID) async throws -> Bool {
+            guard let user = try await UserModel.find(owner, on: db) else { return false }
+            let sql = db as! any SQLDatabase
+            let photoIDs = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).all().compactMap(\.id)
+            if let photoStore { try await photoStore.remove(photoIDs, on: db) }
+            for (table, column) in FluentAccounts.ownedTables {
+                try await sql.delete(from: table).where(column, .equal, owner).run()
+            }
+            // A web session keeps its person in its data; the id is unique enough to find it by.
+            try await sql.delete(from: WebSessionModel.schema).where("data", .like, "%\(owner.uuidString)%").run()
+            try await sql.delete(from: "login_buckets").where("key", .equal, LoginThrottle.perAccount.prefix + user.emailKey).run()
+            try await sql.delete(from: UserModel.schema).where("id", .equal, owner).run()
+            return true
+        }
     }
+}
+
+extension FluentAccounts {
+    /// Every table holding rows of one person, children before parents, and the column naming them.
+    static let ownedTables: [(table: String, column: String)] = [
+        ("sync_records", "owner_id"), ("sync_mutations", "owner_id"), ("sync_horizons", "owner_id"),
+        (DiaryEntryModel.schema, "user_id"), (AssignmentModel.schema, "user_id"),
+        (MealIngredientModel.schema, "user_id"), (MealComponentModel.schema, "user_id"), (MealModel.schema, "user_id"),
+        (FoodTermModel.schema, "user_id"), (FoodModel.schema, "user_id"),
+        (PhotoModel.schema, "user_id"),
+        (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
+        (MealTypeModel.schema, "user_id"),
+        (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
+    ]
 }
 
 extension UserModel {

@@ -1,0 +1,274 @@
+import ForkcastCore
+import Foundation
+
+/// Filling an empty account from an export (docs/export-format.md), from the API, the Settings page
+/// and `forkcast import` alike: all of the archive, or — at the first problem — nothing.
+///
+/// Every record goes through the same use case as one typed in (settings, meal types, foods, meals,
+/// the plan); the archive is checked whole before anything is written. The writes are short (the
+/// library, then each photo, then the diary 500 entries at a time, then the body), so other people's
+/// writes go on between them; a failure part-way takes back what was written. A dry run does it all
+/// in one transaction and rolls it back.
+public struct ImportAccount: Sendable {
+    let imports: any AccountImports
+    /// The request's time: the time of every change.
+    let now: Date
+    /// The person's today, for the body profile's age.
+    let today: CalendarDate
+
+    public init(imports: any AccountImports, now: Date, today: CalendarDate) {
+        self.imports = imports
+        self.now = now
+        self.today = today
+    }
+
+    /// Diary entries (and weighings) written per transaction.
+    public static let chunkSize = 500
+
+    /// What an import did (or, in a dry run, would do).
+    public struct Report: Codable, Sendable, Equatable {
+        public var dryRun: Bool
+        /// Records created, by the archive's field names (mealTypes counts the updated built-in ones).
+        public var created: [String: Int]
+        public var photoBytes: Int
+    }
+
+    /// Imports `archive`. `progress` hears of each short write done, out of how many.
+    /// Throws ``ValidationError`` (fields named as in the archive: `foods[3].name`) or
+    /// ``Refusal/conflict(_:)`` (the account is not empty).
+    public func callAsFunction(_ archive: AccountArchive, dryRun: Bool,
+                               progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil) async throws -> Report {
+        let problems = archive.problems()
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        try checkBody(archive)
+        // Ids are kept where they are free. One this server holds (the export imported twice, or
+        // into a second account while the first exists) is given anew, as is a diary entry's food
+        // or meal the export does not hold: no record can point into another account, and the
+        // answer is the same whether or not any account holds an id.
+        var renamed: [UUID: UUID] = [:]
+        for id in try await imports.heldIDs(archive).union(archive.outsideReferences) { renamed[id] = UUID() }
+        let archive = archive.renaming(renamed)
+        let attempted = Attempted()
+
+        if dryRun {
+            struct DryRun: Error { let report: Report }
+            do {
+                return try await imports.write { records in
+                    try await self.writeLibrary(archive, records)
+                    var bytes = 0
+                    for index in archive.photos.indices { bytes += try await self.storePhoto(archive, index, records, attempted) }
+                    try await self.writeDiary(archive.diary, records)
+                    try await self.writeBody(archive, records)
+                    throw DryRun(report: Report(dryRun: true, created: archive.counts, photoBytes: bytes))
+                }
+            } catch let dry as DryRun {
+                await imports.forgetPhotoFiles(attempted.ids)
+                return dry.report
+            } catch {
+                await imports.forgetPhotoFiles(attempted.ids)
+                throw error
+            }
+        }
+
+        let before = try await imports.snapshot()
+        let chunks = stride(from: 0, to: archive.diary.count, by: Self.chunkSize)
+            .map { Array(archive.diary[$0..<min($0 + Self.chunkSize, archive.diary.count)]) }
+        let total = 2 + archive.photos.count + chunks.count
+        var done = 0
+        func step() async { done += 1; await progress?(done, total) }
+        // The first write checks the account is empty: refused there, nothing was written and there
+        // is nothing to take back (taking back would remove the records that made it not empty).
+        try await imports.write { try await self.writeLibrary(archive, $0) }
+        do {
+            await step()
+            var bytes = 0
+            for index in archive.photos.indices {
+                bytes += try await imports.write { try await self.storePhoto(archive, index, $0, attempted) }
+                await step()
+            }
+            for chunk in chunks {
+                try await imports.write { try await self.writeDiary(chunk, $0) }
+                await step()
+            }
+            try await imports.write { try await self.writeBody(archive, $0) }
+            await step()
+            return Report(dryRun: false, created: archive.counts, photoBytes: bytes)
+        } catch {
+            try? await imports.takeBack(archive, restoring: before)
+            await imports.forgetPhotoFiles(attempted.ids)
+            throw error
+        }
+    }
+
+    /// What can be checked of the body records before anything is written.
+    private func checkBody(_ archive: AccountArchive) throws {
+        for (index, weight) in archive.weights.enumerated() {
+            if let problem = Plausible.bodyWeightKg.check(weight.weightKg, field: "weights[\(index)].weightKg", label: "Weight") {
+                throw ValidationError([problem])
+            }
+        }
+        var instants = Set<Int64>()
+        guard archive.weights.allSatisfy({ instants.insert(WeightEntry.millisecond($0.measuredAt)).inserted }) else {
+            throw ValidationError(field: "weights", "Two weights in the export were measured at the same instant.")
+        }
+        if let goals = archive.goals {
+            do { _ = try goals.validated() } catch { throw error.prefixed("goals.") }
+        }
+        if let profile = archive.bodyProfile {
+            do { _ = try profile.validated(today: today) } catch { throw error.prefixed("bodyProfile.") }
+        }
+    }
+
+    /// Settings, meal types, foods, meals and the plan, after checking the account is empty; and the
+    /// diary's rules (its meal types exist now). Ids were made free by the renaming; one taken since
+    /// (another import at the same moment) fails on its primary key.
+    private func writeLibrary(_ archive: AccountArchive, _ records: any AccountImportRecords) async throws {
+        try await records.lockOwner()
+        let held = try await records.heldRecords()
+        guard held.isEmpty else {
+            throw Refusal.conflict("An import fills an empty account, and this one already holds \(held.joined(separator: ", ")). Import into a new account, or delete this one's data first.")
+        }
+        // Settings first: prices and "today" follow the time zone and currency.
+        try await UpdateSettings(store: records.settings, now: now)(displayName: archive.account.displayName ?? "",
+                                                                     timeZone: archive.account.timeZone, currency: archive.account.currency)
+        let library = records.library, now = now
+        // Meal types: the built-in ones are changed, the person's own created with their ids.
+        let types = SaveMealType(library: library, now: now)
+        let builtIn = Dictionary(try await library.write { try await $0.mealTypes.catalog(now: now) }.all.compactMap { t in t.key.map { ($0, t.id) } },
+                                 uniquingKeysWith: { a, _ in a })
+        for (index, type) in archive.mealTypes.sorted(by: { $0.position < $1.position }).enumerated() {
+            let change = SaveMealType.Change(name: type.name, window: .some(type.window.map { ($0.startText, $0.endText) }),
+                                             position: index, hidden: type.hidden)
+            try await prefixing("mealTypes[\(index)].") {
+                if let key = type.key {
+                    guard let id = builtIn[key] else {
+                        throw ValidationError(field: "key", "“\(key.prefix(40))” is not a built-in meal type of this server.")
+                    }
+                    _ = try await types.change(id, change)
+                } else {
+                    _ = try await types.add(change, id: type.id)
+                }
+            }
+        }
+        // Foods, meals and the plan, through the same checks as ones typed in.
+        let foods = SaveFood(library: library, now: now)
+        for (index, food) in archive.foods.enumerated() {
+            try await prefixing("foods[\(index)].") {
+                _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: food.createdAt, updatedAt: food.updatedAt)
+            }
+        }
+        for (index, meal) in archive.meals.enumerated() {
+            try await prefixing("meals[\(index)].") {
+                _ = try await SaveMeal(library: library, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
+            }
+        }
+        for (index, assignment) in archive.plan.enumerated() {
+            try await prefixing("plan[\(index)].") {
+                _ = try await PlanMeal(library: library, now: assignment.createdAt)(assignment.mealId, on: assignment.date,
+                                                                                     mealType: assignment.mealType, id: assignment.id)
+            }
+        }
+        // The diary is written later; its rules are checked now, before anything else is.
+        let catalog = try await library.write { try await $0.mealTypes.catalog(now: now) }
+        for (index, entry) in archive.diary.enumerated() {
+            let problems = DiaryValidation.archived(entry, types: catalog)
+            guard problems.isEmpty else { throw ValidationError(problems).prefixed("diary[\(index)].") }
+        }
+    }
+
+    /// The archive's photo at `index`, checked as an upload is; the bytes stored.
+    private func storePhoto(_ archive: AccountArchive, _ index: Int, _ records: any AccountImportRecords, _ attempted: Attempted) async throws -> Int {
+        attempted.add(archive.photos[index].id)
+        return try await prefixing("photos[\(index)].") { try await records.storePhoto(archive.photos[index], index: index) }
+    }
+
+    private func writeDiary(_ entries: [DiaryEntry], _ records: any AccountImportRecords) async throws {
+        for start in stride(from: 0, to: entries.count, by: Self.chunkSize) {
+            try await records.insertDiary(Array(entries[start..<min(start + Self.chunkSize, entries.count)]), now: now)
+        }
+    }
+
+    /// Weights (as measured: none is made for the profile), goals and the body profile.
+    private func writeBody(_ archive: AccountArchive, _ records: any AccountImportRecords) async throws {
+        let now = now, today = today
+        try await records.body.write { body in
+            let weighings = archive.weights.map {
+                WeightEntry(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: String($0.source.prefix(40)))
+            }
+            for start in stride(from: 0, to: weighings.count, by: Self.chunkSize) {
+                try await body.insertWeights(Array(weighings[start..<min(start + Self.chunkSize, weighings.count)]), now: now)
+            }
+            if let goals = archive.goals { try await body.saveGoals(try goals.validated(), now: now) }
+            if let profile = archive.bodyProfile { try await body.saveProfile(try profile.validated(today: today), now: now) }
+        }
+    }
+
+    /// Runs `body`, naming the record a problem or a missing reference is in.
+    private func prefixing<T>(_ prefix: String, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as ValidationError {
+            throw error.prefixed(prefix)
+        } catch Refusal.missingReference(let field, let detail) {
+            throw Refusal.missingReference(field: prefix + field, detail: detail)
+        }
+    }
+
+    /// The photos whose files an import may have written, to remove them when it does not commit.
+    private final class Attempted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [UUID] = []
+        func add(_ id: UUID) { lock.withLock { list.append(id) } }
+        var ids: [UUID] { lock.withLock { list } }
+    }
+}
+
+/// The signed-in person's whole account, as an import fills it and, when it fails, empties it again.
+public protocol AccountImports: Sendable {
+    /// The archive's record ids that some account on this server holds already.
+    func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID>
+    /// Runs `body` as one transaction over the person's account: all of it is stored, or none of it
+    /// when it throws.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T
+    /// What an import changes besides creating records, as it is now.
+    func snapshot() async throws -> AccountSnapshot
+    /// Takes back a failed import: every record of `archive` the person holds goes (with a deletion
+    /// in the change feed, so a device that saw part of it forgets it too), and the settings, meal
+    /// types, goals and body profile are put back as `snapshot` holds them.
+    func takeBack(_ archive: AccountArchive, restoring snapshot: AccountSnapshot) async throws
+    /// Removes the stored files of these photos where no photo record holds them (written by a
+    /// transaction that did not commit).
+    func forgetPhotoFiles(_ ids: [UUID]) async
+}
+
+/// The person's account inside one ``AccountImports/write(_:)``. The stores it hands out write in
+/// this same transaction.
+public protocol AccountImportRecords: Sendable {
+    /// Waits until no other transaction changes the person's records, and keeps them waiting until
+    /// this one ends.
+    func lockOwner() async throws
+    /// What the person holds that an import would have to merge with, named for them ("foods",
+    /// "meal types of your own"); empty when the account is empty (built-in meal types aside).
+    func heldRecords() async throws -> [String]
+    var library: any Library { get }
+    var settings: any SettingsStore { get }
+    var body: any BodyStore { get }
+    /// Stores diary entries as they are, with their change-feed rows.
+    func insertDiary(_ entries: [DiaryEntry], now: Date) async throws
+    /// Stores the photo: its bytes read from the archive and checked as an upload's are (a
+    /// ``ValidationError`` when they are not an image). Returns the bytes stored.
+    func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int
+}
+
+/// What an import may change besides the records it creates, kept to put back if it fails.
+public struct AccountSnapshot: Sendable {
+    public var settings: AccountSettings
+    public var mealTypes: [MealType]
+    public var goals: Goals?
+    public var profile: BodyProfile?
+
+    public init(settings: AccountSettings, mealTypes: [MealType], goals: Goals?, profile: BodyProfile?) {
+        self.settings = settings
+        self.mealTypes = mealTypes
+        self.goals = goals
+        self.profile = profile
+    }
+}

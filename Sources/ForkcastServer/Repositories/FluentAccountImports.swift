@@ -1,0 +1,146 @@
+import Fluent
+import ForkcastApp
+import ForkcastCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// ``ImportAccount``'s account on SQLite or PostgreSQL: the person's records through the same
+/// stores their changes use, and the archive's photo files read on the thread pool as their turn
+/// comes (``AccountData/readArchive(at:limits:)``).
+struct FluentAccountImports: AccountImports {
+    let user: UserModel
+    let db: any Database
+    let photoStore: any PhotoStore
+    let photos: AccountData.PhotoFiles
+    let now: Date
+
+    var ownerID: UUID { user.id! }
+
+    func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID> {
+        var held = Set<UUID>()
+        func find<M: Model>(_ model: M.Type, _ ids: [UUID]) async throws where M.IDValue == UUID {
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                held.formUnion(try await M.query(on: db).filter(\._$id ~~ chunk).all(\._$id))
+            }
+        }
+        try await find(FoodModel.self, archive.foods.map(\.id))
+        try await find(MealModel.self, archive.meals.map(\.id))
+        try await find(AssignmentModel.self, archive.plan.map(\.id))
+        try await find(DiaryEntryModel.self, archive.diary.map(\.id))
+        try await find(PhotoModel.self, archive.photos.map(\.id))
+        try await find(WeightEntryModel.self, archive.weights.map(\.id))
+        try await find(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id))
+        return held
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T {
+        let imports = self
+        return try await db.write { tx in try await body(Records(imports: imports, tx: tx)) }
+    }
+
+    func snapshot() async throws -> AccountSnapshot {
+        let owner = ownerID
+        return AccountSnapshot(
+            settings: AccountSettings(displayName: user.displayName, timeZone: user.timeZone, currency: user.currency),
+            mealTypes: try await MealTypeModel.query(on: db).filter(\.$ownerID == owner).all().map(\.domain),
+            goals: try await BodyRepository(db: db, ownerID: owner).storedGoals(),
+            profile: try await BodyProfileModel.query(on: db).filter(\.$ownerID == owner).first()?.domain)
+    }
+
+    func takeBack(_ archive: AccountArchive, restoring before: AccountSnapshot) async throws {
+        let owner = ownerID, now = now, user = user, photoStore = photoStore
+        try await db.write { tx in
+            try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+            func remove<M: Model>(_ model: M.Type, _ ids: [UUID], kind: SyncKind) async throws where M.IDValue == UUID {
+                for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                    // Only this owner's rows: the ids were free when the import began.
+                    let present = try await M.query(on: tx).filter(\._$id ~~ chunk).all().compactMap(\.id)
+                    guard !present.isEmpty else { continue }
+                    try await M.query(on: tx).filter(\._$id ~~ present).delete()
+                    try await SyncLog.record(kind, present, op: .delete, owner: owner, on: tx, now: now)
+                }
+            }
+            try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry)
+            let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$id ~~ archive.photos.map(\.id)).all().compactMap(\.id)
+            try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)
+            try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment)
+            let meals = MealRepository(db: tx, ownerID: owner)
+            for meal in archive.meals { _ = try await meals.delete(meal.id, now: now) }
+            let foods = FoodRepository(db: tx, ownerID: owner)
+            for food in archive.foods { _ = try await foods.delete(food.id, now: now) }
+            try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight)
+            let kept = Set(before.mealTypes.map(\.id))
+            try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType)
+            let types = MealTypeRepository(db: tx, ownerID: owner)
+            for type in before.mealTypes { _ = try await types.replace(type, now: now) }
+            let body = BodyRepository(db: tx, ownerID: owner)
+            if let goals = before.goals { try await body.saveGoals(goals, now: now) } else {
+                try await GoalSettingModel.query(on: tx).filter(\.$ownerID == owner).delete()
+            }
+            if let profile = before.profile {
+                let model = try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).first()
+                model?.apply(profile, now: now)
+                try await model?.save(on: tx)
+            } else {
+                try await BodyProfileModel.query(on: tx).filter(\.$ownerID == owner).delete()
+            }
+            try await FluentSettingsStore(user: user, db: tx).save(before.settings, now: now)
+        }
+    }
+
+    func forgetPhotoFiles(_ ids: [UUID]) async {
+        guard !ids.isEmpty, photoStore is DirectoryPhotoStore else { return }
+        let owner = ownerID
+        // Only files no photo record holds: a photo that committed and was not taken back keeps its file.
+        let stored = Set((try? await PhotoModel.query(on: db).filter(\.$ownerID == owner).filter(\.$id ~~ ids).all(\.$id)) ?? [])
+        let loose = ids.filter { !stored.contains($0) }
+        guard !loose.isEmpty else { return }
+        try? await photoStore.remove(loose, on: db)
+    }
+
+    /// The account inside one transaction.
+    struct Records: AccountImportRecords {
+        let imports: FluentAccountImports
+        let tx: any Database
+
+        var owner: UUID { imports.ownerID }
+
+        func lockOwner() async throws { try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase) }
+
+        func heldRecords() async throws -> [String] {
+            let owner = owner
+            var held: [String] = []
+            if try await FoodModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("foods") }
+            if try await MealModel.query(on: tx).filter(\.$owner.$id == owner).count() > 0 { held.append("meals") }
+            if try await DiaryEntryModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("diary entries") }
+            if try await WeightEntryModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("weights") }
+            if try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).count() > 0 { held.append("photos") }
+            if try await MealTypeModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$key == nil).count() > 0 { held.append("meal types of your own") }
+            return held
+        }
+
+        var library: any Library { FluentLibrary(db: tx, ownerID: owner) }
+        var settings: any SettingsStore { FluentSettingsStore(user: imports.user, db: tx) }
+        var body: any BodyStore { FluentBodyStore(db: tx, ownerID: owner) }
+
+        func insertDiary(_ entries: [DiaryEntry], now: Date) async throws {
+            try await DiaryRepository(db: tx, ownerID: owner, photoStore: imports.photoStore).create(entries, now: now)
+        }
+
+        func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {
+            let read = imports.photos
+            let files: (full: Data, thumbnail: Data?)
+            do { files = try await NIOThreadPool.singleton.runIfActive { try read(record) } } catch let error as AppError { throw error } catch {
+                throw AppError.validation(ValidationError(field: "photos[\(index)]", "The photo \(record.file.prefix(80)) cannot be read from the archive."))
+            }
+            do {
+                _ = try await PhotoRepository(db: tx, ownerID: owner, store: imports.photoStore)
+                    .create(files.full, thumbnail: files.thumbnail, capturedAt: record.capturedAt, id: record.id, now: record.createdAt)
+            } catch AppError.validation(let error) { throw error }
+            return files.full.count + (files.thumbnail?.count ?? 0)
+        }
+    }
+}
+
+extension ImportAccount.Report: Content {}

@@ -1,0 +1,153 @@
+import ForkcastApp
+import ForkcastCore
+import Foundation
+import Testing
+
+/// ``ImportAccount`` alone on the in-memory store: an export fills an empty account whole, or —
+/// refused, failing part-way, or only tried — leaves it as it was.
+@Suite("Importing an account, alone on the in-memory store")
+struct ImportAccountTests {
+    let libraries = InMemoryLibraries()
+    let now = Date(timeIntervalSince1970: 1_795_392_000)
+    let monday = CalendarDate(year: 2026, month: 11, day: 23)!
+
+    func account(_ email: String) async throws -> UUID {
+        let account = Account(id: UUID(), email: email, passwordHash: "", displayName: nil, timeZone: "UTC", currency: "EUR")
+        try await CreateAccount(accounts: libraries.accounts, now: now)(account)
+        return account.id
+    }
+
+    func jpeg() throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/photos/photo.jpg"))
+    }
+
+    /// Ann's account as an export holds it: a food, a meal of it planned for Monday's dinner,
+    /// 1,203 diary entries (three writes of 500), a photo and two weighings.
+    func annsArchive() async throws -> AccountArchive {
+        let ann = try await account("ann@example.com")
+        let library = libraries.library(of: ann)
+        let oats = try await SaveFood(library: library, now: now)
+            .add(FoodDraft(name: "Rolled oats", per100: Nutrients(energyKcal: 372, protein: 13, carbohydrates: 60, fat: 7)), id: UUID())
+        let porridge = try await SaveMeal(library: library, now: now)
+            .add(MealDraft(description: "Porridge", servings: 2, ingredients: [Ingredient(foodId: oats.id, quantity: 80, unit: .gram)]), id: UUID())
+        let planned = try #require(try await PlanMeal(library: library, now: now)(porridge.id, on: monday, mealType: "dinner", id: UUID()))
+        let logged = try await LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: now, uuid: { UUID() })
+            .single(DiaryEntryInput(mealType: "breakfast", foodId: oats.id, quantity: 80, unit: "g"))
+        let diary = [logged] + (1..<1203).map { n in
+            DiaryEntry(loggedAt: now.addingTimeInterval(-Double(n) * 3600), date: logged.date, mealType: logged.mealType, kind: logged.kind,
+                       name: logged.name, nutrients: logged.nutrients)
+        }
+        let contents = libraries.contents
+        let photo = UUID()
+        let paths = AccountArchive.PhotoRecord.paths(photo, format: .jpeg, thumbnail: nil)
+        return AccountArchive(
+            exportedAt: now, account: .init(email: "ann@example.com", displayName: "Ann", timeZone: "Europe/Zurich", currency: "CHF", createdAt: now),
+            mealTypes: contents.mealTypes.values.filter { $0.owner == ann }.map(\.value).sorted { $0.position < $1.position },
+            foods: [oats], meals: [porridge],
+            plan: [planned.assignment],
+            diary: diary,
+            photos: [.init(id: photo, format: .jpeg, width: 1, height: 1, capturedAt: now, createdAt: now, file: paths.file, thumbnail: nil)],
+            weights: [WeightEntry(id: UUID(), measuredAt: now, weightKg: 70, source: "manual"),
+                      WeightEntry(id: UUID(), measuredAt: now.addingTimeInterval(-86_400), weightKg: Decimal(string: "70.4")!, source: "manual")],
+            goals: nil, bodyProfile: nil, owner: ann)
+    }
+
+    func imports(_ owner: UUID, settings: InMemorySettingsStore, photo: @escaping @Sendable () throws -> Data) -> InMemoryAccountImports {
+        libraries.imports(of: owner, settings: settings) { _ in try photo() }
+    }
+
+    static let utc = AccountSettings(displayName: nil, timeZone: "UTC", currency: "EUR")
+
+    func owned<V>(_ table: [UUID: InMemoryLibraries.Owned<V>], by owner: UUID) -> [V] { table.values.filter { $0.owner == owner }.map(\.value) }
+
+    @Test func anExportFillsAnEmptyAccountAndIdsHeldElsewhereAreGivenAnew() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com")
+        let settings = InMemorySettingsStore(Self.utc)
+        let jpeg = try jpeg()
+        let into = imports(bob, settings: settings) { jpeg }
+        let steps = Steps()
+        let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false) { done, total in await steps.add(done, total) }
+        #expect(report.created["diary"] == 1203 && report.created["foods"] == 1 && report.photoBytes == jpeg.count && !report.dryRun)
+        #expect(await steps.all.last.map { $0 == (6, 6) } == true, "the library, a photo, three diary chunks, the body")
+
+        let stored = libraries.contents
+        let foods = owned(stored.foods, by: bob), entries = owned(stored.entries, by: bob)
+        #expect(foods.count == 1 && foods[0].name == "Rolled oats" && foods[0].id != archive.foods[0].id, "Ann's id is hers: Bob's food has a new one")
+        #expect(entries.count == 1203 && entries.allSatisfy { $0.kind == .food(foodId: foods[0].id, quantity: 80, unit: .gram) }, "every entry points to Bob's food, not Ann's")
+        let plan = owned(stored.assignments, by: bob)
+        #expect(plan.count == 1 && plan[0].mealType == "dinner" && owned(stored.meals, by: bob).map(\.id) == [plan[0].mealId])
+        #expect(owned(stored.weights, by: bob).count == 2 && owned(stored.photos, by: bob).count == 1 && into.files.count == 1)
+        #expect(settings.current == AccountSettings(displayName: "Ann", timeZone: "Europe/Zurich", currency: "CHF"))
+        #expect(stored.foods[archive.foods[0].id]?.owner != bob, "Ann keeps hers")
+    }
+
+    @Test func anAccountHoldingRecordsIsRefusedAndKeepsThem() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com")
+        _ = try await SaveFood(library: libraries.library(of: bob), now: now).add(FoodDraft(name: "Bob's bread", per100: Nutrients(energyKcal: 250)), id: UUID())
+        let before = libraries.contents
+        let settings = InMemorySettingsStore(Self.utc)
+        let jpeg = try jpeg()
+        let refused = await #expect(throws: Refusal.self) {
+            try await ImportAccount(imports: imports(bob, settings: settings) { jpeg }, now: now, today: monday)(archive, dryRun: false)
+        }
+        guard case .conflict(let detail) = refused else { Issue.record("a conflict, not \(String(describing: refused))"); return }
+        #expect(detail.contains("already holds foods"))
+        #expect(libraries.contents.changes == before.changes && owned(libraries.contents.foods, by: bob).map(\.name) == ["Bob's bread"])
+        #expect(settings.current == Self.utc && settings.saves == 0)
+    }
+
+    @Test func aFailurePartWayTakesBackEverythingItWrote() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com")
+        let typesBefore = owned(libraries.contents.mealTypes, by: bob).sorted { $0.id.uuidString < $1.id.uuidString }
+        let settings = InMemorySettingsStore(Self.utc)
+        let into = imports(bob, settings: settings) { Data("not a photo".utf8) }
+        let problem = await #expect(throws: ValidationError.self) {
+            try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false)
+        }
+        #expect(problem?.fields.map { $0.field } == ["photos[0].file"])
+        let stored = libraries.contents
+        #expect(owned(stored.foods, by: bob).isEmpty && owned(stored.meals, by: bob).isEmpty && owned(stored.assignments, by: bob).isEmpty)
+        #expect(owned(stored.entries, by: bob).isEmpty && owned(stored.photos, by: bob).isEmpty && into.files.isEmpty)
+        #expect(owned(stored.mealTypes, by: bob).sorted { $0.id.uuidString < $1.id.uuidString } == typesBefore)
+        #expect(settings.current == Self.utc, "the settings the import changed are put back")
+        let deleted = Set(stored.changes.filter(\.deleted).map(\.id))
+        let bobsFoods = Set(stored.changes.filter { !$0.deleted && $0.kind == .food }.map(\.id)).subtracting(archive.foods.map(\.id))
+        #expect(bobsFoods.count == 1 && deleted.isSuperset(of: bobsFoods), "a device that saw the food written is told it is gone")
+    }
+
+    @Test func aDryRunReportsAndLeavesNothing() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com")
+        let before = libraries.contents
+        let settings = InMemorySettingsStore(Self.utc)
+        let jpeg = try jpeg()
+        let into = imports(bob, settings: settings) { jpeg }
+        let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: true)
+        #expect(report.dryRun && report.created["diary"] == 1203 && report.photoBytes == jpeg.count)
+        #expect(libraries.contents.changes == before.changes && owned(libraries.contents.entries, by: bob).isEmpty)
+        #expect(into.files.isEmpty, "the photo's file a dry run wrote is removed")
+        #expect(settings.current == Self.utc && settings.saves == 0)
+    }
+
+    @Test func anArchiveWithTwoWeighingsAtOneInstantIsRefusedBeforeAnythingIsWritten() async throws {
+        var archive = try await annsArchive()
+        archive.weights[1].measuredAt = archive.weights[0].measuredAt
+        let bob = try await account("bob@example.com")
+        let before = libraries.contents
+        let settings = InMemorySettingsStore(Self.utc)
+        let problem = await #expect(throws: ValidationError.self) {
+            try await ImportAccount(imports: imports(bob, settings: settings) { Data() }, now: now, today: monday)(archive, dryRun: false)
+        }
+        #expect(problem?.fields.map { $0.field } == ["weights"])
+        #expect(libraries.contents.changes == before.changes && settings.saves == 0)
+    }
+
+    actor Steps {
+        var all: [(Int, Int)] = []
+        func add(_ done: Int, _ total: Int) { all.append((done, total)) }
+    }
+}
