@@ -54,7 +54,7 @@ struct ImportAccountTests {
     }
 
     func imports(_ owner: UUID, settings: InMemorySettingsStore, photo: @escaping @Sendable () throws -> Data) -> InMemoryAccountImports {
-        libraries.imports(of: owner, settings: settings) { _ in try photo() }
+        libraries.imports(of: owner, settings: settings, now: now) { _ in try photo() }
     }
 
     static let utc = AccountSettings(displayName: nil, timeZone: "UTC", currency: "EUR")
@@ -114,7 +114,7 @@ struct ImportAccountTests {
         #expect(owned(stored.entries, by: bob).isEmpty && owned(stored.photos, by: bob).isEmpty && into.files.isEmpty)
         #expect(owned(stored.mealTypes, by: bob).sorted { $0.id.uuidString < $1.id.uuidString } == typesBefore)
         #expect(settings.current == Self.utc, "the settings the import changed are put back")
-        let deleted = Set(stored.changes.filter(\.deleted).map(\.id))
+        let deleted = Set(stored.changes.filter { $0.deleted && $0.at == now }.map(\.id))
         let bobsFoods = Set(stored.changes.filter { !$0.deleted && $0.kind == .food }.map(\.id)).subtracting(archive.foods.map(\.id))
         #expect(bobsFoods.count == 1 && deleted.isSuperset(of: bobsFoods), "a device that saw the food written is told it is gone")
     }

@@ -130,6 +130,7 @@ import VaporTesting
                     #expect(row.user.email == "owner@example.com")
                     let stored = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
                     #expect(row.user.id == stored.id && row.user.$id.exists)
+                    #expect(!row.user.hasChanges, "read as stored: a later save writes only what it changes")
                     #expect(row.user.emailKey == stored.emailKey && row.user.timeZone == stored.timeZone && row.user.currency == stored.currency)
                     #expect(row.user.passwordHash == stored.passwordHash && row.user.displayName == stored.displayName)
                     #expect(row.user.createdAt == stored.createdAt && row.user.updatedAt == stored.updatedAt)

@@ -10,15 +10,18 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
     let libraries: InMemoryLibraries
     public let owner: UUID
     let settingsStore: InMemorySettingsStore
+    /// The import's time, which ``takeBack(_:restoring:)`` records its deletions at.
+    let now: Date
     let photoBytes: @Sendable (AccountArchive.PhotoRecord) throws -> Data
     private let lock = NSLock()
     private var _files: Set<UUID> = []
 
-    init(libraries: InMemoryLibraries, owner: UUID, settings: InMemorySettingsStore,
+    init(libraries: InMemoryLibraries, owner: UUID, settings: InMemorySettingsStore, now: Date,
          photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) {
         self.libraries = libraries
         self.owner = owner
         settingsStore = settings
+        self.now = now
         self.photoBytes = photoBytes
     }
 
@@ -55,7 +58,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
     }
 
     public func takeBack(_ archive: AccountArchive, restoring before: AccountSnapshot) async throws {
-        let owner = owner
+        let owner = owner, now = now
         await libraries.transaction(owner: owner) { tx in
             tx.update { records in
                 var removed: [(SyncKind, [UUID])] = []
@@ -72,13 +75,13 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
                 remove(archive.weights.map(\.id), from: &records.weights, kind: .weight)
                 let kept = Set(before.mealTypes.map(\.id))
                 remove(archive.mealTypes.map(\.id).filter { !kept.contains($0) }, from: &records.mealTypes, kind: .mealType)
-                for (kind, ids) in removed { tx.log(kind, ids, deleted: true, at: Date(), in: &records) }
+                for (kind, ids) in removed { tx.log(kind, ids, deleted: true, at: now, in: &records) }
                 for type in before.mealTypes { records.mealTypes[type.id] = .init(owner: owner, value: type) }
                 records.goals[owner] = before.goals
                 records.profiles[owner] = before.profile
             }
         }
-        try await settingsStore.save(before.settings, now: Date())
+        try await settingsStore.save(before.settings, now: now)
     }
 
     public func forgetPhotoFiles(_ ids: [UUID]) async {

@@ -25,9 +25,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
     public var accounts: InMemoryAccounts { InMemoryAccounts(libraries: self) }
 
     /// One person's account as an import fills it (see ``InMemoryAccountImports``).
-    public func imports(of owner: UUID, settings: InMemorySettingsStore,
+    public func imports(of owner: UUID, settings: InMemorySettingsStore, now: Date,
                         photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) -> InMemoryAccountImports {
-        InMemoryAccountImports(libraries: self, owner: owner, settings: settings, photoBytes: photoBytes)
+        InMemoryAccountImports(libraries: self, owner: owner, settings: settings, now: now, photoBytes: photoBytes)
     }
 
     /// One person's diary, in their time zone.

@@ -65,16 +65,12 @@ enum BearerStatement {
 private func found(_ row: PostgresRow, writes: Bool) throws -> BearerAuthenticator.Found {
     let (id, email, emailKey, passwordHash, displayName, timeZone, currency, createdAt, updatedAt, tokenID, expiresAt, feedHead) =
         try row.decode((UUID, String, String, String, String?, String, String, Date?, Date?, UUID, Date, Int64).self)
-    var versions: (mealTypes: String, foods: String)?
-    if writes {
-        var cells = row.makeIterator()
-        for _ in 0..<12 { _ = cells.next() }
-        guard let types = cells.next(), let foods = cells.next() else { throw BearerStatement.MissingVersions() }
-        versions = (try types.decode(String.self), try foods.decode(String.self))
-    }
-    let user = UserModel(stored: id, email: email, emailKey: emailKey, passwordHash: passwordHash, displayName: displayName,
-                         timeZone: timeZone, currency: currency, createdAt: createdAt, updatedAt: updatedAt)
-    return .init(user: user, tokenID: tokenID, expiresAt: expiresAt, feedHead: feedHead, versions: versions)
+    // A write's query has the two versions after those twelve columns.
+    let versions = writes ? try row.dropFirst(12).map { try $0.decode(String.self) } : nil
+    guard versions.map({ $0.count == 2 }) ?? true else { throw BearerStatement.MissingVersions() }
+    let user = try UserModel(stored: id, email: email, emailKey: emailKey, passwordHash: passwordHash, displayName: displayName,
+                             timeZone: timeZone, currency: currency, createdAt: createdAt, updatedAt: updatedAt)
+    return .init(user: user, tokenID: tokenID, expiresAt: expiresAt, feedHead: feedHead, versions: versions.map { ($0[0], $0[1]) })
 }
 
 extension BearerStatement {

@@ -85,7 +85,7 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         /// From any database's row, column by column (without Fluent's model decoding, which costs
         /// more than the query's own work on a kept answer: docs/performance.md).
         init(_ row: any SQLRow, writes: Bool) throws {
-            user = UserModel(stored: try row.decode(column: "id", as: UUID.self), email: try row.decode(column: "email", as: String.self),
+            user = try UserModel(stored: try row.decode(column: "id", as: UUID.self), email: try row.decode(column: "email", as: String.self),
                              emailKey: try row.decode(column: "email_key", as: String.self),
                              passwordHash: try row.decode(column: "password_hash", as: String.self),
                              displayName: try row.decode(column: "display_name", as: String?.self),

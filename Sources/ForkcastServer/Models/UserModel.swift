@@ -35,20 +35,34 @@ final class UserModel: Model, @unchecked Sendable {
         self.currency = "EUR"
     }
 
-    /// An account as stored, from a row read without Fluent (``BearerAuthenticator/Found``).
+    /// An account as stored, from a row read without Fluent (``BearerAuthenticator/Found``). The
+    /// values are the model's output, as if Fluent had read the row: a later `save` writes only the
+    /// fields changed since (a settings change must not write back a password hash another request
+    /// changed meanwhile).
     convenience init(stored id: UUID, email: String, emailKey: String, passwordHash: String, displayName: String?, timeZone: String,
-                     currency: String, createdAt: Date?, updatedAt: Date?) {
+                     currency: String, createdAt: Date?, updatedAt: Date?) throws {
         self.init()
-        self.id = id
-        $id.exists = true
-        self.email = email
-        self.emailKey = emailKey
-        self.passwordHash = passwordHash
-        self.displayName = displayName
-        self.timeZone = timeZone
-        self.currency = currency
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
+        try output(from: StoredRow(values: [
+            "id": id, "email": email, "email_key": emailKey, "password_hash": passwordHash, "display_name": displayName,
+            "time_zone": timeZone, "currency": currency, "created_at": createdAt, "updated_at": updatedAt,
+        ]))
+    }
+
+    /// A row's values by column, handed to Fluent as a database's output.
+    private struct StoredRow: DatabaseOutput {
+        let values: [String: (any Sendable)?]
+
+        func schema(_ schema: String) -> any DatabaseOutput { self }
+        func contains(_ key: FieldKey) -> Bool { values.keys.contains(key.description) }
+        func decodeNil(_ key: FieldKey) throws -> Bool { (values[key.description] ?? nil) == nil }
+        func decode<T: Decodable>(_ key: FieldKey, as type: T.Type) throws -> T {
+            guard let value = values[key.description] ?? nil, let typed = value as? T else {
+                throw FluentError.invalidField(name: key.description, valueType: T.self, error: Mismatch())
+            }
+            return typed
+        }
+        var description: String { "stored row \(values.keys.sorted())" }
+        struct Mismatch: Error {}
     }
 
     var hasPassword: Bool { !passwordHash.isEmpty }
