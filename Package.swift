@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ForkcastApp", targets: ["ForkcastApp"]),
         .library(name: "ForkcastServer", targets: ["ForkcastServer"]),
         .library(name: "ForkcastClient", targets: ["ForkcastClient"]),
+        .library(name: "ForkcastContract", targets: ["ForkcastContract"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -31,17 +32,22 @@ let package = Package(
     targets: [
         // Pure domain: Foundation only, so an iOS client could link it unchanged.
         .target(name: "ForkcastCore", swiftSettings: strict),
-        // Typed API calls and the sync engine for Swift apps: Foundation and ForkcastCore only.
-        .target(name: "ForkcastClient", dependencies: ["ForkcastCore"], swiftSettings: strict),
+        // API v1 defined once: every operation's path, method, parameters, body, answer and
+        // statuses, as Swift types the server, ForkcastClient and the OpenAPI document all come from.
+        // Foundation and ForkcastCore only.
+        .target(name: "ForkcastContract", dependencies: ["ForkcastCore"], swiftSettings: strict),
+        // Typed API calls and the sync engine for Swift apps: Foundation, ForkcastCore and the contract.
+        .target(name: "ForkcastClient", dependencies: ["ForkcastCore", "ForkcastContract"], swiftSettings: strict),
         // The use cases: one type per change a person makes, over repository protocols. Foundation
         // and ForkcastCore only; the server implements the protocols with Fluent, the tests with
         // the in-memory fake here.
-        .target(name: "ForkcastApp", dependencies: ["ForkcastCore"], swiftSettings: strict),
+        .target(name: "ForkcastApp", dependencies: ["ForkcastCore", "ForkcastContract"], swiftSettings: strict),
         .target(
             name: "ForkcastServer",
             dependencies: [
                 "ForkcastCore",
                 "ForkcastApp",
+                "ForkcastContract",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -70,6 +76,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "ForkcastContractTests",
+            dependencies: ["ForkcastContract", "ForkcastCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "ForkcastAppTests",
             dependencies: ["ForkcastApp", "ForkcastCore"],
             swiftSettings: strict
@@ -81,6 +92,7 @@ let package = Package(
                 "ForkcastApp",
                 "ForkcastCore",
                 "ForkcastClient",
+                "ForkcastContract",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

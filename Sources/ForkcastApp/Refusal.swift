@@ -1,3 +1,4 @@
+import ForkcastCore
 import Foundation
 
 /// A change a use case refuses for a reason other than a field's value (those are ForkcastCore's

@@ -1,3 +1,4 @@
+@_exported import ForkcastContract
 import ForkcastCore
 import Foundation
 #if canImport(FoundationNetworking)
@@ -92,11 +93,8 @@ public struct ForkcastAPI: Sendable {
         }
     }
 
-    public struct Page<Item: Codable & Sendable>: Codable, Sendable {
-        public var items: [Item]
-        public var metadata: Metadata
-        public struct Metadata: Codable, Sendable { public var page: Int; public var per: Int; public var total: Int }
-    }
+    /// One page of a list (ForkcastContract's paging envelope).
+    public typealias Page<Item: Codable & Sendable> = ForkcastContract.Page<Item>
 
     public struct Change: Codable, Sendable {
         public var kind: String
@@ -175,20 +173,8 @@ public struct ForkcastAPI: Sendable {
     }
 
     /// A meal type (seed 004): the id stays when it is renamed.
-    public struct MealType: Codable, Sendable, Hashable {
-        public struct Window: Codable, Sendable, Hashable {
-            public var start: String
-            public var end: String
-            public init(start: String, end: String) { self.start = start; self.end = end }
-        }
-        public var id: UUID
-        public var key: String?
-        public var displayName: String
-        public var isSystem: Bool
-        public var window: Window?
-        public var position: Int
-        public var hidden: Bool
-    }
+    /// A meal type (ForkcastContract's answer); `MealType.Window` is its suggestion window.
+    public typealias MealType = MealTypeAnswer
 
     /// What was eaten under one meal type on one day.
     public struct Occasion: Codable, Sendable, Hashable {
@@ -205,13 +191,8 @@ public struct ForkcastAPI: Sendable {
         public var entries: [DiaryEntry]?
     }
 
-    public struct Problem: Codable, Sendable, Equatable {
-        public var type: String
-        public var title: String
-        public var status: Int
-        public var detail: String
-        public var errors: [ValidationError.Field]?
-    }
+    /// An RFC 9457 problem answer (ForkcastContract's).
+    public typealias Problem = ForkcastContract.Problem
 
     // MARK: Calls
 
@@ -281,22 +262,20 @@ public struct ForkcastAPI: Sendable {
 
     // Seed 004: meal types, photos, occasions, time edits.
 
-    public func mealTypes() async throws -> [MealType] { try await call("GET", "meal-types") }
+    public func mealTypes() async throws -> [MealType] { try await send(MealTypes.List.self, Nothing()) }
 
-    public func createMealType(_ name: String, window: MealType.Window? = nil) async throws -> MealType {
-        struct Body: Encodable { var displayName: String; var window: MealType.Window? }
-        return try await call("POST", "meal-types", body: Body(displayName: name, window: window))
+    public func createMealType(_ name: String, window: MealTypeWindow? = nil) async throws -> MealType {
+        try await send(MealTypes.Create.self, body: MealTypeInput(displayName: name, window: window.map { .some($0) }))
     }
 
     /// Renames a type, or hides it, or moves it (`position`, 0 = first); nil fields stay.
     public func updateMealType(_ id: UUID, name: String? = nil, hidden: Bool? = nil, position: Int? = nil) async throws -> MealType {
-        struct Body: Encodable { var displayName: String?; var hidden: Bool?; var position: Int? }
-        return try await call("PUT", "meal-types/\(id.uuidString)", body: Body(displayName: name, hidden: hidden, position: position))
+        try await send(MealTypes.Update.self, IDParameter(id), body: MealTypeInput(displayName: name, position: position, hidden: hidden))
     }
 
     /// The type the person's windows suggest at an instant (in their time zone).
     public func suggestedMealType(at instant: Date) async throws -> MealType {
-        try await call("GET", "meal-types/suggestion", query: [URLQueryItem(name: "at", value: ISO8601DateFormatter().string(from: instant))])
+        try await send(MealTypes.Suggestion.self, SuggestionQuery(at: instant))
     }
 
     /// Uploads a photo (JPEG, PNG, WebP or HEIC bytes); the server strips its metadata.
@@ -381,6 +360,47 @@ public struct ForkcastAPI: Sendable {
         let _: Empty = try await call("DELETE", "me", body: Body(identityToken: identityToken, nonce: nonce))
     }
 
+    // MARK: Operations of ForkcastContract
+
+    /// Calls one operation of API v1 as ForkcastContract defines it: its path and query from
+    /// `parameters`, its body, and its typed answer. An operation removed from the contract no longer
+    /// builds here.
+    public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, body: Op.Body) async throws -> Op.Answer {
+        var values: [String: String] = [:]
+        var query: [URLQueryItem] = []
+        let inPath = Set(Op.path.parameterNames)
+        for (name, value) in try ParameterEncoder.encode(parameters) {
+            if inPath.contains(name) { values[name] = value } else { query.append(URLQueryItem(name: name, value: value)) }
+        }
+        let path = String(Op.path.filled(values).dropFirst())
+        let data = try await send(Op.method.rawValue, path, query: query, body: Op.Body.self == Nothing.self ? nil : try Self.encoder.encode(body),
+                                  contentType: "application/json", absolute: true)
+        if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
+        do { return try Self.decoder.decode(Op.Answer.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+    }
+
+    public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters) async throws -> Op.Answer where Op.Body == Nothing {
+        try await send(operation, parameters, body: Nothing())
+    }
+
+    public func send<Op: APIOperation>(_ operation: Op.Type, body: Op.Body) async throws -> Op.Answer where Op.Parameters == Nothing {
+        try await send(operation, Nothing(), body: body)
+    }
+
+    /// A page of weighings, newest first.
+    public func weights(page: Int? = nil, per: Int? = nil) async throws -> Page<WeightEntry> {
+        try await send(Weights.List.self, PageQuery(page: page, per: per))
+    }
+
+    /// Records a weighing (kg, or pounds when kg is nil); refused with 409 when one exists at that instant.
+    public func recordWeight(_ input: WeightInput) async throws -> WeightEntry {
+        try await send(Weights.Record.self, body: input)
+    }
+
+    public func deleteWeight(_ id: UUID) async throws {
+        _ = try await send(Weights.Delete.self, IDParameter(id))
+    }
+
     // MARK: Plumbing
 
     struct Empty: Decodable {}
@@ -426,8 +446,8 @@ public struct ForkcastAPI: Sendable {
 
     /// The answer's bytes; a problem answer is thrown as ``ForkcastError/problem(status:title:detail:fields:)``.
     private func send(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, contentType: String,
-                      timeout: TimeInterval = 30) async throws -> Data {
-        var components = URLComponents(url: baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
+                      timeout: TimeInterval = 30, absolute: Bool = false) async throws -> Data {
+        var components = URLComponents(url: baseURL.appendingPathComponent(absolute ? path : "api/v1/" + path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method

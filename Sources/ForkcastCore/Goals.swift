@@ -114,7 +114,7 @@ public enum BodyUnits {
 
 /// Daily targets: calories and macros in grams.
 public struct Goals: Hashable, Sendable, Codable {
-    public enum Source: String, Sendable, Codable { case manual, computed }
+    public enum Source: String, Sendable, Codable, CaseIterable { case manual, computed }
 
     public var energyKcal: Decimal
     public var protein: Decimal

@@ -5,9 +5,15 @@ import Vapor
 func routes(_ app: Application) throws {
     try app.register(collection: SystemController())
 
-    let api = app.grouped("api", "v1")
-        .grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
-                 BearerAuthenticator(), CSRFMiddleware(mode: .api))
+    let apiMiddleware: [any Middleware] = [
+        BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
+        BearerAuthenticator(), CSRFMiddleware(mode: .api),
+    ]
+    let api = app.grouped("api", "v1").grouped(apiMiddleware)
+    // Operations defined in ForkcastContract carry their whole path.
+    let operations = OperationRoutes(open: app.grouped(apiMiddleware), signedIn: app.grouped(apiMiddleware).grouped(RequireUserMiddleware()))
+    BodyController.register(operations)
+    MealTypesController.register(operations)
     try api.register(collection: AuthController())
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())
@@ -16,7 +22,6 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: DiaryController())
     try signedIn.register(collection: BodyController())
     try signedIn.register(collection: SyncController())
-    try signedIn.register(collection: MealTypesController())
     try signedIn.register(collection: OccasionsController())
     try signedIn.register(collection: PhotosController(maxBytes: app.forkcastConfig.photoMaxBytes))
     try signedIn.register(collection: AccountController())
@@ -25,6 +30,7 @@ func routes(_ app: Application) throws {
                                                     skipWhenAuthorized: false),
                           CSRFMiddleware(mode: .web))
     try web.register(collection: WebAuthController())
+    try web.register(collection: APIDocsController())
     try web.register(collection: WebIdentityController())
     // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
     try app.register(collection: WebIdentityController.AppleFormPost())

@@ -70,6 +70,50 @@ struct SyncClientTests {
         }
     }
 
+    /// The weighings' operations, as ForkcastContract defines them, from the client to the server
+    /// and back: exact decimals, the paging envelope, and the problems each documented status names.
+    @Test func theClientCallsTheContractsOperations() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "weigher@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let at = try #require(Instant.parse("2026-11-20T07:00:00Z"))
+            let saved = try await api.recordWeight(WeightInput(measuredAt: at, weightKg: Decimal(string: "72.43")!))
+            #expect(saved.weightKg == Decimal(string: "72.43")!, "no Double on the way")
+            #expect(saved.measuredAt == at && saved.source == "manual")
+            let pounds = try await api.recordWeight(WeightInput(measuredAt: at.addingTimeInterval(86_400), weightLb: 160))
+            #expect(pounds.weightKg == Decimal(string: "72.57")!)
+            await #expect(throws: ForkcastError.self) { try await api.recordWeight(WeightInput(measuredAt: at, weightKg: 70)) }
+            do {
+                _ = try await api.recordWeight(WeightInput(measuredAt: at, weightKg: 70))
+            } catch ForkcastError.problem(let status, _, _, _) {
+                #expect(status == 409)
+            }
+            do {
+                _ = try await api.recordWeight(WeightInput(weightKg: 1_000))
+                Issue.record("1,000 kg was recorded")
+            } catch ForkcastError.problem(let status, _, _, let fields) {
+                #expect(status == 422 && fields.map(\.field) == ["weightKg"])
+            }
+            let page = try await api.weights(per: 1)
+            #expect(page.items.map(\.id) == [pounds.id], "newest first")
+            #expect(page.metadata == PageMetadata(page: 1, per: 1, total: 2))
+            do {
+                _ = try await api.weights(page: 0)
+                Issue.record("page 0 was answered")
+            } catch ForkcastError.problem(let status, _, let detail, _) {
+                #expect(status == 400 && detail.contains("page"))
+            }
+            try await api.deleteWeight(saved.id)
+            #expect(try await api.weights().items.map(\.id) == [pounds.id])
+            do {
+                try await api.deleteWeight(saved.id)
+                Issue.record("a deleted weight was deleted again")
+            } catch ForkcastError.problem(let status, _, _, _) {
+                #expect(status == 404)
+            }
+        }
+    }
+
     @Test func twoDevicesEditOfflineAndConverge() async throws {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")

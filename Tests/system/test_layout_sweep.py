@@ -442,6 +442,13 @@ def test_every_page_at_every_width_and_scheme(start_server):
             css(driver, "#save-entry").click()
             wait_for(driver, lambda d: d.find_elements("css selector", "#confirm-move"))
 
+        def open_operations():
+            # The reference with a few operations open, one of them tried.
+            for op in ("op-listWeights", "op-addWeight", "op-putBodyProfile"):
+                driver.execute_script("document.getElementById(arguments[0]).open = true", op)
+            css(driver, "#op-listWeights form.api-try button[type=submit]").click()
+            wait_for(driver, lambda d: "200" in css(d, "#op-listWeights .api-result").text)
+
         pages = [
             ("today", "/", None),
             ("today-photo-chosen", "/", photo_chosen),
@@ -470,6 +477,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("settings", "/settings", None),
             ("your-data", "/settings/data", None),
             ("sign-in-methods", "/settings/sign-in", None),
+            ("api-docs", "/api/docs", open_operations),
         ]
         for name, url, prepare in pages:
             sweep(name, url, prepare)

@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -15,17 +16,8 @@ public struct RecordWeight: Sendable {
         self.now = now
     }
 
-    public struct Input: Sendable {
-        public var measuredAt: Date?
-        public var weightKg: Decimal?
-        public var weightLb: Decimal?
-
-        public init(measuredAt: Date?, weightKg: Decimal?, weightLb: Decimal?) {
-            self.measuredAt = measuredAt
-            self.weightKg = weightKg
-            self.weightLb = weightLb
-        }
-    }
+    /// What the API's `POST /api/v1/weights`, the Goals page and sync send (ForkcastContract's type).
+    public typealias Input = WeightInput
 
     /// Adds the weighing `id`; when `id` is already one of the person's weights (a synced device's
     /// edit) it is moved and changed in place. Throws ``ValidationError`` naming the bad field.

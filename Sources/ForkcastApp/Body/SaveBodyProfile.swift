@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -20,30 +21,7 @@ public struct SaveBodyProfile: Sendable {
     }
 
     /// `PUT /api/v1/body-profile`: metric fields, or imperial ones (heightFt/heightIn, weightLb).
-    public struct Input: Sendable, Codable {
-        public var sex: String
-        public var birthDate: CalendarDate
-        public var heightCm: Decimal?
-        public var heightFt: Decimal?
-        public var heightIn: Decimal?
-        public var weightKg: Decimal?
-        public var weightLb: Decimal?
-        public var activityLevel: String
-        public var aim: String
-
-        public init(sex: String, birthDate: CalendarDate, heightCm: Decimal? = nil, heightFt: Decimal? = nil, heightIn: Decimal? = nil,
-                    weightKg: Decimal? = nil, weightLb: Decimal? = nil, activityLevel: String, aim: String) {
-            self.sex = sex
-            self.birthDate = birthDate
-            self.heightCm = heightCm
-            self.heightFt = heightFt
-            self.heightIn = heightIn
-            self.weightKg = weightKg
-            self.weightLb = weightLb
-            self.activityLevel = activityLevel
-            self.aim = aim
-        }
-    }
+    public typealias Input = BodyProfileInput
 
     /// Throws ``ValidationError`` naming each bad field.
     @discardableResult

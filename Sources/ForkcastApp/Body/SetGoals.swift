@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -13,21 +14,7 @@ public struct SetGoals: Sendable {
     }
 
     /// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
-    public struct Input: Sendable, Codable {
-        public var source: String?
-        public var energyKcal: Decimal?
-        public var protein: Decimal?
-        public var carbohydrates: Decimal?
-        public var fat: Decimal?
-
-        public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil) {
-            self.source = source
-            self.energyKcal = energyKcal
-            self.protein = protein
-            self.carbohydrates = carbohydrates
-            self.fat = fat
-        }
-    }
+    public typealias Input = GoalsInput
 
     /// Throws ``ValidationError`` naming each bad field.
     public func callAsFunction(_ input: Input) async throws {

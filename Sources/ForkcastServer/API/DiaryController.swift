@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
@@ -107,8 +108,8 @@ struct DiaryController: RouteCollection {
                                  carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
         }
         let weights = try await req.owner.body.weights(from: from.instant(in: user.zone), to: to.adding(days: 1).instant(in: user.zone))
-        return SummaryDTO(from: from, to: to, goals: GoalsDTO(try await service.goals().goals), days: days,
-                          weights: weights.map { WeightDTO(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) })
+        return SummaryDTO(from: from, to: to, goals: GoalsAnswer(try await service.goals().goals), days: days,
+                          weights: weights.map { WeightEntry(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: $0.source) })
     }
 
     /// The diary of a range as CSV or JSON (`format=csv|json`).

@@ -1,4 +1,5 @@
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -119,74 +120,8 @@ struct PhotoDTO: Content {
     }
 }
 
-struct MealTypeDTO: Content {
-    struct Window: Content { var start: String; var end: String }
-    var id: UUID
-    var key: String?
-    var displayName: String
-    var isSystem: Bool
-    var window: Window?
-    var position: Int
-    var hidden: Bool
-    var createdAt: Date
-    var updatedAt: Date
 
-    init(_ t: MealType) {
-        id = t.id; key = t.key; displayName = t.name; isSystem = t.isSystem
-        window = t.window.map { Window(start: $0.startText, end: $0.endText) }
-        position = t.position; hidden = t.hidden; createdAt = t.createdAt; updatedAt = t.updatedAt
-    }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id); try c.encode(key, forKey: .key); try c.encode(displayName, forKey: .displayName)
-        try c.encode(isSystem, forKey: .isSystem); try c.encode(window, forKey: .window); try c.encode(position, forKey: .position)
-        try c.encode(hidden, forKey: .hidden); try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
-    }
-}
-
-/// `POST /api/v1/meal-types` and `PUT /api/v1/meal-types/{id}`: any of the fields; `"window": null`
-/// removes the window.
-struct MealTypeInput: Content {
-    var displayName: String?
-    var window: MealTypeDTO.Window??
-    var position: Int?
-    var hidden: Bool?
-
-    enum CodingKeys: String, CodingKey { case displayName, window, position, hidden }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        displayName = try c.decodeIfPresent(String.self, forKey: .displayName)
-        if c.contains(.window) { window = .some(try c.decodeNil(forKey: .window) ? nil : try c.decode(MealTypeDTO.Window.self, forKey: .window)) }
-        position = try c.decodeIfPresent(Int.self, forKey: .position)
-        hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
-    }
-
-    var change: SaveMealType.Change {
-        SaveMealType.Change(name: displayName, window: window.map { $0.map { (start: $0.start, end: $0.end) } }, position: position, hidden: hidden)
-    }
-}
-
-struct GoalsDTO: Content {
-    var energyKcal: Decimal
-    var protein: Decimal
-    var carbohydrates: Decimal
-    var fat: Decimal
-    var source: String
-    var bmr: Decimal?
-    var tdee: Decimal?
-    var steps: [String]?
-
-    init(_ g: Goals, steps: [String]? = nil) {
-        energyKcal = g.energyKcal; protein = g.protein; carbohydrates = g.carbohydrates; fat = g.fat
-        source = g.source.rawValue; bmr = g.bmr; tdee = g.tdee; self.steps = steps
-    }
-}
-
-/// `PUT /api/v1/goals`: what ``SetGoals`` takes.
-typealias GoalsInput = SetGoals.Input
-extension SetGoals.Input: Content {}
 
 struct DiaryGroupDTO: Content {
     var mealType: String
@@ -201,7 +136,7 @@ struct DiaryDayDTO: Content {
     var entries: [DiaryGroupDTO]
     var totals: MacrosDTO
     var cost: Decimal?
-    var goals: GoalsDTO
+    var goals: GoalsAnswer
     var remaining: MacrosDTO
     /// Entries not counted yet (photos to complete): the totals leave them out.
     var uncountedEntries: Int
@@ -215,7 +150,7 @@ struct DiaryDayDTO: Content {
         }
         totals = MacrosDTO(day.totals)
         cost = day.cost?.rounded(2)
-        goals = GoalsDTO(day.goals)
+        goals = GoalsAnswer(day.goals)
         remaining = MacrosDTO(day.remaining)
     }
 
@@ -240,42 +175,12 @@ struct DaySummaryDTO: Content {
 struct SummaryDTO: Content {
     var from: CalendarDate
     var to: CalendarDate
-    var goals: GoalsDTO
+    var goals: GoalsAnswer
     var days: [DaySummaryDTO]
-    var weights: [WeightDTO]
+    var weights: [WeightEntry]
 }
 
-struct BodyProfileDTO: Content {
-    var sex: String
-    var birthDate: CalendarDate
-    var heightCm: Decimal
-    var weightKg: Decimal
-    var activityLevel: String
-    var aim: String
-    var age: Int
 
-    init(_ p: BodyProfile, today: CalendarDate) {
-        sex = p.sex.rawValue; birthDate = p.birthDate; heightCm = p.heightCm; weightKg = p.weightKg.rounded(2)
-        activityLevel = p.activityLevel.rawValue; aim = p.aim.rawValue; age = p.age(on: today)
-    }
-}
-
-/// `PUT /api/v1/body-profile`: what ``SaveBodyProfile`` takes.
-typealias BodyProfileInput = SaveBodyProfile.Input
-extension SaveBodyProfile.Input: Content {}
-
-struct WeightDTO: Content {
-    var id: UUID
-    var measuredAt: Date
-    var weightKg: Decimal
-    var source: String
-}
-
-struct WeightInput: Content {
-    var measuredAt: Date?
-    var weightKg: Decimal?
-    var weightLb: Decimal?
-}
 
 struct ImportResultDTO: Content {
     var weightsFound: Int
@@ -288,9 +193,4 @@ struct ImportResultDTO: Content {
     var weightRecords: Int
     /// Records not imported, by reason: implausible, unknownUnit, sameDay, alreadyRecorded.
     var skipped: [String: Int]
-}
-
-struct WeightPageDTO: Content {
-    var items: [WeightDTO]
-    var metadata: PageMetadata
 }

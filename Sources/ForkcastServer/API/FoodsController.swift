@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastContract
 import ForkcastCore
 import Vapor
 

@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -137,12 +138,6 @@ struct MealDTO: Content {
         try c.encode(nutrition, forKey: .nutrition)
         try c.encode(perServing, forKey: .perServing)
     }
-}
-
-struct PageMetadata: Content {
-    var page: Int
-    var per: Int
-    var total: Int
 }
 
 struct MealPage: Content {

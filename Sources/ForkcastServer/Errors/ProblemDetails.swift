@@ -13,7 +13,7 @@ struct ProblemDetails: Content, Sendable {
     var from: OccasionRef?
     var to: OccasionRef?
 
-    typealias OccasionRef = ForkcastApp.OccasionRef
+    typealias OccasionRef = ForkcastCore.OccasionRef
 
     init(type: String, title: String, status: HTTPResponseStatus, detail: String, errors: [ValidationError.Field]? = nil,
          from: OccasionRef? = nil, to: OccasionRef? = nil) {

@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -57,20 +58,20 @@ struct SyncRecords {
             return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryDTO($0.domain, owner: ownerID, photos: photos))) })
         case .mealType:
             let types = try await owner.mealTypes.catalog(now: now)
-            return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeDTO($0))) })
+            return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeAnswer($0))) })
         case .photo:
             return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoDTO($0)) }
         case .weight:
             let models = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
             return Dictionary(uniqueKeysWithValues: models.map {
-                ($0.id!, Record(value: WeightDTO(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source)))
+                ($0.id!, Record(value: WeightEntry(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source)))
             })
         case .goals:
             let (goals, calculation) = try await owner.body.goals(today: today)
-            return [ownerID: Record(value: GoalsDTO(goals, steps: calculation?.steps))]
+            return [ownerID: Record(value: GoalsAnswer(goals, steps: calculation?.steps))]
         case .bodyProfile:
             guard let profile = try await owner.body.profile() else { return [:] }
-            return [ownerID: Record(value: BodyProfileDTO(profile, today: today))]
+            return [ownerID: Record(value: BodyProfileAnswer(profile, today: today))]
         case .settings:
             return [ownerID: Record(value: UserDTO(user))]
         }

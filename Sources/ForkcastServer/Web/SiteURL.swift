@@ -49,6 +49,8 @@ enum SiteURL: Sendable {
     /// A food's icon (Public/icons/food).
     case foodIcon(FoodIcon)
     case diaryExport(from: CalendarDate, to: CalendarDate, format: String)
+    /// The API reference (rendered from the OpenAPI document).
+    case apiDocs
 
     /// The address to put in a link, a form or a redirect.
     var path: String { build { $0.uuidString } + query }
@@ -116,6 +118,7 @@ enum SiteURL: Sendable {
         case .script(let name): "/js/\(name).js"
         case .foodIcon(let icon): "/icons/food/\(icon.rawValue).svg"
         case .diaryExport: "/api/v1/diary/export"
+        case .apiDocs: "/api/docs"
         }
     }
 

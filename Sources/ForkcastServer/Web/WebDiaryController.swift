@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Vapor
 

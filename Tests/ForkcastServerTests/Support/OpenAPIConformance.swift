@@ -36,8 +36,15 @@ enum OpenAPIConformance {
         }
         let op = operation.methods[method.lowercased()] as! [String: Any]
         let responses = op["responses"] as? [String: Any] ?? [:]
-        guard let response = (responses[String(status)] ?? responses["\(status / 100)XX"] ?? responses["default"]) as? [String: Any] else {
+        guard var response = (responses[String(status)] ?? responses["\(status / 100)XX"] ?? responses["default"]) as? [String: Any] else {
             return ["\(method) \(operation.template): status \(status) is not documented (documented: \(responses.keys.sorted()))"]
+        }
+        if let ref = response["$ref"] as? String {
+            let name = ref.replacingOccurrences(of: "#/components/responses/", with: "")
+            guard let shared = ((document["components"] as? [String: Any])?["responses"] as? [String: Any])?[name] as? [String: Any] else {
+                return ["\(method) \(operation.template) \(status): unknown response \(ref)"]
+            }
+            response = shared
         }
         guard !body.isEmpty, let contentType, contentType.contains("json") else { return [] }
         let media = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
@@ -86,6 +93,7 @@ enum OpenAPIConformance {
            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
             problems.append("\(path): \"\(text.prefix(60))\" does not match \(pattern)")
         }
+        problems += bounds(value, schema, at: path)
         if case .object(let object) = value {
             let properties = schema["properties"] as? [String: Any] ?? [:]
             for key in schema["required"] as? [String] ?? [] where object[key] == nil {
@@ -105,6 +113,45 @@ enum OpenAPIConformance {
             for (index, item) in array.enumerated() { problems += validate(item, against: items, at: "\(path)[\(index)]") }
         }
         return problems
+    }
+
+    /// Formats, numeric bounds, lengths and item counts: every constraint the document states.
+    static func bounds(_ value: JSONValue, _ schema: [String: Any], at path: String) -> [String] {
+        var problems: [String] = []
+        func number(_ key: String) -> Double? { (schema[key] as? NSNumber)?.doubleValue }
+        switch value {
+        case .number(let n):
+            if let minimum = number("minimum"), n < minimum { problems.append("\(path): \(n) is below the minimum \(minimum)") }
+            if let maximum = number("maximum"), n > maximum { problems.append("\(path): \(n) is above the maximum \(maximum)") }
+            if let minimum = number("exclusiveMinimum"), n <= minimum { problems.append("\(path): \(n) is not above \(minimum)") }
+            if let maximum = number("exclusiveMaximum"), n >= maximum { problems.append("\(path): \(n) is not below \(maximum)") }
+        case .string(let text):
+            let length = text.unicodeScalars.count
+            if let minimum = number("minLength"), Double(length) < minimum { problems.append("\(path): \(length) characters, fewer than \(minimum)") }
+            if let maximum = number("maxLength"), Double(length) > maximum { problems.append("\(path): \(length) characters, more than \(maximum)") }
+            if let format = schema["format"] as? String, !conforms(text, format: format) {
+                problems.append("\(path): \"\(text.prefix(60))\" is not a \(format)")
+            }
+        case .array(let items):
+            if let minimum = number("minItems"), Double(items.count) < minimum { problems.append("\(path): \(items.count) items, fewer than \(minimum)") }
+            if let maximum = number("maxItems"), Double(items.count) > maximum { problems.append("\(path): \(items.count) items, more than \(maximum)") }
+        default: break
+        }
+        return problems
+    }
+
+    /// The formats the document uses, read as strictly as a client would.
+    static func conforms(_ text: String, format: String) -> Bool {
+        switch format {
+        // RFC 3339's syntax (any year: a synced device's clock may say 1852).
+        case "date-time": text.wholeMatch(of: /[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])/) != nil
+        case "date": CalendarDate(iso: text) != nil
+        case "uuid": UUID(uuidString: text) != nil
+        case "uri": URL(string: text)?.scheme != nil
+        case "uri-reference": URL(string: text) != nil
+        case "email": text.contains("@")
+        default: true
+        }
     }
 
     static func isType(_ value: JSONValue, _ type: String) -> Bool {

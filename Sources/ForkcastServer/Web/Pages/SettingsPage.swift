@@ -29,6 +29,8 @@ struct SettingsPage {
           <p class="button-row"><a class="button" href="\(SiteURL.signInMethods.path)">Sign-in methods</a></p>
           <h2>Your data</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.accountData.path)">Download, import or delete everything</a></p>
+          <h2>Apps and scripts</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.apiDocs.path)">API reference</a></p>
           <p class="muted">Signed in as \(user.email).</p>
           <form method="post" action="\(SiteURL.logout.path)">
             \(Layout.csrfField(layout.csrf ?? ""))

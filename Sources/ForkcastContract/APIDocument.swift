@@ -1,0 +1,135 @@
+import ForkcastCore
+import Foundation
+
+/// Builds the OpenAPI 3.1 document of API v1 from the operations themselves (``APIv1/operations``):
+/// paths, parameters, bodies and answers come from the Swift types, so the document cannot say
+/// something the code does not do. Shared answers are components written once (one Problem, one
+/// 503, one paging envelope).
+public enum APIDocument {
+    /// The shared problem answers, by name, for the statuses every operation of a kind has.
+    static let sharedResponses: [(name: String, outcome: Outcome)] = [
+        ("Malformed", .malformed), ("NotSignedIn", .notSignedIn), ("CSRFRefused", .csrf), ("TooLarge", .tooLarge),
+        ("NotJSON", .notJSON), ("Invalid", .invalid), ("Unavailable", .unavailable),
+    ]
+
+    /// The document for `operations`; `legacy` holds the operations still described by hand, which
+    /// the generated ones replace path by path.
+    public static func build(_ operations: [any APIOperation.Type], legacy: JSONValue? = nil) throws -> JSONValue {
+        let book = SchemaBook()
+        // Every error answer refers to it.
+        _ = try book.answer(Problem.self)
+        var paths = legacy?["paths"]?.objectFields ?? [:]
+        for operation in operations {
+            let key = operation.path.description
+            var item = paths[key]?.objectFields ?? [:]
+            item[operation.method.rawValue.lowercased()] = try describe(operation, book: book)
+            paths[key] = .object(item)
+        }
+        var schemas = legacy?["components"]?["schemas"]?.objectFields ?? [:]
+        for (name, schema) in book.components { schemas[name] = schema }
+        var responses = legacy?["components"]?["responses"]?.objectFields ?? [:]
+        for (name, outcome) in sharedResponses { responses[name] = problemResponse(outcome) }
+        let components: JSONValue = [
+            "schemas": .object(schemas),
+            "responses": .object(responses),
+            "securitySchemes": [
+                "bearer": ["type": "http", "scheme": "bearer", "description": "Token from /api/v1/auth/login or register"],
+                "session": ["type": "apiKey", "in": "cookie", "name": "forkcast-session", "description": "The web app's session"],
+            ],
+        ]
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "Forkcast API", "version": "1.0.0",
+                "description": "Self-hosted meal planner and food diary. All JSON, camelCase keys, UUID ids, dates YYYY-MM-DD, instants ISO 8601 (RFC 3339). Optional fields may be sent as null, which means the same as leaving them out; unknown fields are ignored. Every error is an RFC 9457 problem details document (application/problem+json, the Problem schema).",
+            ],
+            "security": [["bearer": []], ["session": []]],
+            "paths": .object(paths),
+            "components": components,
+        ]
+    }
+
+    static func describe(_ operation: any APIOperation.Type, book: SchemaBook) throws -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "operationId": .string(operation.id),
+            "summary": .string(operation.summary),
+            "tags": [.string(operation.tag)],
+        ]
+        if !operation.signedIn { fields["security"] = [] }
+        let parameters = try parameters(of: operation, book: book)
+        if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
+        if let body = try body(of: operation, book: book) {
+            fields["requestBody"] = ["required": true, "content": ["application/json": ["schema": body]]]
+        }
+        var responses: [String: JSONValue] = [:]
+        var success: [String: JSONValue] = ["description": .string(operation.success.reason)]
+        if let answer = try answer(of: operation, book: book) {
+            success["content"] = ["application/json": ["schema": answer]]
+        }
+        responses[String(operation.success.status)] = .object(success)
+        for outcome in operation.failures {
+            if let shared = sharedResponses.first(where: { $0.outcome == outcome }) {
+                responses[String(outcome.status)] = ["$ref": .string("#/components/responses/\(shared.name)")]
+            } else {
+                responses[String(outcome.status)] = problemResponse(outcome)
+            }
+        }
+        fields["responses"] = .object(responses)
+        return .object(fields)
+    }
+
+    static func problemResponse(_ outcome: Outcome) -> JSONValue {
+        var response: [String: JSONValue] = [
+            "description": .string(outcome.reason),
+            "content": ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]],
+        ]
+        if outcome.status == 401 {
+            response["headers"] = ["WWW-Authenticate": ["description": "Bearer", "schema": ["type": "string"]]]
+        }
+        return .object(response)
+    }
+
+    private static func parameters<Op: APIOperation>(of operation: Op.Type, book: SchemaBook) throws -> [JSONValue] {
+        let inPath = Set(Op.path.parameterNames)
+        let fields = try book.fields(of: Op.Parameters.self)
+        let missing = inPath.subtracting(fields.map(\.name))
+        guard missing.isEmpty else { throw SchemaError("\(Op.id): \(Op.Parameters.self) has no field for {\(missing.sorted().joined(separator: "}, {"))}") }
+        return fields.map { field in
+            let place = inPath.contains(field.name) ? "path" : "query"
+            var schema = field.schema
+            // A query parameter left out is the same as absent; the document says the type alone.
+            if case .object(var object) = schema, case .array(let types)? = object["type"] {
+                object["type"] = types.count == 2 ? types.first { $0 != "null" } : .array(types.filter { $0 != "null" })
+                schema = .object(object)
+            }
+            let note = Op.parameterNotes[field.name]
+            if let note { schema = note.applied(to: schema) }
+            var parameter: [String: JSONValue] = [
+                "name": .string(field.name), "in": .string(place),
+                "required": .bool(place == "path" || field.required), "schema": schema,
+            ]
+            if case .string(let description)? = schema["description"] {
+                parameter["description"] = .string(description)
+                if case .object(var object) = schema { object["description"] = nil; parameter["schema"] = .object(object) }
+            }
+            return .object(parameter)
+        }
+    }
+
+    private static func body<Op: APIOperation>(of operation: Op.Type, book: SchemaBook) throws -> JSONValue? {
+        Op.Body.self == Nothing.self ? nil : try book.input(Op.Body.self)
+    }
+
+    private static func answer<Op: APIOperation>(of operation: Op.Type, book: SchemaBook) throws -> JSONValue? {
+        Op.Answer.self == Nothing.self ? nil : try book.answer(Op.Answer.self)
+    }
+}
+
+extension JSONValue {
+    /// Bytes for an answer: sorted keys, so the document is the same on every start.
+    public func encodedDocument() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

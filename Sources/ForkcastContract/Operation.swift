@@ -1,0 +1,113 @@
+import Foundation
+
+/// One operation of API v1, defined once: the server registers its handler from it, ForkcastClient
+/// calls it through it, and the OpenAPI document describes it from it. Removing an operation breaks
+/// the build of whatever still names it.
+///
+/// `Parameters` holds the path and query parameters (a name in ``path`` written `{name}` is a path
+/// parameter, every other key a query parameter), `Body` the JSON request body, `Answer` the JSON
+/// answer of ``success``. ``Nothing`` stands for none of them.
+public protocol APIOperation: Sendable {
+    associatedtype Parameters: Codable & Sendable = Nothing
+    associatedtype Body: Codable & Sendable = Nothing
+    associatedtype Answer: Codable & Sendable = Nothing
+
+    /// The OpenAPI operationId.
+    static var id: String { get }
+    static var method: HTTPVerb { get }
+    static var path: PathTemplate { get }
+    static var summary: String { get }
+    /// The document's group (tag).
+    static var tag: String { get }
+    /// The status of a successful answer (200, 201 or 204).
+    static var success: Outcome { get }
+    /// Every other status the operation answers, each with the reason a client can act on.
+    static var failures: [Outcome] { get }
+    /// Whether it needs a signed-in person (a bearer token or the web session).
+    static var signedIn: Bool { get }
+    /// Notes on the parameters, by name (description, bounds, default).
+    static var parameterNotes: [String: FieldNote] { get }
+}
+
+extension APIOperation {
+    public static var signedIn: Bool { true }
+    public static var parameterNotes: [String: FieldNote] { [:] }
+}
+
+/// The body, parameters or answer an operation does not have.
+public struct Nothing: Codable, Sendable, Hashable {
+    public init() {}
+}
+
+public enum HTTPVerb: String, Sendable, CaseIterable {
+    case get = "GET", post = "POST", put = "PUT", delete = "DELETE"
+}
+
+/// A status an operation answers, and why.
+public struct Outcome: Sendable, Hashable {
+    public var status: Int
+    public var reason: String
+    public init(_ status: Int, _ reason: String) {
+        self.status = status
+        self.reason = reason
+    }
+
+    // The reasons every operation of a kind shares, written once.
+    public static let ok = Outcome(200, "OK")
+    public static let deleted = Outcome(204, "Deleted")
+    public static let malformed = Outcome(400, "Malformed JSON or bad parameter")
+    public static let notSignedIn = Outcome(401, "Not signed in (no token, or an unknown or expired one)")
+    public static let csrf = Outcome(403, "Signed in by the web session cookie without a valid X-CSRF-Token")
+    public static let tooLarge = Outcome(413, "Body over the size limit (64 KB by default)")
+    public static let notJSON = Outcome(415, "Not JSON (send Content-Type: application/json)")
+    public static let invalid = Outcome(422, "Invalid fields")
+    public static let unavailable = Outcome(503, "The database is unavailable; nothing was saved")
+
+    /// What any signed-in read can also answer.
+    public static let read: [Outcome] = [.notSignedIn, .unavailable]
+    /// What any signed-in write can also answer (besides its own refusals).
+    public static let write: [Outcome] = [.notSignedIn, .csrf, .unavailable]
+    /// What any signed-in write with a JSON body can also answer.
+    public static let writeJSON: [Outcome] = [.malformed, .notSignedIn, .csrf, .tooLarge, .notJSON, .invalid, .unavailable]
+}
+
+/// A route's path, `/api/v1/weights/{id}`: its literal segments and named parameters.
+public struct PathTemplate: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    public let segments: [Segment]
+
+    public init(stringLiteral value: String) {
+        segments = value.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+    }
+
+    /// `/api/v1/weights/{id}`, as the document writes it.
+    public var description: String {
+        "/" + segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(let name): "{\(name)}"
+            }
+        }.joined(separator: "/")
+    }
+
+    public var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+
+    /// The path with its parameters filled in (percent-encoded), for a Location header or a call.
+    public func filled(_ values: [String: String]) -> String {
+        "/" + segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter(let name):
+                (values[name] ?? "").addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? ""
+            }
+        }.joined(separator: "/")
+    }
+}

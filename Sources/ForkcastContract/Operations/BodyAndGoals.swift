@@ -1,0 +1,197 @@
+import ForkcastCore
+import Foundation
+
+extension Sex: SchemaLeaf {}
+extension ActivityLevel: SchemaLeaf {}
+extension Aim: SchemaLeaf {}
+extension Goals.Source: SchemaLeaf {}
+
+// MARK: Body profile
+
+/// The body profile as the API answers it, with the age it gives today.
+public struct BodyProfileAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var sex: Sex
+    public var birthDate: CalendarDate
+    public var heightCm: Decimal
+    public var weightKg: Decimal
+    public var activityLevel: ActivityLevel
+    public var aim: Aim
+    public var age: Int
+
+    public init(_ profile: BodyProfile, today: CalendarDate) {
+        sex = profile.sex
+        birthDate = profile.birthDate
+        heightCm = profile.heightCm
+        weightKg = profile.weightKg.rounded(2)
+        activityLevel = profile.activityLevel
+        aim = profile.aim
+        age = profile.age(on: today)
+    }
+
+    public static let schemaName = "BodyProfile"
+}
+
+/// `PUT /api/v1/body-profile`: metric fields, or imperial ones (heightFt/heightIn, weightLb).
+/// The enumerations are text here so a wrong one is a 422 naming its field.
+public struct BodyProfileInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public var sex: String
+    public var birthDate: CalendarDate
+    public var heightCm: Decimal?
+    public var heightFt: Decimal?
+    public var heightIn: Decimal?
+    public var weightKg: Decimal?
+    public var weightLb: Decimal?
+    public var activityLevel: String
+    public var aim: String
+
+    public init(sex: String, birthDate: CalendarDate, heightCm: Decimal? = nil, heightFt: Decimal? = nil, heightIn: Decimal? = nil,
+                weightKg: Decimal? = nil, weightLb: Decimal? = nil, activityLevel: String, aim: String) {
+        self.sex = sex
+        self.birthDate = birthDate
+        self.heightCm = heightCm
+        self.heightFt = heightFt
+        self.heightIn = heightIn
+        self.weightKg = weightKg
+        self.weightLb = weightLb
+        self.activityLevel = activityLevel
+        self.aim = aim
+    }
+
+    public static let schemaName = "BodyProfileInput"
+    public static var schemaDescription: String? {
+        "Height in cm, or in feet and inches (used when heightCm is absent; \(Plausible.heightCm.lower) to \(Plausible.heightCm.upper) cm either way). Weight in kg, or in pounds (used when weightKg is absent). Ages 13 to 120 today."
+    }
+    public static var fieldNotes: [String: FieldNote] {
+        ["sex": FieldNote(schema: Sex.leafSchema),
+         "activityLevel": FieldNote(schema: ActivityLevel.leafSchema),
+         "aim": FieldNote(schema: Aim.leafSchema),
+         "heightCm": FieldNote(range: Plausible.heightCm),
+         "weightKg": FieldNote(range: Plausible.bodyWeightKg)]
+    }
+    public static var schemaExtras: [String: JSONValue] {
+        ["allOf": [
+            ["anyOf": [["required": ["heightCm"], "properties": ["heightCm": ["type": "number"]]],
+                       ["required": ["heightFt"], "properties": ["heightCm": ["type": "null"], "heightFt": ["type": "number"]]],
+                       ["required": ["heightIn"], "properties": ["heightCm": ["type": "null"], "heightIn": ["type": "number"]]]]],
+            ["anyOf": [["required": ["weightKg"], "properties": ["weightKg": ["type": "number"]]],
+                       ["required": ["weightLb"], "properties": ["weightKg": ["type": "null"],
+                                                                 "weightLb": FieldNote(range: Plausible.bodyWeightKg, dividedBy: BodyUnits.kilogramsPerPound).applied(to: ["type": "number"])]]]],
+        ]]
+    }
+}
+
+// MARK: Goals
+
+/// The daily goals in force, as the API answers them (with the arithmetic, for computed ones).
+public struct GoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var energyKcal: Decimal
+    public var protein: Decimal
+    public var carbohydrates: Decimal
+    public var fat: Decimal
+    public var source: Goals.Source
+    public var bmr: Decimal?
+    public var tdee: Decimal?
+    public var steps: [String]?
+
+    public init(_ goals: Goals, steps: [String]? = nil) {
+        energyKcal = goals.energyKcal
+        protein = goals.protein
+        carbohydrates = goals.carbohydrates
+        fat = goals.fat
+        source = goals.source
+        bmr = goals.bmr
+        tdee = goals.tdee
+        self.steps = steps
+    }
+
+    public static let schemaName = "Goals"
+    public static var fieldNotes: [String: FieldNote] { ["steps": FieldNote("The arithmetic, for computed goals")] }
+}
+
+/// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
+public struct GoalsInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public var source: String?
+    public var energyKcal: Decimal?
+    public var protein: Decimal?
+    public var carbohydrates: Decimal?
+    public var fat: Decimal?
+
+    public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil) {
+        self.source = source
+        self.energyKcal = energyKcal
+        self.protein = protein
+        self.carbohydrates = carbohydrates
+        self.fat = fat
+    }
+
+    public static let schemaName = "GoalsInput"
+    public static var schemaDescription: String? {
+        "Manual goals need all four numbers; computed goals need a body profile first (422 otherwise) and ignore the numbers."
+    }
+    public static var fieldNotes: [String: FieldNote] {
+        ["source": FieldNote(default: "manual", schema: ["type": ["string", "null"], "enum": ["manual", "computed", .null]])]
+    }
+    public static var schemaExtras: [String: JSONValue] {
+        let energy = FieldNote(range: Plausible.goalEnergyKcal).applied(to: ["type": "number"])
+        let grams = FieldNote(range: Plausible.goalMacroGrams).applied(to: ["type": "number"])
+        return ["oneOf": [
+            ["required": ["energyKcal", "protein", "carbohydrates", "fat"],
+             "properties": ["source": ["enum": ["manual", .null]], "energyKcal": energy, "protein": grams, "carbohydrates": grams, "fat": grams]],
+            ["required": ["source"], "properties": ["source": ["const": "computed"]]],
+        ]]
+    }
+}
+
+// MARK: Operations
+
+/// `/api/v1/body-profile`: sex, birth date, height, weight, activity and aim.
+public enum BodyProfiles {
+    public enum Get: APIOperation {
+        public typealias Answer = BodyProfileAnswer
+        public static let id = "getBodyProfile"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/body-profile"
+        public static let summary = "Your body profile"
+        public static let tag = "body"
+        public static let success = Outcome(200, "The profile")
+        public static let failures = [Outcome(404, "No profile yet")] + Outcome.read
+    }
+
+    public enum Save: APIOperation {
+        public typealias Body = BodyProfileInput
+        public typealias Answer = BodyProfileAnswer
+        public static let id = "putBodyProfile"
+        public static let method = HTTPVerb.put
+        public static let path: PathTemplate = "/api/v1/body-profile"
+        public static let summary = "Set your body profile (metric, or heightFt/heightIn and weightLb)"
+        public static let tag = "body"
+        public static let success = Outcome(200, "Saved")
+        public static let failures = Outcome.writeJSON
+    }
+}
+
+/// `/api/v1/goals`: the daily calories and macros.
+public enum DailyGoals {
+    public enum Get: APIOperation {
+        public typealias Answer = GoalsAnswer
+        public static let id = "getGoals"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/goals"
+        public static let summary = "Daily goals in force (manual, computed, or the 2000/150/250/65 defaults)"
+        public static let tag = "body"
+        public static let success = Outcome(200, "Goals")
+        public static let failures = Outcome.read
+    }
+
+    public enum Set: APIOperation {
+        public typealias Body = GoalsInput
+        public typealias Answer = GoalsAnswer
+        public static let id = "putGoals"
+        public static let method = HTTPVerb.put
+        public static let path: PathTemplate = "/api/v1/goals"
+        public static let summary = "Set manual goals, or source=computed to compute them from the body profile"
+        public static let tag = "body"
+        public static let success = Outcome(200, "Goals")
+        public static let failures = Outcome.writeJSON
+    }
+}

@@ -1,0 +1,79 @@
+import ForkcastContract
+import ForkcastCore
+import Foundation
+import Vapor
+
+/// What an operation's handler answers: its typed answer (encoded here with the operation's success
+/// status), or bytes already encoded from that same type (the read cache's kept answers).
+enum Reply<Answer: Encodable & Sendable>: Sendable {
+    case value(Answer, headers: HTTPHeaders = [:])
+    case encoded(ByteBuffer)
+}
+
+/// The builders operations register on: the API's middleware without a path prefix (an operation
+/// carries its whole path), with and without a signed-in person.
+struct OperationRoutes {
+    let open: any RoutesBuilder
+    let signedIn: any RoutesBuilder
+
+    /// Registers `Op`'s handler at its path and method: the parameters and body are read as `Op`
+    /// declares them (a bad path parameter is a 404, a bad query parameter a 400, a bad body a
+    /// 400/415/422 problem), and the answer is written with `Op`'s success status.
+    @discardableResult
+    func on<Op: APIOperation>(_ operation: Op.Type,
+                              use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Reply<Op.Answer>) -> Route {
+        let builder = Op.signedIn ? signedIn : open
+        let path = Op.path.segments.map { segment -> PathComponent in
+            switch segment {
+            case .literal(let text): .constant(text)
+            case .parameter(let name): .parameter(name)
+            }
+        }
+        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), path) { req async throws -> Response in
+            let parameters = try Self.parameters(Op.self, req)
+            let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
+            let reply = try await handler(req, parameters, body)
+            let status = HTTPResponseStatus(statusCode: Op.success.status)
+            switch reply {
+            case .encoded(let bytes):
+                return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: bytes))
+            case .value(let answer, let headers):
+                guard Op.Answer.self != Nothing.self else { return Response(status: status, headers: headers) }
+                var headers = headers
+                var bytes = req.byteBufferAllocator.buffer(capacity: 256)
+                try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &bytes, headers: &headers)
+                return Response(status: status, headers: headers, body: .init(buffer: bytes))
+            }
+        }
+    }
+
+    /// The same, for a handler that answers the typed value alone.
+    @discardableResult
+    func on<Op: APIOperation>(_ operation: Op.Type,
+                              use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Op.Answer) -> Route {
+        on(operation) { req, parameters, body in .value(try await handler(req, parameters, body)) }
+    }
+
+    static func parameters<Op: APIOperation>(_ operation: Op.Type, _ req: Request) throws -> Op.Parameters {
+        var values: [String: [String]] = [:]
+        for (name, value) in URLEncoded.pairs(req.url.query ?? "") { values[name, default: []].append(value) }
+        let inPath = Op.path.parameterNames
+        for name in inPath { values[name] = req.parameters.get(name).map { [$0] } }
+        do {
+            return try ParameterDecoder.decode(Op.Parameters.self, from: values)
+        } catch let error as ParameterError where inPath.contains(error.name) {
+            throw AppError.notFound("Nothing at \(req.url.path) exists in your account: \(error.message)")
+        } catch let error as ParameterError {
+            throw AppError.badRequest(error.message)
+        }
+    }
+}
+
+extension Request {
+    /// The page a list operation asks for, checked (a 400 naming page or per).
+    func paging(_ query: PageQuery) throws -> Paging {
+        do { return try Paging(page: query.page, per: query.per) } catch {
+            throw AppError.badRequest(error.summary)
+        }
+    }
+}
