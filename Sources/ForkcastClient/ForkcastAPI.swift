@@ -212,22 +212,11 @@ public struct ForkcastAPI: Sendable {
     }
 
     /// How this account signs in.
-    public struct SignInMethods: Decodable, Sendable {
-        public struct Identity: Decodable, Sendable {
-            public var provider: String
-            public var email: String?
-            public var linkedAt: Date?
-        }
-        public var password: Bool
-        public var identities: [Identity]
-        public var available: [String]
-    }
+    public func signInMethods() async throws -> SignInMethods { try await send(Identities.List.self, Nothing()) }
 
-    public func signInMethods() async throws -> SignInMethods { try await call("GET", "me/identities") }
-
-    /// Unlinks "apple" or "oidc" (refused when it is the only way in).
-    public func unlinkIdentity(_ provider: String) async throws {
-        let _: Empty = try await call("DELETE", "me/identities/\(provider)")
+    /// Unlinks Apple (`apple`) or the OpenID Connect provider (`oidc`).
+    public func unlinkIdentity(_ provider: SignInProvider) async throws {
+        _ = try await send(Identities.Unlink.self, ProviderParameter(provider))
     }
 
     public func me() async throws -> User { try await call("GET", "me") }

@@ -8,5 +8,6 @@ public enum APIv1 {
         Weights.List.self, Weights.Record.self, Weights.Delete.self,
         BodyProfiles.Get.self, BodyProfiles.Save.self, DailyGoals.Get.self, DailyGoals.Set.self,
         MealTypes.List.self, MealTypes.Create.self, MealTypes.Suggestion.self, MealTypes.Get.self, MealTypes.Update.self,
+        Identities.List.self, Identities.Unlink.self,
     ]
 }

@@ -14,6 +14,7 @@ func routes(_ app: Application) throws {
     let operations = OperationRoutes(open: app.grouped(apiMiddleware), signedIn: app.grouped(apiMiddleware).grouped(RequireUserMiddleware()))
     BodyController.register(operations)
     MealTypesController.register(operations)
+    AuthController.register(operations)
     try api.register(collection: AuthController())
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())

@@ -429,9 +429,9 @@ struct SignInTests {
                 #expect(session.user.email == "c@example.com")
                 let api = ForkcastAPI(baseURL: url, token: session.token)
                 let methods = try await api.signInMethods()
-                #expect(!methods.password && methods.identities.map(\.provider) == ["apple"] && methods.available == ["apple"])
+                #expect(!methods.password && methods.identities.map(\.provider) == [.apple] && methods.available == [.apple])
                 do {
-                    try await api.unlinkIdentity("apple")
+                    try await api.unlinkIdentity(.apple)
                     Issue.record("the only way in must not be unlinked")
                 } catch ForkcastError.problem(let status, _, _, _) {
                     #expect(status == 409)

@@ -1,3 +1,4 @@
+import ForkcastContract
 import Fluent
 import ForkcastCore
 import Vapor
@@ -13,8 +14,6 @@ struct AuthController: RouteCollection {
         let me = routes.grouped(RequireUserMiddleware()).grouped("me")
         me.get(use: show)
         me.put(use: update)
-        me.get("identities", use: identities)
-        me.delete("identities", ":provider", use: unlink)
     }
 
     @Sendable func register(req: Request) async throws -> Response {
@@ -52,21 +51,23 @@ struct AuthController: RouteCollection {
         return try await session(for: outcome.user, req: req, status: .ok)
     }
 
-    @Sendable func identities(req: Request) async throws -> SignInMethodsDTO {
-        let user = try req.requireUser()
-        return SignInMethodsDTO(
-            password: user.hasPassword,
-            identities: try await req.externalSignIn.identities(of: user).map { .init(provider: $0.provider, email: $0.email, linkedAt: $0.createdAt) },
-            available: req.application.identityProviders.providers.keys.map(\.rawValue).sorted())
-    }
-
-    @Sendable func unlink(req: Request) async throws -> HTTPStatus {
-        let user = try req.requireUser()
-        guard let kind = req.parameters.get("provider").flatMap(IdentityProviders.Kind.init(rawValue:)) else {
-            throw AppError.notFound("No such sign-in provider; use apple or oidc.")
+    /// The sign-in methods' operations (ForkcastContract's ``Identities``).
+    static func register(_ routes: OperationRoutes) {
+        routes.on(Identities.List.self) { req, _, _ in
+            let user = try req.requireUser()
+            return SignInMethods(
+                password: user.hasPassword,
+                identities: try await req.externalSignIn.identities(of: user).map {
+                    .init(provider: SignInProvider(rawValue: $0.provider) ?? .oidc, email: $0.email, linkedAt: $0.createdAt)
+                },
+                available: req.application.identityProviders.providers.keys.sorted { $0.rawValue < $1.rawValue })
         }
-        try await req.externalSignIn.unlink(kind, providerName: kind == .apple ? "Apple" : "Single sign-on", from: user)
-        return .noContent
+        routes.on(Identities.Unlink.self) { req, parameters, _ in
+            let user = try req.requireUser()
+            let kind = parameters.provider
+            try await req.externalSignIn.unlink(kind, providerName: kind == .apple ? "Apple" : "Single sign-on", from: user)
+            return Nothing()
+        }
     }
 
     @Sendable func logout(req: Request) async throws -> HTTPStatus {

@@ -62,17 +62,3 @@ struct AppleSignInInput: Decodable {
     /// Apple tells an app the person's name on the first sign-in only; the app passes it on.
     var displayName: String?
 }
-
-/// `GET /api/v1/me/identities`: how this account signs in.
-struct SignInMethodsDTO: Content {
-    struct Identity: Content {
-        var provider: String
-        var email: String?
-        var linkedAt: Date?
-    }
-
-    var password: Bool
-    var identities: [Identity]
-    /// Providers this server offers (to link).
-    var available: [String]
-}

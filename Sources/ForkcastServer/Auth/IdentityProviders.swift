@@ -1,3 +1,4 @@
+import ForkcastContract
 import Crypto
 import CryptoExtras
 import Fluent
@@ -14,9 +15,8 @@ import Vapor
 /// PostgresNIO) rather than jwt-kit, which would have raised the tools version to 6.2: the whole of
 /// JWS we need is RS256/ES256 verification and one ES256 signature.
 actor IdentityProviders {
-    enum Kind: String, Sendable, CaseIterable, Codable {
-        case apple, oidc
-    }
+    /// Apple or OpenID Connect (ForkcastContract's ``SignInProvider``).
+    typealias Kind = SignInProvider
 
     struct Provider: Sendable {
         let kind: Kind
