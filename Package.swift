@@ -8,7 +8,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "forkcast",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "forkcast", targets: ["forkcast"]),
         .library(name: "ForkcastCore", targets: ["ForkcastCore"]),
