@@ -365,7 +365,7 @@ public struct ForkcastAPI: Sendable {
         let data = try await send(Op.method.rawValue, path, query: query, body: Op.Body.self == Nothing.self ? nil : try Self.encoder.encode(body),
                                   contentType: "application/json", absolute: true)
         if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
-        do { return try Self.decoder.decode(Op.Answer.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+        return try Self.answer(Op.Answer.self, from: data)
     }
 
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters) async throws -> Op.Answer where Op.Body == Nothing {
@@ -430,13 +430,20 @@ public struct ForkcastAPI: Sendable {
                                        contentType: String = "application/json", timeout: TimeInterval = 30) async throws -> T {
         let data = try await send(method, path, query: query, body: body, contentType: contentType, timeout: timeout)
         if T.self == Empty.self { return Empty() as! T }
-        do { return try Self.decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
+        return try Self.answer(T.self, from: data)
+    }
+
+    /// An answer's body as `T`; one that does not read is ``ForkcastError/decoding(_:)``.
+    private static func answer<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do { return try decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
     }
 
     /// The answer's bytes; a problem answer is thrown as ``ForkcastError/problem(status:title:detail:fields:)``.
     private func send(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, contentType: String,
                       timeout: TimeInterval = 30, absolute: Bool = false) async throws -> Data {
-        var components = URLComponents(url: baseURL.appendingPathComponent(absolute ? path : "api/v1/" + path), resolvingAgainstBaseURL: false)!
+        var components = URLComponents(url: absolute ? baseURL : baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
+        // An operation's path is already percent-encoded (PathTemplate.filled): appended as it is.
+        if absolute { components.percentEncodedPath = String(components.percentEncodedPath.trimmingSuffix("/")) + "/" + path }
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
@@ -462,3 +469,8 @@ public struct ForkcastAPI: Sendable {
 
 /// Records travel as JSON in the shape of their resource (ForkcastCore's JSONValue).
 public typealias JSON = JSONValue
+
+extension StringProtocol {
+    /// The text without one trailing `suffix` (a base URL's "/").
+    func trimmingSuffix(_ suffix: String) -> SubSequence { hasSuffix(suffix) ? dropLast(suffix.count) : self[...] }
+}

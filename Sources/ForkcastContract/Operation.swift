@@ -53,7 +53,6 @@ public struct Outcome: Sendable, Hashable {
     }
 
     // The reasons every operation of a kind shares, written once.
-    public static let ok = Outcome(200, "OK")
     public static let deleted = Outcome(204, "Deleted")
     public static let malformed = Outcome(400, "Malformed JSON or bad parameter")
     public static let notSignedIn = Outcome(401, "Not signed in (no token, or an unknown or expired one)")

@@ -15,6 +15,12 @@ public enum ParameterDecoder {
         return try T(from: Reader(values: values))
     }
 
+    /// One parameter's text read as `type` (a whole number, true/false, a UUID, a date, an instant
+    /// or an enumeration), or a ``ParameterError`` saying what the parameter must be.
+    public static func value<T: Decodable>(_ type: T.Type, _ raw: String, name: String) throws -> T {
+        try Keyed<AnyKey>.read(type, raw, name: name)
+    }
+
     struct Reader: Decoder {
         let values: [String: [String]]
         var codingPath: [any CodingKey] = []

@@ -38,8 +38,7 @@ public final class SchemaBook {
     public func answer<T: Decodable>(_ type: T.Type) throws -> JSONValue {
         answering = true
         defer { answering = false }
-        let schema = try describe(type).schema
-        return schema
+        return try describe(type).schema
     }
 
     /// The keys of a parameters type, in order, with their schemas and whether each is required.

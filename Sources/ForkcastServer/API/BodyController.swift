@@ -26,16 +26,10 @@ struct BodyController: RouteCollection {
             let user = try req.requireUser()
             return BodyProfileAnswer(try await req.owner.saveBodyProfile(input), today: user.today(now: req.now))
         }
-        routes.on(DailyGoals.Get.self) { req, _, _ in
-            let user = try req.requireUser()
-            let (goals, calculation) = try await req.owner.body.goals(today: user.today(now: req.now))
-            return GoalsAnswer(goals, steps: calculation?.steps)
-        }
+        routes.on(DailyGoals.Get.self) { req, _, _ in try await goalsInForce(req) }
         routes.on(DailyGoals.Set.self) { req, _, input in
-            let user = try req.requireUser()
             try await req.owner.setGoals(input)
-            let (current, calculation) = try await req.owner.body.goals(today: user.today(now: req.now))
-            return GoalsAnswer(current, steps: calculation?.steps)
+            return try await goalsInForce(req)
         }
         routes.on(Weights.List.self) { req, query, _ in
             let page = try req.paging(query)
@@ -51,6 +45,13 @@ struct BodyController: RouteCollection {
             }
             return Nothing()
         }
+    }
+
+    /// The goals in force today, with the arithmetic of computed ones.
+    private static func goalsInForce(_ req: Request) async throws -> GoalsAnswer {
+        let user = try req.requireUser()
+        let (goals, calculation) = try await req.owner.body.goals(today: user.today(now: req.now))
+        return GoalsAnswer(goals, steps: calculation?.steps)
     }
 
     /// Imports body mass, height, date of birth and sex from an Apple Health export (zip or xml).

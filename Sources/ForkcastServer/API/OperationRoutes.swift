@@ -23,13 +23,7 @@ struct OperationRoutes {
     func on<Op: APIOperation>(_ operation: Op.Type,
                               use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Reply<Op.Answer>) -> Route {
         let builder = Op.signedIn ? signedIn : open
-        let path = Op.path.segments.map { segment -> PathComponent in
-            switch segment {
-            case .literal(let text): .constant(text)
-            case .parameter(let name): .parameter(name)
-            }
-        }
-        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), path) { req async throws -> Response in
+        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents) { req async throws -> Response in
             let parameters = try Self.parameters(Op.self, req)
             let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
             let reply = try await handler(req, parameters, body)
@@ -55,8 +49,7 @@ struct OperationRoutes {
     }
 
     static func parameters<Op: APIOperation>(_ operation: Op.Type, _ req: Request) throws -> Op.Parameters {
-        var values: [String: [String]] = [:]
-        for (name, value) in URLEncoded.pairs(req.url.query ?? "") { values[name, default: []].append(value) }
+        var values = req.queryParameters.all
         let inPath = Op.path.parameterNames
         for name in inPath { values[name] = req.parameters.get(name).map { [$0] } }
         do {
@@ -71,9 +64,17 @@ struct OperationRoutes {
 
 extension Request {
     /// The page a list operation asks for, checked (a 400 naming page or per).
-    func paging(_ query: PageQuery) throws -> Paging {
-        do { return try Paging(page: query.page, per: query.per) } catch {
-            throw AppError.badRequest(error.summary)
+    func paging(_ query: PageQuery) throws -> Paging { try Self.paging(page: query.page, per: query.per) }
+}
+
+extension PathTemplate {
+    /// The route Vapor registers for this path.
+    var pathComponents: [PathComponent] {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): .constant(text)
+            case .parameter(let name): .parameter(name)
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -6,6 +7,9 @@ import Vapor
 struct QueryParameters {
     private var values: [String: [String]] = [:]
 
+    /// Every value of each name, in order.
+    var all: [String: [String]] { values }
+
     init(_ request: Request) {
         for (name, value) in URLEncoded.pairs(request.url.query ?? "") { values[name, default: []].append(value) }
     }
@@ -13,36 +17,23 @@ struct QueryParameters {
     func string(_ name: String) -> String? { values[name]?.last }
     func strings(_ name: String) -> [String] { values[name] ?? [] }
 
-    func int(_ name: String) throws -> Int? {
-        guard let raw = string(name) else { return nil }
-        guard let value = Int(raw) else { throw AppError.badRequest("\(name) must be a whole number; got \"\(raw.prefix(40))\".") }
-        return value
-    }
+    func int(_ name: String) throws -> Int? { try value(Int.self, name) }
 
     /// true/false (also 1/0); anything else is a 400.
-    func bool(_ name: String) throws -> Bool? {
-        guard let raw = string(name) else { return nil }
-        switch raw.lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw AppError.badRequest("\(name) must be true or false; got \"\(raw.prefix(40))\".")
-        }
-    }
+    func bool(_ name: String) throws -> Bool? { try value(Bool.self, name) }
 
     /// A date parameter; absent is nil, but present and empty (`?date=`) is a 400 like any bad date.
-    func date(_ name: String) throws -> CalendarDate? {
+    func date(_ name: String) throws -> CalendarDate? { try value(CalendarDate.self, name) }
+
+    /// A parameter read as ForkcastContract reads every operation's parameters (one message per kind).
+    private func value<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         guard let raw = string(name) else { return nil }
-        guard let date = CalendarDate(input: raw) else {
-            throw AppError.badRequest("\(name) must be a date that exists, written YYYY-MM-DD, in the years \(CalendarDate.plausibleYears.lowerBound)–\(CalendarDate.plausibleYears.upperBound); got \"\(raw.prefix(40))\".")
+        do { return try ParameterDecoder.value(type, raw, name: name) } catch let error as ParameterError {
+            throw AppError.badRequest(error.message)
         }
-        return date
     }
 
-    func page() throws -> Paging {
-        do { return try Paging(page: try int("page"), per: try int("per")) } catch let error as ValidationError {
-            throw AppError.badRequest(error.summary)
-        }
-    }
+    func page() throws -> Paging { try Request.paging(page: try int("page"), per: try int("per")) }
 
     func mealFilter() -> MealFilter {
         MealFilter(protein: string("protein"), carb: string("carb"), components: strings("component"), text: string("q"))
@@ -51,6 +42,11 @@ struct QueryParameters {
 
 extension Request {
     var queryParameters: QueryParameters { QueryParameters(self) }
+
+    /// The page a list asks for, checked (a 400 naming page or per).
+    static func paging(page: Int?, per: Int?) throws -> Paging {
+        do { return try Paging(page: page, per: per) } catch { throw AppError.badRequest(error.summary) }
+    }
 
     /// A UUID path parameter; a malformed one is simply not found.
     func idParameter(_ name: String = "id", what: String) throws -> UUID {

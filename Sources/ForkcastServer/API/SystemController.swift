@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastContract
 import SQLKit
 import Vapor
 
@@ -6,7 +7,7 @@ import Vapor
 struct SystemController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("healthz", use: health)
-        routes.get("api", "v1", "openapi.json", use: openAPI)
+        routes.get(APIv1.documentPath.pathComponents, use: openAPI)
     }
 
     struct Health: Content {

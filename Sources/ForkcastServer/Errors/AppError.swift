@@ -27,7 +27,7 @@ enum AppError: Error, Sendable {
     /// still works. The problem's title names the service.
     case upstreamUnavailable(String, retryAfter: Int?, service: String = "Open Food Facts")
     /// A time edit would move an entry to another occasion and was not confirmed (seed 004 §7).
-    case occasionChange(from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)
+    case occasionChange(from: OccasionRef, to: OccasionRef)
     /// An upload larger than the server accepts.
     case payloadTooLarge(String)
     /// An upload that is not one of the accepted kinds of file (judged by content).

@@ -9,13 +9,16 @@ struct APIDocsController: RouteCollection {
         routes.get(SiteURL.apiDocs.pathComponents, use: page)
     }
 
-    /// The document, read once.
-    private static let document: Result<JSONValue, any Error> = Result {
-        try JSONDecoder().decode(JSONValue.self, from: try OpenAPIDocument.data())
+    /// The reference, rendered once for signed-in people and once for visitors (about 300 KB of
+    /// HTML: not remade on an event loop for every visit).
+    private static let contents: Result<(signedIn: HTML, visitor: HTML), any Error> = Result {
+        let document = try OpenAPIDocument.value()
+        return (APIDocsPage(document: document, signedIn: true).content, APIDocsPage(document: document, signedIn: false).content)
     }
 
     @Sendable func page(req: Request) async throws -> Response {
         let layout = req.layout("API reference", .none, scripts: [SiteURL.script("api-docs").path])
-        return APIDocsPage(document: try Self.document.get(), signedIn: layout.signedIn).render(layout: layout).response()
+        let contents = try Self.contents.get()
+        return layout.render(layout.signedIn ? contents.signedIn : contents.visitor).response()
     }
 }

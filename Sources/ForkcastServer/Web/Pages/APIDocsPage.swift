@@ -30,7 +30,8 @@ struct APIDocsPage {
         }.sorted { ($0.tag, $0.path, Self.methods.firstIndex(of: $0.method) ?? 9) < ($1.tag, $1.path, Self.methods.firstIndex(of: $1.method) ?? 9) }
     }
 
-    func render(layout: Layout) -> HTML {
+    /// The page's content, for ``Layout/render(_:)``.
+    var content: HTML {
         let operations = operations
         let tags = operations.map(\.tag).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let contents = tags.map { tag in
@@ -57,7 +58,7 @@ struct APIDocsPage {
                 """)
             }
         }()
-        return layout.render("""
+        return HTML("""
         <section class="card api-docs">
           <h1>API reference</h1>
           <p>Forkcast's JSON API, version \(document["info"]?["version"]?.string ?? "1"). Every answer and error below comes from the

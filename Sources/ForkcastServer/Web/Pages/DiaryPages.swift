@@ -215,7 +215,7 @@ struct EditEntryPage {
     /// What was typed when saving failed (shown again as typed).
     var typed: [String: String] = [:]
     /// The occasions a time edit would move the entry between: the page asks first (seed 004 §7).
-    var confirmMove: (from: ProblemDetails.OccasionRef, to: ProblemDetails.OccasionRef)?
+    var confirmMove: (from: OccasionRef, to: OccasionRef)?
     /// For a photo entry: the library's meals it may be counted as.
     var meals: [Meal] = []
 
