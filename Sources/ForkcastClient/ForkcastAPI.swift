@@ -56,18 +56,10 @@ public struct ForkcastAPI: Sendable {
 
     // MARK: Shapes
 
-    public struct User: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var email: String
-        public var displayName: String?
-        public var timeZone: String
-    }
-
-    public struct Session: Codable, Sendable {
-        public var user: User
-        public var token: String
-        public var expiresAt: Date
-    }
+    /// The signed-in person (ForkcastContract's answer).
+    public typealias User = UserAnswer
+    /// A session: the bearer token and who it signs in.
+    public typealias Session = SessionAnswer
 
     public struct Meal: Codable, Sendable, Hashable {
         public var id: UUID
@@ -196,19 +188,22 @@ public struct ForkcastAPI: Sendable {
 
     // MARK: Calls
 
-    public func register(email: String, password: String, displayName: String? = nil) async throws -> Session {
-        try await call("POST", "auth/register", body: ["email": email, "password": password, "displayName": displayName])
+    public func register(email: String, password: String, displayName: String? = nil, timeZone: String? = nil) async throws -> Session {
+        try await send(Auth.Register.self, body: RegisterInput(email: email, password: password, displayName: displayName, timeZone: timeZone))
     }
 
     public func login(email: String, password: String) async throws -> Session {
-        try await call("POST", "auth/login", body: ["email": email, "password": password])
+        try await send(Auth.Login.self, body: LoginInput(email: email, password: password))
     }
+
+    /// Revokes this client's token.
+    public func logout() async throws { _ = try await send(Auth.Logout.self, Nothing()) }
 
     /// Sign in with Apple: the identity token `ASAuthorizationAppleIDCredential` gave the app, the
     /// raw nonce whose SHA-256 the app put in the request, and the name Apple told it (first sign-in
     /// only). With a bearer token set, links Apple to that account instead.
     public func signInWithApple(identityToken: String, nonce: String?, displayName: String? = nil) async throws -> Session {
-        try await call("POST", "auth/apple", body: ["identityToken": identityToken, "nonce": nonce, "displayName": displayName])
+        try await send(Auth.Apple.self, body: AppleSignInInput(identityToken: identityToken, nonce: nonce, displayName: displayName))
     }
 
     /// How this account signs in.
@@ -219,7 +214,10 @@ public struct ForkcastAPI: Sendable {
         _ = try await send(Identities.Unlink.self, ProviderParameter(provider))
     }
 
-    public func me() async throws -> User { try await call("GET", "me") }
+    public func me() async throws -> User { try await send(Me.Get.self, Nothing()) }
+
+    /// Changes the display name, time zone or currency (nil: unchanged; an empty name clears it).
+    public func updateMe(_ input: ProfileInput) async throws -> User { try await send(Me.Update.self, body: input) }
 
     public func meals(query: [URLQueryItem] = []) async throws -> Page<Meal> { try await call("GET", "meals", query: query) }
 
@@ -320,33 +318,26 @@ public struct ForkcastAPI: Sendable {
     // MARK: Your data
 
     /// What an import created (or, in a dry run, would create), by the export's field names.
-    public struct ImportReport: Codable, Sendable, Equatable {
-        public var dryRun: Bool
-        public var created: [String: Int]
-        public var photoBytes: Int
-    }
+    public typealias ImportReport = AccountImportReport
 
     /// The whole account as the export zip (forkcast.json, photos, diary.csv); see docs/export-format.md.
     public func exportAccount() async throws -> Data {
-        try await send("GET", "export", query: [], body: nil, contentType: "application/json", timeout: 600)
+        try await download(Me.Export.self, Nothing(), timeout: 600)
     }
 
     /// Restores an export zip into this account, which must be empty; `dryRun` checks it and changes nothing.
     public func importAccount(_ archive: Data, dryRun: Bool = false) async throws -> ImportReport {
-        try await perform("POST", "import", query: dryRun ? [URLQueryItem(name: "dryRun", value: "true")] : [], body: archive,
-                          contentType: "application/zip", timeout: 600)
+        try await upload(Me.Import.self, DryRunQuery(dryRun: dryRun ? true : nil), archive, contentType: "application/zip", timeout: 600)
     }
 
     /// Deletes the account and everything of it; the password is asked for again. The token ends with it.
     public func deleteAccount(password: String) async throws {
-        struct Body: Encodable { var password: String }
-        let _: Empty = try await call("DELETE", "me", body: Body(password: password))
+        _ = try await send(Me.Delete.self, body: DeleteAccountInput(password: password))
     }
 
     /// Deletes an account without a password: `identityToken` from a sign-in in the last ten minutes.
     public func deleteAccount(identityToken: String, nonce: String?) async throws {
-        struct Body: Encodable { var identityToken: String; var nonce: String? }
-        let _: Empty = try await call("DELETE", "me", body: Body(identityToken: identityToken, nonce: nonce))
+        _ = try await send(Me.Delete.self, body: DeleteAccountInput(identityToken: identityToken, nonce: nonce))
     }
 
     // MARK: Operations of ForkcastContract
@@ -355,6 +346,28 @@ public struct ForkcastAPI: Sendable {
     /// `parameters`, its body, and its typed answer. An operation removed from the contract no longer
     /// builds here.
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, body: Op.Body) async throws -> Op.Answer {
+        let data = try await bytes(Op.self, parameters, body: Op.Body.self == Nothing.self ? nil : try Self.encoder.encode(body),
+                                   contentType: "application/json")
+        if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
+        return try Self.answer(Op.Answer.self, from: data)
+    }
+
+    /// Calls an operation whose body is bytes (``APIOperation/rawBody``: a photo, an archive).
+    public func upload<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, _ data: Data, contentType: String,
+                                         timeout: TimeInterval = 120) async throws -> Op.Answer {
+        let answer = try await bytes(Op.self, parameters, body: data, contentType: contentType, timeout: timeout)
+        if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
+        return try Self.answer(Op.Answer.self, from: answer)
+    }
+
+    /// Calls an operation whose answer is bytes (``APIOperation/rawAnswer``: a file).
+    public func download<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, timeout: TimeInterval = 120) async throws -> Data {
+        try await bytes(Op.self, parameters, body: nil, contentType: "application/json", timeout: timeout)
+    }
+
+    /// The answer's bytes of one operation: its path and query from `parameters`.
+    private func bytes<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, body: Data?, contentType: String,
+                                         timeout: TimeInterval = 30) async throws -> Data {
         var values: [String: String] = [:]
         var query: [URLQueryItem] = []
         let inPath = Set(Op.path.parameterNames)
@@ -362,10 +375,7 @@ public struct ForkcastAPI: Sendable {
             if inPath.contains(name) { values[name] = value } else { query.append(URLQueryItem(name: name, value: value)) }
         }
         let path = String(Op.path.filled(values).dropFirst())
-        let data = try await send(Op.method.rawValue, path, query: query, body: Op.Body.self == Nothing.self ? nil : try Self.encoder.encode(body),
-                                  contentType: "application/json", absolute: true)
-        if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
-        return try Self.answer(Op.Answer.self, from: data)
+        return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout, absolute: true)
     }
 
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters) async throws -> Op.Answer where Op.Body == Nothing {

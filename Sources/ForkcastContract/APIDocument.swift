@@ -26,7 +26,7 @@ public enum APIDocument {
             paths[key] = .object(item)
         }
         var schemas = legacy?["components"]?["schemas"]?.objectFields ?? [:]
-        for (name, schema) in book.components { schemas[name] = schema }
+        for (name, schema) in book.components.merging(AccountSchemas.components, uniquingKeysWith: { $1 }) { schemas[name] = schema }
         var responses = legacy?["components"]?["responses"]?.objectFields ?? [:]
         for (name, outcome) in sharedResponses { responses[name] = problemResponse(outcome) }
         let components: JSONValue = [
@@ -56,17 +56,34 @@ public enum APIDocument {
             "tags": [.string(operation.tag)],
         ]
         if !operation.signedIn { fields["security"] = [] }
-        let parameters = try parameters(of: operation, book: book)
+        var parameters = try parameters(of: operation, book: book)
+        for header in operation.headerParameters {
+            parameters.append(["name": .string(header.name), "in": "header", "required": false,
+                               "description": .string(header.description), "schema": header.schema])
+        }
         if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
-        if let body = try body(of: operation, book: book) {
+        if let raw = operation.rawBody {
+            fields["requestBody"] = ["required": true, "content": .object(raw.mapValues { ["schema": $0] })]
+        } else if let body = try body(of: operation, book: book) {
             fields["requestBody"] = ["required": true, "content": ["application/json": ["schema": body]]]
         }
-        var responses: [String: JSONValue] = [:]
-        var success: [String: JSONValue] = ["description": .string(operation.success.reason)]
-        if let answer = try answer(of: operation, book: book) {
-            success["content"] = ["application/json": ["schema": answer]]
+        var content: JSONValue?
+        if let raw = operation.rawAnswer {
+            content = .object(raw.mapValues { ["schema": $0] })
+        } else if let answer = try answer(of: operation, book: book) {
+            content = ["application/json": ["schema": answer]]
         }
-        responses[String(operation.success.status)] = .object(success)
+        let headers: JSONValue? = operation.answerHeaders.isEmpty ? nil : .object(operation.answerHeaders.mapValues {
+            ["description": .string($0), "required": true, "schema": ["type": "string"]]
+        })
+        var responses: [String: JSONValue] = [:]
+        for outcome in [operation.success] + operation.otherAnswers {
+            var answer: [String: JSONValue] = ["description": .string(outcome.reason)]
+            // A 304 has no body; its headers are those of the answer it stands for.
+            if outcome.status != 304 { answer["content"] = content }
+            answer["headers"] = headers
+            responses[String(outcome.status)] = .object(answer)
+        }
         for outcome in operation.failures {
             if let shared = sharedResponses.first(where: { $0.outcome == outcome }) {
                 responses[String(outcome.status)] = ["$ref": .string("#/components/responses/\(shared.name)")]

@@ -1,3 +1,4 @@
+import ForkcastCore
 import Foundation
 
 /// One operation of API v1, defined once: the server registers its handler from it, ForkcastClient
@@ -27,11 +28,54 @@ public protocol APIOperation: Sendable {
     static var signedIn: Bool { get }
     /// Notes on the parameters, by name (description, bounds, default).
     static var parameterNotes: [String: FieldNote] { get }
+    /// Request headers the operation reads (`If-None-Match`, `Last-Event-ID`).
+    static var headerParameters: [HeaderParameter] { get }
+    /// A body that is not JSON (an upload), by media type with its schema; `Body` is then ``Nothing``
+    /// and the handler reads the bytes itself.
+    static var rawBody: [String: JSONValue]? { get }
+    /// A success answer that is not JSON (a file, a stream), by media type with its schema; `Answer`
+    /// is then ``Nothing`` and the handler writes it.
+    static var rawAnswer: [String: JSONValue]? { get }
+    /// Headers the success answer carries, with what they say.
+    static var answerHeaders: [String: String] { get }
+    /// Other statuses answered with the same answer as ``success`` (a dry run's 200 beside the
+    /// import's 201, a 304 without a body, the health check's 503).
+    static var otherAnswers: [Outcome] { get }
 }
 
 extension APIOperation {
     public static var signedIn: Bool { true }
     public static var parameterNotes: [String: FieldNote] { [:] }
+    public static var headerParameters: [HeaderParameter] { [] }
+    public static var rawBody: [String: JSONValue]? { nil }
+    public static var rawAnswer: [String: JSONValue]? { nil }
+    public static var answerHeaders: [String: String] { [:] }
+    public static var otherAnswers: [Outcome] { [] }
+}
+
+/// A request header an operation reads.
+public struct HeaderParameter: Sendable, Hashable {
+    public var name: String
+    public var description: String
+    public var schema: JSONValue
+    public init(_ name: String, _ description: String, schema: JSONValue = ["type": "string"]) {
+        self.name = name
+        self.description = description
+        self.schema = schema
+    }
+}
+
+/// Schemas of bodies and answers that are bytes rather than JSON.
+public enum RawMedia {
+    /// Bytes of a file (an upload must not be empty).
+    public static let file: JSONValue = ["type": "string", "format": "binary"]
+    public static let upload: JSONValue = ["type": "string", "format": "binary", "minLength": 1]
+    /// The same schema for each of `types`.
+    public static func each(_ types: [String], _ schema: JSONValue) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: types.map { ($0, schema) })
+    }
+    /// The photo formats Forkcast stores.
+    public static let imageTypes = ["image/jpeg", "image/png", "image/webp", "image/heic"]
 }
 
 /// The body, parameters or answer an operation does not have.

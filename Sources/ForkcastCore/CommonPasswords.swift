@@ -1,7 +1,7 @@
 /// Passwords of eight or more characters that lead the published lists of leaked passwords
 /// (lower-cased). Short ones are already refused by the length rule.
-enum CommonPasswords {
-    static let all: Set<String> = [
+public enum CommonPasswords {
+    public static let all: Set<String> = [
         "password", "password1", "password12", "password123", "password1234", "passw0rd", "p@ssw0rd", "p@ssword",
         "12345678", "123456789", "1234567890", "12345678910", "0123456789", "87654321", "987654321", "9876543210",
         "11111111", "00000000", "12341234", "12121212", "11223344", "112233445566", "123123123", "123321123",

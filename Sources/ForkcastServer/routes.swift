@@ -3,7 +3,6 @@ import Vapor
 /// Every route of the server. API routes need a signed-in user except register, login and the spec;
 /// web pages need one except setup and sign-in.
 func routes(_ app: Application) throws {
-    try app.register(collection: SystemController())
 
     let apiMiddleware: [any Middleware] = [
         BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
@@ -15,7 +14,9 @@ func routes(_ app: Application) throws {
     BodyController.register(operations)
     MealTypesController.register(operations)
     AuthController.register(operations)
-    try api.register(collection: AuthController())
+    AccountController.register(operations)
+    // Outside the API's sessions and CSRF check: a probe and the document.
+    SystemController.register(OperationRoutes(open: app, signedIn: app))
     let signedIn = api.grouped(RequireUserMiddleware())
     try signedIn.register(collection: MealsController())
     try signedIn.register(collection: PlanController())
@@ -25,7 +26,6 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: SyncController())
     try signedIn.register(collection: OccasionsController())
     try signedIn.register(collection: PhotosController(maxBytes: app.forkcastConfig.photoMaxBytes))
-    try signedIn.register(collection: AccountController())
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
                                                     skipWhenAuthorized: false),

@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -26,12 +27,8 @@ public struct ImportAccount: Sendable {
     public static let chunkSize = 500
 
     /// What an import did (or, in a dry run, would do).
-    public struct Report: Codable, Sendable, Equatable {
-        public var dryRun: Bool
-        /// Records created, by the archive's field names (mealTypes counts the updated built-in ones).
-        public var created: [String: Int]
-        public var photoBytes: Int
-    }
+    /// Records created, by the archive's field names (mealTypes counts the updated built-in ones).
+    public typealias Report = AccountImportReport
 
     /// Imports `archive`. `progress` hears of each short write done, out of how many.
     /// Throws ``ValidationError`` (fields named as in the archive: `foods[3].name`) or

@@ -1,18 +1,39 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import NIOCore
 import Vapor
 
-/// `/api/v1/export`, `/api/v1/import` and `DELETE /api/v1/me`: a person's whole account (docs/export-format.md).
-struct AccountController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("export", use: export)
-        routes.on(.POST, "import", body: .stream, use: importArchive)
-        routes.delete("me", use: delete)
-    }
-
-    @Sendable func export(req: Request) async throws -> Response {
-        try await Self.exportResponse(req, data: try req.owner.accountData)
+/// `/api/v1/export`, `/api/v1/import` and `DELETE /api/v1/me`: a person's whole account
+/// (docs/export-format.md), as ForkcastContract's ``Me`` operations.
+enum AccountController {
+    static func register(_ routes: OperationRoutes) {
+        routes.raw(Me.Export.self) { req, _ in
+            try await exportResponse(req, data: try req.owner.accountData)
+        }
+        routes.raw(Me.Import.self, streamingBody: true) { req, query in
+            let dryRun = query.dryRun ?? false
+            let report = try await runImport(req, data: try req.owner.accountData, dryRun: dryRun)
+            let response = Response(status: dryRun ? .ok : .created)
+            try response.content.encode(report, as: .json)
+            return response
+        }
+        routes.on(Me.Delete.self) { req, _, input in
+            let user = try req.requireUser()
+            if let password = input.password {
+                try await req.accounts.confirmPassword(password, of: user, client: req.clientIdentity)
+            } else if let token = input.identityToken {
+                try await req.confirmIdentity(token: token, nonce: input.nonce, of: user)
+            } else {
+                throw AppError.validation(ValidationError([.init(field: "password", message: user.hasPassword
+                    ? "Send your password to confirm."
+                    : "This account has no password: send identityToken from a fresh sign-in with the provider it uses.")]))
+            }
+            try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
+            req.auth.logout(UserModel.self)
+            if req.hasSession { req.session.destroy() }
+            return Nothing()
+        }
     }
 
     /// The archive as a download, written to a temporary file first and removed once sent.
@@ -36,14 +57,6 @@ struct AccountController: RouteCollection {
         return response
     }
 
-    @Sendable func importArchive(req: Request) async throws -> Response {
-        let dryRun = try req.queryParameters.bool("dryRun") ?? false
-        let report = try await Self.runImport(req, data: try req.owner.accountData, dryRun: dryRun)
-        let response = Response(status: dryRun ? .ok : .created)
-        try response.content.encode(report, as: .json)
-        return response
-    }
-
     /// Receives the upload (the body itself, or the file of a form) into a temporary file, reads it
     /// and imports it. Shared by the API and the Settings page.
     static func runImport(_ req: Request, data: AccountData, dryRun: Bool) async throws -> AccountData.ImportReport {
@@ -55,29 +68,4 @@ struct AccountController: RouteCollection {
 
     /// The largest archive accepted (photos make most of it).
     static let maximumUpload: Int64 = 4 << 30
-
-    /// The password, or for an account without one a fresh identity token of a linked provider.
-    struct DeleteInput: Decodable {
-        var password: String?
-        var identityToken: String?
-        var nonce: String?
-    }
-
-    @Sendable func delete(req: Request) async throws -> HTTPStatus {
-        let input = try req.decodeJSON(DeleteInput.self)
-        let user = try req.requireUser()
-        if let password = input.password {
-            try await req.accounts.confirmPassword(password, of: user, client: req.clientIdentity)
-        } else if let token = input.identityToken {
-            try await req.confirmIdentity(token: token, nonce: input.nonce, of: user)
-        } else {
-            throw AppError.validation(ValidationError([.init(field: "password", message: user.hasPassword
-                ? "Send your password to confirm."
-                : "This account has no password: send identityToken from a fresh sign-in with the provider it uses.")]))
-        }
-        try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
-        req.auth.logout(UserModel.self)
-        if req.hasSession { req.session.destroy() }
-        return .noContent
-    }
 }

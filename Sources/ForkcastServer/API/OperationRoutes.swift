@@ -6,7 +6,9 @@ import Vapor
 /// What an operation's handler answers: its typed answer (encoded here with the operation's success
 /// status), or bytes already encoded from that same type (the read cache's kept answers).
 enum Reply<Answer: Encodable & Sendable>: Sendable {
-    case value(Answer, headers: HTTPHeaders = [:])
+    /// `status` stands in for the operation's success status when it declares another answer
+    /// (``APIOperation/otherAnswers``).
+    case value(Answer, headers: HTTPHeaders = [:], status: HTTPResponseStatus? = nil)
     case encoded(ByteBuffer)
 }
 
@@ -27,11 +29,12 @@ struct OperationRoutes {
             let parameters = try Self.parameters(Op.self, req)
             let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
             let reply = try await handler(req, parameters, body)
-            let status = HTTPResponseStatus(statusCode: Op.success.status)
+            var status = HTTPResponseStatus(statusCode: Op.success.status)
             switch reply {
             case .encoded(let bytes):
                 return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: bytes))
-            case .value(let answer, let headers):
+            case .value(let answer, let headers, let other):
+                if let other { status = other }
                 guard Op.Answer.self != Nothing.self else { return Response(status: status, headers: headers) }
                 var headers = headers
                 var bytes = req.byteBufferAllocator.buffer(capacity: 256)
@@ -46,6 +49,18 @@ struct OperationRoutes {
     func on<Op: APIOperation>(_ operation: Op.Type,
                               use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Op.Answer) -> Route {
         on(operation) { req, parameters, body in .value(try await handler(req, parameters, body)) }
+    }
+
+    /// Registers `Op`'s handler for what is not JSON both ways (an upload read as it streams in,
+    /// a file, an event stream): the parameters are read as `Op` declares them; the handler reads
+    /// the body and writes the whole answer.
+    @discardableResult
+    func raw<Op: APIOperation>(_ operation: Op.Type, streamingBody: Bool = false,
+                               use handler: @escaping @Sendable (Request, Op.Parameters) async throws -> Response) -> Route {
+        let builder = Op.signedIn ? signedIn : open
+        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: streamingBody ? .stream : .collect) { req async throws -> Response in
+            try await handler(req, try Self.parameters(Op.self, req))
+        }
     }
 
     static func parameters<Op: APIOperation>(_ operation: Op.Type, _ req: Request) throws -> Op.Parameters {

@@ -73,7 +73,7 @@ struct SyncRecords {
             guard let profile = try await owner.body.profile() else { return [:] }
             return [ownerID: Record(value: BodyProfileAnswer(profile, today: today))]
         case .settings:
-            return [ownerID: Record(value: UserDTO(user))]
+            return [ownerID: Record(value: UserAnswer(user))]
         }
     }
 
