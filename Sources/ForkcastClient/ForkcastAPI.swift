@@ -61,29 +61,10 @@ public struct ForkcastAPI: Sendable {
     /// A session: the bearer token and who it signs in.
     public typealias Session = SessionAnswer
 
-    public struct Meal: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var description: String
-        public var primaryProtein: String?
-        public var primaryCarb: String?
-        public var otherComponents: [String]
-        public var createdAt: Date
-        public var updatedAt: Date
-        public var isPlanned: Bool
-    }
-
-    public struct MealInput: Codable, Sendable, Hashable {
-        public var description: String
-        public var primaryProtein: String?
-        public var primaryCarb: String?
-        public var otherComponents: [String]
-        public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil, otherComponents: [String] = []) {
-            self.description = description
-            self.primaryProtein = primaryProtein
-            self.primaryCarb = primaryCarb
-            self.otherComponents = otherComponents
-        }
-    }
+    /// A meal of the library (ForkcastContract's answer).
+    public typealias Meal = MealAnswer
+    /// A food of the library (ForkcastContract's answer).
+    public typealias Food = FoodAnswer
 
     /// One page of a list (ForkcastContract's paging envelope).
     public typealias Page<Item: Codable & Sendable> = ForkcastContract.Page<Item>
@@ -123,65 +104,20 @@ public struct ForkcastAPI: Sendable {
         }
     }
 
-    /// A meal planned on a day, in a meal slot (breakfast, lunch, dinner, snack) or none.
-    public struct Assignment: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var date: String
-        public var mealId: UUID
-        public var mealType: String?
-    }
+    /// A meal planned on a day, in a meal slot or none (ForkcastContract's answer).
+    public typealias Assignment = AssignmentAnswer
 
-    /// Something eaten, as the diary keeps it.
-    public struct DiaryEntry: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var loggedAt: Date
-        public var date: String
-        /// A system key (breakfast…) or a custom meal type's id.
-        public var mealType: String
-        public var kind: String
-        public var name: String
-        public var quantity: Decimal?
-        public var unit: String?
-        public var occasionId: UUID
-        /// False for a photo not counted yet.
-        public var counted: Bool
-        public var photo: PhotoRef?
-    }
-
-    public struct PhotoRef: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var url: String
-        public var thumbnailUrl: String
-    }
-
-    public struct Photo: Codable, Sendable, Hashable {
-        public var id: UUID
-        public var format: String
-        public var width: Int
-        public var height: Int
-        public var capturedAt: Date
-        public var url: String
-        public var thumbnailUrl: String
-    }
+    /// Something eaten, as the diary keeps it (ForkcastContract's answer).
+    public typealias DiaryEntry = DiaryEntryAnswer
+    public typealias PhotoRef = PhotoRefAnswer
+    public typealias Photo = PhotoAnswer
 
     /// A meal type (seed 004): the id stays when it is renamed.
     /// A meal type (ForkcastContract's answer); `MealType.Window` is its suggestion window.
     public typealias MealType = MealTypeAnswer
 
-    /// What was eaten under one meal type on one day.
-    public struct Occasion: Codable, Sendable, Hashable {
-        public struct Thumbnail: Codable, Sendable, Hashable { public var id: UUID; public var thumbnailUrl: String }
-        public var id: UUID
-        public var date: String
-        public var mealType: String
-        public var mealTypeName: String
-        public var firstLoggedAt: Date
-        public var lastLoggedAt: Date
-        public var entryCount: Int
-        public var uncountedEntries: Int
-        public var photos: [Thumbnail]
-        public var entries: [DiaryEntry]?
-    }
+    /// What was eaten under one meal type on one day (ForkcastContract's answer).
+    public typealias Occasion = OccasionAnswer
 
     /// An RFC 9457 problem answer (ForkcastContract's).
     public typealias Problem = ForkcastContract.Problem
@@ -219,32 +155,58 @@ public struct ForkcastAPI: Sendable {
     /// Changes the display name, time zone or currency (nil: unchanged; an empty name clears it).
     public func updateMe(_ input: ProfileInput) async throws -> User { try await send(Me.Update.self, body: input) }
 
-    public func meals(query: [URLQueryItem] = []) async throws -> Page<Meal> { try await call("GET", "meals", query: query) }
+    /// A page of the meal library, filtered (protein, carb, components, text).
+    public func meals(_ query: MealQuery = MealQuery()) async throws -> Page<Meal> { try await send(Meals.List.self, query) }
 
-    public func createMeal(_ input: MealInput) async throws -> Meal { try await call("POST", "meals", body: input) }
+    public func createMeal(_ input: MealInput) async throws -> Meal { try await send(Meals.Create.self, body: input) }
 
-    public func meal(_ id: UUID) async throws -> Meal { try await call("GET", "meals/\(id.uuidString)") }
+    public func meal(_ id: UUID) async throws -> Meal { try await send(Meals.Get.self, MealParameters(id)) }
 
-    public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await call("PUT", "meals/\(id.uuidString)", body: input) }
+    public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await send(Meals.Update.self, MealParameters(id), body: input) }
 
-    public func deleteMeal(_ id: UUID) async throws { let _: Empty = try await call("DELETE", "meals/\(id.uuidString)") }
+    public func deleteMeal(_ id: UUID) async throws { _ = try await send(Meals.Delete.self, IDParameter(id)) }
 
-    /// Plans a meal on a day (`YYYY-MM-DD`), optionally in a meal slot.
-    public func assign(mealId: UUID, date: String, mealType: String? = nil) async throws -> Assignment {
-        struct Body: Encodable { var mealId: UUID; var date: String; var mealType: String? }
-        return try await call("POST", "plan/assignments", body: Body(mealId: mealId, date: date, mealType: mealType))
+    /// The plan of `days` days from `start` (default the 7 days from today).
+    public func plan(start: CalendarDate? = nil, days: Int? = nil) async throws -> PlanAnswer {
+        try await send(Plan.Get.self, PlanQuery(start: start, days: days))
     }
+
+    /// Plans a meal on a day, optionally in a meal slot (a meal type's key or id).
+    public func assign(mealId: UUID, date: CalendarDate, mealType: String? = nil) async throws -> Assignment {
+        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType))
+    }
+
+    public func unassign(_ id: UUID) async throws { _ = try await send(Plan.Unassign.self, IDParameter(id)) }
+
+    /// A page of your foods, searched by name or brand.
+    public func foods(matching text: String? = nil, page: Int? = nil, per: Int? = nil) async throws -> Page<Food> {
+        try await send(Foods.List.self, FoodQuery(q: text, page: page, per: per))
+    }
+
+    public func createFood(_ input: FoodInput) async throws -> Food { try await send(Foods.Create.self, body: input) }
+
+    /// A food by barcode: yours, else an Open Food Facts product (its id nil until imported).
+    public func lookUpBarcode(_ code: String) async throws -> BarcodeLookup { try await send(Foods.LookUpBarcode.self, BarcodeParameter(code)) }
+
+    /// Logs what was eaten: a food amount, servings of a meal, a quick add, or a photo to count later.
+    public func log(_ input: DiaryEntryInput) async throws -> DiaryEntry { try await send(Diary.Log.self, body: input) }
+
+    /// Logs several items at once to one meal type (all or nothing).
+    public func logPlate(_ input: PlateInput) async throws -> [DiaryEntry] { try await send(Diary.Plate.self, body: input) }
+
+    /// A day of the diary (default today): entries by meal type, totals, goals and what remains.
+    public func diaryDay(_ date: CalendarDate? = nil) async throws -> DiaryDayAnswer { try await send(Diary.Day.self, DayQuery(date: date)) }
+
+    public func deleteEntry(_ id: UUID) async throws { _ = try await send(Diary.Delete.self, IDParameter(id)) }
 
     /// Logs one serving of a planned meal: into `mealType`, else its plan slot.
     public func logPlanned(_ assignmentId: UUID, mealType: String? = nil) async throws -> DiaryEntry {
-        struct Body: Encodable { var assignmentId: UUID; var mealType: String? }
-        return try await call("POST", "diary/log-planned", body: Body(assignmentId: assignmentId, mealType: mealType))
+        try await send(Diary.LogPlanned.self, body: LogPlannedInput(assignmentId: assignmentId, mealType: mealType))
     }
 
     /// Eats a meal of another day again (say yesterday's breakfast), as it was logged.
-    public func copyMeal(from: String, fromMealType: String, to: String? = nil, mealType: String? = nil) async throws -> [DiaryEntry] {
-        struct Body: Encodable { var from: String; var fromMealType: String; var to: String?; var mealType: String? }
-        return try await call("POST", "diary/copy", body: Body(from: from, fromMealType: fromMealType, to: to, mealType: mealType))
+    public func copyMeal(from: CalendarDate, fromMealType: String, to: CalendarDate? = nil, mealType: String? = nil) async throws -> [DiaryEntry] {
+        try await send(Diary.Copy.self, body: CopyMealInput(from: from, fromMealType: fromMealType, to: to, mealType: mealType))
     }
 
     // Seed 004: meal types, photos, occasions, time edits.
@@ -267,39 +229,41 @@ public struct ForkcastAPI: Sendable {
 
     /// Uploads a photo (JPEG, PNG, WebP or HEIC bytes); the server strips its metadata.
     public func uploadPhoto(_ data: Data, capturedAt: Date? = nil) async throws -> Photo {
-        let query = capturedAt.map { [URLQueryItem(name: "capturedAt", value: ISO8601DateFormatter().string(from: $0))] } ?? []
-        return try await perform("POST", "photos", query: query, body: data, contentType: "application/octet-stream")
+        try await upload(Photos.Upload.self, PhotoUploadQuery(capturedAt: capturedAt), data, contentType: "application/octet-stream")
+    }
+
+    /// A photo's image (or its thumbnail) as stored, without its metadata.
+    public func photoImage(_ id: UUID, thumbnail: Bool = false) async throws -> Data {
+        thumbnail ? try await download(Photos.Thumbnail.self, IDParameter(id)) : try await download(Photos.Image.self, IDParameter(id))
     }
 
     /// A photo entry, not counted yet, in `mealType` (default: the suggested one) on `date` (default today).
-    public func logPhoto(_ photoId: UUID, mealType: String? = nil, date: String? = nil) async throws -> DiaryEntry {
-        struct Body: Encodable { var photoId: UUID; var mealType: String?; var date: String? }
-        return try await call("POST", "diary/entries", body: Body(photoId: photoId, mealType: mealType, date: date))
+    public func logPhoto(_ photoId: UUID, mealType: String? = nil, date: CalendarDate? = nil) async throws -> DiaryEntry {
+        try await log(DiaryEntryInput(date: date, mealType: mealType, photoId: photoId))
+    }
+
+    /// Changes an entry: a new amount, or only its meal type, time, note, name or photo.
+    public func editEntry(_ id: UUID, _ change: DiaryEntryInput) async throws -> DiaryEntry {
+        try await send(Diary.Edit.self, IDParameter(id), body: DiaryEntryUpdate(change))
     }
 
     /// Counts a photo entry (or corrects a quick add) with calories.
     public func countEntry(_ id: UUID, energyKcal: Decimal, name: String? = nil) async throws -> DiaryEntry {
-        struct QuickAdd: Encodable { var energyKcal: Decimal }
-        struct Body: Encodable { var quickAdd: QuickAdd; var name: String? }
-        return try await call("PUT", "diary/entries/\(id.uuidString)", body: Body(quickAdd: QuickAdd(energyKcal: energyKcal), name: name))
+        try await editEntry(id, DiaryEntryInput(quickAdd: .init(energyKcal: energyKcal), name: name))
     }
 
     /// Changes when an entry was eaten. When that moves it to another occasion the server answers
     /// 409 (`occasion-change`) unless `confirmMove` is true.
     public func editTime(_ id: UUID, loggedAt: Date, confirmMove: Bool = false) async throws -> DiaryEntry {
-        struct Body: Encodable { var loggedAt: Date; var confirmMove: Bool }
-        return try await call("PUT", "diary/entries/\(id.uuidString)", body: Body(loggedAt: loggedAt, confirmMove: confirmMove))
+        try await editEntry(id, DiaryEntryInput(loggedAt: loggedAt, confirmMove: confirmMove))
     }
 
     /// History, newest first: occasions on days before `before` (or up to `date`).
-    public func occasions(before: String? = nil, date: String? = nil, limit: Int = 20) async throws -> [Occasion] {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let before { query.append(URLQueryItem(name: "before", value: before)) }
-        if let date { query.append(URLQueryItem(name: "date", value: date)) }
-        return try await call("GET", "occasions", query: query)
+    public func occasions(before: CalendarDate? = nil, date: CalendarDate? = nil, limit: Int = 20) async throws -> [Occasion] {
+        try await send(Occasions.List.self, OccasionQuery(before: before, date: date, limit: limit))
     }
 
-    public func occasion(_ id: UUID) async throws -> Occasion { try await call("GET", "occasions/\(id.uuidString)") }
+    public func occasion(_ id: UUID) async throws -> Occasion { try await send(Occasions.Get.self, IDParameter(id)) }
 
     public func changes(since cursor: String?, limit: Int = 500) async throws -> Changes {
         var query = [URLQueryItem(name: "limit", value: String(limit))]

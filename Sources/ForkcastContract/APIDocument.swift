@@ -69,6 +69,7 @@ public enum APIDocument {
         }
         var content: JSONValue?
         if let raw = operation.rawAnswer {
+            for type in operation.rawAnswerTypes { _ = try book.answer(type) }
             content = .object(raw.mapValues { ["schema": $0] })
         } else if let answer = try answer(of: operation, book: book) {
             content = ["application/json": ["schema": answer]]

@@ -12,5 +12,14 @@ public enum APIv1 {
         Service.Health.self, Service.Document.self,
         Auth.Register.self, Auth.Login.self, Auth.Apple.self, Auth.Logout.self,
         Me.Get.self, Me.Update.self, Me.Delete.self, Me.Export.self, Me.Import.self,
+        Foods.List.self, Foods.Create.self, Foods.Get.self, Foods.Update.self, Foods.Delete.self,
+        Foods.LookUpBarcode.self, Foods.SearchOpenFoodFacts.self, Foods.Import.self,
+        Meals.List.self, Meals.Create.self, Meals.Facets.self, Meals.Get.self, Meals.Update.self, Meals.Delete.self,
+        Plan.Get.self, Plan.Assign.self, Plan.GetAssignment.self, Plan.Unassign.self,
+        Diary.Day.self, Diary.Log.self, Diary.Get.self, Diary.Edit.self, Diary.Delete.self, Diary.Plate.self, Diary.Copy.self,
+        Diary.LogPlanned.self, Diary.Summary.self, Diary.Export.self,
+        Occasions.List.self, Occasions.Get.self,
+        Photos.Upload.self, Photos.Get.self, Photos.Image.self, Photos.Thumbnail.self,
+        HealthImport.Run.self, HealthImport.Status.self,
     ]
 }

@@ -36,6 +36,8 @@ public protocol APIOperation: Sendable {
     /// A success answer that is not JSON (a file, a stream), by media type with its schema; `Answer`
     /// is then ``Nothing`` and the handler writes it.
     static var rawAnswer: [String: JSONValue]? { get }
+    /// Types a ``rawAnswer`` refers to as components (`#/components/schemas/…`), described with it.
+    static var rawAnswerTypes: [any Decodable.Type] { get }
     /// Headers the success answer carries, with what they say.
     static var answerHeaders: [String: String] { get }
     /// Other statuses answered with the same answer as ``success`` (a dry run's 200 beside the
@@ -49,6 +51,7 @@ extension APIOperation {
     public static var headerParameters: [HeaderParameter] { [] }
     public static var rawBody: [String: JSONValue]? { nil }
     public static var rawAnswer: [String: JSONValue]? { nil }
+    public static var rawAnswerTypes: [any Decodable.Type] { [] }
     public static var answerHeaders: [String: String] { [:] }
     public static var otherAnswers: [Outcome] { [] }
 }

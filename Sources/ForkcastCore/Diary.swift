@@ -91,6 +91,8 @@ extension DiaryEntry {
 public enum DiaryValidation {
     /// A plate (seed 001's batch logging) holds at most this many items.
     public static let maximumPlateItems = 50
+    /// The longest note an entry or a plate keeps.
+    public static let maximumNoteLength = 500
 
     /// An entry is exactly one thing: an amount of a food, servings of a meal, or a quick add; or,
     /// with a photo, nothing yet (a photo entry, counted later).
@@ -130,7 +132,7 @@ public enum DiaryValidation {
                              quickAdd: Nutrients? = nil) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
         if let p = types.problem(mealType) { problems.append(p) }
-        if let note, note.count > 500 { problems.append(.init(field: "note", message: "A note can be at most 500 characters.")) }
+        if let note, note.count > maximumNoteLength { problems.append(.init(field: "note", message: "A note can be at most \(maximumNoteLength) characters.")) }
         if let p = Plausible.quantity.check(quantity, field: "quantity", label: "Quantity") { problems.append(p) }
         if let p = Plausible.servingsEaten.check(servings, field: "servings", label: "Servings") { problems.append(p) }
         if let q = quickAdd {

@@ -28,7 +28,7 @@ public struct Serving: Hashable, Sendable, Codable {
 
 /// What a food costs, in the user's currency: per package (of `packageSize` basis units) or per serving.
 public struct Price: Hashable, Sendable, Codable {
-    public enum Per: String, Sendable, Codable { case package, serving }
+    public enum Per: String, Sendable, Codable, CaseIterable { case package, serving }
     public var amount: Decimal
     public var per: Per
     /// The package's contents in the food's basis unit (g or ml), needed when `per` is package.

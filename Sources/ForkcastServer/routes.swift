@@ -15,17 +15,16 @@ func routes(_ app: Application) throws {
     MealTypesController.register(operations)
     AuthController.register(operations)
     AccountController.register(operations)
+    FoodsController.register(operations)
+    MealsController.register(operations)
+    PlanController.register(operations)
+    DiaryController.register(operations)
+    OccasionsController.register(operations)
+    PhotosController.register(operations, maxBytes: app.forkcastConfig.photoMaxBytes)
     // Outside the API's sessions and CSRF check: a probe and the document.
     SystemController.register(OperationRoutes(open: app, signedIn: app))
     let signedIn = api.grouped(RequireUserMiddleware())
-    try signedIn.register(collection: MealsController())
-    try signedIn.register(collection: PlanController())
-    try signedIn.register(collection: FoodsController())
-    try signedIn.register(collection: DiaryController())
-    try signedIn.register(collection: BodyController())
     try signedIn.register(collection: SyncController())
-    try signedIn.register(collection: OccasionsController())
-    try signedIn.register(collection: PhotosController(maxBytes: app.forkcastConfig.photoMaxBytes))
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
                                                     skipWhenAuthorized: false),

@@ -1,4 +1,5 @@
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Testing

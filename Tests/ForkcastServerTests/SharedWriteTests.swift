@@ -1,3 +1,4 @@
+import ForkcastContract
 import FluentKit
 import ForkcastApp
 @testable import ForkcastCore

@@ -162,8 +162,8 @@ struct SyncClientTests {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
             let api = ForkcastAPI(baseURL: url, token: session.token)
-            let soup = try await api.createMeal(ForkcastAPI.MealInput(description: "Soup"))
-            let today = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+            let soup = try await api.createMeal(MealInput(description: "Soup"))
+            let today = CalendarDate(Date(), in: .gmt)
             let planned = try await api.assign(mealId: soup.id, date: today, mealType: "dinner")
             #expect(planned.mealType == "dinner")
             let entry = try await api.logPlanned(planned.id)
@@ -190,10 +190,10 @@ struct SyncClientTests {
             let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/photos/photo.jpg"))
             let photo = try await api.uploadPhoto(jpeg)
-            #expect(photo.width == 64 && photo.format == "jpeg")
-            let entry = try await api.logPhoto(photo.id, mealType: brunch.id.uuidString, date: "2026-11-20")
+            #expect(photo.width == 64 && photo.format == .jpeg)
+            let entry = try await api.logPhoto(photo.id, mealType: brunch.id.uuidString, date: CalendarDate(iso: "2026-11-20"))
             #expect(!entry.counted && entry.photo?.id == photo.id && entry.mealType == brunch.id.uuidString.lowercased())
-            let history = try await api.occasions(date: "2026-11-20")
+            let history = try await api.occasions(date: CalendarDate(iso: "2026-11-20"))
             #expect(history.first?.mealTypeName == "Brunch" && history.first?.photos.first?.id == photo.id && history.first?.uncountedEntries == 1)
             let counted = try await api.countEntry(entry.id, energyKcal: 520, name: "Eggs Benedict")
             #expect(counted.counted && counted.photo?.id == photo.id)
@@ -202,7 +202,7 @@ struct SyncClientTests {
             let nextDay = ISO8601DateFormatter().date(from: "2026-11-21T10:30:00Z")!
             await #expect(throws: ForkcastError.self) { _ = try await api.editTime(entry.id, loggedAt: nextDay) }
             let moved = try await api.editTime(entry.id, loggedAt: nextDay, confirmMove: true)
-            #expect(moved.date == "2026-11-21" && moved.occasionId != entry.occasionId)
+            #expect(moved.date.iso == "2026-11-21" && moved.occasionId != entry.occasionId)
             #expect(try await api.occasion(moved.occasionId).entries?.map(\.id) == [entry.id])
         }
     }

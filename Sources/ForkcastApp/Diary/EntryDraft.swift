@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 

@@ -11,7 +11,7 @@ enum AccountController {
         routes.raw(Me.Export.self) { req, _ in
             try await exportResponse(req, data: try req.owner.accountData)
         }
-        routes.raw(Me.Import.self, streamingBody: true) { req, query in
+        routes.raw(Me.Import.self, body: .stream) { req, query in
             let dryRun = query.dryRun ?? false
             let report = try await runImport(req, data: try req.owner.accountData, dryRun: dryRun)
             let response = Response(status: dryRun ? .ok : .created)

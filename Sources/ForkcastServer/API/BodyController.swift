@@ -6,12 +6,7 @@ import NIOPosix
 import Vapor
 
 /// `/api/v1/body-profile`, `/api/v1/goals`, `/api/v1/weights` and `/api/v1/health/import`.
-struct BodyController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.on(.POST, "health", "import", body: .stream, use: importHealth)
-        routes.get("health", "import", use: importStatus)
-    }
-
+enum BodyController {
     /// The body profile's, goals' and weighings' operations (ForkcastContract's ``BodyProfiles``,
     /// ``DailyGoals`` and ``Weights``).
     static func register(_ routes: OperationRoutes) {
@@ -39,6 +34,15 @@ struct BodyController: RouteCollection {
         routes.on(Weights.Record.self) { req, _, input in
             try await req.owner.recordWeight(input, id: req.dependencies.uuid())
         }
+        // Imports body mass, height, date of birth and sex from an Apple Health export (zip or xml).
+        routes.raw(HealthImport.Run.self, body: .stream) { req, _ in
+            let result = try await HealthImportRunner.run(req, user: try req.requireUser())
+            let response = Response(status: .ok)
+            try response.content.encode(result, as: .json)
+            return response
+        }
+        // Whether an import is running for the user, and how far it has read.
+        routes.on(HealthImport.Status.self) { req, _, _ in await HealthImports.shared.status(try req.requireUserID()) }
         routes.on(Weights.Delete.self) { req, parameters, _ in
             guard try await req.owner.deleteWeight(parameters.id) != nil else {
                 throw AppError.notFound("No weight entry with id \(parameters.id) exists in your account.")
@@ -54,20 +58,10 @@ struct BodyController: RouteCollection {
         return GoalsAnswer(goals, steps: calculation?.steps)
     }
 
-    /// Imports body mass, height, date of birth and sex from an Apple Health export (zip or xml).
-    @Sendable func importHealth(req: Request) async throws -> ImportResultDTO {
-        try await HealthImportRunner.run(req, user: try req.requireUser())
-    }
-
-    /// Whether an import is running for the user, and how far it has read.
-    @Sendable func importStatus(req: Request) async throws -> HealthImports.Status {
-        await HealthImports.shared.status(try req.requireUserID())
-    }
-
-    static func present(_ result: AppleHealthImport.Result, added: Int) -> ImportResultDTO {
+    static func present(_ result: AppleHealthImport.Result, added: Int) -> HealthImportResult {
         let weights = result.weights
-        return ImportResultDTO(weightsFound: weights.count, weightsAdded: added, heightCm: result.height?.cm,
-                               birthDate: result.birthDate, sex: result.sex?.rawValue, recordsRead: result.recordsRead,
+        return HealthImportResult(weightsFound: weights.count, weightsAdded: added, heightCm: result.height?.cm,
+                               birthDate: result.birthDate, sex: result.sex, recordsRead: result.recordsRead,
                                weightRecords: result.weightRecords,
                                skipped: result.skipped.merging(["alreadyRecorded": weights.count - added]) { $0 + $1 }.filter { $0.value > 0 })
     }

@@ -55,10 +55,10 @@ struct OperationRoutes {
     /// a file, an event stream): the parameters are read as `Op` declares them; the handler reads
     /// the body and writes the whole answer.
     @discardableResult
-    func raw<Op: APIOperation>(_ operation: Op.Type, streamingBody: Bool = false,
+    func raw<Op: APIOperation>(_ operation: Op.Type, body: HTTPBodyStreamStrategy = .collect,
                                use handler: @escaping @Sendable (Request, Op.Parameters) async throws -> Response) -> Route {
         let builder = Op.signedIn ? signedIn : open
-        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: streamingBody ? .stream : .collect) { req async throws -> Response in
+        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
             try await handler(req, try Self.parameters(Op.self, req))
         }
     }

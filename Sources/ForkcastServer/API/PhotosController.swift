@@ -1,30 +1,30 @@
 import Fluent
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
-/// `/api/v1/photos`: upload (checked by content, stored without metadata) and the private bytes.
-struct PhotosController: RouteCollection {
-    let maxBytes: Int
-
-    func boot(routes: any RoutesBuilder) throws {
-        let photos = routes.grouped("photos")
-        photos.on(.POST, body: .collect(maxSize: ByteCount(value: maxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024)), use: upload)
-        photos.get(":id", use: show)
-        photos.get(":id", "image", use: image)
-        photos.get(":id", "thumbnail", use: thumbnail)
-    }
-
-    /// A photo as the raw body (any image type; `?capturedAt=`), or a form with `photo`, optional
-    /// `thumbnail` (at most 640 px, checked the same way) and `capturedAt`.
-    @Sendable func upload(req: Request) async throws -> Response {
-        let owner = try req.owner
-        let upload = try await Self.receive(req, maxBytes: maxBytes)
-        let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
-                                                  id: req.dependencies.uuid(), now: req.now)
-        let response = Response(status: .created)
-        response.headers.replaceOrAdd(name: .location, value: PhotoURL.metadata(photo.id))
-        try response.content.encode(PhotoDTO(photo), as: .json)
-        return response
+/// `/api/v1/photos`: upload (checked by content, stored without metadata) and the private bytes, as
+/// ForkcastContract's ``Photos`` operations.
+enum PhotosController {
+    static func register(_ routes: OperationRoutes, maxBytes: Int) {
+        // A photo as the raw body (any image type; `?capturedAt=`), or a form with `photo`, optional
+        // `thumbnail` (at most 640 px, checked the same way) and `capturedAt`.
+        routes.raw(Photos.Upload.self, body: .collect(maxSize: ByteCount(value: maxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024))) { req, _ in
+            let owner = try req.owner
+            let upload = try await receive(req, maxBytes: maxBytes)
+            let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
+                                                      id: req.dependencies.uuid(), now: req.now)
+            let response = Response(status: .created)
+            response.headers.replaceOrAdd(name: .location, value: PhotoURL.metadata(photo.id))
+            try response.content.encode(PhotoAnswer(photo), as: .json)
+            return response
+        }
+        routes.on(Photos.Get.self) { req, parameters, _ in
+            guard let photo = try await req.owner.photos.find(parameters.id) else { throw notFound(parameters.id) }
+            return PhotoAnswer(photo)
+        }
+        routes.raw(Photos.Image.self) { req, parameters in try await bytes(req, parameters.id, .full) }
+        routes.raw(Photos.Thumbnail.self) { req, parameters in try await bytes(req, parameters.id, .thumbnail) }
     }
 
     /// Reads an upload from the API's raw body or a form (the web page's too).
@@ -63,18 +63,8 @@ struct PhotosController: RouteCollection {
         return (photo, thumbnail, capturedAt, fields)
     }
 
-    @Sendable func show(req: Request) async throws -> PhotoDTO {
-        let id = try req.idParameter(what: "photo")
-        guard let photo = try await req.owner.photos.find(id) else { throw notFound(id) }
-        return PhotoDTO(photo)
-    }
-
-    @Sendable func image(req: Request) async throws -> Response { try await bytes(req, .full) }
-    @Sendable func thumbnail(req: Request) async throws -> Response { try await bytes(req, .thumbnail) }
-
     /// Private, immutable bytes: a photo never changes under its id (a new photo has a new id).
-    private func bytes(_ req: Request, _ variant: PhotoVariant) async throws -> Response {
-        let id = try req.idParameter(what: "photo")
+    private static func bytes(_ req: Request, _ id: UUID, _ variant: PhotoVariant) async throws -> Response {
         guard let (data, format) = try await req.owner.photos.bytes(id, variant: variant) else { throw notFound(id) }
         let etag = "\"\(id.uuidString.lowercased())-\(variant.rawValue)\""
         var headers = HTTPHeaders()
@@ -87,5 +77,5 @@ struct PhotosController: RouteCollection {
         return Response(status: .ok, headers: headers, body: .init(data: data))
     }
 
-    private func notFound(_ id: UUID) -> AppError { .notFound("No photo with id \(id) exists in your account.") }
+    private static func notFound(_ id: UUID) -> AppError { .notFound("No photo with id \(id) exists in your account.") }
 }

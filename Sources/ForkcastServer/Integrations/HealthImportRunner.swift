@@ -3,6 +3,7 @@ import ForkcastCore
 import Foundation
 import NIOCore
 import NIOPosix
+import ForkcastContract
 import Vapor
 
 /// Runs Apple Health imports for the API and the web form alike: the upload is streamed to a
@@ -18,7 +19,7 @@ enum HealthImportRunner {
         return pool
     }()
 
-    static func run(_ req: Request, user: UserModel) async throws -> ImportResultDTO {
+    static func run(_ req: Request, user: UserModel) async throws -> HealthImportResult {
         let userID = try user.requireID()
         guard await HealthImports.shared.begin(userID) else {
             throw AppError.conflict("An Apple Health import is already running for your account; wait for it to finish.")
@@ -27,7 +28,7 @@ enum HealthImportRunner {
             let file = try await receive(req)
             defer { try? FileManager.default.removeItem(at: file) }
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            await HealthImports.shared.update(userID, phase: "reading", bytesRead: 0, bytesTotal: total)
+            await HealthImports.shared.update(userID, phase: .reading, bytesRead: 0, bytesTotal: total)
             let limits = AppleHealthImport.Limits(maxXMLBytes: req.application.forkcastConfig.healthMaxXMLBytes)
             let parsed: AppleHealthImport.Result
             do {
@@ -35,13 +36,13 @@ enum HealthImportRunner {
                 // SQLite query and file read. Imports from several users take turns on it.
                 parsed = try await HealthImportRunner.parsingThread.runIfActive {
                     try AppleHealthImport.parse(fileAt: file, limits: limits) { read in
-                        Task { await HealthImports.shared.update(userID, phase: "reading", bytesRead: read, bytesTotal: total) }
+                        Task { await HealthImports.shared.update(userID, phase: .reading, bytesRead: read, bytesTotal: total) }
                     }
                 }
             } catch let failure as AppleHealthImport.Failure {
                 throw AppError.validation(ValidationError(field: "file", failure.message))
             }
-            await HealthImports.shared.update(userID, phase: "saving", bytesRead: total, bytesTotal: total)
+            await HealthImports.shared.update(userID, phase: .saving, bytesRead: total, bytesTotal: total)
             let added = try await (try req.owner).importHealthData(parsed.export)
             let result = BodyController.present(parsed, added: added)
             await HealthImports.shared.end(userID)
@@ -124,22 +125,17 @@ final class MultipartFileStream {
 actor HealthImports {
     static let shared = HealthImports()
 
-    struct Status: Content, Sendable {
-        var running: Bool
-        var phase: String?
-        var bytesRead: Int64
-        var bytesTotal: Int64
-    }
+    typealias Status = HealthImportStatus
 
     private var running: [UUID: Status] = [:]
 
     func begin(_ user: UUID) -> Bool {
         guard running[user] == nil else { return false }
-        running[user] = Status(running: true, phase: "uploading", bytesRead: 0, bytesTotal: 0)
+        running[user] = Status(running: true, phase: .uploading, bytesRead: 0, bytesTotal: 0)
         return true
     }
 
-    func update(_ user: UUID, phase: String, bytesRead: Int64, bytesTotal: Int64) {
+    func update(_ user: UUID, phase: Status.Phase, bytesRead: Int64, bytesTotal: Int64) {
         guard running[user] != nil else { return }
         running[user] = Status(running: true, phase: phase, bytesRead: bytesRead, bytesTotal: bytesTotal)
     }

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import SQLKit
@@ -9,7 +10,7 @@ struct OccasionRepository {
     let db: any Database
     let ownerID: UUID
 
-    static let maximumLimit = 100
+    static let maximumLimit = OccasionQuery.maximumLimit
 
     /// Newest first, on days before `before` (or up to and including `through`).
     func list(before: CalendarDate? = nil, through: CalendarDate? = nil, limit: Int) async throws -> [OccasionSummary] {

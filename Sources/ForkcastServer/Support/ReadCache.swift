@@ -30,7 +30,6 @@ final class ReadCache: Sendable {
 
     private struct Entry {
         var body: ByteBuffer
-        var contentType: String
         var storedAt: Date
         var lastUse: UInt64
     }
@@ -62,8 +61,8 @@ final class ReadCache: Sendable {
     /// The answer to `request` for `owner`: the kept one while nothing of the person changed and the
     /// day is the same, otherwise `build()`'s (then kept). Parse and validate parameters before
     /// calling, so bad input is refused before anything is looked up.
-    func answer<T: Content>(_ request: Request, owner: UUID, today: CalendarDate,
-                            _ build: () async throws -> T) async throws -> Response {
+    func answer<T: Encodable & Sendable>(_ request: Request, owner: UUID, today: CalendarDate,
+                                         _ build: () async throws -> T) async throws -> Reply<T> {
         let head: Int
         if let known = request.feedHead, known.owner == owner {
             head = known.head  // read with the bearer token, before any of the data
@@ -72,20 +71,15 @@ final class ReadCache: Sendable {
         }
         let key = Key(owner: owner, request: request.url.string, head: head, today: today)
         let now = request.now
-        if let kept = lookup(key, now: now) {
-            var headers = HTTPHeaders()
-            headers.replaceOrAdd(name: .contentType, value: kept.contentType)
-            return Response(status: .ok, headers: headers, body: .init(buffer: kept.body))
-        }
-        let response = Response(status: .ok)
-        try response.content.encode(try await build())
-        if let body = response.body.buffer, let contentType = response.headers.first(name: .contentType) {
-            store(key, body: body, contentType: contentType, now: now)
-        }
-        return response
+        if let kept = lookup(key, now: now) { return .encoded(kept) }
+        var body = request.byteBufferAllocator.buffer(capacity: 1024)
+        var headers = HTTPHeaders()
+        try ContentConfiguration.global.requireEncoder(for: .json).encode(try await build(), to: &body, headers: &headers)
+        store(key, body: body, now: now)
+        return .encoded(body)
     }
 
-    private func lookup(_ key: Key, now: Date) -> (body: ByteBuffer, contentType: String)? {
+    private func lookup(_ key: Key, now: Date) -> ByteBuffer? {
         state.withLockedValue { state in
             guard var entry = state.entries[key], now.timeIntervalSince(entry.storedAt) < maxAge,
                   now >= entry.storedAt else {
@@ -97,11 +91,11 @@ final class ReadCache: Sendable {
             entry.lastUse = state.clock
             state.entries[key] = entry
             state.hits += 1
-            return (entry.body, entry.contentType)
+            return entry.body
         }
     }
 
-    private func store(_ key: Key, body: ByteBuffer, contentType: String, now: Date) {
+    private func store(_ key: Key, body: ByteBuffer, now: Date) {
         let size = body.readableBytes
         guard size <= maxBytes / 8 else { return }
         state.withLockedValue { state in
@@ -110,7 +104,7 @@ final class ReadCache: Sendable {
                 state.bytes -= state.entries.removeValue(forKey: old)?.body.readableBytes ?? 0
             }
             state.clock += 1
-            state.entries[key] = Entry(body: body, contentType: contentType, storedAt: now, lastUse: state.clock)
+            state.entries[key] = Entry(body: body, storedAt: now, lastUse: state.clock)
             state.bytes += size
             while state.bytes > maxBytes, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 state.bytes -= oldest.value.body.readableBytes

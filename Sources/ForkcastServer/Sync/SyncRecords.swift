@@ -37,7 +37,7 @@ struct SyncRecords {
             let window = WeekWindow(start: today)
             let planned = Set(try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ ids)
                 .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso).all().map(\.$meal.id))
-            return meals.mapValues { Record(value: presenter.dto($0, isPlanned: planned.contains($0.id))) }
+            return meals.mapValues { Record(value: presenter.answer($0, isPlanned: planned.contains($0.id))) }
         case .assignment:
             let plan = try owner.plan
             let models = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
@@ -46,21 +46,21 @@ struct SyncRecords {
             var result: [UUID: Record] = [:]
             for model in models {
                 guard let meal = meals[model.$meal.id] else { continue }
-                result[model.id!] = Record(value: AssignmentDTO(PlanDay.Entry(assignment: model.domain, meal: meal), presenter: presenter))
+                result[model.id!] = Record(value: presenter.answer(PlanDay.Entry(assignment: model.domain, meal: meal)))
             }
             return result
         case .food:
             let models = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: FoodDTO($0.domain, currency: user.currency))) })
+            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: FoodAnswer($0.domain, currency: user.currency))) })
         case .diaryEntry:
             let models = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
             let photos = try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: models.compactMap(\.photoID))
-            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryDTO($0.domain, owner: ownerID, photos: photos))) })
+            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryAnswer($0.domain, owner: ownerID, photos: photos))) })
         case .mealType:
             let types = try await owner.mealTypes.catalog(now: now)
             return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeAnswer($0))) })
         case .photo:
-            return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoDTO($0)) }
+            return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoAnswer($0)) }
         case .weight:
             let models = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
             return Dictionary(uniqueKeysWithValues: models.map {

@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -117,7 +118,7 @@ enum SiteURL: Sendable {
         case .serviceWorker: "/sw.js"
         case .script(let name): "/js/\(name).js"
         case .foodIcon(let icon): "/icons/food/\(icon.rawValue).svg"
-        case .diaryExport: "/api/v1/diary/export"
+        case .diaryExport: Diary.Export.path.description
         case .apiDocs: "/api/docs"
         }
     }
@@ -200,7 +201,7 @@ extension RoutesBuilder {
 /// Where a photo's metadata and bytes are served: the one place the API's answers (url,
 /// thumbnailUrl, Location) and the pages' images take these paths from.
 enum PhotoURL {
-    static func metadata(_ id: UUID) -> String { "/api/v1/photos/\(id)" }
-    static func image(_ id: UUID) -> String { metadata(id) + "/image" }
-    static func thumbnail(_ id: UUID) -> String { metadata(id) + "/thumbnail" }
+    static func metadata(_ id: UUID) -> String { Photos.Get.path.filled(["id": id.uuidString]) }
+    static func image(_ id: UUID) -> String { Photos.Image.path.filled(["id": id.uuidString]) }
+    static func thumbnail(_ id: UUID) -> String { Photos.Thumbnail.path.filled(["id": id.uuidString]) }
 }

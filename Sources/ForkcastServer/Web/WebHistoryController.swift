@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
@@ -31,7 +32,7 @@ struct WebHistoryController: RouteCollection {
         // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.
         if req.headers.accept.contains(where: { $0.mediaType.type == "application" && $0.mediaType.subType == "json" }) {
             let response = Response(status: .created)
-            try response.content.encode(DiaryEntryDTO(entry, owner: owner.id, photos: [photo.id: photo]), as: .json)
+            try response.content.encode(DiaryEntryAnswer(entry, owner: owner.id, photos: [photo.id: photo]), as: .json)
             return response
         }
         req.flash("Saved a photo to \(name). Give its calories later, or snap the next one.")

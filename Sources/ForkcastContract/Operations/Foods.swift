@@ -1,0 +1,439 @@
+import ForkcastCore
+import Foundation
+
+// MARK: Types
+
+extension NutritionBasis: SchemaLeaf {}
+extension FoodIcon: SchemaLeaf {}
+extension FoodSource: SchemaLeaf {}
+extension QuantityUnit: SchemaLeaf {}
+extension Price.Per: SchemaLeaf {}
+
+/// Nutrition values: kcal for energy, grams for the rest, null where unknown.
+public struct NutrientsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var energyKcal: Decimal?
+    public var protein: Decimal?
+    public var carbohydrates: Decimal?
+    public var fat: Decimal?
+    public var fiber: Decimal?
+    public var sugars: Decimal?
+    public var saturatedFat: Decimal?
+    public var salt: Decimal?
+
+    /// `n`'s values, rounded to `places` decimals when given.
+    public init(_ n: Nutrients, places: Int? = nil) {
+        func r(_ v: Decimal?) -> Decimal? { places.map { p in v.map { $0.rounded(p) } } ?? v }
+        energyKcal = r(n.energyKcal); protein = r(n.protein); carbohydrates = r(n.carbohydrates); fat = r(n.fat)
+        fiber = r(n.fiber); sugars = r(n.sugars); saturatedFat = r(n.saturatedFat); salt = r(n.salt)
+    }
+
+    public var nutrients: Nutrients {
+        Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat,
+                  fiber: fiber, sugars: sugars, saturatedFat: saturatedFat, salt: salt)
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
+        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat)
+        try c.encode(fiber, forKey: .fiber); try c.encode(sugars, forKey: .sugars)
+        try c.encode(saturatedFat, forKey: .saturatedFat); try c.encode(salt, forKey: .salt)
+    }
+
+    public static let schemaName = "Nutrients"
+    public static let writesNulls = true
+    public static var schemaDescription: String? { "Per 100 g or 100 ml (a food) or per serving (a meal): kcal for energy, grams for the rest; null where unknown" }
+}
+
+/// A food, as the API answers it.
+public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public struct ServingSize: Codable, Sendable, Hashable, SchemaDocumented {
+        public var size: Decimal
+        public var unit: NutritionBasis
+        public var label: String?
+        public init(size: Decimal, unit: NutritionBasis, label: String?) {
+            self.size = size
+            self.unit = unit
+            self.label = label
+        }
+        public static let schemaName = "FoodServing"
+    }
+
+    public struct PriceTag: Codable, Sendable, Hashable, SchemaDocumented {
+        public var amount: Decimal
+        public var per: Price.Per
+        public var packageSize: Decimal?
+        public var currency: String
+        public init(amount: Decimal, per: Price.Per, packageSize: Decimal?, currency: String) {
+            self.amount = amount
+            self.per = per
+            self.packageSize = packageSize
+            self.currency = currency
+        }
+        public static let schemaName = "FoodPrice"
+    }
+
+    public struct Portion: Codable, Sendable, Hashable, SchemaDocumented {
+        public var quantity: Decimal
+        public var unit: QuantityUnit
+        public init(quantity: Decimal, unit: QuantityUnit) {
+            self.quantity = quantity
+            self.unit = unit
+        }
+        public static let schemaName = "UsualPortion"
+    }
+
+    /// Null for an Open Food Facts product not imported yet.
+    public var id: UUID?
+    public var name: String
+    public var brand: String?
+    public var barcode: String?
+    public var basis: NutritionBasis
+    public var per100: NutrientsAnswer
+    public var serving: ServingSize?
+    public var portion: String?
+    public var price: PriceTag?
+    public var icon: FoodIcon
+    public var source: FoodSource
+    public var warnings: [String]
+    /// What an amount left empty on a plate means for this food (one serving, else 100 g or ml).
+    public var usualPortion: Portion
+    public var createdAt: Date?
+    public var updatedAt: Date?
+
+    public init(_ food: Food, currency: String) {
+        id = food.id
+        name = food.name
+        brand = food.brand
+        barcode = food.barcode?.digits
+        basis = food.basis
+        per100 = NutrientsAnswer(food.per100)
+        serving = food.serving.map { ServingSize(size: $0.size, unit: $0.unit, label: $0.label) }
+        portion = food.portion
+        price = food.price.map { PriceTag(amount: $0.amount, per: $0.per, packageSize: $0.packageSize, currency: currency) }
+        icon = food.icon
+        usualPortion = Portion(quantity: food.usualPortion.quantity, unit: food.usualPortion.unit)
+        source = food.source
+        warnings = food.warnings
+        createdAt = food.createdAt
+        updatedAt = food.updatedAt
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(name, forKey: .name); try c.encode(brand, forKey: .brand)
+        try c.encode(barcode, forKey: .barcode); try c.encode(basis, forKey: .basis); try c.encode(per100, forKey: .per100)
+        try c.encode(serving, forKey: .serving); try c.encode(portion, forKey: .portion); try c.encode(price, forKey: .price)
+        try c.encode(icon, forKey: .icon); try c.encode(source, forKey: .source); try c.encode(warnings, forKey: .warnings)
+        try c.encode(usualPortion, forKey: .usualPortion)
+        try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
+    }
+
+    public static let schemaName = "Food"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["id": FieldNote("Null for an Open Food Facts product not imported yet"),
+         "name": FieldNote(example: "Chickpeas, cooked"),
+         "per100": FieldNote("Per 100 g or 100 ml, as basis says"),
+         "warnings": FieldNote("What looked wrong in the source's data (an Open Food Facts product's missing or implausible values)"),
+         "usualPortion": FieldNote("What an amount left empty on the plate means for this food: one serving when it has one, else 100 g or 100 ml")]
+    }
+}
+
+/// `POST /api/v1/foods` and `PUT /api/v1/foods/{id}` (a PUT replaces every field).
+public struct FoodInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public struct Per100: Codable, Sendable, Hashable, SchemaDocumented {
+        public var energyKcal: Decimal?
+        public var energyKj: Decimal?
+        public var protein: Decimal?
+        public var carbohydrates: Decimal?
+        public var fat: Decimal?
+        public var fiber: Decimal?
+        public var sugars: Decimal?
+        public var saturatedFat: Decimal?
+        public var salt: Decimal?
+
+        public init(_ n: Nutrients, energyKj: Decimal? = nil) {
+            energyKcal = n.energyKcal; protein = n.protein; carbohydrates = n.carbohydrates; fat = n.fat
+            fiber = n.fiber; sugars = n.sugars; saturatedFat = n.saturatedFat; salt = n.salt
+            self.energyKj = energyKj
+        }
+
+        public static let schemaName = "FoodNutrientsInput"
+        public static var fieldNotes: [String: FieldNote] {
+            let grams = FieldNote(range: Plausible.gramsPer100)
+            return ["energyKcal": FieldNote(range: Plausible.kcalPer100),
+                    "energyKj": FieldNote("Energy in kJ, used when energyKcal is absent (1 kcal = 4.184 kJ; 900 kcal = 3765.6 kJ)", range: Plausible.kjPer100),
+                    "protein": grams, "carbohydrates": grams, "fat": grams, "fiber": grams, "sugars": grams, "saturatedFat": grams, "salt": grams]
+        }
+    }
+
+    public struct ServingInput: Codable, Sendable, Hashable, SchemaDocumented {
+        public var size: Decimal
+        public var unit: String?
+        public var label: String?
+        public init(size: Decimal, unit: String? = nil, label: String? = nil) {
+            self.size = size
+            self.unit = unit
+            self.label = label
+        }
+        public static let schemaName = "FoodServingInput"
+        public static var fieldNotes: [String: FieldNote] {
+            ["size": FieldNote(range: Plausible.servingSize),
+             "unit": FieldNote("Must be the food's basis", schema: ["type": ["string", "null"], "enum": ["g", "ml", .null]]),
+             "label": FieldNote(maxLength: FoodDraft.maximumNameLength, example: "1 can")]
+        }
+    }
+
+    public struct PriceInput: Codable, Sendable, Hashable, SchemaDocumented {
+        public var amount: Decimal
+        public var per: String?
+        public var packageSize: Decimal?
+        public init(amount: Decimal, per: String? = nil, packageSize: Decimal? = nil) {
+            self.amount = amount
+            self.per = per
+            self.packageSize = packageSize
+        }
+        public static let schemaName = "FoodPriceInput"
+        public static var fieldNotes: [String: FieldNote] {
+            ["amount": FieldNote(range: Plausible.price),
+             "per": FieldNote(schema: ["type": ["string", "null"], "enum": ["package", "serving", .null], "default": "package"]),
+             "packageSize": FieldNote("Required for a price per package", range: Plausible.servingSize)]
+        }
+        public static var schemaExtras: [String: JSONValue] {
+            ["anyOf": [["required": ["per"], "properties": ["per": ["const": "serving"]]],
+                       ["required": ["packageSize"], "properties": ["packageSize": ["type": "number"]]]]]
+        }
+    }
+
+    public var name: String
+    public var brand: String?
+    public var barcode: String?
+    public var basis: String?
+    public var per100: Per100?
+    public var serving: ServingInput?
+    public var portion: String?
+    public var price: PriceInput?
+    public var icon: String?
+    public var source: String?
+
+    public init(name: String, brand: String? = nil, barcode: String? = nil, basis: String? = nil, per100: Per100? = nil,
+                serving: ServingInput? = nil, portion: String? = nil, price: PriceInput? = nil, icon: String? = nil, source: String? = nil) {
+        self.name = name
+        self.brand = brand
+        self.barcode = barcode
+        self.basis = basis
+        self.per100 = per100
+        self.serving = serving
+        self.portion = portion
+        self.price = price
+        self.icon = icon
+        self.source = source
+    }
+
+    public static let schemaName = "FoodInput"
+    public static var schemaDescription: String? {
+        "Also: protein + carbohydrates + fat at most 100 g per 100 g; sugars at most carbohydrates; saturatedFat at most fat."
+    }
+    public static var fieldNotes: [String: FieldNote] {
+        func choice(_ values: [String], default value: String) -> FieldNote {
+            FieldNote(schema: ["type": ["string", "null"], "enum": .array(values.map { .string($0) } + [.null]), "default": .string(value)])
+        }
+        return ["name": FieldNote(minLength: 1, maxLength: FoodDraft.maximumNameLength, pattern: "\\S", example: "Chickpeas, cooked"),
+                "brand": FieldNote(maxLength: FoodDraft.maximumNameLength),
+                "barcode": FieldNote("EAN-13, UPC-A, EAN-8 (or empty)", pattern: "^(?:|[0-9]{8,13}|0[0-9]{13})$"),
+                "basis": choice(NutritionBasis.allCases.map(\.rawValue), default: "g"),
+                "portion": FieldNote(maxLength: 200),
+                "icon": choice(FoodIcon.allCases.map(\.rawValue), default: "generic"),
+                "source": choice(FoodSource.allCases.map(\.rawValue), default: "custom")]
+    }
+    /// A serving's unit is the food's basis; a price per serving needs a serving.
+    public static var schemaExtras: [String: JSONValue] {
+        func servingUnit(_ unit: String) -> JSONValue {
+            ["properties": ["serving": ["anyOf": [["type": "null"], ["properties": ["unit": ["enum": [.string(unit), .null]]]]]]]]
+        }
+        return ["allOf": [
+            ["if": ["required": ["basis"], "properties": ["basis": ["const": "ml"]]], "then": servingUnit("ml"), "else": servingUnit("g")],
+            ["if": ["required": ["price"], "properties": ["price": ["type": "object", "required": ["per"], "properties": ["per": ["const": "serving"]]]]],
+             "then": ["required": ["serving"], "properties": ["serving": ["type": "object"]]]],
+        ]]
+    }
+}
+
+/// `GET /api/v1/foods/barcode/{code}`: where the food was found, and the food.
+public struct BarcodeLookup: Codable, Sendable, Hashable, SchemaDocumented {
+    public enum Origin: String, Codable, Sendable, CaseIterable, SchemaLeaf { case local, openfoodfacts }
+    public var origin: Origin
+    /// Its id is null when it is an Open Food Facts product not yet imported.
+    public var food: FoodAnswer
+    public init(origin: Origin, food: FoodAnswer) {
+        self.origin = origin
+        self.food = food
+    }
+    public static let schemaName = "BarcodeLookup"
+}
+
+/// `GET /api/v1/foods/search/openfoodfacts`: products, not yet imported.
+public struct OpenFoodFactsSearch: Codable, Sendable, Hashable, SchemaDocumented {
+    public var items: [FoodAnswer]
+    public init(items: [FoodAnswer]) { self.items = items }
+    public static let schemaName = "OpenFoodFactsSearch"
+}
+
+/// `POST /api/v1/foods/import`.
+public struct FoodImportInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public var barcode: String
+    public init(barcode: String) { self.barcode = barcode }
+    public static let schemaName = "FoodImportInput"
+    public static var fieldNotes: [String: FieldNote] { ["barcode": FieldNote(pattern: Barcode.pattern, example: "3017620422003")] }
+}
+
+/// `?q=&page=&per=`: a page of your foods, searched.
+public struct FoodQuery: Codable, Sendable, Hashable {
+    public var q: String?
+    public var page: Int?
+    public var per: Int?
+    public init(q: String? = nil, page: Int? = nil, per: Int? = nil) {
+        self.q = q
+        self.page = page
+        self.per = per
+    }
+    public var paging: PageQuery { PageQuery(page: page, per: per) }
+}
+
+/// `?q=`: what to search Open Food Facts for.
+public struct TextQuery: Codable, Sendable, Hashable {
+    public var q: String
+    public init(q: String) { self.q = q }
+}
+
+/// `{code}` in a path: barcode digits.
+public struct BarcodeParameter: Codable, Sendable, Hashable {
+    public var code: String
+    public init(_ code: String) { self.code = code }
+}
+
+extension Barcode {
+    /// The digits a barcode may be, as a pattern.
+    public static let pattern = "^(?:[0-9]{8,13}|0[0-9]{13})$"
+}
+
+// MARK: Operations
+
+/// `/api/v1/foods`: the food library, barcode lookup, and Open Food Facts search and import.
+public enum Foods {
+    static let upstream = Outcome(503, "Open Food Facts unreachable or throttled (see Retry-After), or the database unavailable")
+    static let idNote: [String: FieldNote] = ["id": FieldNote("The food's id")]
+
+    public enum List: APIOperation {
+        public typealias Parameters = FoodQuery
+        public typealias Answer = Page<FoodAnswer>
+        public static let id = "listFoods"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods"
+        public static let summary = "Your foods; search as you type with q (local only, never Open Food Facts)"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "A page of foods")
+        public static let failures = [Outcome(400, "Bad query parameter")] + Outcome.read
+        public static var parameterNotes: [String: FieldNote] { PageQuery.notes.merging(["q": FieldNote("Text in the name or brand")]) { $1 } }
+    }
+
+    public enum Create: APIOperation {
+        public typealias Body = FoodInput
+        public typealias Answer = FoodAnswer
+        public static let id = "createFood"
+        public static let method = HTTPVerb.post
+        public static let path: PathTemplate = "/api/v1/foods"
+        public static let summary = "Add a food"
+        public static let tag = "foods"
+        public static let success = Outcome(201, "Created")
+        public static let answerHeaders = ["Location": "The new food"]
+        public static let failures = [Outcome(409, "Barcode already used by another of your foods")] + Outcome.writeJSON
+    }
+
+    public enum Get: APIOperation {
+        public typealias Parameters = IDParameter
+        public typealias Answer = FoodAnswer
+        public static let id = "getFood"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods/{id}"
+        public static let summary = "One food"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "The food")
+        public static let failures = [Outcome(404, "No such food")] + Outcome.read
+        public static var parameterNotes: [String: FieldNote] { idNote }
+    }
+
+    public enum Update: APIOperation {
+        public typealias Parameters = IDParameter
+        public typealias Body = FoodInput
+        public typealias Answer = FoodAnswer
+        public static let id = "updateFood"
+        public static let method = HTTPVerb.put
+        public static let path: PathTemplate = "/api/v1/foods/{id}"
+        public static let summary = "Replace a food's fields"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "Updated")
+        public static let failures = [Outcome(404, "No such food"), Outcome(409, "Barcode already used")] + Outcome.writeJSON
+        public static var parameterNotes: [String: FieldNote] { idNote }
+    }
+
+    public enum Delete: APIOperation {
+        public typealias Parameters = IDParameter
+        public static let id = "deleteFood"
+        public static let method = HTTPVerb.delete
+        public static let path: PathTemplate = "/api/v1/foods/{id}"
+        public static let summary = "Delete a food no meal uses"
+        public static let tag = "foods"
+        public static let success = Outcome.deleted
+        public static let failures = [Outcome(404, "No such food"), Outcome(409, "A meal uses this food")] + Outcome.write
+        public static var parameterNotes: [String: FieldNote] { idNote }
+    }
+
+    public enum LookUpBarcode: APIOperation {
+        public typealias Parameters = BarcodeParameter
+        public typealias Answer = BarcodeLookup
+        public static let id = "lookupBarcode"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods/barcode/{code}"
+        public static let summary = "Find a food by barcode: your foods first, then the cache, then Open Food Facts"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "Found (food.id is null for an Open Food Facts product not imported yet)")
+        public static let failures = [Outcome(400, "Not a barcode"), .notSignedIn, Outcome(404, "Not found anywhere"), upstream]
+        public static var parameterNotes: [String: FieldNote] {
+            ["code": FieldNote("EAN-13, UPC-A or EAN-8 digits (8 to 13, or 14 starting with 0)", pattern: Barcode.pattern, example: "3017620422003")]
+        }
+    }
+
+    public enum SearchOpenFoodFacts: APIOperation {
+        public typealias Parameters = TextQuery
+        public typealias Answer = OpenFoodFactsSearch
+        public static let id = "searchOpenFoodFacts"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods/search/openfoodfacts"
+        public static let summary = "Search Open Food Facts by name (an explicit action, rate limited)"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "Products (not yet imported)")
+        public static let failures = [Outcome(400, "q missing or too short"), .notSignedIn, upstream]
+        public static var parameterNotes: [String: FieldNote] {
+            ["q": FieldNote("Product name: at least 2 characters besides surrounding spaces", minLength: 2, pattern: "\\S[\\s\\S]*\\S", example: "hummus")]
+        }
+    }
+
+    public enum Import: APIOperation {
+        public typealias Body = FoodImportInput
+        public typealias Answer = FoodAnswer
+        public static let id = "importFood"
+        public static let method = HTTPVerb.post
+        public static let path: PathTemplate = "/api/v1/foods/import"
+        public static let summary = "Make an Open Food Facts product one of your foods"
+        public static let tag = "foods"
+        public static let success = Outcome(201, "Imported")
+        public static let otherAnswers = [Outcome(200, "You already have a food with this barcode")]
+        public static let answerHeaders = ["Location": "The food"]
+        public static let failures = [Outcome.malformed, .notSignedIn, .csrf, Outcome(404, "No such product"), .tooLarge, .notJSON,
+                                      Outcome(422, "Not a barcode"), upstream]
+    }
+}
