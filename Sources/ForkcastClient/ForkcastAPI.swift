@@ -69,40 +69,12 @@ public struct ForkcastAPI: Sendable {
     /// One page of a list (ForkcastContract's paging envelope).
     public typealias Page<Item: Codable & Sendable> = ForkcastContract.Page<Item>
 
-    public struct Change: Codable, Sendable {
-        public var kind: String
-        public var id: UUID
-        public var op: String
-        public var updatedAt: Date
-        public var deviceId: String?
-        public var record: JSON?
-    }
-
-    public struct Changes: Codable, Sendable {
-        public var changes: [Change]
-        public var cursor: String
-        public var hasMore: Bool
-    }
-
-    public struct Mutation: Codable, Sendable, Hashable {
-        public var mutationId: String
-        public var kind: String
-        public var id: UUID
-        public var op: String
-        public var updatedAt: Date
-        public var record: JSON?
-    }
-
-    public struct PushResult: Codable, Sendable {
-        public var results: [Result]
-        public var cursor: String
-        public struct Result: Codable, Sendable {
-            public var mutationId: String
-            public var status: String
-            public var record: JSON?
-            public var problem: Problem?
-        }
-    }
+    /// One change of the feed, its record as JSON (ForkcastContract's).
+    public typealias Change = SyncChange<JSON>
+    public typealias Changes = SyncChanges<JSON>
+    /// One change a device pushes.
+    public typealias Mutation = PushedMutation
+    public typealias PushResult = SyncPushResult
 
     /// A meal planned on a day, in a meal slot or none (ForkcastContract's answer).
     public typealias Assignment = AssignmentAnswer
@@ -266,17 +238,14 @@ public struct ForkcastAPI: Sendable {
     public func occasion(_ id: UUID) async throws -> Occasion { try await send(Occasions.Get.self, IDParameter(id)) }
 
     public func changes(since cursor: String?, limit: Int = 500) async throws -> Changes {
-        var query = [URLQueryItem(name: "limit", value: String(limit))]
-        if let cursor { query.append(URLQueryItem(name: "since", value: cursor)) }
-        return try await call("GET", "sync/changes", query: query)
+        try await send(Sync.Changes.self, SyncChangesQuery(since: cursor, limit: limit))
     }
 
     /// Sends a device's changes. `sentAt` is the device's clock now: the server takes off every
     /// `updatedAt` whatever it runs ahead of the server's, so a fast clock cannot win over edits
     /// made after its own.
     public func push(deviceId: String, mutations: [Mutation], sentAt: Date = Date()) async throws -> PushResult {
-        struct Body: Encodable { var deviceId: String; var sentAt: Date; var mutations: [Mutation] }
-        return try await call("POST", "sync/push", body: Body(deviceId: deviceId, sentAt: sentAt, mutations: mutations))
+        try await send(Sync.Push.self, body: SyncPushInput(deviceId: deviceId, sentAt: sentAt, mutations: mutations))
     }
 
     // MARK: Your data

@@ -162,7 +162,7 @@ public actor SyncEngine {
                 let key = SyncState.Key(kind: mutation.kind, id: mutation.id)
                 let isLatestLocal = state.outbox.last(where: { $0.kind == mutation.kind && $0.id == mutation.id })?.mutationId == mutation.mutationId
                 switch result.status {
-                case "rejected":
+                case .rejected:
                     rejected[mutation.mutationId] = result.problem?.detail ?? "rejected"
                     // The server kept its version: show that again (or nothing, if it never had one).
                     if isLatestLocal, let entry = state.entries[key] {
@@ -197,7 +197,7 @@ public actor SyncEngine {
                 let key = SyncState.Key(kind: change.kind, id: change.id)
                 // ForkcastCore's rule, as on the server: a local change still waiting to be pushed
                 // stays unless the pulled write is newer, in which case the push would lose anyway.
-                let pulled = SyncVersion(updatedAt: change.updatedAt, deviceId: change.deviceId ?? "server")
+                let pulled = SyncVersion(updatedAt: change.updatedAt, deviceId: change.deviceId)
                 let waiting = state.outbox.filter { $0.kind == change.kind && $0.id == change.id }
                 if let newest = waiting.last {
                     let local = SyncVersion(updatedAt: newest.updatedAt, deviceId: state.deviceId, mutationId: newest.mutationId)
@@ -206,7 +206,7 @@ public actor SyncEngine {
                     state.outbox.removeAll { dropped.contains($0.mutationId) }
                 }
                 let record = change.op == "delete" ? nil : change.record
-                state.entries[key] = SyncState.Entry(record: record, updatedAt: change.updatedAt, deviceId: change.deviceId ?? "server",
+                state.entries[key] = SyncState.Entry(record: record, updatedAt: change.updatedAt, deviceId: change.deviceId,
                                                      pending: false, confirmed: record, confirmedAt: change.updatedAt)
             }
             cursor = page.cursor

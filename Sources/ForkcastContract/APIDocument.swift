@@ -12,22 +12,21 @@ public enum APIDocument {
         ("NotJSON", .notJSON), ("Invalid", .invalid), ("Unavailable", .unavailable),
     ]
 
-    /// The document for `operations`; `legacy` holds the operations still described by hand, which
-    /// the generated ones replace path by path.
-    public static func build(_ operations: [any APIOperation.Type], legacy: JSONValue? = nil) throws -> JSONValue {
+    /// The document for `operations`.
+    public static func build(_ operations: [any APIOperation.Type]) throws -> JSONValue {
         let book = SchemaBook()
         // Every error answer refers to it.
         _ = try book.answer(Problem.self)
-        var paths = legacy?["paths"]?.objectFields ?? [:]
+        var paths: [String: JSONValue] = [:]
         for operation in operations {
             let key = operation.path.description
             var item = paths[key]?.objectFields ?? [:]
             item[operation.method.rawValue.lowercased()] = try describe(operation, book: book)
             paths[key] = .object(item)
         }
-        var schemas = legacy?["components"]?["schemas"]?.objectFields ?? [:]
+        var schemas: [String: JSONValue] = [:]
         for (name, schema) in book.components.merging(AccountSchemas.components, uniquingKeysWith: { $1 }) { schemas[name] = schema }
-        var responses = legacy?["components"]?["responses"]?.objectFields ?? [:]
+        var responses: [String: JSONValue] = [:]
         for (name, outcome) in sharedResponses { responses[name] = problemResponse(outcome) }
         let components: JSONValue = [
             "schemas": .object(schemas),

@@ -1,5 +1,5 @@
-/// Every operation of API v1 described from Swift (the rest are still in the legacy document
-/// until their families move here).
+/// Every operation of API v1: the server registers each, ForkcastClient calls them, and the OpenAPI
+/// document is built from this list alone.
 public enum APIv1 {
     /// Where the server serves this document.
     public static let documentPath: PathTemplate = "/api/v1/openapi.json"
@@ -21,5 +21,6 @@ public enum APIv1 {
         Occasions.List.self, Occasions.Get.self,
         Photos.Upload.self, Photos.Get.self, Photos.Image.self, Photos.Thumbnail.self,
         HealthImport.Run.self, HealthImport.Status.self,
+        Sync.Changes.self, Sync.Push.self, Sync.Events.self,
     ]
 }

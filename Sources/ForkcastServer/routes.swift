@@ -8,7 +8,6 @@ func routes(_ app: Application) throws {
         BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator()),
         BearerAuthenticator(), CSRFMiddleware(mode: .api),
     ]
-    let api = app.grouped("api", "v1").grouped(apiMiddleware)
     // Operations defined in ForkcastContract carry their whole path.
     let operations = OperationRoutes(open: app.grouped(apiMiddleware), signedIn: app.grouped(apiMiddleware).grouped(RequireUserMiddleware()))
     BodyController.register(operations)
@@ -21,10 +20,9 @@ func routes(_ app: Application) throws {
     DiaryController.register(operations)
     OccasionsController.register(operations)
     PhotosController.register(operations, maxBytes: app.forkcastConfig.photoMaxBytes)
+    SyncController.register(operations)
     // Outside the API's sessions and CSRF check: a probe and the document.
     SystemController.register(OperationRoutes(open: app, signedIn: app))
-    let signedIn = api.grouped(RequireUserMiddleware())
-    try signedIn.register(collection: SyncController())
 
     let web = app.grouped(BrowserSessionsMiddleware(sessions: app.sessions.middleware, authenticator: UserSessionAuthenticator(),
                                                     skipWhenAuthorized: false),

@@ -509,7 +509,7 @@ public enum Diary {
         public static let summary = "Log several foods and meals at once to one meal type (all or nothing)"
         public static let tag = "diary"
         public static let success = Outcome(201, "Logged")
-        public static let failures = [notYours] + Outcome.writeJSON
+        public static let failures = [notYours, Outcome(409, "An item's photo already belongs to another diary entry")] + Outcome.writeJSON
     }
 
     public enum Copy: APIOperation {
@@ -627,8 +627,8 @@ public enum Photos {
             RawMedia.each(RawMedia.imageTypes + ["application/octet-stream"], RawMedia.upload).merging([
                 "multipart/form-data": ["type": "object", "required": ["photo"], "properties": [
                     "photo": ["type": "string", "format": "binary", "description": "The photo (a file part)"],
-                    "thumbnail": ["type": "string", "format": "binary", "description": "A small version made by the browser (at most 640 px; checked the same way)"],
-                    "capturedAt": ["type": "string", "format": "date-time", "description": "When it was taken"],
+                    "thumbnail": ["type": "string", "format": "binary", "description": "Optional small version made by the client: a JPEG, PNG or WebP of at most 640 px per side and 256 KB (else the one embedded in a JPEG is used, else none)"],
+                    "capturedAt": FieldNote("When it was taken (default now)").applied(to: Date.inputLeafSchema),
                 ]]]) { $1 }
         }
         public static let failures = [

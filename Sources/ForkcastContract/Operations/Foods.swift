@@ -183,7 +183,7 @@ public struct FoodInput: Codable, Sendable, Hashable, SchemaDocumented {
         public static var fieldNotes: [String: FieldNote] {
             ["size": FieldNote(range: Plausible.servingSize),
              "unit": FieldNote("Must be the food's basis", schema: ["type": ["string", "null"], "enum": ["g", "ml", .null]]),
-             "label": FieldNote(maxLength: FoodDraft.maximumNameLength, example: "1 can")]
+             "label": FieldNote(example: "1 can")]
         }
     }
 

@@ -22,10 +22,10 @@ struct OperationRoutes {
     /// declares them (a bad path parameter is a 404, a bad query parameter a 400, a bad body a
     /// 400/415/422 problem), and the answer is written with `Op`'s success status.
     @discardableResult
-    func on<Op: APIOperation>(_ operation: Op.Type,
+    func on<Op: APIOperation>(_ operation: Op.Type, body: HTTPBodyStreamStrategy = .collect,
                               use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Reply<Op.Answer>) -> Route {
         let builder = Op.signedIn ? signedIn : open
-        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents) { req async throws -> Response in
+        return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
             let parameters = try Self.parameters(Op.self, req)
             let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
             let reply = try await handler(req, parameters, body)
@@ -46,9 +46,9 @@ struct OperationRoutes {
 
     /// The same, for a handler that answers the typed value alone.
     @discardableResult
-    func on<Op: APIOperation>(_ operation: Op.Type,
+    func on<Op: APIOperation>(_ operation: Op.Type, body: HTTPBodyStreamStrategy = .collect,
                               use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Op.Answer) -> Route {
-        on(operation) { req, parameters, body in .value(try await handler(req, parameters, body)) }
+        on(operation, body: body) { req, parameters, body in .value(try await handler(req, parameters, body)) }
     }
 
     /// Registers `Op`'s handler for what is not JSON both ways (an upload read as it streams in,

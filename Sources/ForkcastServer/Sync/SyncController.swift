@@ -1,20 +1,22 @@
 import Fluent
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import SQLKit
 import Vapor
 
-/// `/api/v1/sync/*`: the change feed, the push of a device's changes, and the live event stream.
-struct SyncController: RouteCollection {
-    static let defaultLimit = 500
-    static let maximumLimit = 5000
-    static let maximumMutations = 500
+/// `/api/v1/sync/*`: the change feed, the push of a device's changes, and the live event stream
+/// (ForkcastContract's ``Sync`` operations).
+struct SyncController {
+    static let defaultLimit = SyncChangesQuery.defaultLimit
+    static let maximumLimit = SyncChangesQuery.maximumLimit
+    static let maximumMutations = SyncPushInput.maximumMutations
 
-    func boot(routes: any RoutesBuilder) throws {
-        let sync = routes.grouped("sync")
-        sync.get("changes", use: changes)
-        sync.on(.POST, "push", body: .collect(maxSize: "16mb"), use: push)
-        sync.get("events", use: events)
+    static func register(_ routes: OperationRoutes) {
+        let controller = SyncController()
+        routes.on(Sync.Changes.self) { req, query, _ in .encoded(try await controller.changes(req: req, query: query)) }
+        routes.on(Sync.Push.self, body: .collect(maxSize: "16mb")) { req, _, input in try await controller.push(req: req, input: input) }
+        routes.raw(Sync.Events.self) { req, query in try await controller.events(req: req, query: query) }
     }
 
     // MARK: Cursor
@@ -25,36 +27,19 @@ struct SyncController: RouteCollection {
     static func sequence(from cursor: String?) throws -> Int {
         guard let cursor else { return 0 }
         guard cursor.hasPrefix("c"), let seq = Int(cursor.dropFirst()), seq >= 0 else {
-            throw AppError.badRequest("since must be a cursor returned by /api/v1/sync/changes or /api/v1/sync/push; got \"\(cursor.prefix(40))\".")
+            throw AppError.badRequest("since must be a cursor returned by \(Sync.Changes.path) or \(Sync.Push.path); got \"\(cursor.prefix(40))\".")
         }
         return seq
     }
 
     // MARK: Feed
 
-    struct ChangeDTO: Encodable {
-        var kind: String
-        var id: UUID
-        var op: String
-        var updatedAt: Date
-        /// The device whose write this is ("server" for the API and the web pages).
-        var deviceId: String
-        var record: SyncRecords.Record?
-    }
-
-    struct ChangesDTO: JSONAnswer {
-        var changes: [ChangeDTO]
-        var cursor: String
-        var hasMore: Bool
-
-    }
-
-    @Sendable func changes(req: Request) async throws -> ChangesDTO {
+    /// A page of the feed, encoded as it is read (its records are written as their own types).
+    func changes(req: Request, query: SyncChangesQuery) async throws -> ByteBuffer {
         let user = try req.requireUser()
         let owner = try user.requireID()
-        let query = req.queryParameters
-        let since = try Self.sequence(from: query.string("since"))
-        let limit = try query.int("limit") ?? Self.defaultLimit
+        let since = try Self.sequence(from: query.since)
+        let limit = query.limit ?? Self.defaultLimit
         guard (1...Self.maximumLimit).contains(limit) else {
             throw AppError.badRequest("limit must be between 1 and \(Self.maximumLimit); got \(limit).")
         }
@@ -71,13 +56,13 @@ struct SyncController: RouteCollection {
         }
         let dtos = page.map { change in
             // An upsert whose record has gone meanwhile is reported as its later change will be.
-            ChangeDTO(kind: change.kind.rawValue, id: change.id, op: change.op.rawValue, updatedAt: change.updatedAt,
+            SyncChange(kind: change.kind.rawValue, id: change.id, op: change.op.rawValue, updatedAt: change.updatedAt,
                       deviceId: change.deviceId, record: change.op == .upsert ? loaded[change.kind]?[change.id] : nil)
         }
         let hasMore = rows.count > limit
         // After the last page the cursor also passes forgotten deletions, so it stays valid.
         let cursor = max(page.last.map(\.seq) ?? since, hasMore ? 0 : horizon ?? 0)
-        return ChangesDTO(changes: dtos, cursor: Self.cursor(cursor), hasMore: hasMore)
+        return ByteBuffer(data: try JSONEncoder.forkcastSorted.encode(SyncChanges(changes: dtos, cursor: Self.cursor(cursor), hasMore: hasMore)))
     }
 
     static func horizon(owner: UUID, on db: any Database) async throws -> Int? {
@@ -87,42 +72,12 @@ struct SyncController: RouteCollection {
 
     // MARK: Push
 
-    struct PushInput: Decodable {
-        var deviceId: String
-        /// The device's clock when it sent the push: how far it runs ahead of the server's is taken
-        /// off every `updatedAt` (``SyncMerge/accepted(_:sentAt:receivedAt:)``).
-        var sentAt: Date?
-        var mutations: [Mutation]
+    typealias PushInput = SyncPushInput
+    typealias ResultDTO = SyncResult
 
-        struct Mutation: Decodable {
-            var mutationId: String
-            var kind: String
-            var id: UUID
-            var op: String
-            var updatedAt: Date
-            var record: JSONValue?
-            /// Mutations sharing a group are one change, applied all together or not at all.
-            var group: String?
-        }
-    }
-
-    struct ResultDTO: Codable {
-        var mutationId: String
-        var status: String
-        var record: JSONValue?
-        var problem: ProblemDetails?
-    }
-
-    struct PushDTO: JSONAnswer {
-        var results: [ResultDTO]
-        var cursor: String
-
-    }
-
-    @Sendable func push(req: Request) async throws -> PushDTO {
+    func push(req: Request, input: PushInput) async throws -> SyncPushResult {
         let user = try req.requireUser()
         let owner = try user.requireID()
-        let input = try req.decodeJSON(PushInput.self)
         // A malformed batch (what the OpenAPI schema refuses) is refused whole; a well-formed
         // mutation the rules refuse is "rejected" on its own.
         var problems: [ValidationError.Field] = []
@@ -176,7 +131,7 @@ struct SyncController: RouteCollection {
             results += try await apply(group: groups[group] ?? [], device: device, user: user, req: req)
         }
         let sql = req.db as! any SQLDatabase
-        return PushDTO(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
+        return SyncPushResult(results: results, cursor: Self.cursor(try await SyncLog.lastSequence(owner: owner, on: sql)))
     }
 
     /// The device a push comes from, and its clock when it sent it.
@@ -186,7 +141,7 @@ struct SyncController: RouteCollection {
     }
 
     /// One mutation in a write of its own; a mutation the rules refuse is "rejected" and remembered.
-    private func apply(_ mutation: PushInput.Mutation, device: Device, user: UserModel, req: Request) async throws -> ResultDTO {
+    private func apply(_ mutation: PushedMutation, device: Device, user: UserModel, req: Request) async throws -> ResultDTO {
         let owner = try user.requireID(), deviceId = device.id
         do {
             return try await req.db.write { tx in
@@ -202,7 +157,7 @@ struct SyncController: RouteCollection {
 
     /// Mutations sharing a `group` are one change (an offline plate): every one is applied in one
     /// transaction, or none is and each is "rejected" with the reason.
-    private func apply(group members: [PushInput.Mutation], device: Device, user: UserModel, req: Request) async throws -> [ResultDTO] {
+    private func apply(group members: [PushedMutation], device: Device, user: UserModel, req: Request) async throws -> [ResultDTO] {
         struct MemberFailed: Error { let index: Int; let error: any Error }
         let owner = try user.requireID(), deviceId = device.id
         do {
@@ -219,7 +174,7 @@ struct SyncController: RouteCollection {
                 for (index, mutation) in members.enumerated() {
                     do {
                         let result = try await self.applyInside(mutation, device: device, user: user, req: req, tx: tx)
-                        guard result.status == "applied" else {
+                        guard result.status == .applied else {
                             throw AppError.conflict("A newer change to \(mutation.kind) \(mutation.id) was already synced, so this group was not applied.")
                         }
                         results.append(result)
@@ -242,8 +197,8 @@ struct SyncController: RouteCollection {
     }
 
     /// Remembers refused mutations (in a write of their own: the refused write left nothing).
-    private func rejected(_ refused: [(PushInput.Mutation, ProblemDetails)], owner: UUID, deviceId: String, req: Request) async throws -> [ResultDTO] {
-        let results = refused.map { ResultDTO(mutationId: $0.0.mutationId, status: "rejected", problem: $0.1) }
+    private func rejected(_ refused: [(PushedMutation, ProblemDetails)], owner: UUID, deviceId: String, req: Request) async throws -> [ResultDTO] {
+        let results = refused.map { ResultDTO(mutationId: $0.0.mutationId, status: .rejected, problem: $0.1) }
         let now = req.now
         try await req.db.write { tx in
             for result in results { try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx) }
@@ -253,7 +208,7 @@ struct SyncController: RouteCollection {
 
     /// The answer a mutation got when it was sent before, read inside the write that would apply it,
     /// so two identical pushes at once (two tabs) get the same answer.
-    static func remembered(_ mutation: PushInput.Mutation, owner: UUID, deviceId: String, on db: any Database) async throws -> ResultDTO? {
+    static func remembered(_ mutation: PushedMutation, owner: UUID, deviceId: String, on db: any Database) async throws -> ResultDTO? {
         guard let row = try await (db as! any SQLDatabase).raw("""
             SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: deviceId)
               AND mutation_id = \(bind: mutation.mutationId)
@@ -262,7 +217,7 @@ struct SyncController: RouteCollection {
     }
 
     /// Applies one mutation inside the caller's write (the owner's lock held).
-    private func applyInside(_ mutation: PushInput.Mutation, device: Device, user: UserModel, req: Request, tx: any Database) async throws -> ResultDTO {
+    private func applyInside(_ mutation: PushedMutation, device: Device, user: UserModel, req: Request, tx: any Database) async throws -> ResultDTO {
         let owner = try user.requireID(), deviceId = device.id
         if let stored = try await Self.remembered(mutation, owner: owner, deviceId: deviceId, on: tx) {
             return stored  // sent before: the same answer, nothing changes
@@ -288,7 +243,7 @@ struct SyncController: RouteCollection {
         }
         guard SyncMerge.wins(version, over: current?.version) else {
             let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-            let result = ResultDTO(mutationId: mutation.mutationId, status: "superseded", record: try record.map(JSONValue.init(encoding:)))
+            let result = ResultDTO(mutationId: mutation.mutationId, status: .superseded, record: try record.map(JSONValue.init(encoding:)))
             try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
             return result
         }
@@ -304,7 +259,7 @@ struct SyncController: RouteCollection {
             }
         }
         let saved = op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil
-        let result = ResultDTO(mutationId: mutation.mutationId, status: "applied", record: try saved.map(JSONValue.init(encoding:)))
+        let result = ResultDTO(mutationId: mutation.mutationId, status: .applied, record: try saved.map(JSONValue.init(encoding:)))
         // Remembered in the same transaction: applied and remembered, or neither.
         try await Self.remember(result, owner: owner, device: deviceId, now: now, on: tx)
         return result
@@ -322,7 +277,7 @@ struct SyncController: RouteCollection {
     }
 
     /// Another user's id collides on the primary key: answer exactly as for a missing record.
-    static func hidingForeignIDs(_ error: any Error, mutation: PushInput.Mutation) -> any Error {
+    static func hidingForeignIDs(_ error: any Error, mutation: PushedMutation) -> any Error {
         if let database = error as? any DatabaseError, database.isConstraintFailure {
             return AppError.notFound("No \(mutation.kind) with id \(mutation.id) exists in your account.")
         }
@@ -334,10 +289,10 @@ struct SyncController: RouteCollection {
     /// Server-Sent Events: `event: changes` with the newest cursor whenever the user's data
     /// changes, a heartbeat comment every 15 s, and on connect a catch-up event when the client's
     /// Last-Event-ID is older than the newest change.
-    @Sendable func events(req: Request) async throws -> Response {
+    func events(req: Request, query: SyncEventsQuery) async throws -> Response {
         let user = try req.requireUser()
         let owner = try user.requireID()
-        let lastEventID = req.headers.first(name: "Last-Event-ID") ?? req.queryParameters.string("lastEventId")
+        let lastEventID = req.headers.first(name: "Last-Event-ID") ?? query.lastEventId
         let lastSeen = lastEventID.flatMap { try? Self.sequence(from: $0) }
         let db = req.db
         let subscription = await SyncEvents.shared.subscribe(owner: owner)
@@ -385,16 +340,6 @@ struct SyncController: RouteCollection {
             try? await writer.write(.end)
         })
         return response
-    }
-}
-
-/// An answer encoded with the API's JSON settings (for bodies holding type-erased records).
-protocol JSONAnswer: Encodable, AsyncResponseEncodable {}
-
-extension JSONAnswer {
-    func encodeResponse(for request: Request) async throws -> Response {
-        Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
-                 body: .init(data: try JSONEncoder.forkcastSorted.encode(self)))
     }
 }
 

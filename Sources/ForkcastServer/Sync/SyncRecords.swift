@@ -20,9 +20,12 @@ struct SyncRecords {
     var owner: Owner { get throws { try Owner(user: user, db: db, now: now, uuid: uuid, application: application) } }
 
     /// A record to encode inside a change, whatever its type.
-    struct Record: Encodable, @unchecked Sendable {
+    struct Record: Codable, @unchecked Sendable {
         let value: any Encodable
+        init(value: any Encodable) { self.value = value }
         func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+        /// Records are written, never read back (a client reads them as JSON values).
+        init(from decoder: any Decoder) throws { value = try JSONValue(from: decoder) }
     }
 
     /// The current records of `ids` of one kind, by id (missing ones are absent).
