@@ -165,6 +165,7 @@ enum SiteURL: Sendable {
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
+        .serviceWorker, .script("api"),
     ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]
 }
 

@@ -1,6 +1,7 @@
 // The food form: scan a barcode with the camera where the browser can (BarcodeDetector), fill the
 // form from Open Food Facts, and keep the "per 100 g/ml" label in step with the basis.
 import { request, failureMessage } from "/js/app.js";
+import { apiPath } from "/js/api.js";
 
 const form = document.getElementById("food-form");
 const barcode = document.getElementById("field-barcode");
@@ -25,7 +26,7 @@ async function lookup() {
   if (code === "") { status.textContent = "Type or scan the barcode first."; return; }
   status.textContent = "Looking the barcode up…";
   try {
-    const response = await request(`/api/v1/foods/barcode/${encodeURIComponent(code)}`);
+    const response = await request(apiPath("lookupBarcode", { code }));
     if (!response.ok) { status.textContent = await failureMessage(response); return; }
     const { origin, food } = await response.json();
     if (origin === "local") {

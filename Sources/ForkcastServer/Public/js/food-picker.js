@@ -3,6 +3,7 @@
 // id. The suggestions are buttons under the field (announced as they change): Arrow Down moves into
 // them, arrows move between them, Escape goes back to the field. Used by the plate and the meal form.
 import { request, announce } from "/js/app.js";
+import { apiPath } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
 
 let counter = 0;
@@ -66,7 +67,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       controller?.abort();
       controller = new AbortController();
       try {
-        const response = await request(`/api/v1/foods?q=${encodeURIComponent(q)}&per=8`, { signal: controller.signal });
+        const response = await request(`${apiPath("listFoods")}?q=${encodeURIComponent(q)}&per=8`, { signal: controller.signal });
         if (!response.ok) return;
         const { items } = await response.json();
         rememberFoods(items);

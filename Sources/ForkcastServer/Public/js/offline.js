@@ -1,5 +1,5 @@
 // Logging without a connection: what is logged while Forkcast cannot be reached waits in an outbox
-// (IndexedDB) and goes out through the sync push (/api/v1/sync/push) when the server is back.
+// (IndexedDB) and goes out through the sync push (the syncPush operation) when the server is back.
 // The page shows the sync status, pending entries in the day's list, and changes made on another
 // device (the sync event stream). Every rule (amounts, meal types, which day) is the server's: this
 // file only carries what the page says and what the server answers.
@@ -13,6 +13,7 @@
 // that asks first. What the server refuses for good (a photo it cannot take, an entry the rules
 // refuse) stays too, with the server's reason and a Discard button, so nothing vanishes unseen.
 import { request, announce, showError, clearError, swapFragment, pageAccount } from "/js/app.js";
+import { apiPath } from "/js/api.js";
 
 const DB_NAME = "forkcast";
 const STORE = "outbox";
@@ -143,7 +144,7 @@ async function uploadPhotos(items) {
     if (item.photo.capturedAt) body.append("capturedAt", item.photo.capturedAt);
     let response;
     try {
-      response = await fetch("/api/v1/photos", { method: "POST", body, credentials: "same-origin",
+      response = await fetch(apiPath("uploadPhoto"), { method: "POST", body, credentials: "same-origin",
         headers: { "X-CSRF-Token": document.querySelector('meta[name="csrf-token"]')?.content ?? "", "X-Forkcast-Account": account } });
     } catch { return "unreachable"; }
     if (response.status >= 500) return "unreachable";
@@ -172,7 +173,7 @@ async function uploadPhotos(items) {
  */
 async function stillThisAccount() {
   try {
-    const response = await fetch("/api/v1/me", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const response = await fetch(apiPath("me"), { credentials: "same-origin", headers: { Accept: "application/json" } });
     if (response.status >= 500) return null;
     if (!response.ok) return false;
     return String((await response.json()).id ?? "").toLowerCase() === account;
@@ -390,7 +391,7 @@ export async function flush() {
       ({ mutationId, kind, id, op, updatedAt, record, ...(group ? { group } : {}) }));
     let response;
     try {
-      response = await request("/api/v1/sync/push", { method: "POST", body: { deviceId: await deviceId(), sentAt: new Date().toISOString(), mutations } });
+      response = await request(apiPath("syncPush"), { method: "POST", body: { deviceId: await deviceId(), sentAt: new Date().toISOString(), mutations } });
     } catch {
       await render("unreachable");
       return false;
@@ -614,7 +615,7 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
 
   // Changes from another device appear without a reload.
   if (document.getElementById("meal-groups") && "EventSource" in window) {
-    const events = new EventSource("/api/v1/sync/events");
+    const events = new EventSource(apiPath("syncEvents"));
     events.addEventListener("changes", () => refreshDay());
     events.addEventListener("open", async () => {
       if (waiting(await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();

@@ -8,12 +8,14 @@
 // worker's restarts), in a cache named after it, and answers offline only from that cache. A page
 // for another account, the sign-in or setup page, or a sign-in or sign-out being sent forgets every
 // other account's pages first, so nobody is ever shown a page kept while someone else was signed in.
-const SHELL = "forkcast-shell-v3";
+// The API's paths by operationId: the server writes them in when it serves this file as /sw.js.
+const API = /* operations */ {};
+const SHELL = "forkcast-shell-v4";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
 const SHELL_FILES = [
-  "/css/app.css", "/js/app.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
+  "/css/app.css", "/js/app.js", "/js/api.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
   "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
@@ -149,5 +151,5 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.mode === "navigate") { event.respondWith(page(request)); return; }
   if (/^\/(css|js|icons)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest") { event.respondWith(shell(request)); return; }
-  if (url.pathname === "/api/v1/foods") { event.respondWith(apiRead(request)); return; }
+  if (url.pathname === API.listFoods) { event.respondWith(apiRead(request)); return; }
 });
