@@ -10,6 +10,9 @@ and prints the median and 95th percentile and the size of the answer."""
 import argparse, datetime, os, socket, statistics, subprocess, sys, tempfile, time
 import requests
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from api_paths import api_paths  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -36,8 +39,9 @@ def main():
                 if requests.get(base + "/healthz", timeout=1).ok: break
             except requests.RequestException:
                 time.sleep(0.1)
+        API = api_paths(base)
         s = requests.Session()
-        token = s.post(base + "/api/v1/auth/register", json={"email": "bench@example.com", "password": "a long benchmark secret",
+        token = s.post(base + API["register"], json={"email": "bench@example.com", "password": "a long benchmark secret",
                                                              "timeZone": "UTC"}).json()["token"]
         s.headers["Authorization"] = f"Bearer {token}"
         photo = open(os.path.join(ROOT, "Tests", "Fixtures", "photos", "photo.jpg"), "rb").read()
@@ -49,12 +53,12 @@ def main():
             day = today - datetime.timedelta(days=back)
             for hour, meal in ((8, "breakfast"), (12, "lunch"), (19, "dinner")):
                 items = [{"quickAdd": {"energyKcal": 300 + back % 200, "protein": 20}, "name": f"{meal} item {i} of a long day with a long name"} for i in range(2)]
-                r = s.post(base + "/api/v1/diary/plate", json={"mealType": meal, "loggedAt": f"{day.isoformat()}T{hour:02d}:15:00Z", "items": items})
+                r = s.post(base + API["logPlate"], json={"mealType": meal, "loggedAt": f"{day.isoformat()}T{hour:02d}:15:00Z", "items": items})
                 r.raise_for_status()
                 entries += 2
             if back % 10 == 0:
-                p = s.post(base + "/api/v1/photos", data=photo, headers={"Content-Type": "image/jpeg"}).json()
-                s.post(base + "/api/v1/diary/entries", json={"photoId": p["id"], "mealType": "lunch",
+                p = s.post(base + API["uploadPhoto"], data=photo, headers={"Content-Type": "image/jpeg"}).json()
+                s.post(base + API["createDiaryEntry"], json={"photoId": p["id"], "mealType": "lunch",
                                                             "loggedAt": f"{day.isoformat()}T12:40:00Z"}).raise_for_status()
                 entries += 1
         print(f"seeded {entries} entries over {days} days in {time.time() - started:.0f} s")
@@ -66,9 +70,9 @@ def main():
         targets = [
             ("GET /history", web, "/history"),
             ("GET /history?date=<middle>", web, f"/history?date={middle}"),
-            ("GET /api/v1/occasions?limit=20", s, "/api/v1/occasions?limit=20"),
-            ("GET /api/v1/occasions?before=<middle>&limit=100", s, f"/api/v1/occasions?before={middle}&limit=100"),
-            ("GET /api/v1/diary?date=<middle>", s, f"/api/v1/diary?date={middle}"),
+            (f"GET {API['listOccasions']}?limit=20", s, f"{API['listOccasions']}?limit=20"),
+            (f"GET {API['listOccasions']}?before=<middle>&limit=100", s, f"{API['listOccasions']}?before={middle}&limit=100"),
+            (f"GET {API['getDiaryDay']}?date=<middle>", s, f"{API['getDiaryDay']}?date={middle}"),
         ]
         print(f"{'request':50} {'median ms':>10} {'p95 ms':>8} {'bytes':>8}")
         for label, session, path in targets:

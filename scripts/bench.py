@@ -11,6 +11,11 @@ import argparse, concurrent.futures, datetime, json, os, re, socket, subprocess,
 import requests
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from api_paths import api_paths  # noqa: E402
+
+# The API's paths by operationId, read from the server once it runs.
+API = {}
 
 
 def free_port():
@@ -51,7 +56,7 @@ class Server:
 
 def seed(base, email, password):
     s = requests.Session()
-    token = s.post(base + "/api/v1/auth/register", json={"email": email, "password": password, "timeZone": "UTC"}).json()["token"]
+    token = s.post(base + API["register"], json={"email": email, "password": password, "timeZone": "UTC"}).json()["token"]
     s.headers["Authorization"] = f"Bearer {token}"
     today = datetime.date.today()
     pool = concurrent.futures.ThreadPoolExecutor(8)
@@ -63,23 +68,23 @@ def seed(base, email, password):
 
     words = ["chicken", "brown rice", "greek yogurt", "rolled oats", "broccoli", "salmon fillet", "whole wheat pasta", "lentils",
              "cheddar cheese", "banana", "almond butter", "sweet potato", "spinach", "black beans", "tofu", "quinoa"]
-    foods = list(pool.map(lambda i: post("/api/v1/foods", {
+    foods = list(pool.map(lambda i: post(API["createFood"], {
         "name": f"{words[i % 16].capitalize()} {i} — a long real-world product name, organic, family pack", "basis": "g",
         "per100": {"energyKcal": 50 + i % 400, "protein": i % 30, "carbohydrates": i % 50, "fat": i % 20},
         "serving": {"size": 100, "unit": "g"}, "price": {"amount": 3.5, "per": "package", "packageSize": 500}}), range(500)))
-    meals = list(pool.map(lambda i: post("/api/v1/meals", {
+    meals = list(pool.map(lambda i: post(API["createMeal"], {
         "description": f"Meal {i}: {words[i % 16]} with {words[(i + 5) % 16]}", "primaryProtein": words[i % 16].capitalize(),
         "primaryCarb": words[(i + 5) % 16].capitalize(), "otherComponents": ["Garlic", "Onion"], "servings": 2,
         "ingredients": [{"foodId": foods[i]["id"], "quantity": 150, "unit": "g"},
                         {"foodId": foods[(i + 1) % 500]["id"], "quantity": 80, "unit": "g"}]}), range(500)))
     start = today - datetime.timedelta(days=182)
-    list(pool.map(lambda i: post("/api/v1/plan/assignments", {
+    list(pool.map(lambda i: post(API["createAssignment"], {
         "mealId": meals[(i * 7) % 500]["id"], "date": (start + datetime.timedelta(days=i % 365)).isoformat(),
         "mealType": ["breakfast", "lunch", "dinner", "snack"][i % 4]}), range(2000)))
     def plate(d):
         day = today - datetime.timedelta(days=d)
         count = 6 if d < 175 else 5
-        return post("/api/v1/diary/plate", {"mealType": "lunch", "loggedAt": f"{day.isoformat()}T12:00:00Z", "items": [
+        return post(API["logPlate"], {"mealType": "lunch", "loggedAt": f"{day.isoformat()}T12:00:00Z", "items": [
             {"foodId": foods[(d * 3 + k) % 500]["id"], "quantity": 100 + k * 10, "unit": "g"} for k in range(count)]})
     list(pool.map(plate, range(365)))
     return token, foods
@@ -118,6 +123,7 @@ def run(binary, storage_env, label, duration, food_count):
     env = dict(os.environ, FORKCAST_DATA_DIR=data, LOG_LEVEL="warning", FORKCAST_ALLOW_SIGNUP="true", **storage_env)
     server = Server(binary, env)
     server.start()
+    API.update(api_paths(server.base))
     email, password = f"bench-{uuid.uuid4().hex[:8]}@example.com", "a long benchmark secret"
     t = time.time()
     token, foods = seed(server.base, email, password)
@@ -134,10 +140,10 @@ def run(binary, storage_env, label, duration, food_count):
         f.write(WRK_POST % (json.dumps({"foodId": foods[7]["id"], "quantity": 120, "unit": "g", "mealType": "snack"}), token))
     rows = []
     for name, path, lua in [
-        ("GET /api/v1/plan?start=…&days=7", f"/api/v1/plan?start={today}&days=7", None),
-        ("GET /api/v1/diary?date=…", f"/api/v1/diary?date={(datetime.date.today() - datetime.timedelta(days=3)).isoformat()}", None),
-        ("GET /api/v1/foods?q=…&per=20", "/api/v1/foods?q=chick&per=20", None),
-        ("POST /api/v1/diary/entries", "/api/v1/diary/entries", script),
+        (f"GET {API['getPlan']}?start=…&days=7", f"{API['getPlan']}?start={today}&days=7", None),
+        (f"GET {API['getDiaryDay']}?date=…", f"{API['getDiaryDay']}?date={(datetime.date.today() - datetime.timedelta(days=3)).isoformat()}", None),
+        (f"GET {API['listFoods']}?q=…&per=20", API["listFoods"] + "?q=chick&per=20", None),
+        (f"POST {API['createDiaryEntry']}", API["createDiaryEntry"], script),
     ]:
         wrk(server.base + path, token, 8, 2, lua)  # warm-up (first answers, SQLite's page cache), not recorded
         for connections in (8, 64):

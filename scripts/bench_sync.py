@@ -19,6 +19,9 @@ import uuid
 
 import requests
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from api_paths import api_paths  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -43,7 +46,8 @@ def main():
                         break
                 except requests.RequestException:
                     time.sleep(0.1)
-            token = requests.post(base + "/api/v1/auth/register",
+            API = api_paths(base)
+            token = requests.post(base + API["register"],
                                   json={"email": "bench@example.com", "password": "bench horse battery"}).json()["token"]
             http = requests.Session()
             http.headers["Authorization"] = "Bearer " + token
@@ -77,7 +81,7 @@ def main():
                                        "mealType": ["breakfast", "lunch", "dinner", "snack"][n % 4], "loggedAt": at.isoformat()})
             seeded = time.monotonic()
             for i in range(0, len(mutations), 500):
-                answer = http.post(base + "/api/v1/sync/push", json={"deviceId": "seed", "mutations": mutations[i:i + 500]})
+                answer = http.post(base + API["syncPush"], json={"deviceId": "seed", "mutations": mutations[i:i + 500]})
                 answer.raise_for_status()
                 bad = [r for r in answer.json()["results"] if r["status"] != "applied"]
                 assert not bad, bad[:2]
@@ -88,7 +92,7 @@ def main():
             started, cursor, pulled, size, pages = time.monotonic(), None, 0, 0, 0
             while True:
                 params = {"limit": 500} | ({"since": cursor} if cursor else {})
-                answer = http.get(base + "/api/v1/sync/changes", params=params)
+                answer = http.get(base + API["syncChanges"], params=params)
                 answer.raise_for_status()
                 size += len(answer.content)
                 body = answer.json()
@@ -105,7 +109,7 @@ def main():
             batch = [{**m, "mutationId": str(uuid.uuid4()), "updatedAt": later,
                       "record": {**m["record"], "note": "edited on the phone"}} for m in edits]
             started = time.monotonic()
-            answer = http.post(base + "/api/v1/sync/push", json={"deviceId": "phone", "mutations": batch})
+            answer = http.post(base + API["syncPush"], json={"deviceId": "phone", "mutations": batch})
             push_seconds = time.monotonic() - started
             answer.raise_for_status()
             assert all(r["status"] == "applied" for r in answer.json()["results"])

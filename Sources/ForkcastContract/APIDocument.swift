@@ -32,7 +32,7 @@ public enum APIDocument {
             "schemas": .object(schemas),
             "responses": .object(responses),
             "securitySchemes": [
-                "bearer": ["type": "http", "scheme": "bearer", "description": "Token from /api/v1/auth/login or register"],
+                "bearer": ["type": "http", "scheme": "bearer", "description": .string("Token from \(Auth.Login.path) or \(Auth.Register.path)")],
                 "session": ["type": "apiKey", "in": "cookie", "name": "forkcast-session", "description": "The web app's session"],
             ],
         ]

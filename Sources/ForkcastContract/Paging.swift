@@ -103,8 +103,8 @@ extension ValidationError.Field: SchemaDocumented {
 extension OccasionRef: SchemaDocumented {
     public static let schemaName = "OccasionRef"
     public static var fieldNotes: [String: FieldNote] {
-        ["id": FieldNote("The occasion (GET /api/v1/occasions/{id})"),
-         "mealType": FieldNote("The meal type as entries store it: a system type's key (breakfast, lunch, dinner, afternoon-snack, snack, workout-fuel, protein-shake) or a custom meal type's id (lowercase UUID); see /api/v1/meal-types."),
+        ["id": FieldNote("The occasion (GET \(Occasions.Get.path))"),
+         "mealType": FieldNote("The meal type as entries store it: a system type's key (breakfast, lunch, dinner, afternoon-snack, snack, workout-fuel, protein-shake) or a custom meal type's id (lowercase UUID); see \(MealTypes.List.path)."),
          "name": FieldNote(example: "Lunch on Tuesday 2026-11-24")]
     }
 }

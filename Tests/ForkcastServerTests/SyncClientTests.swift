@@ -72,6 +72,38 @@ struct SyncClientTests {
 
     /// The weighings' operations, as ForkcastContract defines them, from the client to the server
     /// and back: exact decimals, the paging envelope, and the problems each documented status names.
+    /// What the README shows: sign in, add a food, log it, a plate and a quick add with exact
+    /// decimals, read the day, move an entry, sign out; and a bad entry is a 422 naming its field.
+    @Test func theClientLogsTheDayWithTheContractsTypes() async throws {
+        try await withServer { _, url in
+            _ = try await ForkcastAPI(baseURL: url).register(email: "logger@example.com", password: "correct horse", timeZone: "UTC")
+            let session = try await ForkcastAPI(baseURL: url).login(email: "logger@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            #expect(try await api.me().email == "logger@example.com")
+            let oats = try await api.createFood(FoodInput(name: "Rolled oats", per100: .init(Nutrients(energyKcal: 372, protein: Decimal(string: "13.5")!))))
+            #expect(try await api.foods(matching: "oats").items.map(\.id) == [oats.id])
+            let entry = try await api.log(DiaryEntryInput(mealType: "breakfast", foodId: oats.id!, quantity: 60, unit: "g"))
+            #expect(entry.kind == .food && entry.unit == .gram && entry.nutrients.protein == Decimal(string: "8.1")!)
+            let plate = try await api.logPlate(PlateInput(mealType: "lunch", items: [
+                DiaryEntryInput(quickAdd: .init(energyKcal: 420, protein: Decimal(string: "31.55")!)),
+                DiaryEntryInput(foodId: oats.id!, quantity: 30, unit: "g"),
+            ]))
+            #expect(plate.count == 2 && plate[0].nutrients.protein == Decimal(string: "31.55")!, "no Double on the way")
+            let day = try await api.diaryDay(entry.date)
+            #expect(day.entries.flatMap(\.entries).count == 3 && day.totals.energyKcal == Decimal(string: "754.8")!)
+            do {
+                _ = try await api.log(DiaryEntryInput(mealType: "breakfast", foodId: oats.id!, quantity: -1, unit: "g"))
+                Issue.record("a negative amount was logged")
+            } catch ForkcastError.problem(let status, _, _, let fields) {
+                #expect(status == 422 && fields.map(\.field) == ["quantity"])
+            }
+            try await api.deleteEntry(plate[1].id)
+            #expect(try await api.diaryDay(entry.date).entries.flatMap(\.entries).count == 2)
+            try await api.logout()
+            await #expect(throws: ForkcastError.self) { _ = try await api.me() }
+        }
+    }
+
     @Test func theClientCallsTheContractsOperations() async throws {
         try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "weigher@example.com", password: "correct horse")

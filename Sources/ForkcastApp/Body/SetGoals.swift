@@ -30,7 +30,7 @@ public struct SetGoals: Sendable {
         let now = now
         try await store.write { body in
             if goals.source == .computed, try await body.profile() == nil {
-                throw ValidationError(field: "source", "Computed goals need a body profile first (PUT /api/v1/body-profile).")
+                throw ValidationError(field: "source", "Computed goals need a body profile first (PUT \(BodyProfiles.Save.path)).")
             }
             try await body.saveGoals(goals, now: now)
         }

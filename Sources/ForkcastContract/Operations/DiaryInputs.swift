@@ -71,7 +71,7 @@ extension DiaryEntryInput {
     public static var schemaDescription: String? {
         "Exactly one of: foodId (+ quantity + unit; with neither, the food's usual portion: one serving when it has a serving size, else 100 g or 100 ml), mealId (+ servings, default 1), or quickAdd (+ name, default \"Quick add\"); or only a photoId (no food, meal or quick add): then the entry is a photo not counted yet, to complete later. foodId, mealId and photoId must be yours (404 otherwise). A plate's items are the same, without their own meal type, time, note or photo."
     }
-    public static var fieldNotes: [String: FieldNote] { notes(mealTypeDefault: "Default from the time of day (GET /api/v1/meal-types/suggestion).") }
+    public static var fieldNotes: [String: FieldNote] { notes(mealTypeDefault: "Default from the time of day (GET \(MealTypes.Suggestion.path)).") }
 
     static func notes(mealTypeDefault: String) -> [String: FieldNote] {
         ["loggedAt": FieldNote("Default now (or the entry's own when editing)"),
@@ -83,7 +83,7 @@ extension DiaryEntryInput {
                            schema: ["type": ["string", "null"], "enum": .array(QuantityUnit.allCases.map { .string($0.rawValue) } + [.null])]),
          "servings": FieldNote(range: Plausible.servingsEaten),
          "name": FieldNote("Only for quick adds and photo entries"),
-         "photoId": FieldNote("A photo from POST /api/v1/photos for the entry to show (one entry per photo: 409 when another shows it; 404 when it is not yours)"),
+         "photoId": FieldNote("A photo from POST \(Photos.Upload.path) for the entry to show (one entry per photo: 409 when another shows it; 404 when it is not yours)"),
          "confirmMove": FieldNote("Editing only (PUT): true moves the entry when its new time puts it in another occasion (another day or meal), instead of the 409 occasion-change problem; ignored when logging")]
     }
 

@@ -348,7 +348,7 @@ public struct PlanQuery: Codable, Sendable, Hashable {
 /// How the document speaks of a meal type field.
 public enum MealTypeKey {
     public static var description: String {
-        "A meal type: a key (\(MealType.systemDefaults.map(\.key).joined(separator: ", "))) or a meal type id from /api/v1/meal-types"
+        "A meal type: a key (\(MealType.systemDefaults.map(\.key).joined(separator: ", "))) or a meal type id from \(MealTypes.List.path)"
     }
 }
 

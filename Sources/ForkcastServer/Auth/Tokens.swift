@@ -1,3 +1,4 @@
+import ForkcastContract
 import Crypto
 import Fluent
 import ForkcastCore
@@ -150,7 +151,7 @@ extension Request {
     /// The signed-in user, or a 401 problem.
     func requireUser() throws -> UserModel {
         guard let user = auth.get(UserModel.self) else {
-            throw AppError.unauthorized("Sign in first: send Authorization: Bearer <token> from /api/v1/auth/login.")
+            throw AppError.unauthorized("Sign in first: send Authorization: Bearer <token> from \(Auth.Login.path).")
         }
         return user
     }

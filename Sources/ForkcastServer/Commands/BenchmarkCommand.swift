@@ -1,3 +1,4 @@
+import ForkcastContract
 import ConsoleKit
 import Fluent
 import ForkcastCore
@@ -41,8 +42,8 @@ struct BenchmarkCommand: AsyncCommand {
 
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
         defer { Task { await app.server.shutdown() } }
-        let base = "http://127.0.0.1:\(port)/api/v1"
-        let login = try await app.client.post(URI(string: base + "/auth/login")) { try $0.content.encode(["email": email, "password": password]) }
+        let base = "http://127.0.0.1:\(port)"
+        let login = try await app.client.post(URI(string: base + "\(Auth.Login.path)")) { try $0.content.encode(["email": email, "password": password]) }
         let token = try login.content.get(String.self, at: "token")
         var headers = HTTPHeaders()
         headers.bearerAuthorization = .init(token: token)
@@ -65,21 +66,21 @@ struct BenchmarkCommand: AsyncCommand {
 
         try await measure("GET /plan (week view)") { i in
             let start = today.adding(days: 7 * ((i % 20) - 10))
-            return try await app.client.get(URI(string: base + "/plan?start=\(start.iso)&days=7"), headers: headers)
+            return try await app.client.get(URI(string: base + "\(Plan.Get.path)?start=\(start.iso)&days=7"), headers: headers)
         }
         try await measure("GET /meals?protein&component") { i in
             let protein = Self.proteins[abs(i) % Self.proteins.count]
-            return try await app.client.get(URI(string: base + "/meals?protein=\(protein)&component=garlic&per=50"), headers: headers)
+            return try await app.client.get(URI(string: base + "\(Meals.List.path)?protein=\(protein)&component=garlic&per=50"), headers: headers)
         }
         try await measure("POST /meals (create)") { i in
-            try await app.client.post(URI(string: base + "/meals"), headers: headers) {
+            try await app.client.post(URI(string: base + "\(Meals.Create.path)"), headers: headers) {
                 try $0.content.encode(["description": "Bench meal \(i)", "primaryProtein": "Tofu", "primaryCarb": "Rice"])
             }
         }
         let typed = ["o", "oa", "oat", "oats", "ch", "che", "chee", "cheddar", "yog", "yogh", "mil", "milk", "bre", "bread", "xyz"]
         try await measure("GET /foods?q= (\(foodCount) foods)") { i in
             let q = typed[abs(i) % typed.count]
-            return try await app.client.get(URI(string: base + "/foods?q=\(q)&per=20"), headers: headers)
+            return try await app.client.get(URI(string: base + "\(Foods.List.path)?q=\(q)&per=20"), headers: headers)
         }
         // The dashboard as a browser loads it: sign in through the form, then GET /diary with the cookie.
         let loginPage = try await app.client.get(URI(string: "http://127.0.0.1:\(port)/login"))
@@ -97,8 +98,8 @@ struct BenchmarkCommand: AsyncCommand {
             guard page.body.map({ String(buffer: $0) })?.contains("id=\"calories-remaining\"") == true else { throw ConfigError("the dashboard did not render") }
             return page
         }
-        try await measure("GET /api/v1/diary/summary (year)") { _ in
-            try await app.client.get(URI(string: base + "/diary/summary?from=\(today.adding(days: -364).iso)&to=\(today.iso)"), headers: headers)
+        try await measure("GET \(Diary.Summary.path) (year)") { _ in
+            try await app.client.get(URI(string: base + "\(Diary.Summary.path)?from=\(today.adding(days: -364).iso)&to=\(today.iso)"), headers: headers)
         }
         await app.server.shutdown()
     }

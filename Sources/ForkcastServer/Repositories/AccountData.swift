@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import SQLKit
@@ -90,7 +91,7 @@ struct AccountData {
     diary.csv       the diary as a spreadsheet (the same columns as the diary's CSV export).
 
     The format is described in docs/export-format.md of Forkcast. Import it into an empty account
-    with Settings › Your data › Import, POST /api/v1/import, or `forkcast import FILE --email ADDRESS`.
+    with Settings › Your data › Import, POST \(Me.Import.path), or `forkcast import FILE --email ADDRESS`.
 
     """
 

@@ -239,7 +239,7 @@ struct SyncController {
         // A change from before the forgotten deletions, to a record the server holds nothing of,
         // may be to one deleted since: refused as the pull refuses such a cursor.
         if current == nil, SyncMerge.isBeyondHorizon(version.updatedAt, receivedAt: now), try await Self.horizon(owner: owner, on: tx) != nil {
-            throw AppError.gone("This change was made more than \(SyncMerge.tombstoneDays) days ago, before the deletions the server still remembers, so it could bring back a record deleted since. Pull everything again (call /api/v1/sync/changes without since) and make the change anew if it is still wanted.")
+            throw AppError.gone("This change was made more than \(SyncMerge.tombstoneDays) days ago, before the deletions the server still remembers, so it could bring back a record deleted since. Pull everything again (call \(Sync.Changes.path) without since) and make the change anew if it is still wanted.")
         }
         guard SyncMerge.wins(version, over: current?.version) else {
             let record = current?.op == .upsert ? try await records.load(kind, [mutation.id])[mutation.id] : nil

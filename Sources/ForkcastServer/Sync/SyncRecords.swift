@@ -113,7 +113,7 @@ struct SyncRecords {
         case .mealType:
             try await owner.saveMealType.addOrChange(id, try decode(MealTypeInput.self).change)
         case .photo:
-            throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST /api/v1/photos (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
+            throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST \(Photos.Upload.path) (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
         }
     }
 
