@@ -41,8 +41,9 @@ public enum ForkcastError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Typed calls for Forkcast's API v1 (written by hand: Foundation only, so an iOS or macOS app
-/// links it beside ForkcastCore without a generator plugin in its build).
+/// Typed calls for Forkcast's API v1: each sends one of ForkcastContract's operations with the
+/// contract's request and answer types (Foundation only, so an iOS or macOS app links it beside
+/// ForkcastCore without a generator plugin in its build).
 public struct ForkcastAPI: Sendable {
     public let baseURL: URL
     public var token: String?
@@ -308,7 +309,7 @@ public struct ForkcastAPI: Sendable {
             if inPath.contains(name) { values[name] = value } else { query.append(URLQueryItem(name: name, value: value)) }
         }
         let path = String(Op.path.filled(values).dropFirst())
-        return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout, absolute: true)
+        return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout)
     }
 
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters) async throws -> Op.Answer where Op.Body == Nothing {
@@ -335,8 +336,6 @@ public struct ForkcastAPI: Sendable {
 
     // MARK: Plumbing
 
-    struct Empty: Decodable {}
-
     /// Instants with milliseconds, so two changes in the same second keep their order.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -361,21 +360,6 @@ public struct ForkcastAPI: Sendable {
         return decoder
     }()
 
-    func call<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = []) async throws -> T {
-        try await perform(method, path, query: query, body: nil)
-    }
-
-    func call<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [], body: some Encodable) async throws -> T {
-        try await perform(method, path, query: query, body: try Self.encoder.encode(body))
-    }
-
-    private func perform<T: Decodable>(_ method: String, _ path: String, query: [URLQueryItem], body: Data?,
-                                       contentType: String = "application/json", timeout: TimeInterval = 30) async throws -> T {
-        let data = try await send(method, path, query: query, body: body, contentType: contentType, timeout: timeout)
-        if T.self == Empty.self { return Empty() as! T }
-        return try Self.answer(T.self, from: data)
-    }
-
     /// An answer's body as `T`; one that does not read is ``ForkcastError/decoding(_:)``.
     private static func answer<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do { return try decoder.decode(T.self, from: data) } catch { throw ForkcastError.decoding(String(describing: error)) }
@@ -383,10 +367,10 @@ public struct ForkcastAPI: Sendable {
 
     /// The answer's bytes; a problem answer is thrown as ``ForkcastError/problem(status:title:detail:fields:)``.
     private func send(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, contentType: String,
-                      timeout: TimeInterval = 30, absolute: Bool = false) async throws -> Data {
-        var components = URLComponents(url: absolute ? baseURL : baseURL.appendingPathComponent("api/v1/" + path), resolvingAgainstBaseURL: false)!
+                      timeout: TimeInterval = 30) async throws -> Data {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         // An operation's path is already percent-encoded (PathTemplate.filled): appended as it is.
-        if absolute { components.percentEncodedPath = String(components.percentEncodedPath.trimmingSuffix("/")) + "/" + path }
+        components.percentEncodedPath = String(components.percentEncodedPath.trimmingSuffix("/")) + "/" + path
         if !query.isEmpty { components.queryItems = query }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
