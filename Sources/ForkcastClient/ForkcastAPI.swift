@@ -280,6 +280,7 @@ public struct ForkcastAPI: Sendable {
     /// `parameters`, its body, and its typed answer. An operation removed from the contract no longer
     /// builds here.
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters, body: Op.Body) async throws -> Op.Answer {
+        precondition(Op.rawBody == nil && Op.rawAnswer == nil, "\(Op.id) sends or answers bytes: call upload or download")
         let data = try await bytes(Op.self, parameters, body: Op.Body.self == Nothing.self ? nil : try Self.encoder.encode(body),
                                    contentType: "application/json")
         if Op.Answer.self == Nothing.self { return Nothing() as! Op.Answer }
@@ -371,7 +372,11 @@ public struct ForkcastAPI: Sendable {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         // An operation's path is already percent-encoded (PathTemplate.filled): appended as it is.
         components.percentEncodedPath = String(components.percentEncodedPath.trimmingSuffix("/")) + "/" + path
-        if !query.isEmpty { components.queryItems = query }
+        if !query.isEmpty {
+            components.queryItems = query
+            // URLComponents leaves "+" as it is, which a server reads as a space ("C++" would be "C  ").
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
         request.timeoutInterval = timeout

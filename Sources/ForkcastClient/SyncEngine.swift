@@ -162,7 +162,7 @@ public actor SyncEngine {
                 let key = SyncState.Key(kind: mutation.kind, id: mutation.id)
                 let isLatestLocal = state.outbox.last(where: { $0.kind == mutation.kind && $0.id == mutation.id })?.mutationId == mutation.mutationId
                 switch result.status {
-                case .rejected:
+                case .known(.rejected):
                     rejected[mutation.mutationId] = result.problem?.detail ?? "rejected"
                     // The server kept its version: show that again (or nothing, if it never had one).
                     if isLatestLocal, let entry = state.entries[key] {

@@ -43,9 +43,33 @@ public enum APIDocument {
                 "description": "Self-hosted meal planner and food diary. All JSON, camelCase keys, UUID ids, dates YYYY-MM-DD, instants ISO 8601 (RFC 3339). Optional fields may be sent as null, which means the same as leaving them out; unknown fields are ignored. Every error is an RFC 9457 problem details document (application/problem+json, the Problem schema).",
             ],
             "security": [["bearer": []], ["session": []]],
+            "tags": .array(tags(of: operations)),
             "paths": .object(paths),
             "components": components,
         ]
+    }
+
+    /// What each group of operations is about, for readers of the document.
+    static let tagDescriptions: [String: String] = [
+        "auth": "Accounts, signing in and out, and how an account signs in",
+        "meals": "The meal library", "plan": "The week planner", "foods": "Your foods, barcodes and Open Food Facts",
+        "diary": "What was eaten, day by day", "body": "Weight, body profile, goals and the Apple Health import",
+        "sync": "Keeping devices in step (README: Sync)",
+        "meal-types": "Your meal types: the defaults and your own, their order, windows and names",
+        "history": "Meal-first history: what was eaten under one meal type on one day (occasions)",
+        "photos": "Photos of what was eaten: uploaded once, checked by content, private to you",
+        "account": "Your data: export, import", "system": "Health and this document",
+    ]
+
+    /// The tags in the order their operations first appear, each with what it is about.
+    static func tags(of operations: [any APIOperation.Type]) -> [JSONValue] {
+        var seen: [String] = []
+        for operation in operations where !seen.contains(operation.tag) { seen.append(operation.tag) }
+        return seen.map { tag in
+            var entry: [String: JSONValue] = ["name": .string(tag)]
+            if let description = tagDescriptions[tag] { entry["description"] = .string(description) }
+            return .object(entry)
+        }
     }
 
     static func describe(_ operation: any APIOperation.Type, book: SchemaBook) throws -> JSONValue {
@@ -100,9 +124,9 @@ public enum APIDocument {
             "description": .string(outcome.reason),
             "content": ["application/problem+json": ["schema": ["$ref": "#/components/schemas/Problem"]]],
         ]
-        if outcome.status == 401 {
-            response["headers"] = ["WWW-Authenticate": ["description": "Bearer", "schema": ["type": "string"]]]
-        }
+        var headers: [String: JSONValue] = outcome.headers.mapValues { ["description": .string($0), "schema": ["type": "string"]] }
+        if outcome.status == 401 { headers["WWW-Authenticate"] = ["description": "Bearer", "schema": ["type": "string"]] }
+        if !headers.isEmpty { response["headers"] = .object(headers) }
         return .object(response)
     }
 
@@ -119,11 +143,15 @@ public enum APIDocument {
                 object["type"] = types.count == 2 ? types.first { $0 != "null" } : .array(types.filter { $0 != "null" })
                 schema = .object(object)
             }
+            if case .array(let choices)? = schema["anyOf"], choices.count == 2, let kept = choices.first(where: { $0 != ["type": "null"] }),
+               choices.contains(["type": "null"]) {
+                schema = kept
+            }
             let note = Op.parameterNotes[field.name]
             if let note { schema = note.applied(to: schema) }
             var parameter: [String: JSONValue] = [
                 "name": .string(field.name), "in": .string(place),
-                "required": .bool(place == "path" || field.required), "schema": schema,
+                "required": .bool(place == "path" || field.required || Op.requiredParameters.contains(field.name)), "schema": schema,
             ]
             if case .string(let description)? = schema["description"] {
                 parameter["description"] = .string(description)

@@ -28,6 +28,9 @@ public protocol APIOperation: Sendable {
     static var signedIn: Bool { get }
     /// Notes on the parameters, by name (description, bounds, default).
     static var parameterNotes: [String: FieldNote] { get }
+    /// Query parameters the document marks required although `Parameters` reads them as optional,
+    /// so that leaving one out is answered by the handler's own message.
+    static var requiredParameters: Set<String> { get }
     /// Request headers the operation reads (`If-None-Match`, `Last-Event-ID`).
     static var headerParameters: [HeaderParameter] { get }
     /// A body that is not JSON (an upload), by media type with its schema; `Body` is then ``Nothing``
@@ -48,6 +51,7 @@ public protocol APIOperation: Sendable {
 extension APIOperation {
     public static var signedIn: Bool { true }
     public static var parameterNotes: [String: FieldNote] { [:] }
+    public static var requiredParameters: Set<String> { [] }
     public static var headerParameters: [HeaderParameter] { [] }
     public static var rawBody: [String: JSONValue]? { nil }
     public static var rawAnswer: [String: JSONValue]? { nil }
@@ -94,10 +98,16 @@ public enum HTTPVerb: String, Sendable, CaseIterable {
 public struct Outcome: Sendable, Hashable {
     public var status: Int
     public var reason: String
-    public init(_ status: Int, _ reason: String) {
+    /// Headers this answer carries, with what they say (`Retry-After`).
+    public var headers: [String: String]
+    public init(_ status: Int, _ reason: String, headers: [String: String] = [:]) {
         self.status = status
         self.reason = reason
+        self.headers = headers
     }
+
+    /// A `Retry-After` header's meaning, for a 429 or an upstream's 503.
+    public static let retryAfter = ["Retry-After": "Seconds to wait before trying again"]
 
     // The reasons every operation of a kind shares, written once.
     public static let deleted = Outcome(204, "Deleted")

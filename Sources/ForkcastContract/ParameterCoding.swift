@@ -98,6 +98,10 @@ public enum ParameterDecoder {
             default:
                 // An enumeration or another type read from one string.
                 do { return try T(from: TextValue(text: raw)) } catch {
+                    if let choices = T.self as? any SchemaLeaf.Type, case .array(let values)? = choices.leafSchema["enum"] {
+                        let names = values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+                        throw ParameterError(name: name, message: "\(name) must be one of: \(names.joined(separator: ", ")); got \"\(shown)\".")
+                    }
                     throw ParameterError(name: name, message: "\(name) is not valid; got \"\(shown)\".")
                 }
             }

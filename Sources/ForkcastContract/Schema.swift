@@ -44,6 +44,13 @@ public struct FieldNote: Sendable, Hashable {
         return note
     }
 
+    /// Text with something besides the white space the server trims (Foundation's
+    /// `whitespacesAndNewlines`), spelt out so every regular expression engine reads it alike.
+    public static let notBlank = "[^" + blankClass + "]"
+    /// At least two characters besides the trimmed white space at either end.
+    public static let twoNotBlank = "[^" + blankClass + "][\\s\\S]*[^" + blankClass + "]"
+    static let blankClass = "\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+
     /// Whether ``minimum`` itself is refused.
     public var exclusiveMinimum = false
 

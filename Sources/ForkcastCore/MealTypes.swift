@@ -172,7 +172,7 @@ public struct MealTypeCatalog: Sendable {
     public func problem(_ token: String, field: String = "mealType") -> ValidationError.Field? {
         guard resolve(token) == nil else { return nil }
         let keys = all.compactMap(\.key).joined(separator: ", ")
-        return .init(field: field, message: "\(field) must be one of your meal types: a key (\(keys)) or a meal type id from /api/v1/meal-types.")
+        return .init(field: field, message: "\(field) must be one of your meal types: a key (\(keys)) or the id of one of your own meal types.")
     }
 
     /// The type the clock suggests at an instant in the person's zone: the first offered type, in

@@ -82,8 +82,10 @@ struct SyncClientTests {
             #expect(try await api.me().email == "logger@example.com")
             let oats = try await api.createFood(FoodInput(name: "Rolled oats", per100: .init(Nutrients(energyKcal: 372, protein: Decimal(string: "13.5")!))))
             #expect(try await api.foods(matching: "oats").items.map(\.id) == [oats.id])
+            let granola = try await api.createFood(FoodInput(name: "C++ granola"))
+            #expect(try await api.foods(matching: "c++").items.map(\.id) == [granola.id], "a + in a query is not a space")
             let entry = try await api.log(DiaryEntryInput(mealType: "breakfast", foodId: oats.id!, quantity: 60, unit: "g"))
-            #expect(entry.kind == .food && entry.unit == .gram && entry.nutrients.protein == Decimal(string: "8.1")!)
+            #expect(entry.kind == .food && entry.unit?.value == .gram && entry.nutrients.protein == Decimal(string: "8.1")!)
             let plate = try await api.logPlate(PlateInput(mealType: "lunch", items: [
                 DiaryEntryInput(quickAdd: .init(energyKcal: 420, protein: Decimal(string: "31.55")!)),
                 DiaryEntryInput(foodId: oats.id!, quantity: 30, unit: "g"),

@@ -283,7 +283,7 @@ public enum Auth {
         public static let success = Outcome(200, "Signed in")
         public static let failures = [Outcome.malformed, Outcome(401, "Wrong email or password"),
                                       Outcome(403, "Password sign-in is turned off on this server (FORKCAST_PASSWORD_LOGIN=false), or signed in by the web session cookie without a valid X-CSRF-Token"),
-                                      Outcome(429, "Too many attempts from this address, or for this account from unknown devices; see Retry-After"),
+                                      Outcome(429, "Too many attempts from this address, or for this account from unknown devices; see Retry-After", headers: Outcome.retryAfter),
                                       .tooLarge, .notJSON, .invalid, .unavailable]
     }
 
@@ -357,7 +357,7 @@ public enum Me {
             Outcome.malformed, Outcome(401, "Not signed in (no token, or an unknown or expired one), or the identity token was refused"),
             Outcome(403, "Wrong password, a sign-in not linked to this account or older than ten minutes (nothing was deleted), or a web session without a valid X-CSRF-Token"),
             .tooLarge, .notJSON, Outcome(422, "Neither password nor identityToken"),
-            Outcome(429, "Too many wrong passwords from your network"), .unavailable,
+            Outcome(429, "Too many wrong passwords from your network", headers: Outcome.retryAfter), .unavailable,
         ]
     }
 

@@ -10,21 +10,21 @@ extension Goals.Source: SchemaLeaf {}
 
 /// The body profile as the API answers it, with the age it gives today.
 public struct BodyProfileAnswer: Codable, Sendable, Hashable, SchemaDocumented {
-    public var sex: Sex
+    public var sex: Tolerant<Sex>
     public var birthDate: CalendarDate
     public var heightCm: Decimal
     public var weightKg: Decimal
-    public var activityLevel: ActivityLevel
-    public var aim: Aim
+    public var activityLevel: Tolerant<ActivityLevel>
+    public var aim: Tolerant<Aim>
     public var age: Int
 
     public init(_ profile: BodyProfile, today: CalendarDate) {
-        sex = profile.sex
+        sex = .known(profile.sex)
         birthDate = profile.birthDate
         heightCm = profile.heightCm
         weightKg = profile.weightKg.rounded(2)
-        activityLevel = profile.activityLevel
-        aim = profile.aim
+        activityLevel = .known(profile.activityLevel)
+        aim = .known(profile.aim)
         age = profile.age(on: today)
     }
 
@@ -88,7 +88,7 @@ public struct GoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var protein: Decimal
     public var carbohydrates: Decimal
     public var fat: Decimal
-    public var source: Goals.Source
+    public var source: Tolerant<Goals.Source>
     public var bmr: Decimal?
     public var tdee: Decimal?
     public var steps: [String]?
@@ -98,7 +98,7 @@ public struct GoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         protein = goals.protein
         carbohydrates = goals.carbohydrates
         fat = goals.fat
-        source = goals.source
+        source = .known(goals.source)
         bmr = goals.bmr
         tdee = goals.tdee
         self.steps = steps

@@ -59,8 +59,8 @@ public struct PhotoAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     }
 
     public var id: UUID
-    public var format: Format
-    public var contentType: ContentType
+    public var format: Tolerant<Format>
+    public var contentType: Tolerant<ContentType>
     public var width: Int
     public var height: Int
     public var byteSize: Int
@@ -73,8 +73,8 @@ public struct PhotoAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public init(id: UUID, format: Format, contentType: ContentType, width: Int, height: Int, byteSize: Int, capturedAt: Date,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
-        self.format = format
-        self.contentType = contentType
+        self.format = .known(format)
+        self.contentType = .known(contentType)
         self.width = width
         self.height = height
         self.byteSize = byteSize
@@ -109,11 +109,11 @@ public struct DiaryEntryAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     /// A system type's key (breakfast…) or a custom meal type's id.
     public var mealType: String
     public var note: String?
-    public var kind: Kind
+    public var kind: Tolerant<Kind>
     public var foodId: UUID?
     public var mealId: UUID?
     public var quantity: Decimal?
-    public var unit: QuantityUnit?
+    public var unit: Tolerant<QuantityUnit>?
     public var name: String
     public var nutrients: MacrosAnswer
     public var cost: Decimal?
@@ -130,11 +130,11 @@ public struct DiaryEntryAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         self.date = date
         self.mealType = mealType
         self.note = note
-        self.kind = kind
+        self.kind = .known(kind)
         self.foodId = foodId
         self.mealId = mealId
         self.quantity = quantity
-        self.unit = unit
+        self.unit = unit.map(Tolerant.known)
         self.name = name
         self.nutrients = nutrients
         self.cost = cost

@@ -50,11 +50,11 @@ public struct NutrientsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
 public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public struct ServingSize: Codable, Sendable, Hashable, SchemaDocumented {
         public var size: Decimal
-        public var unit: NutritionBasis
+        public var unit: Tolerant<NutritionBasis>
         public var label: String?
         public init(size: Decimal, unit: NutritionBasis, label: String?) {
             self.size = size
-            self.unit = unit
+            self.unit = .known(unit)
             self.label = label
         }
         public static let schemaName = "FoodServing"
@@ -62,12 +62,12 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
 
     public struct PriceTag: Codable, Sendable, Hashable, SchemaDocumented {
         public var amount: Decimal
-        public var per: Price.Per
+        public var per: Tolerant<Price.Per>
         public var packageSize: Decimal?
         public var currency: String
         public init(amount: Decimal, per: Price.Per, packageSize: Decimal?, currency: String) {
             self.amount = amount
-            self.per = per
+            self.per = .known(per)
             self.packageSize = packageSize
             self.currency = currency
         }
@@ -76,10 +76,10 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
 
     public struct Portion: Codable, Sendable, Hashable, SchemaDocumented {
         public var quantity: Decimal
-        public var unit: QuantityUnit
+        public var unit: Tolerant<QuantityUnit>
         public init(quantity: Decimal, unit: QuantityUnit) {
             self.quantity = quantity
-            self.unit = unit
+            self.unit = .known(unit)
         }
         public static let schemaName = "UsualPortion"
     }
@@ -89,13 +89,13 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var name: String
     public var brand: String?
     public var barcode: String?
-    public var basis: NutritionBasis
+    public var basis: Tolerant<NutritionBasis>
     public var per100: NutrientsAnswer
     public var serving: ServingSize?
     public var portion: String?
     public var price: PriceTag?
-    public var icon: FoodIcon
-    public var source: FoodSource
+    public var icon: Tolerant<FoodIcon>
+    public var source: Tolerant<FoodSource>
     public var warnings: [String]
     /// What an amount left empty on a plate means for this food (one serving, else 100 g or ml).
     public var usualPortion: Portion
@@ -107,14 +107,14 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         name = food.name
         brand = food.brand
         barcode = food.barcode?.digits
-        basis = food.basis
+        basis = .known(food.basis)
         per100 = NutrientsAnswer(food.per100)
         serving = food.serving.map { ServingSize(size: $0.size, unit: $0.unit, label: $0.label) }
         portion = food.portion
         price = food.price.map { PriceTag(amount: $0.amount, per: $0.per, packageSize: $0.packageSize, currency: currency) }
-        icon = food.icon
+        icon = .known(food.icon)
         usualPortion = Portion(quantity: food.usualPortion.quantity, unit: food.usualPortion.unit)
-        source = food.source
+        source = .known(food.source)
         warnings = food.warnings
         createdAt = food.createdAt
         updatedAt = food.updatedAt
@@ -241,7 +241,7 @@ public struct FoodInput: Codable, Sendable, Hashable, SchemaDocumented {
         func choice(_ values: [String], default value: String) -> FieldNote {
             FieldNote(schema: ["type": ["string", "null"], "enum": .array(values.map { .string($0) } + [.null]), "default": .string(value)])
         }
-        return ["name": FieldNote(minLength: 1, maxLength: FoodDraft.maximumNameLength, pattern: "\\S", example: "Chickpeas, cooked"),
+        return ["name": FieldNote(minLength: 1, maxLength: FoodDraft.maximumNameLength, pattern: FieldNote.notBlank, example: "Chickpeas, cooked"),
                 "brand": FieldNote(maxLength: FoodDraft.maximumNameLength),
                 "barcode": FieldNote("EAN-13, UPC-A, EAN-8 (or empty)", pattern: "^(?:|[0-9]{8,13}|0[0-9]{13})$"),
                 "basis": choice(NutritionBasis.allCases.map(\.rawValue), default: "g"),
@@ -265,11 +265,11 @@ public struct FoodInput: Codable, Sendable, Hashable, SchemaDocumented {
 /// `GET /api/v1/foods/barcode/{code}`: where the food was found, and the food.
 public struct BarcodeLookup: Codable, Sendable, Hashable, SchemaDocumented {
     public enum Origin: String, Codable, Sendable, CaseIterable, SchemaLeaf { case local, openfoodfacts }
-    public var origin: Origin
+    public var origin: Tolerant<Origin>
     /// Its id is null when it is an Open Food Facts product not yet imported.
     public var food: FoodAnswer
     public init(origin: Origin, food: FoodAnswer) {
-        self.origin = origin
+        self.origin = .known(origin)
         self.food = food
     }
     public static let schemaName = "BarcodeLookup"
@@ -305,7 +305,8 @@ public struct FoodQuery: Codable, Sendable, Hashable {
 
 /// `?q=`: what to search Open Food Facts for.
 public struct TextQuery: Codable, Sendable, Hashable {
-    public var q: String
+    /// Required; optional here so its absence gets the handler's own message.
+    public var q: String?
     public init(q: String) { self.q = q }
 }
 
@@ -324,7 +325,7 @@ extension Barcode {
 
 /// `/api/v1/foods`: the food library, barcode lookup, and Open Food Facts search and import.
 public enum Foods {
-    static let upstream = Outcome(503, "Open Food Facts unreachable or throttled (see Retry-After), or the database unavailable")
+    static let upstream = Outcome(503, "Open Food Facts unreachable or throttled (see Retry-After), or the database unavailable", headers: Outcome.retryAfter)
     static let idNote: [String: FieldNote] = ["id": FieldNote("The food's id")]
 
     public enum List: APIOperation {
@@ -417,8 +418,9 @@ public enum Foods {
         public static let tag = "foods"
         public static let success = Outcome(200, "Products (not yet imported)")
         public static let failures = [Outcome(400, "q missing or too short"), .notSignedIn, upstream]
+        public static var requiredParameters: Set<String> { ["q"] }
         public static var parameterNotes: [String: FieldNote] {
-            ["q": FieldNote("Product name: at least 2 characters besides surrounding spaces", minLength: 2, pattern: "\\S[\\s\\S]*\\S", example: "hummus")]
+            ["q": FieldNote("Product name: at least 2 characters besides surrounding spaces", minLength: 2, pattern: FieldNote.twoNotBlank, example: "hummus")]
         }
     }
 

@@ -33,13 +33,13 @@ public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var foodId: UUID
     public var food: FoodAnswer?
     public var quantity: Decimal
-    public var unit: QuantityUnit
+    public var unit: Tolerant<QuantityUnit>
 
     public init(foodId: UUID, food: FoodAnswer?, quantity: Decimal, unit: QuantityUnit) {
         self.foodId = foodId
         self.food = food
         self.quantity = quantity
-        self.unit = unit
+        self.unit = .known(unit)
     }
 
     /// Every key, null included.
@@ -177,7 +177,7 @@ public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
     public static var fieldNotes: [String: FieldNote] {
         let name = FieldNote(maxLength: MealDraft.maximumNameLength)
         return ["description": FieldNote("Trimmed; 1 to \(MealDraft.maximumDescriptionLength) characters", minLength: 1,
-                                         maxLength: MealDraft.maximumDescriptionLength, pattern: "\\S", example: "Chicken curry with rice"),
+                                         maxLength: MealDraft.maximumDescriptionLength, pattern: FieldNote.notBlank, example: "Chicken curry with rice"),
                 "primaryProtein": name.with(example: "chicken"), "primaryCarb": name.with(example: "rice"),
                 "otherComponents": FieldNote("Blank and repeated (case-insensitive) names are dropped; at most \(MealDraft.maximumComponents) remain (each at most \(MealDraft.maximumNameLength) characters)"),
                 "servings": FieldNote("A whole number", schema: ["type": ["integer", "null"], "minimum": 1,

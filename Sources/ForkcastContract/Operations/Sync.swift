@@ -117,14 +117,14 @@ public struct SyncPushInput: Codable, Sendable, Hashable, SchemaDocumented {
 public struct SyncResult: Codable, Sendable, Equatable, SchemaDocumented {
     public enum Status: String, Codable, Sendable, CaseIterable, SchemaLeaf { case applied, superseded, rejected }
     public var mutationId: String
-    public var status: Status
+    public var status: Tolerant<Status>
     /// applied: the record now; superseded: the server's current record (absent when deleted).
     public var record: JSONValue?
     public var problem: Problem?
 
     public init(mutationId: String, status: Status, record: JSONValue? = nil, problem: Problem? = nil) {
         self.mutationId = mutationId
-        self.status = status
+        self.status = .known(status)
         self.record = record
         self.problem = problem
     }

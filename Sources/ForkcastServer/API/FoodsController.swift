@@ -50,7 +50,7 @@ enum FoodsController {
         }
         routes.on(Foods.SearchOpenFoodFacts.self) { req, query, _ -> Reply<OpenFoodFactsSearch> in
             let currency = try req.requireUser().currency
-            let text = query.q.trimmed
+            let text = query.q?.trimmed ?? ""
             guard text.count >= 2 else { throw AppError.badRequest("Give at least 2 characters to search Open Food Facts for (q=).") }
             do {
                 let drafts = try await req.application.openFoodFacts.search(text)
