@@ -27,6 +27,18 @@ struct ContractTests {
         static let schemaName = "ReadingWithUnit"
     }
 
+    /// An enumeration a newer server adds is kept as text, so an older app still reads the answer;
+    /// a known one compares with the enumeration's cases.
+    @Test func anAnswersEnumerationToleratesAValueItDoesNotKnow() throws {
+        let decoder = JSONDecoder()
+        let unknown = try decoder.decode(Tolerant<FoodSource>.self, from: Data(#""usda""#.utf8))
+        #expect(unknown == .unknown("usda") && unknown.value == nil && unknown.rawValue == "usda")
+        #expect(String(decoding: try JSONEncoder().encode(unknown), as: UTF8.self) == #""usda""#)
+        let known = try decoder.decode(Tolerant<FoodSource>.self, from: Data(#""openfoodfacts""#.utf8))
+        #expect(known == FoodSource.openFoodFacts && known != FoodSource.custom)
+        #expect(Tolerant<FoodSource>.leafSchema == ["type": "string", "enum": ["custom", "openfoodfacts"]])
+    }
+
     @Test func anAnswerSchemaListsEveryFieldOfItsTypeAndNoOther() throws {
         let book = SchemaBook()
         #expect(try book.answer(Reading.self) == ["$ref": "#/components/schemas/Reading"])

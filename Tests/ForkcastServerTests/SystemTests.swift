@@ -1,3 +1,4 @@
+import ForkcastContract
 @testable import ForkcastServer
 import Foundation
 import SQLKit
@@ -7,6 +8,37 @@ import VaporTesting
 
 @Suite("Health, OpenAPI and storage failures")
 struct SystemTests {
+    /// The pages' scripts and the service worker reach the API through the table the server
+    /// generates from ForkcastContract: it holds every operation's path, and no script, page or
+    /// handler spells an API path of its own.
+    @Test func theScriptsPathTableIsTheContractsAndNothingElseSpellsAnAPIPath() async throws {
+        try await withForkcast { app in
+            let module = try await app.anonymous.get("/js/api.js").body.string
+            let table = try #require(module.firstMatch(of: /export const operations = (\{.*?\});\n/.dotMatchesNewlines())?.1)
+            let operations = try JSONDecoder().decode([String: [String: String]].self, from: Data(table.utf8))
+            #expect(operations.count == APIv1.operations.count)
+            for operation in APIv1.operations {
+                #expect(operations[operation.id] == ["method": operation.method.rawValue, "path": operation.path.description])
+            }
+            let worker = try await app.anonymous.get("/sw.js").body.string
+            #expect(worker.contains("const API = \(table);") && !worker.contains("/* operations */"))
+        }
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ForkcastServer")
+        var spelt: [String] = []
+        for folder in ["API", "Web", "Web/Pages", "Sync", "Public/js"] {
+            let directory = sources.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".swift") || name.hasSuffix(".js") {
+                let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains("/api/v1") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    spelt.append("\(folder)/\(name):\(number + 1)")
+                }
+            }
+        }
+        #expect(spelt.isEmpty, "API paths written by hand: \(spelt)")
+    }
+
     @Test func healthzReportsTheDatabase() async throws {
         try await withForkcast { app in
             let response = try await app.anonymous.get("/healthz")

@@ -8,7 +8,8 @@
 // worker's restarts), in a cache named after it, and answers offline only from that cache. A page
 // for another account, the sign-in or setup page, or a sign-in or sign-out being sent forgets every
 // other account's pages first, so nobody is ever shown a page kept while someone else was signed in.
-// The API's paths by operationId: the server writes them in when it serves this file as /sw.js.
+// The API's operations ({method, path}) by operationId: the server writes them in when it serves
+// this file as /sw.js.
 const API = /* operations */ {};
 const SHELL = "forkcast-shell-v4";
 const PAGES = "forkcast-account-pages-"; // + the account's id
@@ -151,5 +152,5 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.mode === "navigate") { event.respondWith(page(request)); return; }
   if (/^\/(css|js|icons)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest") { event.respondWith(shell(request)); return; }
-  if (url.pathname === API.listFoods) { event.respondWith(apiRead(request)); return; }
+  if (url.pathname === API.listFoods.path) { event.respondWith(apiRead(request)); return; }
 });
