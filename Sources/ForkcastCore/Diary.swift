@@ -165,8 +165,8 @@ extension DiaryValidation {
         if name.isEmpty || name.count > maximumNameLength {
             problems.append(.init(field: "name", message: "An entry's name is 1 to \(maximumNameLength) characters."))
         }
-        for field in entry.nutrients.fields {
-            if let p = Plausible.entryValue.check(field.value, field: "nutrients.\(field.name)", label: field.label) { problems.append(p) }
+        for (nutrient, value) in entry.nutrients.values.sorted(by: { $0.key < $1.key }) {
+            if let p = Plausible.entryValue(of: nutrient).check(value, field: "nutrients.\(nutrient.rawValue)", label: nutrient.name) { problems.append(p) }
         }
         if let p = Plausible.entryCost.check(entry.cost, field: "cost", label: "Cost") { problems.append(p) }
         return problems
@@ -189,6 +189,8 @@ public struct DiaryDay: Hashable, Sendable {
     public let remaining: Nutrients
     /// Entries whose nutrition is not counted yet (photos to complete).
     public let uncounted: Int
+    /// Per nutrient, the counted entries that do not know it.
+    public let missing: [Nutrient: Int]
 
     /// Groups for every offered type (in the person's order) and for hidden or unknown types that
     /// have entries that day.
@@ -207,6 +209,7 @@ public struct DiaryDay: Hashable, Sendable {
         self.groups = groups
         uncounted = entries.filter { !$0.isCounted }.count
         totals = Self.total(of: entries)
+        missing = NutrientTotals.of(entries.filter(\.isCounted).map(\.nutrients)).unknown
         cost = Self.cost(of: entries)
         self.goals = goals
         remaining = Nutrients(energyKcal: goals.energyKcal - (totals.energyKcal ?? 0), protein: goals.protein - (totals.protein ?? 0),

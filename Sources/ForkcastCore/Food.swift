@@ -45,6 +45,8 @@ public struct Price: Hashable, Sendable, Codable {
 public enum FoodSource: String, Sendable, Codable, CaseIterable {
     case custom
     case openFoodFacts = "openfoodfacts"
+    /// Adopted from the food catalogue (USDA FoodData Central).
+    case usda
 }
 
 /// The icons Forkcast ships (served as `/icons/food/<name>.svg`).
@@ -67,12 +69,14 @@ public struct Food: Identifiable, Hashable, Sendable, Codable {
     public var price: Price?
     public var icon: FoodIcon
     public var source: FoodSource
+    /// The catalogue food this one was adopted from (``CatalogFood/catalogId``).
+    public var catalogId: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID = UUID(), name: String, brand: String? = nil, barcode: Barcode? = nil, basis: NutritionBasis = .gram,
                 per100: Nutrients = Nutrients(), serving: Serving? = nil, portion: String? = nil, price: Price? = nil,
-                icon: FoodIcon = .generic, source: FoodSource = .custom, createdAt: Date = Date(), updatedAt: Date? = nil) {
+                icon: FoodIcon = .generic, source: FoodSource = .custom, catalogId: String? = nil, createdAt: Date = Date(), updatedAt: Date? = nil) {
         self.id = id
         self.name = name
         self.brand = brand
@@ -84,6 +88,7 @@ public struct Food: Identifiable, Hashable, Sendable, Codable {
         self.price = price
         self.icon = icon
         self.source = source
+        self.catalogId = catalogId
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }

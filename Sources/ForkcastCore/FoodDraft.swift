@@ -14,10 +14,12 @@ public struct FoodDraft: Sendable, Equatable {
     public var price: Price?
     public var icon: FoodIcon
     public var source: FoodSource
+    /// The catalogue food this draft adopts (kept by every later change).
+    public var catalogId: String?
 
     public init(name: String, brand: String? = nil, barcode: String? = nil, basis: NutritionBasis = .gram,
                 per100: Nutrients = Nutrients(), energyKj: Decimal? = nil, serving: Serving? = nil, portion: String? = nil,
-                price: Price? = nil, icon: FoodIcon = .generic, source: FoodSource = .custom) {
+                price: Price? = nil, icon: FoodIcon = .generic, source: FoodSource = .custom, catalogId: String? = nil) {
         self.name = name
         self.brand = brand
         self.barcode = barcode
@@ -29,6 +31,7 @@ public struct FoodDraft: Sendable, Equatable {
         self.price = price
         self.icon = icon
         self.source = source
+        self.catalogId = catalogId
     }
 
     public static let maximumNameLength = 120
@@ -60,13 +63,13 @@ public struct FoodDraft: Sendable, Equatable {
             if per100.energyKcal == nil { per100.energyKcal = Nutrients.kilocalories(fromKilojoules: kj) }
         }
         let unit = basis.rawValue
-        for field in per100.fields {
-            guard let value = field.value else { continue }
-            if value < 0 { problem("per100.\(field.name)", "\(field.label) cannot be negative.") }
-            if field.name != "energyKcal", value > 100 {
-                problem("per100.\(field.name)", "\(field.label) cannot be more than 100 g per 100 \(unit).")
+        for (nutrient, value) in per100.values.sorted(by: { $0.key < $1.key }) {
+            if value < 0 { problem("per100.\(nutrient.rawValue)", "\(nutrient.name) cannot be negative.") }
+            if nutrient != .energyKcal, value > nutrient.maximumPer100 {
+                problem("per100.\(nutrient.rawValue)", "\(nutrient.name) cannot be more than \(nutrient.text(nutrient.maximumPer100)) per 100 \(unit).")
             }
         }
+        per100 = per100.withSaltAndSodium()
         if per100.energyKcal.map({ $0 > 900 }) == true {
             problem("per100.energyKcal", "Energy above 900 kcal per 100 \(unit) is not possible (pure fat is 900).")
         }
@@ -102,7 +105,7 @@ public struct FoodDraft: Sendable, Equatable {
 
         guard problems.isEmpty else { throw ValidationError(problems) }
         return Food(id: id, name: name, brand: brand, barcode: barcode, basis: basis, per100: per100, serving: serving,
-                    portion: portion, price: price, icon: icon, source: source, createdAt: createdAt, updatedAt: now)
+                    portion: portion, price: price, icon: icon, source: source, catalogId: catalogId, createdAt: createdAt, updatedAt: now)
     }
 
     /// Warnings for values that are allowed but look wrong.

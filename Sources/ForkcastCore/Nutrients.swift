@@ -1,29 +1,41 @@
 import Foundation
 
-/// Energy and macronutrients of an amount of food. `nil` means unknown (not zero).
+/// Energy, macronutrients and micronutrients of an amount of food, by ``Nutrient``. A nutrient
+/// with no value is unknown (not zero): a food that does not say its sodium has no sodium.
 ///
 /// Values are `Decimal` so that sums and scalings are exact; rounding happens only for display.
 public struct Nutrients: Hashable, Sendable, Codable {
-    public var energyKcal: Decimal?
-    public var protein: Decimal?
-    public var carbohydrates: Decimal?
-    public var fat: Decimal?
-    public var fiber: Decimal?
-    public var sugars: Decimal?
-    public var saturatedFat: Decimal?
-    public var salt: Decimal?
+    /// The known values, in each nutrient's ``Nutrient/unit``.
+    public private(set) var values: [Nutrient: Decimal]
+
+    public init(_ values: [Nutrient: Decimal] = [:]) {
+        self.values = values
+    }
 
     public init(energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil,
                 fiber: Decimal? = nil, sugars: Decimal? = nil, saturatedFat: Decimal? = nil, salt: Decimal? = nil) {
-        self.energyKcal = energyKcal
-        self.protein = protein
-        self.carbohydrates = carbohydrates
-        self.fat = fat
-        self.fiber = fiber
-        self.sugars = sugars
-        self.saturatedFat = saturatedFat
-        self.salt = salt
+        values = [:]
+        values.reserveCapacity(8)
+        self[.energyKcal] = energyKcal; self[.protein] = protein; self[.carbohydrates] = carbohydrates; self[.fat] = fat
+        self[.fiber] = fiber; self[.sugars] = sugars; self[.saturatedFat] = saturatedFat; self[.salt] = salt
     }
+
+    public subscript(_ nutrient: Nutrient) -> Decimal? {
+        get { values[nutrient] }
+        set { values[nutrient] = newValue }
+    }
+
+    public var energyKcal: Decimal? { get { self[.energyKcal] } set { self[.energyKcal] = newValue } }
+    public var protein: Decimal? { get { self[.protein] } set { self[.protein] = newValue } }
+    public var carbohydrates: Decimal? { get { self[.carbohydrates] } set { self[.carbohydrates] = newValue } }
+    public var fat: Decimal? { get { self[.fat] } set { self[.fat] = newValue } }
+    public var fiber: Decimal? { get { self[.fiber] } set { self[.fiber] = newValue } }
+    public var sugars: Decimal? { get { self[.sugars] } set { self[.sugars] = newValue } }
+    public var saturatedFat: Decimal? { get { self[.saturatedFat] } set { self[.saturatedFat] = newValue } }
+    public var salt: Decimal? { get { self[.salt] } set { self[.salt] = newValue } }
+
+    /// Whether nothing is known.
+    public var isEmpty: Bool { values.isEmpty }
 
     public static let zero = Nutrients(energyKcal: 0, protein: 0, carbohydrates: 0, fat: 0)
 
@@ -32,27 +44,29 @@ public struct Nutrients: Hashable, Sendable, Codable {
 
     public static func kilocalories(fromKilojoules kj: Decimal) -> Decimal { kj / kilojoulesPerKilocalorie }
 
+    /// Milligrams of sodium in a gram of salt (sodium chloride is 40 % sodium; labels use × 2.5).
+    public static let sodiumMilligramsPerGramOfSalt: Decimal = 400
+
+    /// Salt and sodium are one fact in two units: the one not given follows from the other.
+    public func withSaltAndSodium() -> Nutrients {
+        var n = self
+        if n[.sodium] == nil, let salt = n[.salt] { n[.sodium] = salt * Self.sodiumMilligramsPerGramOfSalt }
+        if n[.salt] == nil, let sodium = n[.sodium] { n[.salt] = sodium / Self.sodiumMilligramsPerGramOfSalt }
+        return n
+    }
+
     /// Every value multiplied by `factor` (unknown stays unknown).
     public func scaled(by factor: Decimal) -> Nutrients {
-        func s(_ v: Decimal?) -> Decimal? { v.map { $0 * factor } }
-        return Nutrients(energyKcal: s(energyKcal), protein: s(protein), carbohydrates: s(carbohydrates), fat: s(fat),
-                         fiber: s(fiber), sugars: s(sugars), saturatedFat: s(saturatedFat), salt: s(salt))
+        var result = self
+        for (key, value) in values { result.values[key] = value * factor }
+        return result
     }
 
     /// The sum; a value is unknown in the sum only when it is unknown in both.
     public static func + (a: Nutrients, b: Nutrients) -> Nutrients {
-        func add(_ x: Decimal?, _ y: Decimal?) -> Decimal? {
-            switch (x, y) {
-            case (nil, nil): nil
-            case let (x?, nil): x
-            case let (nil, y?): y
-            case let (x?, y?): x + y
-            }
-        }
-        return Nutrients(energyKcal: add(a.energyKcal, b.energyKcal), protein: add(a.protein, b.protein),
-                         carbohydrates: add(a.carbohydrates, b.carbohydrates), fat: add(a.fat, b.fat),
-                         fiber: add(a.fiber, b.fiber), sugars: add(a.sugars, b.sugars),
-                         saturatedFat: add(a.saturatedFat, b.saturatedFat), salt: add(a.salt, b.salt))
+        var result = a
+        for (key, value) in b.values { result.values[key] = (a.values[key] ?? 0) + value }
+        return result
     }
 
     /// Energy the macros account for: 4 kcal/g protein and carbohydrate, 9 kcal/g fat.
@@ -61,11 +75,63 @@ public struct Nutrients: Hashable, Sendable, Codable {
         return 4 * protein + 4 * carbohydrates + 9 * fat
     }
 
-    /// Named values, for validation messages and iteration.
+    /// Named values, for validation messages and iteration: the eight a food form has always
+    /// shown, then every other nutrient that has a value.
     public var fields: [(name: String, label: String, value: Decimal?)] {
-        [("energyKcal", "Energy", energyKcal), ("protein", "Protein", protein), ("carbohydrates", "Carbohydrates", carbohydrates),
-         ("fat", "Fat", fat), ("fiber", "Fibre", fiber), ("sugars", "Sugars", sugars),
-         ("saturatedFat", "Saturated fat", saturatedFat), ("salt", "Salt", salt)]
+        Nutrient.allCases.compactMap { n in
+            let value = values[n]
+            guard n.order < Nutrient.cholesterol.order || value != nil else { return nil }
+            return (n.rawValue, n.name, value)
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ nutrient: Nutrient) { stringValue = nutrient.rawValue }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// One object keyed by nutrient (`{"energyKcal": 41, "sodium": 69}`), unknown values left out;
+    /// keys it does not know are ignored, so older and newer copies read each other.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        values = [:]
+        for n in Nutrient.allCases {
+            if let v = try c.decodeIfPresent(Decimal.self, forKey: Key(n)) { values[n] = v }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for n in Nutrient.allCases { if let v = values[n] { try c.encode(v, forKey: Key(n)) } }
+    }
+}
+
+/// A sum over entries that also says, per nutrient, how many entries did not know it.
+public struct NutrientTotals: Hashable, Sendable {
+    public var total: Nutrients
+    /// Entries with no value for the nutrient (absent when every entry has one).
+    public var unknown: [Nutrient: Int]
+    public var count: Int
+
+    public init(total: Nutrients = Nutrients(), unknown: [Nutrient: Int] = [:], count: Int = 0) {
+        self.total = total
+        self.unknown = unknown
+        self.count = count
+    }
+
+    public static func of<S: Sequence>(_ items: S) -> NutrientTotals where S.Element == Nutrients {
+        var result = NutrientTotals()
+        for n in items { result.add(n) }
+        return result
+    }
+
+    public mutating func add(_ n: Nutrients) {
+        total = total + n
+        count += 1
+        for key in Nutrient.allCases where n.values[key] == nil { unknown[key, default: 0] += 1 }
     }
 }
 

@@ -76,6 +76,10 @@ public enum Plausible {
     public static let quickAddValue = PlausibleRange(0, 20_000)
     /// One nutrient of a logged entry: up to 100 kg of the most energy-dense food.
     public static let entryValue = PlausibleRange(0, 1_000_000)
+    /// One nutrient of a logged entry, in that nutrient's unit (a million grams' worth).
+    public static func entryValue(of nutrient: Nutrient) -> PlausibleRange {
+        nutrient.unit == .mg || nutrient.unit == .µg ? PlausibleRange(0, 1_000_000 * nutrient.unit.perGram, unit: nutrient.unit.rawValue) : entryValue
+    }
     /// What a logged entry cost.
     public static let entryCost = PlausibleRange(0, 100_000_000)
     /// Daily calories goal.

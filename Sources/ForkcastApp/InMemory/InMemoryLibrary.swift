@@ -175,6 +175,10 @@ public struct InMemoryLibrary: Library {
             tx.records.foods.values.first { $0.owner == tx.owner && $0.value.barcode == barcode && $0.value.id != id }?.value
         }
 
+        func adopted(_ catalogId: String) async throws -> Food? {
+            tx.records.foods.values.first { $0.owner == tx.owner && $0.value.catalogId == catalogId }?.value
+        }
+
         func meals(using id: UUID) async throws -> [String] {
             let meals = tx.records.meals.values.filter { $0.owner == tx.owner && $0.value.ingredients.contains { $0.foodId == id } }
             return Array(Set(meals.map(\.value.description))).sorted()

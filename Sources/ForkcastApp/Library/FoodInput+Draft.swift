@@ -12,7 +12,7 @@ extension FoodInput {
         let icon = FoodIcon(rawValue: self.icon ?? "generic")
         if icon == nil { problems.append(.init(field: "icon", message: "icon must be one of: \(FoodIcon.allCases.map(\.rawValue).joined(separator: ", ")).")) }
         let source = FoodSource(rawValue: self.source ?? "custom")
-        if source == nil { problems.append(.init(field: "source", message: "source must be \"custom\" or \"openfoodfacts\".")) }
+        if source == nil { problems.append(.init(field: "source", message: "source must be one of: \(FoodSource.allCases.map(\.rawValue).joined(separator: ", ")).")) }
         var servingUnit = basis ?? .gram
         if let unit = serving?.unit {
             if let u = NutritionBasis(rawValue: unit) { servingUnit = u } else {
@@ -29,8 +29,7 @@ extension FoodInput {
         let p = per100
         return FoodDraft(
             name: name, brand: brand, barcode: barcode, basis: basis!,
-            per100: Nutrients(energyKcal: p?.energyKcal, protein: p?.protein, carbohydrates: p?.carbohydrates, fat: p?.fat,
-                              fiber: p?.fiber, sugars: p?.sugars, saturatedFat: p?.saturatedFat, salt: p?.salt),
+            per100: p?.nutrients ?? Nutrients(),
             energyKj: p?.energyKj,
             serving: serving.map { Serving(size: $0.size, unit: servingUnit, label: $0.label) },
             portion: portion, price: price.map { Price(amount: $0.amount, per: per, packageSize: $0.packageSize) },

@@ -28,6 +28,8 @@ public protocol FoodRecords: Sendable {
     func find(ids: [UUID]) async throws -> [UUID: Food]
     /// Another of the person's foods with this barcode, if any.
     func holder(of barcode: Barcode, except id: UUID) async throws -> Food?
+    /// The person's food adopted from this catalogue food, if any.
+    func adopted(_ catalogId: String) async throws -> Food?
     /// The descriptions of the person's meals that use the food as an ingredient, sorted.
     func meals(using id: UUID) async throws -> [String]
     func insert(_ food: Food) async throws

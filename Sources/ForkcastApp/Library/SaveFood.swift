@@ -47,7 +47,10 @@ public struct SaveFood: Sendable {
             let stored = mode == .add ? nil : try await tx.foods.find(id)
             if mode == .change, stored == nil { return nil }
             var food = checked
-            if let stored { food.createdAt = stored.createdAt }
+            if let stored {
+                food.createdAt = stored.createdAt
+                food.catalogId = food.catalogId ?? stored.catalogId
+            }
             if let barcode = food.barcode, let other = try await tx.foods.holder(of: barcode, except: id) {
                 throw Refusal.conflict("Your food “\(other.name)” already has barcode \(barcode.digits).")
             }

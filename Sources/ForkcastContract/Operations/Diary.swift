@@ -5,25 +5,54 @@ import Foundation
 
 /// Energy and the three macronutrients, rounded to 2 decimals; null where unknown.
 public struct MacrosAnswer: Codable, Sendable, Hashable, SchemaDocumented {
-    public var energyKcal: Decimal?
-    public var protein: Decimal?
-    public var carbohydrates: Decimal?
-    public var fat: Decimal?
+    public var nutrients: Nutrients
 
-    public init(_ n: Nutrients) {
-        energyKcal = n.energyKcal?.rounded(2); protein = n.protein?.rounded(2)
-        carbohydrates = n.carbohydrates?.rounded(2); fat = n.fat?.rounded(2)
-    }
+    /// `n`'s values rounded to 2 decimals.
+    public init(_ n: Nutrients) { nutrients = n.rounded(2) }
 
+    public var energyKcal: Decimal? { nutrients.energyKcal }
+    public var protein: Decimal? { nutrients.protein }
+    public var carbohydrates: Decimal? { nutrients.carbohydrates }
+    public var fat: Decimal? { nutrients.fat }
+    public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
+
+    public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
     /// Every key, null included.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
-        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat)
-    }
+    public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
 
     public static let schemaName = "Macros"
     public static let writesNulls = true
+    public static var schemaDescription: String? {
+        "Energy, macronutrients and micronutrients of what was eaten, each in its unit (GET /api/v1/nutrients); null where unknown"
+    }
+    public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
+}
+
+/// For each nutrient, how many counted entries do not know it (0 when all do): a total is then a
+/// lower bound ("not known for 2 entries").
+public struct NutrientCountsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var counts: [Nutrient: Int]
+
+    public init(_ counts: [Nutrient: Int]) { self.counts = counts }
+    public subscript(_ nutrient: Nutrient) -> Int { counts[nutrient] ?? 0 }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: NutrientKey.self)
+        counts = [:]
+        for n in Nutrient.allCases { counts[n] = try c.decodeIfPresent(Int.self, forKey: NutrientKey(n)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NutrientKey.self)
+        for n in Nutrient.allCases { try c.encode(counts[n] ?? 0, forKey: NutrientKey(n)) }
+    }
+
+    public static let schemaName = "NutrientCounts"
+    public static let writesNulls = true
+    public static var schemaDescription: String? { "Per nutrient: entries that do not know it" }
+    public static var fieldNotes: [String: FieldNote] {
+        Dictionary(uniqueKeysWithValues: Nutrient.allCases.map { ($0.rawValue, FieldNote(minimum: 0)) })
+    }
 }
 
 /// A photo as entries show it: where its image and small thumbnail are.
@@ -194,9 +223,12 @@ public struct DiaryDayAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var remaining: MacrosAnswer
     /// Entries not counted yet (photos to complete): the totals leave them out.
     public var uncountedEntries: Int
+    /// Per nutrient, the counted entries that do not know it (the total leaves them out).
+    public var missing: NutrientCountsAnswer
 
     public init(date: CalendarDate, entries: [DiaryMealGroup], totals: MacrosAnswer, cost: Decimal?, goals: GoalsAnswer,
-                remaining: MacrosAnswer, uncountedEntries: Int) {
+                remaining: MacrosAnswer, uncountedEntries: Int, missing: NutrientCountsAnswer = NutrientCountsAnswer([:])) {
+        self.missing = missing
         self.date = date
         self.entries = entries
         self.totals = totals
@@ -211,7 +243,7 @@ public struct DiaryDayAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(date, forKey: .date); try c.encode(entries, forKey: .entries); try c.encode(totals, forKey: .totals)
         try c.encode(cost, forKey: .cost); try c.encode(goals, forKey: .goals); try c.encode(remaining, forKey: .remaining)
-        try c.encode(uncountedEntries, forKey: .uncountedEntries)
+        try c.encode(uncountedEntries, forKey: .uncountedEntries); try c.encode(missing, forKey: .missing)
     }
 
     public static let schemaName = "DiaryDay"
@@ -219,7 +251,8 @@ public struct DiaryDayAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public static var fieldNotes: [String: FieldNote] {
         ["entries": FieldNote("The day's entries by meal type, in the order of your meal types"),
          "remaining": FieldNote("Goals minus totals (negative when over)"),
-         "uncountedEntries": FieldNote("Entries not counted yet (photos to complete): the totals leave them out", minimum: 0)]
+         "uncountedEntries": FieldNote("Entries not counted yet (photos to complete): the totals leave them out", minimum: 0),
+         "missing": FieldNote("Per nutrient, the counted entries that do not know it: the total is then at least what it says")]
     }
 }
 

@@ -9,41 +9,75 @@ extension FoodSource: SchemaLeaf {}
 extension QuantityUnit: SchemaLeaf {}
 extension Price.Per: SchemaLeaf {}
 
-/// Nutrition values: kcal for energy, grams for the rest, null where unknown.
+/// Nutrition values, every ``Nutrient`` by its key in its unit (kcal, g, mg, µg), null where unknown.
 public struct NutrientsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
-    public var energyKcal: Decimal?
-    public var protein: Decimal?
-    public var carbohydrates: Decimal?
-    public var fat: Decimal?
-    public var fiber: Decimal?
-    public var sugars: Decimal?
-    public var saturatedFat: Decimal?
-    public var salt: Decimal?
+    public var nutrients: Nutrients
 
     /// `n`'s values, rounded to `places` decimals when given.
     public init(_ n: Nutrients, places: Int? = nil) {
-        func r(_ v: Decimal?) -> Decimal? { places.map { p in v.map { $0.rounded(p) } } ?? v }
-        energyKcal = r(n.energyKcal); protein = r(n.protein); carbohydrates = r(n.carbohydrates); fat = r(n.fat)
-        fiber = r(n.fiber); sugars = r(n.sugars); saturatedFat = r(n.saturatedFat); salt = r(n.salt)
+        nutrients = n.rounded(places)
     }
 
-    public var nutrients: Nutrients {
-        Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat,
-                  fiber: fiber, sugars: sugars, saturatedFat: saturatedFat, salt: salt)
-    }
+    public var energyKcal: Decimal? { nutrients.energyKcal }
+    public var protein: Decimal? { nutrients.protein }
+    public var carbohydrates: Decimal? { nutrients.carbohydrates }
+    public var fat: Decimal? { nutrients.fat }
+    public var fiber: Decimal? { nutrients.fiber }
+    public var sugars: Decimal? { nutrients.sugars }
+    public var saturatedFat: Decimal? { nutrients.saturatedFat }
+    public var salt: Decimal? { nutrients.salt }
+    public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
 
+    public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
     /// Every key, null included.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
-        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat)
-        try c.encode(fiber, forKey: .fiber); try c.encode(sugars, forKey: .sugars)
-        try c.encode(saturatedFat, forKey: .saturatedFat); try c.encode(salt, forKey: .salt)
-    }
+    public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
 
     public static let schemaName = "Nutrients"
     public static let writesNulls = true
-    public static var schemaDescription: String? { "Per 100 g or 100 ml (a food) or per serving (a meal): kcal for energy, grams for the rest; null where unknown" }
+    public static var schemaDescription: String? {
+        "Per 100 g or 100 ml (a food) or per serving (a meal), each nutrient in its unit (GET /api/v1/nutrients); null where unknown"
+    }
+    public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
+}
+
+extension Nutrient {
+    /// Each nutrient's key documented with its name and unit.
+    static var fieldNotes: [String: FieldNote] {
+        Dictionary(uniqueKeysWithValues: allCases.map { n in
+            (n.rawValue, FieldNote("\(n.name) (\(n.unit.rawValue)\(n.note.map { ", \($0)" } ?? ""))"))
+        })
+    }
+}
+
+struct NutrientKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ nutrient: Nutrient) { stringValue = nutrient.rawValue }
+    init(_ text: String) { stringValue = text }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Nutrients {
+    /// Every value rounded to `places` decimals (as they are when nil).
+    public func rounded(_ places: Int?) -> Nutrients {
+        guard let places else { return self }
+        return Nutrients(values.mapValues { $0.rounded(places) })
+    }
+
+    /// An object with every nutrient's key: its value or null.
+    func encodeEveryKey(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NutrientKey.self)
+        for n in Nutrient.allCases { try c.encode(self[n], forKey: NutrientKey(n)) }
+    }
+
+    /// The values of an object keyed by nutrient (keys it does not know are ignored).
+    static func decodeEveryKey(from decoder: any Decoder) throws -> Nutrients {
+        let c = try decoder.container(keyedBy: NutrientKey.self)
+        var n = Nutrients()
+        for key in Nutrient.allCases { n[key] = try c.decodeIfPresent(Decimal.self, forKey: NutrientKey(key)) }
+        return n
+    }
 }
 
 /// A food, as the API answers it.
@@ -144,29 +178,41 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
 
 /// `POST /api/v1/foods` and `PUT /api/v1/foods/{id}` (a PUT replaces every field).
 public struct FoodInput: Codable, Sendable, Hashable, SchemaDocumented {
+    /// Per 100 g or 100 ml: any nutrient by its key (GET /api/v1/nutrients), or energy in kJ.
     public struct Per100: Codable, Sendable, Hashable, SchemaDocumented {
-        public var energyKcal: Decimal?
+        public var nutrients: Nutrients
         public var energyKj: Decimal?
-        public var protein: Decimal?
-        public var carbohydrates: Decimal?
-        public var fat: Decimal?
-        public var fiber: Decimal?
-        public var sugars: Decimal?
-        public var saturatedFat: Decimal?
-        public var salt: Decimal?
 
         public init(_ n: Nutrients, energyKj: Decimal? = nil) {
-            energyKcal = n.energyKcal; protein = n.protein; carbohydrates = n.carbohydrates; fat = n.fat
-            fiber = n.fiber; sugars = n.sugars; saturatedFat = n.saturatedFat; salt = n.salt
+            nutrients = n
             self.energyKj = energyKj
+        }
+
+        public var energyKcal: Decimal? { get { nutrients.energyKcal } set { nutrients.energyKcal = newValue } }
+        public var protein: Decimal? { get { nutrients.protein } set { nutrients.protein = newValue } }
+        public var carbohydrates: Decimal? { get { nutrients.carbohydrates } set { nutrients.carbohydrates = newValue } }
+        public var fat: Decimal? { get { nutrients.fat } set { nutrients.fat = newValue } }
+        public subscript(_ nutrient: Nutrient) -> Decimal? { get { nutrients[nutrient] } set { nutrients[nutrient] = newValue } }
+
+        public init(from decoder: any Decoder) throws {
+            nutrients = try Nutrients.decodeEveryKey(from: decoder)
+            energyKj = try decoder.container(keyedBy: NutrientKey.self).decodeIfPresent(Decimal.self, forKey: NutrientKey("energyKj"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: NutrientKey.self)
+            for n in Nutrient.allCases { try c.encodeIfPresent(nutrients[n], forKey: NutrientKey(n)) }
+            try c.encodeIfPresent(energyKj, forKey: NutrientKey("energyKj"))
         }
 
         public static let schemaName = "FoodNutrientsInput"
         public static var fieldNotes: [String: FieldNote] {
-            let grams = FieldNote(range: Plausible.gramsPer100)
-            return ["energyKcal": FieldNote(range: Plausible.kcalPer100),
-                    "energyKj": FieldNote("Energy in kJ, used when energyKcal is absent (1 kcal = 4.184 kJ; 900 kcal = 3765.6 kJ)", range: Plausible.kjPer100),
-                    "protein": grams, "carbohydrates": grams, "fat": grams, "fiber": grams, "sugars": grams, "saturatedFat": grams, "salt": grams]
+            var notes = Dictionary(uniqueKeysWithValues: Nutrient.allCases.map { n in
+                (n.rawValue, FieldNote("\(n.name) (\(n.unit.rawValue))", range: PlausibleRange(0, n.maximumPer100, unit: n.unit.rawValue)))
+            })
+            notes["energyKj"] = FieldNote("Energy in kJ, used when energyKcal is absent (1 kcal = 4.184 kJ; 900 kcal = 3765.6 kJ)", range: Plausible.kjPer100)
+            notes["salt"] = FieldNote("Salt (g); sodium follows from it when not given (sodium mg = salt g × 400)", range: Plausible.gramsPer100)
+            return notes
         }
     }
 

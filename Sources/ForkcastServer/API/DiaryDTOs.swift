@@ -37,6 +37,7 @@ extension DiaryDayAnswer {
                                entries: g.entries.map { DiaryEntryAnswer($0, owner: owner, photos: photos) }, totals: MacrosAnswer(g.totals))
             },
             totals: MacrosAnswer(day.totals), cost: day.cost?.rounded(2), goals: GoalsAnswer(day.goals),
-            remaining: MacrosAnswer(day.remaining), uncountedEntries: day.uncounted)
+            remaining: MacrosAnswer(day.remaining), uncountedEntries: day.uncounted,
+            missing: NutrientCountsAnswer(day.missing))
     }
 }

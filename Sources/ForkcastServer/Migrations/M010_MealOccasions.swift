@@ -55,14 +55,18 @@ struct M010_MealOccasions: AsyncMigration {
                 try await MealTypeCatalog.defaults(owner: id, now: now).all.map { MealTypeModel($0, ownerID: id) }.create(on: tx)
                 try await SyncLog.record(.mealType, MealTypeCatalog.defaults(owner: id, now: now).all.map(\.id), op: .upsert, owner: id, on: tx, now: now)
             }
-            // Every existing entry's occasion, in batches.
+            // Every existing entry's occasion, in batches (the columns by name: the model has grown
+            // columns that later migrations add).
+            let sql = tx as! any SQLDatabase
             var offset = 0
             while true {
-                let rows = try await DiaryEntryModel.query(on: tx).sort(\.$id).range(offset..<(offset + 500)).all()
+                let rows = try await sql.raw("SELECT id, user_id, local_date, meal_type FROM diary_entries ORDER BY id LIMIT 500 OFFSET \(bind: offset)").all()
                 if rows.isEmpty { break }
                 for row in rows {
-                    row.occasionID = Occasion.id(owner: row.ownerID, date: CalendarDate(stored: row.localDate), mealType: row.mealType)
-                    try await row.update(on: tx)
+                    let owner = try row.decode(column: "user_id", as: UUID.self)
+                    let occasion = Occasion.id(owner: owner, date: CalendarDate(stored: try row.decode(column: "local_date", as: String.self)),
+                                               mealType: try row.decode(column: "meal_type", as: String.self))
+                    try await sql.raw("UPDATE diary_entries SET occasion_id = \(bind: occasion) WHERE id = \(bind: try row.decode(column: "id", as: UUID.self))").run()
                 }
                 offset += rows.count
             }

@@ -19,5 +19,6 @@ extension Application {
         migrations.add(M012_ExternalIdentities())
         migrations.add(M013_SyncKindIndex())
         migrations.add(M014_PhotoOnOneEntry())
+        migrations.add(M015_FoodCatalog())
     }
 }

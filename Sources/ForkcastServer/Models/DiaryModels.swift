@@ -28,8 +28,13 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
     /// Its occasion (``Occasion/id(owner:date:mealType:)``), kept for history queries.
     @OptionalField(key: "occasion_id") var occasionID: UUID?
     @OptionalField(key: "photo_id") var photoID: UUID?
+    /// The nutrients beyond energy and the macros (``NutrientText``).
+    @OptionalField(key: "micros") var micros: String?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $loggedAt, $localDate, $mealType, $note, $kind, $foodID, $mealID, $quantity, $unit, $name, $energyKcal, $protein, $carbohydrates, $fat, $cost, $createdAt, $updatedAt, $occasionID, $photoID] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $loggedAt, $localDate, $mealType, $note, $kind, $foodID, $mealID, $quantity, $unit, $name, $energyKcal, $protein, $carbohydrates, $fat, $cost, $createdAt, $updatedAt, $occasionID, $photoID, $micros] }
+
+    /// The nutrients with a column of their own.
+    static let columns: Set<Nutrient> = [.energyKcal, .protein, .carbohydrates, .fat]
 
     init() {}
 
@@ -58,6 +63,7 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
         protein = entry.nutrients.protein?.doubleValue
         carbohydrates = entry.nutrients.carbohydrates?.doubleValue
         fat = entry.nutrients.fat?.doubleValue
+        micros = NutrientText.encode(entry.nutrients, except: Self.columns)
         cost = entry.cost?.doubleValue
         updatedAt = now
     }
@@ -70,9 +76,10 @@ final class DiaryEntryModel: Model, @unchecked Sendable {
         case "photo": .photo
         default: .quickAdd
         }
+        var nutrients = Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat))
+        NutrientText.decode(micros, into: &nutrients, except: Self.columns)
         return DiaryEntry(id: id!, loggedAt: loggedAt, date: CalendarDate(stored: localDate), mealType: mealType, note: note, kind: kind,
-                          name: name, nutrients: Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat)),
-                          cost: d(cost), photoId: photoID)
+                          name: name, nutrients: nutrients, cost: d(cost), photoId: photoID)
     }
 }
 

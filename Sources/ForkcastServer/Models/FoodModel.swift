@@ -30,10 +30,13 @@ final class FoodModel: Model, @unchecked Sendable {
     @OptionalField(key: "price_package_size") var pricePackageSize: Double?
     @Field(key: "icon") var icon: String
     @Field(key: "source") var source: String
+    @OptionalField(key: "catalog_id") var catalogID: String?
+    /// The nutrients beyond the columns above (``NutrientText``).
+    @OptionalField(key: "micros") var micros: String?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $name, $searchKey, $brand, $barcode, $basis, $energyKcal, $protein, $carbohydrates, $fat, $fiber, $sugars, $saturatedFat, $salt, $servingSize, $servingLabel, $portion, $priceAmount, $pricePer, $pricePackageSize, $icon, $source, $createdAt, $updatedAt] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $name, $searchKey, $brand, $barcode, $basis, $energyKcal, $protein, $carbohydrates, $fat, $fiber, $sugars, $saturatedFat, $salt, $servingSize, $servingLabel, $portion, $priceAmount, $pricePer, $pricePackageSize, $icon, $source, $catalogID, $micros, $createdAt, $updatedAt] }
 
     init() {}
 
@@ -59,6 +62,8 @@ final class FoodModel: Model, @unchecked Sendable {
         sugars = n.sugars?.doubleValue
         saturatedFat = n.saturatedFat?.doubleValue
         salt = n.salt?.doubleValue
+        micros = NutrientText.encode(n, except: Self.columns)
+        catalogID = food.catalogId
         servingSize = food.serving?.size.doubleValue
         servingLabel = food.serving?.label
         portion = food.portion
@@ -70,18 +75,23 @@ final class FoodModel: Model, @unchecked Sendable {
         updatedAt = food.updatedAt
     }
 
+    /// The nutrients with a column of their own.
+    static let columns: Set<Nutrient> = [.energyKcal, .protein, .carbohydrates, .fat, .fiber, .sugars, .saturatedFat, .salt]
+
     var domain: Food {
         func d(_ v: Double?) -> Decimal? { v.map(Decimal.init(shortest:)) }
         let basis = NutritionBasis(rawValue: basis) ?? .gram
+        var per100 = Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat),
+                               fiber: d(fiber), sugars: d(sugars), saturatedFat: d(saturatedFat), salt: d(salt))
+        NutrientText.decode(micros, into: &per100, except: Self.columns)
         return Food(
             id: id!, name: name, brand: brand, barcode: barcode.flatMap(Barcode.init), basis: basis,
-            per100: Nutrients(energyKcal: d(energyKcal), protein: d(protein), carbohydrates: d(carbohydrates), fat: d(fat),
-                              fiber: d(fiber), sugars: d(sugars), saturatedFat: d(saturatedFat), salt: d(salt)),
+            per100: per100,
             serving: servingSize.map { Serving(size: Decimal(shortest: $0), unit: basis, label: servingLabel) },
             portion: portion,
             price: priceAmount.map { Price(amount: Decimal(shortest: $0), per: Price.Per(rawValue: pricePer ?? "") ?? .package,
                                            packageSize: d(pricePackageSize)) },
-            icon: FoodIcon(rawValue: icon) ?? .generic, source: FoodSource(rawValue: source) ?? .custom,
+            icon: FoodIcon(rawValue: icon) ?? .generic, source: FoodSource(rawValue: source) ?? .custom, catalogId: catalogID,
             createdAt: createdAt, updatedAt: updatedAt)
     }
 }

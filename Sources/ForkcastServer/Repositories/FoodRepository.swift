@@ -59,6 +59,10 @@ struct FoodRepository: FoodRecords {
         return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, $0.domain) })
     }
 
+    func adopted(_ catalogId: String) async throws -> Food? {
+        try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$catalogID == catalogId).first()?.domain
+    }
+
     func find(barcode: Barcode) async throws -> Food? {
         try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$barcode == barcode.digits).first()?.domain
     }
