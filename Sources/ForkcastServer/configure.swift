@@ -49,6 +49,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
         app.writeGate = WriteGate()
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
+    app.catalogState = CatalogState()
     app.middleware.use(WriteGate.Middleware())
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())

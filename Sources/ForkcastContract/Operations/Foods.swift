@@ -130,6 +130,8 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var price: PriceTag?
     public var icon: Tolerant<FoodIcon>
     public var source: Tolerant<FoodSource>
+    /// The catalogue food it was adopted from (source `usda`).
+    public var catalogId: String?
     public var warnings: [String]
     /// What an amount left empty on a plate means for this food (one serving, else 100 g or ml).
     public var usualPortion: Portion
@@ -149,6 +151,7 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         icon = .known(food.icon)
         usualPortion = Portion(quantity: food.usualPortion.quantity, unit: food.usualPortion.unit)
         source = .known(food.source)
+        catalogId = food.catalogId
         warnings = food.warnings
         createdAt = food.createdAt
         updatedAt = food.updatedAt
@@ -160,7 +163,8 @@ public struct FoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         try c.encode(id, forKey: .id); try c.encode(name, forKey: .name); try c.encode(brand, forKey: .brand)
         try c.encode(barcode, forKey: .barcode); try c.encode(basis, forKey: .basis); try c.encode(per100, forKey: .per100)
         try c.encode(serving, forKey: .serving); try c.encode(portion, forKey: .portion); try c.encode(price, forKey: .price)
-        try c.encode(icon, forKey: .icon); try c.encode(source, forKey: .source); try c.encode(warnings, forKey: .warnings)
+        try c.encode(icon, forKey: .icon); try c.encode(source, forKey: .source); try c.encode(catalogId, forKey: .catalogId)
+        try c.encode(warnings, forKey: .warnings)
         try c.encode(usualPortion, forKey: .usualPortion)
         try c.encode(createdAt, forKey: .createdAt); try c.encode(updatedAt, forKey: .updatedAt)
     }
@@ -330,10 +334,139 @@ public struct OpenFoodFactsSearch: Codable, Sendable, Hashable, SchemaDocumented
 
 /// `POST /api/v1/foods/import`.
 public struct FoodImportInput: Codable, Sendable, Hashable, SchemaDocumented {
-    public var barcode: String
+    /// An Open Food Facts product's barcode.
+    public var barcode: String?
+    /// A catalogue food's id (`GET /api/v1/foods/catalog`).
+    public var catalogId: String?
     public init(barcode: String) { self.barcode = barcode }
+    public init(catalogId: String) { self.catalogId = catalogId }
     public static let schemaName = "FoodImportInput"
-    public static var fieldNotes: [String: FieldNote] { ["barcode": FieldNote(pattern: Barcode.pattern, example: "3017620422003")] }
+    public static var schemaDescription: String? { "Either barcode (an Open Food Facts product) or catalogId (a catalogue food), not both" }
+    public static var fieldNotes: [String: FieldNote] {
+        ["barcode": FieldNote(pattern: Barcode.pattern, example: "3017620422003"),
+         "catalogId": FieldNote("A catalogue food's id", maxLength: CatalogFood.maximumIdLength, pattern: "^(sr|fd|sv|br)-[0-9a-f]{16}$",
+                                example: "sr-6c2fd0c1a1e52b1d")]
+    }
+    public static var schemaExtras: [String: JSONValue] {
+        ["oneOf": [["required": ["barcode"]], ["required": ["catalogId"]]]]
+    }
+}
+
+extension CatalogSource: SchemaLeaf {}
+
+/// A size a catalogue food is eaten in.
+public struct CatalogPortionAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var name: String
+    public var grams: Decimal
+    public init(_ p: CatalogPortion) {
+        name = p.name
+        grams = p.grams
+    }
+    public static let schemaName = "CatalogPortion"
+    public static var fieldNotes: [String: FieldNote] { ["name": FieldNote(example: "1 portion (128 g)"), "grams": FieldNote(minimum: 0)] }
+}
+
+/// A food of the shared catalogue (USDA FoodData Central).
+public struct CatalogFoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var catalogId: String
+    public var name: String
+    public var category: String?
+    public var source: Tolerant<CatalogSource>
+    /// Per 100 g.
+    public var per100: NutrientsAnswer
+    public var portions: [CatalogPortionAnswer]
+    /// The person's food adopted from it, once they have used it.
+    public var foodId: UUID?
+
+    public init(_ food: CatalogFood, foodId: UUID?) {
+        catalogId = food.catalogId
+        name = food.name
+        category = food.category
+        source = .known(food.source)
+        per100 = NutrientsAnswer(food.per100)
+        portions = food.portions.map(CatalogPortionAnswer.init)
+        self.foodId = foodId
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(catalogId, forKey: .catalogId); try c.encode(name, forKey: .name); try c.encode(category, forKey: .category)
+        try c.encode(source, forKey: .source); try c.encode(per100, forKey: .per100); try c.encode(portions, forKey: .portions)
+        try c.encode(foodId, forKey: .foodId)
+    }
+
+    public static let schemaName = "CatalogFood"
+    public static let writesNulls = true
+    public static var schemaDescription: String? { "A catalogue food: nutrients per 100 g, portions with the usual one first" }
+    public static var fieldNotes: [String: FieldNote] {
+        ["catalogId": FieldNote("Stable across catalogue rebuilds; give it to POST /api/v1/foods/import", example: "sr-6c2fd0c1a1e52b1d"),
+         "category": FieldNote("FoodData Central's food category", example: "Vegetables and Vegetable Products"),
+         "source": FieldNote("Which part of FoodData Central"),
+         "foodId": FieldNote("Your food made from it, once you have used it (null before)")]
+    }
+}
+
+/// One nutrient Forkcast tracks.
+public struct NutrientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var key: String
+    public var name: String
+    public var unit: Tolerant<Nutrient.Unit>
+    public var group: Tolerant<Nutrient.Group>
+    public var direction: Tolerant<Nutrient.Direction>
+    /// The FDA daily value, in `unit`; null where the person's goals set the target (energy, macros) or none applies.
+    public var dailyValue: Decimal?
+    public var note: String?
+
+    public init(_ n: Nutrient) {
+        key = n.rawValue
+        name = n.name
+        unit = .known(n.unit)
+        group = .known(n.group)
+        direction = .known(n.direction)
+        dailyValue = n.dailyValue
+        note = n.note
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key); try c.encode(name, forKey: .name); try c.encode(unit, forKey: .unit)
+        try c.encode(group, forKey: .group); try c.encode(direction, forKey: .direction)
+        try c.encode(dailyValue, forKey: .dailyValue); try c.encode(note, forKey: .note)
+    }
+
+    public static let schemaName = "Nutrient"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["key": FieldNote("The key in every nutrients object", example: "vitaminA"),
+         "direction": FieldNote("atLeast: reach the daily value; atMost: stay below it; goal: the person's own goal"),
+         "dailyValue": FieldNote("The FDA daily value (21 CFR 101.9) in unit; null for energy, macronutrients and salt")]
+    }
+}
+
+extension Nutrient: SchemaLeaf {}
+extension Nutrient.Unit: SchemaLeaf {}
+extension Nutrient.Group: SchemaLeaf {}
+extension Nutrient.Direction: SchemaLeaf {}
+
+/// `GET /api/v1/nutrients`.
+public struct NutrientList: Codable, Sendable, Hashable, SchemaDocumented {
+    public var items: [NutrientAnswer]
+    public init(_ nutrients: [Nutrient] = Nutrient.allCases) { items = nutrients.map(NutrientAnswer.init) }
+    public static let schemaName = "NutrientList"
+}
+
+/// `?q=&page=&per=`: catalogue search.
+public struct CatalogQuery: Codable, Sendable, Hashable {
+    /// Required (2 characters or more); optional here so its absence gets the handler's own message.
+    public var q: String?
+    public var page: Int?
+    public var per: Int?
+    public init(q: String, page: Int? = nil, per: Int? = nil) {
+        self.q = q
+        self.page = page
+        self.per = per
+    }
+    public var paging: PageQuery { PageQuery(page: page, per: per) }
 }
 
 /// `?q=&page=&per=`: a page of your foods, searched.
@@ -476,12 +609,43 @@ public enum Foods {
         public static let id = "importFood"
         public static let method = HTTPVerb.post
         public static let path: PathTemplate = "/api/v1/foods/import"
-        public static let summary = "Make an Open Food Facts product one of your foods"
+        public static let summary = "Make an Open Food Facts product (barcode) or a catalogue food (catalogId) one of your foods"
         public static let tag = "foods"
         public static let success = Outcome(201, "Imported")
-        public static let otherAnswers = [Outcome(200, "You already have a food with this barcode")]
+        public static let otherAnswers = [Outcome(200, "You already have a food with this barcode or from this catalogue food")]
         public static let answerHeaders = ["Location": "The food"]
-        public static let failures = [Outcome.malformed, .notSignedIn, .csrf, Outcome(404, "No such product"), .tooLarge, .notJSON,
-                                      Outcome(422, "Not a barcode"), upstream]
+        public static let failures = [Outcome.malformed, .notSignedIn, .csrf, Outcome(404, "No such product or catalogue food"), .tooLarge, .notJSON,
+                                      Outcome(422, "Not a barcode or catalogue id, or both given"), upstream]
+    }
+
+    public enum Catalog: APIOperation {
+        public typealias Parameters = CatalogQuery
+        public typealias Answer = Page<CatalogFoodAnswer>
+        public static let id = "searchFoodCatalog"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods/catalog"
+        public static let summary = "Search the food catalogue (USDA FoodData Central, offline): words in any order, one typo forgiven"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "A page of catalogue foods, best match first")
+        public static let failures = [Outcome(400, "q missing or shorter than 2 characters, or a bad page")] + Outcome.read
+        public static var parameterNotes: [String: FieldNote] {
+            PageQuery.notes.merging(["q": FieldNote("What to look for (2 characters or more)", minLength: 2, pattern: FieldNote.twoNotBlank, example: "carrot")]) { $1 }
+        }
+        public static var requiredParameters: Set<String> { ["q"] }
+    }
+}
+
+/// `/api/v1/nutrients`: what Forkcast tracks.
+public enum NutrientDefinitions {
+    public enum List: APIOperation {
+        public typealias Answer = NutrientList
+        public static let id = "listNutrients"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/nutrients"
+        public static let summary = "The nutrients Forkcast tracks: key, name, unit, FDA daily value"
+        public static let tag = "foods"
+        public static let signedIn = false
+        public static let success = Outcome(200, "Every nutrient, in display order")
+        public static let failures: [Outcome] = []
     }
 }

@@ -59,10 +59,31 @@ enum FoodsController {
                 throw AppError.upstreamUnavailable(failure.message, retryAfter: failure.retryAfter)
             }
         }
+        routes.on(Foods.Catalog.self) { req, query, _ in
+            let text = query.q?.trimmed ?? ""
+            guard text.count >= 2 else { throw AppError.badRequest("Give at least 2 characters to search the catalogue for (q=).") }
+            guard text.count <= 200 else { throw AppError.badRequest("Search for at most 200 characters (q=).") }
+            let page = try req.paging(query.paging)
+            let result = try await req.application.foodCatalog.search(text, page: page)
+            let adopted = try await req.owner.foods.adopted(among: result.items.map(\.catalogId))
+            return Page(items: result.items.map { CatalogFoodAnswer($0, foodId: adopted[$0.catalogId]) },
+                        metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
+        }
+        routes.on(NutrientDefinitions.List.self) { _, _, _ in NutrientList() }
         routes.on(Foods.Import.self) { req, _, input in
             let currency = try req.requireUser().currency
-            guard let code = Barcode(input.barcode) else {
-                throw AppError.validation(ValidationError(field: "barcode", "\"\(input.barcode.prefix(20))\" is not a barcode."))
+            let barcode: String
+            switch (input.barcode, input.catalogId) {
+            case (nil, let catalogId?):
+                let result = try await req.owner.adoptCatalogFood.adopt(catalogId, id: req.dependencies.uuid())
+                return .value(FoodAnswer(result.food, currency: currency), headers: location(result.food.id),
+                              status: result.created ? .created : .ok)
+            case (let given?, nil): barcode = given
+            default:
+                throw AppError.validation(ValidationError(field: "catalogId", "Give either barcode (an Open Food Facts product) or catalogId (a catalogue food)."))
+            }
+            guard let code = Barcode(barcode) else {
+                throw AppError.validation(ValidationError(field: "barcode", "\"\(barcode.prefix(20))\" is not a barcode."))
             }
             do {
                 guard let result = try await req.owner.foodLookup.importProduct(code, id: req.dependencies.uuid()) else {

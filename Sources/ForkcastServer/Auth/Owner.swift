@@ -57,6 +57,7 @@ struct Owner {
     // Use cases: each change a person makes, the same from every front door.
     var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
+    var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog, now: now) }
     var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext, now: now) }
     /// The person's body profile, goals and weights, for the body's use cases (ForkcastApp).
     var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }

@@ -63,6 +63,17 @@ struct FoodRepository: FoodRecords {
         try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$catalogID == catalogId).first()?.domain
     }
 
+    /// The person's foods adopted from these catalogue foods: food id by catalogue id.
+    func adopted(among catalogIds: [String]) async throws -> [String: UUID] {
+        guard !catalogIds.isEmpty else { return [:] }
+        let sql = db as! any SQLDatabase
+        let rows = try await sql.select().column("id").column("catalog_id").from(FoodModel.schema)
+            .where("user_id", .equal, SQLBind(ownerID)).where("catalog_id", .in, SQLBind.group(catalogIds)).all()
+        var result: [String: UUID] = [:]
+        for row in rows { result[try row.decode(column: "catalog_id", as: String.self)] = try row.decode(column: "id", as: UUID.self) }
+        return result
+    }
+
     func find(barcode: Barcode) async throws -> Food? {
         try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$barcode == barcode.digits).first()?.domain
     }
