@@ -123,9 +123,12 @@ public struct Goals: Hashable, Sendable, Codable {
     public var source: Source
     public var bmr: Decimal?
     public var tdee: Decimal?
+    /// Daily targets the person changed from the daily value (a low-sodium or keto diet changes a
+    /// few), in each nutrient's unit; the others are their ``Nutrient/dailyValue``.
+    public var targets: [Nutrient: Decimal]
 
     public init(energyKcal: Decimal, protein: Decimal, carbohydrates: Decimal, fat: Decimal, source: Source = .manual,
-                bmr: Decimal? = nil, tdee: Decimal? = nil) {
+                bmr: Decimal? = nil, tdee: Decimal? = nil, targets: [Nutrient: Decimal] = [:]) {
         self.energyKcal = energyKcal
         self.protein = protein
         self.carbohydrates = carbohydrates
@@ -133,6 +136,69 @@ public struct Goals: Hashable, Sendable, Codable {
         self.source = source
         self.bmr = bmr
         self.tdee = tdee
+        self.targets = targets
+    }
+
+    private enum CodingKeys: String, CodingKey { case energyKcal, protein, carbohydrates, fat, source, bmr, tdee, targets }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        energyKcal = try c.decode(Decimal.self, forKey: .energyKcal)
+        protein = try c.decode(Decimal.self, forKey: .protein)
+        carbohydrates = try c.decode(Decimal.self, forKey: .carbohydrates)
+        fat = try c.decode(Decimal.self, forKey: .fat)
+        source = try c.decode(Source.self, forKey: .source)
+        bmr = try c.decodeIfPresent(Decimal.self, forKey: .bmr)
+        tdee = try c.decodeIfPresent(Decimal.self, forKey: .tdee)
+        // Older copies have no targets; keys this version does not know are left out.
+        let raw = try c.decodeIfPresent([String: Decimal].self, forKey: .targets) ?? [:]
+        targets = Dictionary(uniqueKeysWithValues: raw.compactMap { k, v in Nutrient(rawValue: k).map { ($0, v) } })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
+        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat); try c.encode(source, forKey: .source)
+        try c.encodeIfPresent(bmr, forKey: .bmr); try c.encodeIfPresent(tdee, forKey: .tdee)
+        if !targets.isEmpty { try c.encode(Dictionary(uniqueKeysWithValues: targets.map { ($0.rawValue, $1) }), forKey: .targets) }
+    }
+
+    /// The day's target for a nutrient: the goals for energy and macros, else the person's own
+    /// target or the daily value; nil where none applies (salt: sodium carries it).
+    public func target(_ nutrient: Nutrient) -> Decimal? {
+        switch nutrient {
+        case .energyKcal: energyKcal
+        case .protein: protein
+        case .carbohydrates: carbohydrates
+        case .fat: fat
+        default: targets[nutrient] ?? nutrient.dailyValue
+        }
+    }
+
+    /// The most a daily target can be: fifty times the daily value.
+    public static func targetRange(_ nutrient: Nutrient) -> PlausibleRange? {
+        nutrient.dailyValue.map { PlausibleRange(0, $0 * 50, unit: nutrient.unit.rawValue) }
+    }
+
+    /// These goals with targets changed: a value sets one, nil puts it back to the daily value.
+    /// Throws ``ValidationError`` naming `targets.<key>` for a nutrient without a daily value or
+    /// a value outside ``targetRange(_:)``.
+    public func withTargets(_ changes: [Nutrient: Decimal?]) throws(ValidationError) -> Goals {
+        var result = self
+        var problems: [ValidationError.Field] = []
+        for (nutrient, value) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let range = Self.targetRange(nutrient) else {
+                problems.append(.init(field: "targets.\(nutrient.rawValue)", message: "\(nutrient.name) has no daily target\(nutrient.group == .macronutrients || nutrient == .energyKcal ? " here: it is one of the four goals" : "").")); continue
+            }
+            if let value {
+                if let p = range.check(value, field: "targets.\(nutrient.rawValue)", label: "\(nutrient.name) a day") { problems.append(p); continue }
+                result.targets[nutrient] = value == nutrient.dailyValue ? nil : value
+            } else {
+                result.targets[nutrient] = nil
+            }
+        }
+        guard problems.isEmpty else { throw ValidationError(problems) }
+        return result
     }
 
     /// Seed 001's defaults: 2000 kcal, 150 g protein, 250 g carbohydrates, 65 g fat.

@@ -18,7 +18,7 @@ public struct SetGoals: Sendable {
 
     /// Throws ``ValidationError`` naming each bad field.
     public func callAsFunction(_ input: Input) async throws {
-        let goals: Goals
+        var goals: Goals
         switch input.source ?? "manual" {
         case "computed":
             goals = .computed
@@ -27,12 +27,17 @@ public struct SetGoals: Sendable {
         default:
             throw ValidationError(field: "source", "source must be \"manual\" or \"computed\".")
         }
-        let now = now
+        let changes = input.targets?.changes ?? [:]
+        // Checked before any read, so bad input is a 422 whatever is stored.
+        _ = try goals.withTargets(changes)
+        let now = now, chosen = goals
         try await store.write { body in
-            if goals.source == .computed, try await body.profile() == nil {
+            if chosen.source == .computed, try await body.profile() == nil {
                 throw ValidationError(field: "source", "Computed goals need a body profile first (PUT \(BodyProfiles.Save.path)).")
             }
-            try await body.saveGoals(goals, now: now)
+            var goals = chosen
+            goals.targets = try await body.storedGoals()?.targets ?? [:]
+            try await body.saveGoals(try goals.withTargets(changes), now: now)
         }
     }
 }

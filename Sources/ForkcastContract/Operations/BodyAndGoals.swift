@@ -92,8 +92,11 @@ public struct GoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var bmr: Decimal?
     public var tdee: Decimal?
     public var steps: [String]?
+    /// Every nutrient's daily target: the person's own, or the daily value.
+    public var targets: NutrientTargetsAnswer
 
     public init(_ goals: Goals, steps: [String]? = nil) {
+        targets = NutrientTargetsAnswer(goals)
         energyKcal = goals.energyKcal
         protein = goals.protein
         carbohydrates = goals.carbohydrates
@@ -105,7 +108,61 @@ public struct GoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     }
 
     public static let schemaName = "Goals"
-    public static var fieldNotes: [String: FieldNote] { ["steps": FieldNote("The arithmetic, for computed goals")] }
+    public static var fieldNotes: [String: FieldNote] {
+        ["steps": FieldNote("The arithmetic, for computed goals"),
+         "targets": FieldNote("Each nutrient's daily target (its daily value unless changed)")]
+    }
+}
+
+/// Each nutrient's daily target, in its unit.
+public struct NutrientTargetsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var values: [Nutrient: Decimal]
+    public init(_ goals: Goals) {
+        values = Dictionary(uniqueKeysWithValues: Nutrient.targeted.compactMap { n in goals.target(n).map { (n, $0) } })
+    }
+    public subscript(_ nutrient: Nutrient) -> Decimal? { values[nutrient] }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: NutrientKey.self)
+        values = [:]
+        for n in Nutrient.targeted { values[n] = try c.decodeIfPresent(Decimal.self, forKey: NutrientKey(n)) }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NutrientKey.self)
+        for n in Nutrient.targeted { try c.encodeIfPresent(values[n], forKey: NutrientKey(n)) }
+    }
+    public static let schemaName = "NutrientTargets"
+    public static var fieldNotes: [String: FieldNote] {
+        Dictionary(uniqueKeysWithValues: Nutrient.targeted.map { ($0.rawValue, FieldNote("\($0.name) a day (\($0.unit.rawValue))", minimum: 0)) })
+    }
+}
+
+/// `targets` of `PUT /api/v1/goals`: a nutrient given a number gets that daily target, one given
+/// null goes back to its daily value, one not named stays as it is.
+public struct NutrientTargetsInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public var changes: [Nutrient: Decimal?]
+    public init(_ changes: [Nutrient: Decimal?]) { self.changes = changes }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: NutrientKey.self)
+        changes = [:]
+        for n in Nutrient.targeted where c.contains(NutrientKey(n)) {
+            changes[n] = try c.decodeNil(forKey: NutrientKey(n)) ? .some(nil) : .some(try c.decode(Decimal.self, forKey: NutrientKey(n)))
+        }
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NutrientKey.self)
+        for (n, value) in changes.sorted(by: { $0.key < $1.key }) {
+            if let value { try c.encode(value, forKey: NutrientKey(n)) } else { try c.encodeNil(forKey: NutrientKey(n)) }
+        }
+    }
+    public static let schemaName = "NutrientTargetsInput"
+    public static var schemaDescription: String? { "A number sets a nutrient's daily target, null puts back its daily value; nutrients not named keep theirs" }
+    public static var fieldNotes: [String: FieldNote] {
+        Dictionary(uniqueKeysWithValues: Nutrient.targeted.map { n in
+            let range = Goals.targetRange(n)!
+            return (n.rawValue, FieldNote("\(n.name) a day (\(n.unit.rawValue))",
+                                          schema: ["type": ["number", "null"], "minimum": .number(range.lower.doubleValue), "maximum": .number(range.upper.doubleValue)]))
+        })
+    }
 }
 
 /// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
@@ -115,8 +172,12 @@ public struct GoalsInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var protein: Decimal?
     public var carbohydrates: Decimal?
     public var fat: Decimal?
+    /// Daily targets to change (absent: all stay as they are).
+    public var targets: NutrientTargetsInput?
 
-    public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil) {
+    public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil, fat: Decimal? = nil,
+                targets: NutrientTargetsInput? = nil) {
+        self.targets = targets
         self.source = source
         self.energyKcal = energyKcal
         self.protein = protein
@@ -126,7 +187,7 @@ public struct GoalsInput: Codable, Sendable, Hashable, SchemaDocumented {
 
     public static let schemaName = "GoalsInput"
     public static var schemaDescription: String? {
-        "Manual goals need all four numbers; computed goals need a body profile first (422 otherwise) and ignore the numbers."
+        "Manual goals need all four numbers; computed goals need a body profile first (422 otherwise) and ignore the numbers. targets change nutrients' daily targets either way."
     }
     public static var fieldNotes: [String: FieldNote] {
         ["source": FieldNote(default: "manual", schema: ["type": ["string", "null"], "enum": ["manual", "computed", .null]])]

@@ -265,7 +265,13 @@ public struct DaySummary: Codable, Sendable, Hashable, SchemaDocumented {
     public var fat: Decimal
     public var cost: Decimal?
     public var entries: Int
+    /// Every nutrient of the day (energy and macros as above).
+    public var nutrients: MacrosAnswer
+    /// Per nutrient, the counted entries that do not know it.
+    public var missing: NutrientCountsAnswer
     public init(date: CalendarDate, energyKcal: Decimal, protein: Decimal, carbohydrates: Decimal, fat: Decimal, cost: Decimal?, entries: Int) {
+        nutrients = MacrosAnswer(Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat))
+        missing = NutrientCountsAnswer([:])
         self.date = date
         self.energyKcal = energyKcal
         self.protein = protein

@@ -72,8 +72,11 @@ enum DiaryController {
             let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
             let days = WeekWindow(start: from, length: from.days(until: to) + 1).dates.map { date in
                 let t = byDate[date]
-                return DaySummary(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
-                                  carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
+                var summary = DaySummary(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
+                                         carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
+                summary.nutrients = MacrosAnswer(t?.nutrients ?? .zero)
+                summary.missing = NutrientCountsAnswer(t?.missing ?? [:])
+                return summary
             }
             let weights = try await req.owner.body.weights(from: from.instant(in: user.zone), to: to.adding(days: 1).instant(in: user.zone))
             return DiarySummary(from: from, to: to, goals: GoalsAnswer(try await service.goals().goals), days: days,
@@ -133,7 +136,10 @@ enum DiaryExport {
         }
         func number(_ d: Decimal?) -> String { d.map { "\($0.rounded(3))" } ?? "" }
         let formatter = ISO8601DateFormatter()
-        var lines = ["date,loggedAt,mealType,name,kind,quantity,unit,energyKcal,protein,carbohydrates,fat,cost,note"]
+        // The other nutrients follow the note (in GET /api/v1/nutrients' order and units), so the
+        // first thirteen columns stay where they always were.
+        let more = Nutrient.allCases.filter { ![.energyKcal, .protein, .carbohydrates, .fat].contains($0) }
+        var lines = ["date,loggedAt,mealType,name,kind,quantity,unit,energyKcal,protein,carbohydrates,fat,cost,note," + more.map(\.rawValue).joined(separator: ",")]
         for e in entries {
             let (kind, quantity, unit): (String, Decimal?, String) = switch e.kind {
             case let .food(_, q, u): ("food", q, u.rawValue)
@@ -143,7 +149,8 @@ enum DiaryExport {
             }
             lines.append([e.date.iso, formatter.string(from: e.loggedAt), e.mealType, field(e.name), kind, number(quantity), unit,
                           number(e.nutrients.energyKcal), number(e.nutrients.protein), number(e.nutrients.carbohydrates),
-                          number(e.nutrients.fat), number(e.cost), field(e.note ?? "")].joined(separator: ","))
+                          number(e.nutrients.fat), number(e.cost), field(e.note ?? "")].joined(separator: ",")
+                          + "," + more.map { number(e.nutrients[$0]) }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastCore
 import Foundation
 import Vapor
 
@@ -58,6 +59,15 @@ struct Owner {
     var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
     var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog, now: now) }
+
+    /// The catalogue food named exactly `name` (ignoring case and accents), made the person's; nil when there is none.
+    func adoptCatalogFood(named name: String) async throws -> Food? {
+        let key = name.matchKey
+        guard name.trimmed.count >= 2,
+              let match = try await application.foodCatalog.search(name, page: try Paging(per: 20)).items.first(where: { $0.name.matchKey == key })
+        else { return nil }
+        return try await adoptCatalogFood.adopt(match.catalogId, id: uuid()).food
+    }
     var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext, now: now) }
     /// The person's body profile, goals and weights, for the body's use cases (ForkcastApp).
     var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }

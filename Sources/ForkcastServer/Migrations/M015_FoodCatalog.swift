@@ -10,6 +10,7 @@ import SQLKit
 /// - `foods.catalog_id`: the catalogue food a person's food was adopted from, once per person
 ///   (a unique index, so two adoptions at once make one food).
 /// - `foods.micros` and `diary_entries.micros`: the nutrients beyond each table's own columns.
+/// - `goal_settings.targets`: daily targets a person changed from the daily values.
 struct M015_FoodCatalog: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(CatalogFoodModel.schema)
@@ -33,6 +34,7 @@ struct M015_FoodCatalog: AsyncMigration {
         try await database.schema(FoodModel.schema).field("catalog_id", .string).update()
         try await database.schema(FoodModel.schema).field("micros", .string).update()
         try await database.schema(DiaryEntryModel.schema).field("micros", .string).update()
+        try await database.schema(GoalSettingModel.schema).field("targets", .string).update()
         let sql = database as! any SQLDatabase
         try await sql.create(index: "foods_catalog").unique().on(FoodModel.schema).column("user_id").column("catalog_id").run()
     }
@@ -40,6 +42,7 @@ struct M015_FoodCatalog: AsyncMigration {
     func revert(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
         try await sql.drop(index: "foods_catalog").run()
+        try await database.schema(GoalSettingModel.schema).deleteField("targets").update()
         try await database.schema(DiaryEntryModel.schema).deleteField("micros").update()
         try await database.schema(FoodModel.schema).deleteField("micros").update()
         try await database.schema(FoodModel.schema).deleteField("catalog_id").update()

@@ -131,8 +131,16 @@ final class GoalSettingModel: Model, @unchecked Sendable {
     @Field(key: "carbohydrates") var carbohydrates: Double
     @Field(key: "fat") var fat: Double
     @Field(key: "updated_at") var updatedAt: Date
+    /// Daily targets changed from the daily values (``NutrientText``).
+    @OptionalField(key: "targets") var targets: String?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $source, $energyKcal, $protein, $carbohydrates, $fat, $updatedAt] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $source, $energyKcal, $protein, $carbohydrates, $fat, $updatedAt, $targets] }
+
+    var storedTargets: [Nutrient: Decimal] {
+        var n = Nutrients()
+        NutrientText.decode(targets, into: &n)
+        return n.values
+    }
 
     init() {}
 }

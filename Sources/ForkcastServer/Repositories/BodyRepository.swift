@@ -110,13 +110,20 @@ struct BodyRepository: BodyRecords {
     /// The goals in force: manual ones, computed ones from the profile, or seed 001's defaults.
     func goals(today: CalendarDate) async throws -> (goals: Goals, calculation: GoalCalculation?) {
         let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first()
+        let targets = setting?.storedTargets ?? [:]
         if setting?.source == "computed", let profile = try await profile() {
             let calculation = GoalCalculation(profile: profile, today: today)
-            return (calculation.goals, calculation)
+            var goals = calculation.goals
+            goals.targets = targets
+            return (goals, calculation)
         }
-        guard let setting, setting.source == "manual" else { return (.defaults, nil) }
+        guard let setting, setting.source == "manual" else {
+            var goals = Goals.defaults
+            goals.targets = targets
+            return (goals, nil)
+        }
         return (Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
-                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat)), nil)
+                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat), targets: targets), nil)
     }
 
     /// The goals as stored (nil when the person never set any: the defaults apply).
@@ -124,7 +131,7 @@ struct BodyRepository: BodyRecords {
         guard let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first() else { return nil }
         return Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat),
-                     source: Goals.Source(rawValue: setting.source) ?? .manual)
+                     source: Goals.Source(rawValue: setting.source) ?? .manual, targets: setting.storedTargets)
     }
 
     func saveGoals(_ goals: Goals, now: Date) async throws {
@@ -138,6 +145,7 @@ struct BodyRepository: BodyRecords {
         model.protein = goals.protein.doubleValue
         model.carbohydrates = goals.carbohydrates.doubleValue
         model.fat = goals.fat.doubleValue
+        model.targets = NutrientText.encode(Nutrients(goals.targets), except: [])
         model.updatedAt = now
         try await db.write { tx in
             try await model.save(on: tx)

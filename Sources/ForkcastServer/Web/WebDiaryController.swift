@@ -58,9 +58,11 @@ struct WebDiaryController: RouteCollection {
 
     /// The plate's items as typed: food rows (an empty amount is the usual portion), the chosen
     /// meal and the quick add.
-    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, req: Request) async throws -> [DiaryEntryInput] {
+    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, req: Request, adopting: Bool) async throws -> [DiaryEntryInput] {
         var items: [DiaryEntryInput] = []
-        let draft = try await rows.draft(foods: try req.owner.foods, usualPortions: true)
+        let owner = try req.owner
+        let adopt: ((String) async throws -> Food?)? = adopting ? { name in try await owner.adoptCatalogFood(named: name) } : nil
+        let draft = try await rows.draft(foods: owner.foods, usualPortions: true, adopt: adopt)
         items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
         if let mealID = UUID(uuidString: page.mealID) {
             items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings)))
@@ -90,7 +92,7 @@ struct WebDiaryController: RouteCollection {
         let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
-            let items = (try? await plateItems(page, rows: rowsPage, req: req)) ?? []
+            let items = (try? await plateItems(page, rows: rowsPage, req: req, adopting: false)) ?? []
             let entries = try await req.owner.logEntry.preview(PlateInput(loggedAt: loggedAt, mealType: page.mealType, items: items))
             page.totals = entries.isEmpty ? nil : DiaryDay.total(of: entries)
             let html: HTML = page.totals.map { HTML("<h3>On the plate (\(entries.count) item\(entries.count == 1 ? "" : "s"))</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") }
@@ -98,7 +100,7 @@ struct WebDiaryController: RouteCollection {
             return html.response()
         }
         do {
-            let items = try await plateItems(page, rows: rowsPage, req: req)
+            let items = try await plateItems(page, rows: rowsPage, req: req, adopting: true)
             let entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items))
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
             return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
@@ -167,7 +169,8 @@ struct WebDiaryController: RouteCollection {
         case .photo where !(form["ingredientFood"]?.trimmed ?? "").isEmpty:
             // Counted as a food: the same row as the plate's (an empty amount is the usual portion).
             do {
-                let draft = try await MealFormPage(form: form, mealID: nil).draft(foods: try req.owner.foods, usualPortions: true)
+                let owner = try req.owner
+                let draft = try await MealFormPage(form: form, mealID: nil).draft(foods: owner.foods, usualPortions: true, adopt: { name in try await owner.adoptCatalogFood(named: name) })
                 if let first = draft.ingredients.first { input.foodId = first.foodId; input.quantity = first.quantity; input.unit = first.unit.rawValue }
             } catch let errors as ValidationError { problems += errors.fields }
         case .photo where UUID(uuidString: form["mealId"] ?? "") != nil:

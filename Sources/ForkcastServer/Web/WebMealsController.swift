@@ -65,7 +65,8 @@ struct WebMealsController: RouteCollection {
         page.currency = user.currency
         let layout = { req.layout(page.title, .meals, scripts: [SiteURL.script("meal-form").path]) }
         do {
-            let draft = try await page.draft(foods: try req.owner.foods), saveMeal = try req.owner.saveMeal
+            let owner = try req.owner
+            let draft = try await page.draft(foods: owner.foods, adopt: { name in try await owner.adoptCatalogFood(named: name) }), saveMeal = owner.saveMeal
             let meal: Meal
             if let mealID {
                 guard let changed = try await saveMeal.change(draft, id: mealID) else {

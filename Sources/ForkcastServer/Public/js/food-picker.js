@@ -1,8 +1,10 @@
 // A food field that searches all your foods as you type (the API's food search, which also
-// matches inside words), offers your usual foods first when empty, and fills in the chosen food's
-// id. The suggestions are buttons under the field (announced as they change): Arrow Down moves into
-// them, arrows move between them, Escape goes back to the field. Used by the plate and the meal form.
-import { request, announce } from "/js/app.js";
+// matches inside words), then the food catalogue (USDA foods nobody has to type in), offers your
+// usual foods first when empty, and fills in the chosen food's id. A catalogue food becomes one of
+// your foods when chosen (the same one every time). The suggestions are buttons under the field
+// (announced as they change): Arrow Down moves into them, arrows move between them, Escape goes
+// back to the field. Used by the plate and the meal form.
+import { request, announce, failureMessage } from "/js/app.js";
 import { apiPath } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
 
@@ -33,7 +35,12 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion" });
       button.append(Object.assign(document.createElement("span"), { className: "suggestion-name", textContent: food.name }));
       if (food.brand) button.append(Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${food.brand}` }));
+      if (food.catalogId && !food.id) {
+        button.dataset.catalog = "";
+        button.append(Object.assign(document.createElement("span"), { className: "catalog-tag", textContent: "USDA" }));
+      }
       if (i === 0 && heading) li.dataset.heading = heading;
+      if (food.catalogId && !food.id && (i === 0 || !(foods[i - 1].catalogId && !foods[i - 1].id))) li.dataset.heading = "catalog";
       // pointerdown keeps the focus in the field (no blur before the choice), click serves keyboards.
       button.addEventListener("pointerdown", (event) => { event.preventDefault(); pick(i); });
       button.addEventListener("click", () => pick(i));
@@ -44,9 +51,24 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     list.hidden = false;
     announce(`${items.length} ${heading === "usual" ? "usual foods" : "foods"} to choose from below.`);
   };
-  const pick = (index) => {
-    const food = foods[index];
+  const pick = async (index) => {
+    let food = foods[index];
     if (!food || list.hidden) return;
+    if (!food.id) {
+      // A catalogue food: made one of yours now (the same food if it already is).
+      input.value = food.name;
+      close();
+      try {
+        const response = await request(apiPath("importFood"), { method: "POST", body: { catalogId: food.catalogId } });
+        if (!response.ok) { announce(await failureMessage(response)); return; }
+        food = await response.json();
+        rememberFoods([food]);
+      } catch {
+        announce("Could not reach Forkcast to add this food; try again when online.");
+        return;
+      }
+      list.hidden = false;
+    }
     input.value = food.name;
     if (idInput) idInput.value = food.id;
     if (food.usualPortion) {
@@ -71,7 +93,16 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         if (!response.ok) return;
         const { items } = await response.json();
         rememberFoods(items);
-        if (input.value.trim() === q) show(items);
+        if (input.value.trim() !== q) return;
+        show(items);
+        if (q.length < 2) return;
+        // Then the catalogue: its foods you have not made yours yet, after your own.
+        const more = await request(`${apiPath("searchFoodCatalog")}?q=${encodeURIComponent(q)}&per=${Math.max(4, 10 - items.length)}`, { signal: controller.signal });
+        if (!more.ok || input.value.trim() !== q) return;
+        const own = new Set(items.map((f) => f.id));
+        const catalog = (await more.json()).items.filter((c) => !own.has(c.foodId))
+          .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name }));
+        show([...items, ...catalog]);
       } catch { /* offline: the typed name is matched when logging */ }
     }, 120);
   };

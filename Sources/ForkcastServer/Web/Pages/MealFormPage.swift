@@ -72,7 +72,9 @@ struct MealFormPage {
     /// ignoring case) unless a script already chose the food.
     /// With `usualPortions` (the plate) an empty amount is the food's usual portion and the unit
     /// "usual" is servings where the food has them, else grams or millilitres.
-    func draft(foods: FoodRepository, usualPortions: Bool = false) async throws -> MealDraft {
+    /// `adopt`: when a typed name is none of the person's foods, the catalogue food of exactly that
+    /// name made theirs (the form sent without the page's script, or from the offline queue).
+    func draft(foods: FoodRepository, usualPortions: Bool = false, adopt: ((String) async throws -> Food?)? = nil) async throws -> MealDraft {
         var problems: [ValidationError.Field] = []
         func number(_ raw: String, field: String) -> Decimal? {
             guard !raw.trimmed.isEmpty else { return nil }
@@ -90,11 +92,12 @@ struct MealFormPage {
             if food == nil, !row.food.trimmed.isEmpty {
                 food = try await foods.list(query: row.food, page: try Paging(per: 50)).items
                     .first { $0.name.matchKey == row.food.matchKey }
+                if food == nil, let adopt { food = try await adopt(row.food) }
             }
             guard let food else {
                 problems.append(.init(field: "\(field).foodId", message: row.food.trimmed.isEmpty
                     ? "Choose a food for ingredient \(index + 1)."
-                    : "No food called “\(row.food.trimmed)” in your foods; add it under Foods first."))
+                    : "No food called “\(row.food.trimmed)” in your foods or the catalogue; choose one from the list, or add it under Foods first."))
                 continue
             }
             let typedUnit = QuantityUnit(rawValue: row.unit)
