@@ -166,3 +166,99 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable, Compara
         }
     }
 }
+
+/// Where a day (or a week) stands against a nutrient's target: the one rule the Today view, the
+/// week view and the API's readers share.
+public struct NutrientStanding: Hashable, Sendable {
+    public enum Verdict: String, Sendable, Hashable, Codable {
+        /// Below the target of a nutrient to reach (fibre, vitamins, minerals).
+        case under
+        /// At or above the target to reach, or at or below the limit.
+        case met
+        /// Above the limit of a nutrient to stay below (sodium, saturated fat, sugars, cholesterol).
+        case over
+        /// Nothing eaten says how much of it there is.
+        case unknown
+    }
+
+    public let nutrient: Nutrient
+    public let amount: Decimal?
+    public let target: Decimal?
+    /// Entries that do not know this nutrient (the amount is then at least what it says).
+    public let missing: Int
+
+    public init(nutrient: Nutrient, amount: Decimal?, target: Decimal?, missing: Int) {
+        self.nutrient = nutrient
+        self.amount = amount
+        self.target = target
+        self.missing = missing
+    }
+
+    /// The amount as a whole percentage of the target.
+    public var percent: Int? {
+        guard let amount, let target, target > 0 else { return nil }
+        return Int((amount * 100 / target).rounded(0).doubleValue.clampedToInt)
+    }
+
+    public var verdict: Verdict {
+        guard let amount else { return .unknown }
+        guard let target else { return .met }
+        switch nutrient.direction {
+        case .atMost: return amount > target ? .over : .met
+        case .atLeast: return amount >= target ? .met : .under
+        case .goal: return .met
+        }
+    }
+
+    /// Each targeted nutrient of a day.
+    public static func day(_ totals: Nutrients, missing: [Nutrient: Int], goals: Goals) -> [NutrientStanding] {
+        Nutrient.targeted.map { NutrientStanding(nutrient: $0, amount: totals[$0], target: goals.target($0), missing: missing[$0] ?? 0) }
+    }
+}
+
+/// A week of days against the targets: which nutrients are persistently under or over.
+public struct NutrientWeek: Hashable, Sendable {
+    public struct Row: Hashable, Sendable {
+        public let nutrient: Nutrient
+        public let target: Decimal?
+        /// One standing per day with something logged, oldest first.
+        public let days: [NutrientStanding]
+        public var under: Int { days.filter { $0.verdict == .under }.count }
+        public var over: Int { days.filter { $0.verdict == .over }.count }
+        /// The mean percentage of the target over the days that know the nutrient.
+        public var averagePercent: Int? {
+            let known = days.compactMap(\.percent)
+            return known.isEmpty ? nil : known.reduce(0, +) / known.count
+        }
+        /// Under (or over) on at least 70 % of the logged days, and on 3 days or more.
+        public var persistent: NutrientStanding.Verdict? {
+            let needed = max(3, Int((Double(days.count) * 0.7).rounded(.up)))
+            if under >= needed { return .under }
+            if over >= needed { return .over }
+            return nil
+        }
+    }
+
+    public let rows: [Row]
+    /// Days with something logged.
+    public let loggedDays: Int
+
+    /// `days`: each logged day's totals and missing counts (days with nothing logged left out).
+    public init(days: [(totals: Nutrients, missing: [Nutrient: Int])], goals: Goals) {
+        loggedDays = days.count
+        rows = Nutrient.targeted.map { n in
+            Row(nutrient: n, target: goals.target(n),
+                days: days.map { NutrientStanding(nutrient: n, amount: $0.totals[n], target: goals.target(n), missing: $0.missing[n] ?? 0) })
+        }
+    }
+}
+
+extension Double {
+    /// The nearest Int, without trapping on huge or non-finite values.
+    var clampedToInt: Int {
+        guard isFinite else { return 0 }
+        if self >= Double(Int.max) { return Int.max }
+        if self <= Double(Int.min) { return Int.min }
+        return Int(self)
+    }
+}

@@ -16,6 +16,17 @@ public struct SetGoals: Sendable {
     /// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
     public typealias Input = GoalsInput
 
+    /// Changes only nutrients' daily targets (a number sets one, nil puts back the daily value);
+    /// the four goals stay as they are (the defaults, kept as set by hand, when none were set).
+    public func changeTargets(_ changes: [Nutrient: Decimal?]) async throws {
+        _ = try Goals.defaults.withTargets(changes)
+        let now = now
+        try await store.write { body in
+            let goals = try await body.storedGoals() ?? .defaults
+            try await body.saveGoals(try goals.withTargets(changes), now: now)
+        }
+    }
+
     /// Throws ``ValidationError`` naming each bad field.
     public func callAsFunction(_ input: Input) async throws {
         var goals: Goals

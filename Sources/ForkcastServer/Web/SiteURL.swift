@@ -36,7 +36,8 @@ enum SiteURL: Sendable {
     case history(before: CalendarDate? = nil, date: CalendarDate? = nil)
     case occasion(UUID)
     case mealTypes, createMealType, updateMealType(UUID)
-    case goals, goalsProfile, goalsManual, goalsWeights
+    case goals, goalsProfile, goalsManual, goalsWeights, goalsTargets
+    case nutrientsWeek(date: CalendarDate? = nil)
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
     case goalsImport(csrf: String?)
     // Foods
@@ -103,6 +104,8 @@ enum SiteURL: Sendable {
         case .goalsProfile: "/goals/profile"
         case .goalsManual: "/goals/manual"
         case .goalsWeights: "/goals/weights"
+        case .goalsTargets: "/goals/targets"
+        case .nutrientsWeek: "/diary/nutrients"
         case .goalsImport: "/goals/import"
         case .foods: "/foods"
         case .newFood: "/foods/new"
@@ -137,6 +140,7 @@ enum SiteURL: Sendable {
         case .foods(let query, let page, let grid):
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
+        case .nutrientsWeek(let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         default: ""
         }
     }
@@ -163,7 +167,7 @@ enum SiteURL: Sendable {
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
-        .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsImport(csrf: nil),
+        .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
         .serviceWorker, .script("api"),
     ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]

@@ -19,6 +19,8 @@ struct WebDiaryController: RouteCollection {
         routes.post(SiteURL.goalsProfile, use: saveProfile)
         routes.post(SiteURL.goalsManual, use: saveManual)
         routes.post(SiteURL.goalsWeights, use: addWeight)
+        routes.post(SiteURL.goalsTargets, use: saveTargets)
+        routes.get(SiteURL.nutrientsWeek(), use: nutrientsWeek)
         routes.on(.POST, SiteURL.goalsImport(csrf: nil), body: .stream, use: importHealth)
     }
 
@@ -300,6 +302,40 @@ struct WebDiaryController: RouteCollection {
         } catch let errors as ValidationError {
             return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
         }
+    }
+
+    /// Nutrient targets from the Goals page: a blank field puts the daily value back.
+    @Sendable func saveTargets(req: Request) async throws -> Response {
+        _ = try req.webUser
+        let form = FormData(req)
+        var changes: [Nutrient: Decimal?] = [:]
+        var problems: [ValidationError.Field] = []
+        for n in Nutrient.targeted {
+            guard let text = form["target.\(n.rawValue)"] else { continue }
+            if text.trimmed.isEmpty { changes[n] = .some(nil) }
+            else if let value = Decimal(typed: text) { changes[n] = .some(value) }
+            else { problems.append(.init(field: "targets.\(n.rawValue)", message: "Enter a number for \(n.name), or leave it empty for the daily value.")) }
+        }
+        do {
+            guard problems.isEmpty else { throw ValidationError(problems) }
+            try await req.owner.setGoals.changeTargets(changes)
+            req.flash("Saved your nutrient targets.")
+            return req.redirect(to: SiteURL.goals.path(fragment: "targets-title"), redirectType: .normal)
+        } catch let errors as ValidationError {
+            return try await renderGoals(req: req, errors: errors, message: nil, status: .unprocessableEntity)
+        }
+    }
+
+    /// The last 7 days against the nutrient targets (to `date`, today by default).
+    @Sendable func nutrientsWeek(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let today = user.today(now: req.now)
+        let end = (try? req.query.get(String.self, at: "date")).flatMap(CalendarDate.init(iso:)).map { min($0, today.adding(days: 366)) } ?? today
+        let start = end.adding(days: -6)
+        let totals = try await req.owner.diaryContext.entries.dailyTotals(from: start, to: end)
+        let goals = try await req.owner.body.goals(today: today).goals
+        let page = NutrientsWeekPage(start: start, end: end, today: today, days: totals.filter { $0.entries > 0 }.map { ($0.date, $0.nutrients, $0.missing) }, goals: goals)
+        return page.render(layout: req.layout("Nutrients this week", .today)).response()
     }
 
     @Sendable func addWeight(req: Request) async throws -> Response {

@@ -42,7 +42,7 @@ async function refreshToday() {
     const response = await fetch(location.pathname + location.search, { credentials: "same-origin" });
     if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    for (const id of ["meal-groups", "rings-title"]) {
+    for (const id of ["meal-groups", "rings-title", "nutrients"]) {
       const fresh = page.getElementById(id), current = document.getElementById(id);
       if (id === "rings-title") {
         const freshCard = fresh?.closest(".rings-card"), currentCard = current?.closest(".rings-card");

@@ -37,7 +37,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       if (food.brand) button.append(Object.assign(document.createElement("span"), { className: "muted", textContent: ` ${food.brand}` }));
       if (food.catalogId && !food.id) {
         button.dataset.catalog = "";
-        button.append(Object.assign(document.createElement("span"), { className: "catalog-tag", textContent: "USDA" }));
+        const part = { survey: "USDA survey", branded: "USDA branded" }[food.source] ?? "USDA";
+        button.append(Object.assign(document.createElement("span"), { className: "catalog-tag", textContent: part }));
       }
       if (i === 0 && heading) li.dataset.heading = heading;
       if (food.catalogId && !food.id && (i === 0 || !(foods[i - 1].catalogId && !foods[i - 1].id))) li.dataset.heading = "catalog";
@@ -101,7 +102,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         if (!more.ok || input.value.trim() !== q) return;
         const own = new Set(items.map((f) => f.id));
         const catalog = (await more.json()).items.filter((c) => !own.has(c.foodId))
-          .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name }));
+          .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name, source: c.source }));
         show([...items, ...catalog]);
       } catch { /* offline: the typed name is matched when logging */ }
     }, 120);

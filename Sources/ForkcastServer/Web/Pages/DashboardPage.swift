@@ -49,6 +49,7 @@ struct DashboardPage {
         </section>
         \(planned)
         <div class="meal-groups" id="meal-groups" data-date="\(d.date.iso)" data-today="\(model.today.iso)">\(d.groups.filter(shown).map(group).joined())</div>
+        \(NutrientsCard.render(d, today: model.today))
         \(chart)
         \(weightTrend)
         <section class="card"><h2>Export</h2>

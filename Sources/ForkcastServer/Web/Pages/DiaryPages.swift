@@ -160,6 +160,7 @@ struct GoalsPage {
             <button class="button" type="submit">Save manual goals</button>
           </form>
         </section>
+        \(targetsForm(csrf: layout.csrf ?? ""))
         <section class="card" aria-labelledby="weights-title">
           <h2 id="weights-title">Weight</h2>
           <form method="post" action="\(SiteURL.goalsWeights.path)" class="filter-row">
@@ -176,6 +177,39 @@ struct GoalsPage {
             <button class="button" type="submit">Import</button>
           </form>
           <p class="hint">Reads body mass, height, date of birth and sex (one weight a day). Exports of any size are streamed, up to 4 GB.</p>
+        </section>
+        """)
+    }
+}
+
+extension GoalsPage {
+    /// Each nutrient's daily target: the daily value until the person changes it.
+    func targetsForm(csrf: String) -> HTML {
+        let fields = Nutrient.targeted.map { n -> HTML in
+            let own = goals.targets[n]
+            let daily = n.dailyValue.map { "\($0)" } ?? ""
+            return HTML("""
+            <div class="field target-field\(if: own != nil, " changed")">
+              <label for="field-target-\(n.rawValue)">\(n.name) (\(n.unit.rawValue))</label>
+              <input id="field-target-\(n.rawValue)" name="target.\(n.rawValue)" value="\(own.map { "\($0)" } ?? daily)" inputmode="decimal" autocomplete="off"\(if: errors.message(for: "targets.\(n.rawValue)") != nil, " aria-invalid=\"true\" aria-describedby=\"error-target-\(n.rawValue)\"")>
+              \(errors.message(for: "targets.\(n.rawValue)").map { HTML("<p class=\"field-error\" id=\"error-target-\(n.rawValue)\">\($0)</p>") })
+              <p class="hint">\(n.direction == .atMost ? "At most" : "At least") · daily value \(n.text(n.dailyValue ?? 0))\(if: own != nil, " · changed")</p>
+            </div>
+            """)
+        }.joined()
+        return HTML("""
+        <section class="card" aria-labelledby="targets-title">
+          <h2 id="targets-title">Nutrient targets</h2>
+          <p class="muted">Each nutrient's daily value (FDA, adults) unless you change it: a low-sodium or keto diet changes a few.\(if: !goals.targets.isEmpty, " Changed: \(goals.targets.keys.sorted().map { "\($0.name) \($0.text(goals.targets[$0]!))" }.joined(separator: ", ")).")</p>
+          <details class="targets-details" id="targets-details"\(if: errors.fields.contains { $0.field.hasPrefix("targets.") }, " open")>
+            <summary>Change nutrient targets</summary>
+            <form method="post" action="\(SiteURL.goalsTargets.path)" class="stack" id="targets-form">
+              \(Layout.csrfField(csrf))
+              <p class="hint">Empty a field to go back to the daily value.</p>
+              <div class="grid-2 targets-grid">\(fields)</div>
+              <button class="button" type="submit">Save nutrient targets</button>
+            </form>
+          </details>
         </section>
         """)
     }

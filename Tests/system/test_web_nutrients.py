@@ -1,0 +1,109 @@
+"""In real Chromium, on a server with no network: a new person finds "Carrots, raw" in the food
+catalogue from the plate, logs 150 g in as many taps as one of their own foods, and Today's
+Nutrients view shows what issue 25 names; nutrient targets change on Goals; the week view shows
+which nutrients are persistently under or over."""
+import datetime
+
+from selenium.webdriver.support.ui import Select
+
+from browser import all_css, api_session, axe_check, css, screenshot, sign_in, wait_for
+from test_web_daily import Taps
+
+
+def nutrient_row(driver, key):
+    return css(driver, f"#nutrients li[data-nutrient='{key}']")
+
+
+def test_a_catalogue_food_is_logged_from_the_plate_like_your_own(driver, server):
+    s = api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/diary"))
+    assert "Nothing logged yet" in css(driver, "#nutrients").text
+    taps = Taps()
+    taps.tap(css(driver, "#group-lunch a[href^='/diary/add']"))
+    wait_for(driver, lambda d: "/diary/add" in d.current_url)
+    field = css(driver, "#ingredient-food-1")
+    taps.tap(field)
+    field.send_keys("carrot")
+    wait_for(driver, lambda d: any("Carrots, raw" in o.text for o in all_css(d, "#ingredient-rows .suggestion")),
+             message="the catalogue's carrots are offered on a fresh account")
+    suggestion = next(o for o in all_css(driver, "#ingredient-rows .suggestion") if "Carrots, raw" in o.text)
+    assert "USDA" in suggestion.text, "a catalogue food is marked as such"
+    screenshot(driver, "plate-catalogue")
+    axe_check(driver, "plate-catalogue")
+    taps.tap(suggestion)
+    wait_for(driver, lambda d: d.find_element("css selector", "#ingredient-rows [name=ingredientFoodId]").get_attribute("value") != "",
+             message="the chosen catalogue food becomes one of yours")
+    # Its usual portion (1 portion, 128 g) is the serving, as for one of your own foods with a
+    # serving: an amount in grams is chosen as grams.
+    css(driver, "#ingredient-qty-1").send_keys("150")
+    taps.tap(css(driver, "#ingredient-unit-1"))
+    Select(css(driver, "#ingredient-unit-1")).select_by_value("g")
+    wait_for(driver, lambda d: "62 kcal" in css(d, "#plate-totals").text, message="live totals: 150 g is 61.5 kcal")
+    taps.tap(css(driver, "#plate-form button[type=submit]"))
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    assert taps.count <= 5, f"logging 150 g of a catalogue food took {taps.count} taps"
+    assert "Carrots, raw" in css(driver, "#group-lunch").text
+
+    # Today's Nutrients view.
+    assert "4.2 g" in nutrient_row(driver, "fiber").text and "/ 28 g" in nutrient_row(driver, "fiber").text
+    assert "1252.5 µg" in nutrient_row(driver, "vitaminA").text and "139 %" in nutrient_row(driver, "vitaminA").text
+    assert "103.5 mg" in nutrient_row(driver, "sodium").text and "/ 2300 mg" in nutrient_row(driver, "sodium").text
+    assert "low" in nutrient_row(driver, "fiber").text, "15 % of the fibre target is flagged"
+    screenshot(driver, "today-nutrients")
+    axe_check(driver, "today-nutrients")
+    day = s.get(server.url("/api/v1/diary")).json()
+    assert day["totals"]["energyKcal"] == 61.5 and day["totals"]["carbohydrates"] == 14.37
+    assert day["totals"]["fiber"] == 4.2 and day["totals"]["vitaminA"] == 1252.5 and day["totals"]["sodium"] == 103.5
+    foods = s.get(server.url("/api/v1/foods")).json()
+    assert [f["source"] for f in foods["items"]] == ["usda"], "adopted once"
+
+    # A quick add knows no micronutrients: the view says so instead of counting it as zero.
+    r = s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 90}, "name": "Biscuit", "mealType": "snack"})
+    assert r.status_code == 201, r.text
+    driver.refresh()
+    assert "not known for 1 entry" in nutrient_row(driver, "fiber").text
+
+
+def test_targets_change_on_goals_and_the_week_shows_what_is_persistently_low(driver, server):
+    s = api_session(server)
+    today = datetime.date.fromisoformat(s.get(server.url("/api/v1/plan")).json()["today"])
+    food = s.post(server.url("/api/v1/foods"), json={"name": "Salted crackers", "per100": {"energyKcal": 430, "sodium": 900, "fiber": 2}}).json()
+    for back in range(5):
+        day = (today - datetime.timedelta(days=back)).isoformat()
+        r = s.post(server.url("/api/v1/diary/entries"), json={"foodId": food["id"], "quantity": 300, "unit": "g", "mealType": "snack", "date": day})
+        assert r.status_code == 201, r.text
+    sign_in(driver, server)
+    driver.get(server.url("/goals"))
+    css(driver, "#targets-details summary").click()
+    field = css(driver, "#field-target-sodium")
+    assert field.get_attribute("value") == "2300"
+    field.clear()
+    field.send_keys("1500")
+    css(driver, "#targets-form button[type=submit]").click()
+    wait_for(driver, lambda d: "Saved your nutrient targets" in d.page_source)
+    assert "Changed: Sodium 1500 mg" in css(driver, "#targets-title").find_element("xpath", "..").text
+    assert css(driver, "#field-target-sodium").get_attribute("value") == "1500"
+    screenshot(driver, "goals-targets")
+    axe_check(driver, "goals-targets")
+    goals = s.get(server.url("/api/v1/goals")).json()
+    assert goals["targets"]["sodium"] == 1500 and goals["targets"]["fiber"] == 28
+
+    driver.get(server.url("/diary"))
+    assert "/ 1500 mg" in nutrient_row(driver, "sodium").text and "high" in nutrient_row(driver, "sodium").text
+    css(driver, "#nutrients a[href^='/diary/nutrients']").click()
+    wait_for(driver, lambda d: "/diary/nutrients" in d.current_url)
+    persistent = css(driver, "#persistent").text
+    assert "Sodium: over target on 5 of 5 days" in persistent, persistent
+    assert "Fibre: under target on 5 of 5 days" in persistent, persistent
+    screenshot(driver, "nutrients-week")
+    axe_check(driver, "nutrients-week")
+    # A bad target is a problem next to its field and changes nothing.
+    driver.get(server.url("/goals"))
+    css(driver, "#targets-details summary").click()
+    field = css(driver, "#field-target-iron")
+    field.clear()
+    field.send_keys("-4")
+    css(driver, "#targets-form button[type=submit]").click()
+    wait_for(driver, lambda d: css(d, "#field-target-iron").get_attribute("aria-invalid") == "true")
+    assert s.get(server.url("/api/v1/goals")).json()["targets"]["iron"] == 18
