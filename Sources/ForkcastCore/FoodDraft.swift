@@ -122,6 +122,7 @@ extension FoodDraft {
     /// A stored food as a draft again, to check it as if it were typed in (an import).
     public init(_ food: Food) {
         self.init(name: food.name, brand: food.brand, barcode: food.barcode?.digits, basis: food.basis, per100: food.per100,
-                  serving: food.serving, portion: food.portion, price: food.price, icon: food.icon, source: food.source)
+                  serving: food.serving, portion: food.portion, price: food.price, icon: food.icon, source: food.source,
+                  catalogId: food.catalogId)
     }
 }

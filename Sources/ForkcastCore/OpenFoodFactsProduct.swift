@@ -51,13 +51,25 @@ public enum OpenFoodFactsProduct {
         if kcal == nil, let kj = per100("energy-kj") ?? per100("energy") {
             kcal = Nutrients.kilocalories(fromKilojoules: kj).rounded(1)
         }
-        let nutrients = Nutrients(energyKcal: kcal, protein: per100("proteins"), carbohydrates: per100("carbohydrates"),
+        var nutrients = Nutrients(energyKcal: kcal, protein: per100("proteins"), carbohydrates: per100("carbohydrates"),
                                   fat: per100("fat"), fiber: per100("fiber"), sugars: per100("sugars"),
                                   saturatedFat: per100("saturated-fat"), salt: per100("salt"))
+        // Minerals and vitamins are in grams per 100 g too: in each nutrient's own unit here.
+        for (nutrient, key) in Self.micronutrientKeys {
+            if let grams = per100(key) { nutrients[nutrient] = grams * nutrient.unit.perGram }
+        }
         return FoodDraft(name: name, brand: brand?.nilIfEmpty, barcode: code.flatMap { Barcode($0)?.digits }, basis: basis,
                          per100: nutrients, serving: serving(of: product, basis: basis),
                          portion: string(product["serving_size"]), icon: .generic, source: .openFoodFacts)
     }
+
+    /// Open Food Facts' names of the nutrients beyond the eight above.
+    public static let micronutrientKeys: [(Nutrient, String)] = [
+        (.cholesterol, "cholesterol"), (.sodium, "sodium"), (.potassium, "potassium"), (.calcium, "calcium"), (.iron, "iron"),
+        (.magnesium, "magnesium"), (.zinc, "zinc"), (.vitaminA, "vitamin-a"), (.vitaminC, "vitamin-c"), (.vitaminD, "vitamin-d"),
+        (.vitaminE, "vitamin-e"), (.vitaminK, "vitamin-k"), (.vitaminB6, "vitamin-b6"), (.vitaminB12, "vitamin-b12"),
+        (.thiamin, "vitamin-b1"), (.riboflavin, "vitamin-b2"), (.niacin, "vitamin-pp"), (.folate, "vitamin-b9"),
+    ]
 
     /// "0.333 PACKAGE (52 g)" → 52 g labelled "0.333 PACKAGE"; "330 ml (une boîte)" → 330 ml labelled
     /// "une boîte"; "" → none (falling back to `serving_quantity`).

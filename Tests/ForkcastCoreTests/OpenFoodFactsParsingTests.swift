@@ -24,6 +24,12 @@ struct OpenFoodFactsParsingTests {
         #expect(draft.per100.salt == Decimal(string: "0.72"), "the _100g value is grams although salt_unit says mg")
         #expect(draft.serving == Serving(size: 52, unit: .gram, label: "0.333 PACKAGE"))
         #expect(throws: Never.self) { try draft.validated() }
+        // Minerals and vitamins, given in grams per 100 g, in their own units.
+        #expect(draft.per100[.sodium] == 288 && draft.per100[.calcium] == 38)
+        #expect(draft.per100[.iron] == Decimal(string: "0.69"))
+        #expect(draft.per100[.vitaminA] == Decimal(string: "115.5") && draft.per100[.vitaminC] == 0)
+        #expect(draft.per100[.potassium] == nil, "not on the product: unknown, not 0")
+        #expect(draft.per100.fiber == Decimal(string: "1.9") && draft.per100[.cholesterol] == 0)
     }
 
     @Test func fantaWithNumbersAsStringsAndEnergyOnlyInKilojoules() throws {

@@ -158,3 +158,62 @@ struct FoodCatalogAPITests {
         }
     }
 }
+
+@Suite("Nutrient targets, summaries and the export")
+struct NutrientTargetsAPITests {
+    func goals(_ client: Client) async throws -> GoalsAnswer { try await client.get("/api/v1/goals").json(GoalsAnswer.self) }
+
+    @Test func targetsAreTheDailyValuesUntilChangedAndPutBackWithNull() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let initial = try await goals(client)
+            #expect(initial.targets[.sodium] == 2300 && initial.targets[.fiber] == 28)
+            let manual: [String: Any] = ["source": "manual", "energyKcal": 1800, "protein": 120, "carbohydrates": 60, "fat": 120]
+            var body = manual
+            body["targets"] = ["sodium": 1500, "fiber": 35]
+            let saved = try await client.sendJSON(.PUT, "/api/v1/goals", body)
+            #expect(saved.status == .ok, "\(saved.body.string)")
+            var now = try await goals(client)
+            #expect(now.targets[.sodium] == 1500 && now.targets[.fiber] == 35 && now.targets[.iron] == 18 && now.energyKcal == 1800)
+            // Goals saved without targets keep them; computed or manual alike.
+            #expect(try await client.sendJSON(.PUT, "/api/v1/goals", manual).status == .ok)
+            #expect(try await goals(client).targets[.sodium] == 1500)
+            body["targets"] = ["sodium": NSNull()]
+            #expect(try await client.sendJSON(.PUT, "/api/v1/goals", body).status == .ok)
+            now = try await goals(client)
+            #expect(now.targets[.sodium] == 2300 && now.targets[.fiber] == 35)
+            for bad in [["iron": -1], ["vitaminD": 1e308], ["sodium": "lots"]] as [[String: Any]] {
+                body["targets"] = bad
+                let r = try await client.sendJSON(.PUT, "/api/v1/goals", body)
+                #expect(r.status == .unprocessableEntity || r.status == .badRequest, "\(bad): \(r.status)")
+            }
+            #expect(try await goals(client).targets == now.targets, "a refused change changes nothing")
+            // The day's goals carry them too.
+            let day = try await client.get("/api/v1/diary").json(DiaryDayAnswer.self)
+            #expect(day.goals.targets[.fiber] == 35)
+        }
+    }
+
+    @Test func summariesAndTheExportCarryEveryNutrient() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let food = try await client.sendJSON(.POST, "/api/v1/foods", ["name": "Lentils (cooked)", "per100": ["energyKcal": 116, "iron": 3.3, "fiber": 7.9]])
+                .json(FoodAnswer.self)
+            #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries",
+                                              ["mealType": "dinner", "foodId": try #require(food.id).uuidString, "quantity": 200, "unit": "g"]).status == .created)
+            #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["mealType": "dinner", "quickAdd": ["energyKcal": 100], "name": "Bread"]).status == .created)
+            let today = try await client.get("/api/v1/diary").json(DiaryDayAnswer.self).date
+            let summary = try await client.get("/api/v1/diary/summary?from=\(today.iso)&to=\(today.iso)")
+            #expect(summary.status == .ok, "\(summary.body.string)")
+            let text = summary.body.string
+            #expect(text.contains("\"iron\":6.6") && text.contains("\"fiber\":15.8"), "\(text)")
+            let csv = try await client.get("/api/v1/diary/export?from=\(today.iso)&to=\(today.iso)&format=csv").body.string
+            let lines = csv.split(separator: "\r\n").map(String.init)
+            let header = lines[0].split(separator: ",").map(String.init)
+            #expect(Array(header.prefix(13)) == ["date", "loggedAt", "mealType", "name", "kind", "quantity", "unit", "energyKcal", "protein", "carbohydrates", "fat", "cost", "note"])
+            let iron = try #require(header.firstIndex(of: "iron"))
+            let lentils = try #require(lines.first { $0.contains("Lentils") }).split(separator: ",", omittingEmptySubsequences: false)
+            #expect(lentils[iron] == "6.6", "\(lines)")
+        }
+    }
+}
