@@ -5,13 +5,13 @@ import Foundation
 /// or swapped ("brocoli" finds broccoli). Plurals match singulars ("carrot" ~ "Carrots").
 ///
 /// Ranking, best first: fewer words matched only through a typo, then only as a beginning ("egg"
-/// is the egg before the eggplant); the name's first word matched
-/// (a carrot before carrot cake's "Cake, carrot"); fewer words in the name beyond the query's,
-/// not counting the words that mean the plain food ("raw", "whole", "fresh", "plain"); generic
-/// before survey dishes before branded products; the shorter name; then alphabetical.
+/// is the egg before the eggplant); the name's first word matched (a carrot before carrot cake's
+/// "Cake, carrot"); fewer words in the name beyond the query's, not counting the words that mean
+/// the plain food ("raw", "whole", "fresh", "plain"); generic before survey dishes before branded
+/// products; the shorter name; then by id.
 ///
-/// The index is compact (word ids in flat arrays) so that a catalogue with the branded foods,
-/// about 390,000 names, fits in a few tens of megabytes and a search reads no disk.
+/// The index is compact (flat arrays of numbers, no object per food or word) so that a catalogue
+/// with the branded foods, about 390,000 names, takes a few tens of megabytes and a search reads no disk.
 public struct CatalogSearch: Sendable {
     public struct Entry: Sendable, Hashable {
         public var catalogId: String
@@ -28,65 +28,97 @@ public struct CatalogSearch: Sendable {
     /// Words that describe the plain food and so do not push it down.
     public static let plainWords: Set<String> = ["raw", "whole", "fresh", "plain"]
 
-    private var ids: [String] = []
-    private var nameLengths: [UInt16] = []
+    /// Per food: its id's hash and part, its name's length, its words beyond the plain ones.
+    private var keys: [UInt64] = []
     private var ranks: [UInt8] = []
+    private var nameLengths: [UInt16] = []
     private var extraWords: [UInt8] = []
-    /// Each food's word ids: `words[starts[i]..<starts[i + 1]]`.
+    /// Each food's word numbers: `words[starts[i]..<starts[i + 1]]`.
     private var words: [Int32] = []
     private var starts: [Int32] = [0]
-    /// The vocabulary, sorted, and for each word the foods holding it.
+    /// The vocabulary, sorted (a prefix is one range); each word's foods are
+    /// `postings[postingStarts[w]..<postingStarts[w + 1]]`, and its letters `letters[letterStarts[w]..<letterStarts[w + 1]]`.
     private var vocabulary: [String] = []
-    /// The same words as Unicode scalars, for the typo scan.
-    private var spelled: [[Unicode.Scalar]] = []
-    private var postings: [[Int32]] = []
+    private var postingStarts: [Int32] = []
+    private var postings: [Int32] = []
+    private var letterStarts: [Int32] = []
+    private var letters: [Unicode.Scalar] = []
 
-    public var count: Int { ids.count }
+    public var count: Int { keys.count }
 
-    public init<S: Sequence>(_ entries: S) where S.Element == Entry {
+    /// Adds foods one at a time (a database's rows as they arrive), then makes the index.
+    public struct Builder {
+        var index = CatalogSearch()
         var wordIds: [String: Int32] = [:]
-        var foodWords: [[Int32]] = []
-        var lists: [[Int32]] = []
-        var names: [String] = []
-        for entry in entries {
-            let index = Int32(ids.count)
-            ids.append(entry.catalogId)
-            names.append(entry.name)
-            nameLengths.append(UInt16(min(entry.name.count, Int(UInt16.max))))
-            ranks.append(entry.source.searchRank)
-            let terms = Self.terms(entry.name)
-            extraWords.append(UInt8(min(terms.filter { !Self.plainWords.contains($0) }.count, 255)))
-            var mine: [Int32] = []
+        var vocabulary: [String] = []
+        var counts: [Int32] = []
+
+        public init() {}
+
+        public mutating func add(_ entry: Entry) {
+            guard let (source, key) = FoodDataCentral.parseCatalogId(entry.catalogId) else { return }
+            let terms = CatalogSearch.terms(entry.name)
+            index.keys.append(key)
+            index.ranks.append(source.searchRank)
+            index.nameLengths.append(UInt16(min(entry.name.count, Int(UInt16.max))))
+            index.extraWords.append(UInt8(min(terms.filter { !CatalogSearch.plainWords.contains($0) }.count, 255)))
+            let first = index.words.count
             for term in terms {
                 let id: Int32
                 if let known = wordIds[term] { id = known } else {
-                    id = Int32(lists.count)
+                    id = Int32(vocabulary.count)
                     wordIds[term] = id
-                    lists.append([])
+                    vocabulary.append(term)
+                    counts.append(0)
                 }
-                if !mine.contains(id) {
-                    mine.append(id)
-                    lists[Int(id)].append(index)
+                if !index.words[first...].contains(id) {
+                    index.words.append(id)
+                    counts[Int(id)] += 1
                 }
             }
-            foodWords.append(mine)
+            index.starts.append(Int32(index.words.count))
         }
-        // Sort the vocabulary so that a prefix is one range; renumber the words to match.
-        let order = wordIds.sorted { $0.key < $1.key }
-        var renumber = [Int32](repeating: 0, count: lists.count)
-        vocabulary.reserveCapacity(order.count)
-        postings.reserveCapacity(order.count)
-        for (newId, (word, oldId)) in order.enumerated() {
-            renumber[Int(oldId)] = Int32(newId)
-            vocabulary.append(word)
-            spelled.append(Array(word.unicodeScalars))
-            postings.append(lists[Int(oldId)])
+
+        public consuming func finish() -> CatalogSearch {
+            var index = self.index
+            // Sort the vocabulary and renumber the words to match.
+            let order = vocabulary.indices.sorted { vocabulary[$0] < vocabulary[$1] }
+            var renumber = [Int32](repeating: 0, count: order.count)
+            index.vocabulary.reserveCapacity(order.count)
+            index.postingStarts.reserveCapacity(order.count + 1)
+            index.letterStarts.reserveCapacity(order.count + 1)
+            var total: Int32 = 0
+            for (newId, oldId) in order.enumerated() {
+                renumber[oldId] = Int32(newId)
+                index.vocabulary.append(vocabulary[oldId])
+                index.postingStarts.append(total)
+                total += counts[oldId]
+                index.letterStarts.append(Int32(index.letters.count))
+                index.letters.append(contentsOf: vocabulary[oldId].unicodeScalars)
+            }
+            index.postingStarts.append(total)
+            index.letterStarts.append(Int32(index.letters.count))
+            for i in index.words.indices { index.words[i] = renumber[Int(index.words[i])] }
+            // Each word's foods, in food order.
+            var fill = index.postingStarts
+            index.postings = [Int32](repeating: 0, count: Int(total))
+            for food in 0..<index.keys.count {
+                for i in Int(index.starts[food])..<Int(index.starts[food + 1]) {
+                    let w = Int(index.words[i])
+                    index.postings[Int(fill[w])] = Int32(food)
+                    fill[w] += 1
+                }
+            }
+            return index
         }
-        words.reserveCapacity(foodWords.reduce(0) { $0 + $1.count })
-        for list in foodWords {
-            words.append(contentsOf: list.map { renumber[Int($0)] })
-            starts.append(Int32(words.count))
-        }
+    }
+
+    private init() {}
+
+    public init<S: Sequence>(_ entries: S) where S.Element == Entry {
+        var builder = Builder()
+        for entry in entries { builder.add(entry) }
+        self = builder.finish()
     }
 
     /// The lower-cased words of a text with diacritics folded and a plural "s" dropped.
@@ -101,81 +133,97 @@ public struct CatalogSearch: Sendable {
         return String(word.dropLast())
     }
 
+    private static let sources: [CatalogSource] = CatalogSource.allCases.sorted { $0.searchRank < $1.searchRank }
+
+    private func catalogId(_ food: Int) -> String {
+        FoodDataCentral.catalogId(Self.sources[Int(ranks[food])], hash: keys[food])
+    }
+
     /// One page of matches, best first, and how many there are in all.
     public func search(_ query: String, offset: Int, limit: Int) -> (ids: [String], total: Int) {
         let queryTerms = Array(Self.terms(query).prefix(8))
-        guard !queryTerms.isEmpty else { return ([], 0) }
-        // For each query word: the vocabulary words it matches, each with how (0 the whole word,
-        // 1 its beginning, 2 with a typo).
-        var matches: [[Int32: UInt8]] = []
+        guard !queryTerms.isEmpty, !keys.isEmpty else { return ([], 0) }
+        // For each query word, how each vocabulary word matches it: 0 the whole word, 1 its
+        // beginning, 2 with a typo, 3 not at all.
+        var matches: [[UInt8]] = []
+        var matched: [[Int]] = []
         for term in queryTerms {
-            var found: [Int32: UInt8] = [:]
-            for w in prefixRange(term) { found[Int32(w)] = vocabulary[w] == term ? 0 : 1 }
+            var how = [UInt8](repeating: 3, count: vocabulary.count)
+            var list: [Int] = []
+            for w in prefixRange(term) {
+                how[w] = vocabulary[w] == term ? 0 : 1
+                list.append(w)
+            }
             // A word no name starts with is looked for with one letter wrong.
-            if found.isEmpty, term.count >= 4 {
-                for w in typoMatches(term) where found[w] == nil { found[w] = 2 }
+            if list.isEmpty, term.count >= 4 {
+                for w in typoMatches(term) {
+                    how[w] = 2
+                    list.append(w)
+                }
             }
-            if found.isEmpty { return ([], 0) }
-            matches.append(found)
+            if list.isEmpty { return ([], 0) }
+            matches.append(how)
+            matched.append(list)
         }
-        // Foods that hold a match for every query word, smallest candidate set first.
-        let orderedQueries = matches.indices.sorted { postingCount(matches[$0]) < postingCount(matches[$1]) }
-        var candidates = Set<Int32>()
-        for w in matches[orderedQueries[0]].keys { candidates.formUnion(postings[Int(w)]) }
+        // Candidates: the foods of the query word with the fewest, each once.
+        let fewest = matched.indices.min { postingCount(matched[$0]) < postingCount(matched[$1]) }!
+        var seen = [Bool](repeating: false, count: keys.count)
         var scored: [Scored] = []
-        scored.reserveCapacity(candidates.count)
-        for food in candidates {
-            let start = Int(starts[Int(food)]), end = Int(starts[Int(food) + 1])
-            var typos: UInt8 = 0, prefixes: UInt8 = 0
-            var firstWordMatched = false
-            var all = true
-            for found in matches {
-                var best: UInt8 = 3
-                for i in start..<end {
-                    if let how = found[words[i]] {
-                        if i == start { firstWordMatched = true }
-                        best = min(best, how)
+        for w in matched[fewest] {
+            for p in Int(postingStarts[w])..<Int(postingStarts[w + 1]) {
+                let food = Int(postings[p])
+                if seen[food] { continue }
+                seen[food] = true
+                let start = Int(starts[food]), end = Int(starts[food + 1])
+                var typos: UInt8 = 0, prefixes: UInt8 = 0
+                var firstWordMatched = false
+                var all = true
+                for how in matches {
+                    var best: UInt8 = 3
+                    for i in start..<end {
+                        let h = how[Int(words[i])]
+                        if h < 3, i == start { firstWordMatched = true }
+                        if h < best { best = h }
                     }
+                    switch best {
+                    case 0: break
+                    case 1: prefixes += 1
+                    case 2: typos += 1
+                    default: all = false
+                    }
+                    if !all { break }
                 }
-                switch best {
-                case 0: break
-                case 1: prefixes += 1
-                case 2: typos += 1
-                default: all = false
-                }
-                if !all { break }
+                guard all else { continue }
+                let extra = extraWords[food] > UInt8(queryTerms.count) ? extraWords[food] - UInt8(queryTerms.count) : 0
+                scored.append(Scored(key: (typos, prefixes, firstWordMatched ? 0 : 1, extra, ranks[food], nameLengths[food]), food: Int32(food)))
             }
-            guard all else { continue }
-            let extra = extraWords[Int(food)] > UInt8(queryTerms.count) ? extraWords[Int(food)] - UInt8(queryTerms.count) : 0
-            scored.append(Scored(key: (typos, prefixes, firstWordMatched ? 0 : 1, extra, ranks[Int(food)], nameLengths[Int(food)]), food: food))
         }
         let total = scored.count
         guard offset < total, limit > 0 else { return ([], total) }
         let wanted = min(total, offset + limit)
         func before(_ a: Scored, _ b: Scored) -> Bool {
-            a.key != b.key ? a.key < b.key : ids[Int(a.food)] < ids[Int(b.food)]
+            a.key != b.key ? a.key < b.key : (ranks[Int(a.food)], keys[Int(a.food)]) < (ranks[Int(b.food)], keys[Int(b.food)])
         }
         // Only the first `wanted` need ordering: a full sort of thousands of matches is the slow part.
         let top: [Scored]
         if wanted * 4 < total {
-            var heap = scored.prefix(0)
-            var threshold = scored[0]
+            var heap: [Scored] = []
+            heap.reserveCapacity(wanted + 1)
             for item in scored {
                 if heap.count < wanted {
                     heap.append(item)
-                    if heap.count == wanted { heap.sort(by: before); threshold = heap[heap.count - 1] }
-                } else if before(item, threshold) {
+                    if heap.count == wanted { heap.sort(by: before) }
+                } else if before(item, heap[heap.count - 1]) {
                     let at = heap.firstIndex { before(item, $0) } ?? heap.count
                     heap.insert(item, at: at)
                     heap.removeLast()
-                    threshold = heap[heap.count - 1]
                 }
             }
-            top = Array(heap.sorted(by: before))
+            top = heap.count < wanted ? heap.sorted(by: before) : heap
         } else {
             top = scored.sorted(by: before)
         }
-        return (top[offset..<wanted].map { ids[Int($0.food)] }, total)
+        return (top[offset..<wanted].map { catalogId(Int($0.food)) }, total)
     }
 
     private struct Scored {
@@ -183,8 +231,8 @@ public struct CatalogSearch: Sendable {
         var food: Int32
     }
 
-    private func postingCount(_ found: [Int32: UInt8]) -> Int {
-        found.keys.reduce(0) { $0 + postings[Int($1)].count }
+    private func postingCount(_ list: [Int]) -> Int {
+        list.reduce(0) { $0 + Int(postingStarts[$1 + 1] - postingStarts[$1]) }
     }
 
     /// Vocabulary positions of the words that start with `prefix`.
@@ -200,13 +248,15 @@ public struct CatalogSearch: Sendable {
     }
 
     /// Words one edit away from `term`, or whose beginning is (a word still being typed).
-    private func typoMatches(_ term: String) -> [Int32] {
+    private func typoMatches(_ term: String) -> [Int] {
         let q = Array(term.unicodeScalars)
-        var result: [Int32] = []
-        for (i, word) in spelled.enumerated() where word.count + 1 >= q.count {
-            let w = word.count > q.count + 1 ? Array(word.prefix(q.count + 1)) : word
-            if Self.withinOneEdit(q, w) || (w.count > q.count && Self.withinOneEdit(q, Array(w.prefix(q.count)))) {
-                result.append(Int32(i))
+        var result: [Int] = []
+        for w in 0..<vocabulary.count {
+            let start = Int(letterStarts[w]), length = Int(letterStarts[w + 1]) - start
+            guard length + 1 >= q.count else { continue }
+            let word = Array(letters[start..<(start + min(length, q.count + 1))])
+            if Self.withinOneEdit(q, word) || (word.count > q.count && Self.withinOneEdit(q, Array(word.prefix(q.count)))) {
+                result.append(w)
             }
         }
         return result

@@ -232,8 +232,21 @@ public enum FoodDataCentral {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
+        return catalogId(source, hash: hash)
+    }
+
+    /// The id of a part and a hash (as ``catalogId(_:_:)`` makes them).
+    public static func catalogId(_ source: CatalogSource, hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return source.idPrefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// A catalogue id's part and hash; nil when it is not one.
+    public static func parseCatalogId(_ text: String) -> (CatalogSource, UInt64)? {
+        guard isCatalogId(text) else { return nil }
+        let parts = text.split(separator: "-")
+        guard let source = CatalogSource.allCases.first(where: { $0.idPrefix == parts[0] }), let hash = UInt64(parts[1], radix: 16) else { return nil }
+        return (source, hash)
     }
 
     /// Whether `text` has the shape of a catalogue id.

@@ -8,5 +8,6 @@ extension Application {
         asyncCommands.use(SeedFoodsCommand(), as: "seed-foods")
         asyncCommands.use(ImportCommand(), as: "import")
         asyncCommands.use(BackupCommand(), as: "backup")
+        asyncCommands.use(CatalogCommand(), as: "catalog")
     }
 }

@@ -1,4 +1,5 @@
 import Fluent
+import Foundation
 import SQLKit
 
 /// Meal slots on the plan (an assignment may carry a meal type), and the food word index gains

@@ -84,7 +84,7 @@ actor CatalogState {
         let task = Task { () throws -> (CatalogSearch, String) in
             let generation = try await Self.generation(db: db)
             if let known, known.generation == generation { return (known.index, generation) }
-            return (try await Self.build(db: db), generation)
+            return (try await Self.build(db: db, threadPool: threadPool), generation)
         }
         building = task
         defer { building = nil }
@@ -98,18 +98,28 @@ actor CatalogState {
         try await CatalogPartModel.query(on: db).sort(\.$part).all().map { "\($0.part):\($0.version):\($0.rows):\($0.position)" }.joined(separator: ",")
     }
 
-    /// The index of every stored food (ids, names and parts only).
-    static func build(db: any Database) async throws -> CatalogSearch {
+    /// The index of every stored food (ids, names and parts only). The rows are read on the event
+    /// loop as they arrive (kept compactly); the index is made on a thread of the pool, so serving
+    /// goes on meanwhile (390,000 names take seconds).
+    static func build(db: any Database, threadPool: NIOThreadPool) async throws -> CatalogSearch {
         let sql = db as! any SQLDatabase
-        // Row by row as they arrive: 390,000 rows at once would hold every row's storage.
-        final class Entries: @unchecked Sendable { var list: [CatalogSearch.Entry] = [] }
-        let entries = Entries()
+        final class Rows: @unchecked Sendable { var entries: [CatalogSearch.Entry] = [] }
+        let rows = Rows()
         try await sql.raw("SELECT id, name, source FROM catalog_foods").run { row in
             guard let id = try? row.decode(column: "id", as: String.self), let name = try? row.decode(column: "name", as: String.self),
                   let source = (try? row.decode(column: "source", as: String.self)).flatMap(CatalogSource.init(rawValue:)) else { return }
-            entries.list.append(CatalogSearch.Entry(catalogId: id, name: name, source: source))
+            rows.entries.append(CatalogSearch.Entry(catalogId: id, name: name, source: source))
         }
-        return CatalogSearch(entries.list)
+        return try await threadPool.runIfActive {
+            let index = CatalogSearch(rows.entries)
+            rows.entries = []
+            #if os(Linux)
+            // The rows' text and the build's scaffolding are freed; glibc keeps such pages in the
+            // process unless asked to hand them back.
+            _ = releaseFreedMemory(0)
+            #endif
+            return index
+        }
     }
 
     static func loadShipped(db: any Database, threadPool: NIOThreadPool) async throws {
@@ -169,3 +179,9 @@ extension Application {
     /// The catalogue for use cases and handlers.
     var foodCatalog: FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: threadPool) }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim` (declared in malloc.h, which Swift's Glibc module leaves out).
+@_silgen_name("malloc_trim")
+private func releaseFreedMemory(_ pad: Int) -> Int32
+#endif

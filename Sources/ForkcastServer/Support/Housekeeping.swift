@@ -107,6 +107,14 @@ enum Housekeeping {
             let gate = app.writeGate
             let store = app.photoStore
             let loop = app.eventLoopGroup.next()
+            // The food catalogue is loaded (first start, new version) and indexed in the background,
+            // so the first search does not wait for it and start-up does not either.
+            let catalog = app.catalogState, threads = app.threadPool
+            Task {
+                do { try await WriteGate.$current.withValue(gate) { _ = try await catalog.index(db: db, threadPool: threads) } } catch {
+                    logger.warning("the food catalogue could not be loaded yet: \(String(describing: error))")
+                }
+            }
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
                     do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now(), photoStore: store) } } catch {
