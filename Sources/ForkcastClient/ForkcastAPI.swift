@@ -158,6 +158,18 @@ public struct ForkcastAPI: Sendable {
 
     public func createFood(_ input: FoodInput) async throws -> Food { try await send(Foods.Create.self, body: input) }
 
+    /// Foods of the shared catalogue (USDA FoodData Central), best match first; `text` of 2
+    /// characters or more. A catalogue food already made yours has its `foodId`.
+    public func catalog(matching text: String, page: Int? = nil, per: Int? = nil) async throws -> Page<CatalogFoodAnswer> {
+        try await send(Foods.Catalog.self, CatalogQuery(q: text, page: page, per: per))
+    }
+
+    /// The catalogue food made one of your foods (the same food when it already is one).
+    public func adopt(catalogId: String) async throws -> Food { try await send(Foods.Import.self, body: FoodImportInput(catalogId: catalogId)) }
+
+    /// The nutrients Forkcast tracks, with their units and daily values.
+    public func nutrients() async throws -> [NutrientAnswer] { try await send(NutrientDefinitions.List.self, Nothing()).items }
+
     /// A food by barcode: yours, else an Open Food Facts product (its id nil until imported).
     public func lookUpBarcode(_ code: String) async throws -> BarcodeLookup { try await send(Foods.LookUpBarcode.self, BarcodeParameter(code)) }
 

@@ -74,6 +74,30 @@ struct SyncClientTests {
     /// and back: exact decimals, the paging envelope, and the problems each documented status names.
     /// What the README shows: sign in, add a food, log it, a plate and a quick add with exact
     /// decimals, read the day, move an entry, sign out; and a bad entry is a 422 naming its field.
+    @Test func theClientFindsACatalogueFoodAndTheDayCarriesItsMicronutrients() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "micro@example.com", password: "correct horse", timeZone: "UTC")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let nutrients = try await api.nutrients()
+            #expect(nutrients.first { $0.key == "folate" }?.unit == .known(.µg))
+            let found = try await api.catalog(matching: "raw carrots")
+            let carrots = try #require(found.items.first)
+            #expect(carrots.name == "Carrots, raw" && carrots.foodId == nil)
+            let food = try await api.adopt(catalogId: carrots.catalogId)
+            #expect(food.catalogId == carrots.catalogId && food.source == FoodSource.usda && food.per100[.vitaminA] == 835)
+            #expect(try await api.adopt(catalogId: carrots.catalogId).id == food.id)
+            let entry = try await api.log(DiaryEntryInput(mealType: "lunch", foodId: food.id!, quantity: 150, unit: "g"))
+            #expect(entry.nutrients[.vitaminA] == Decimal(string: "1252.5")! && entry.nutrients[.sodium] == Decimal(string: "103.5")!)
+            let day = try await api.diaryDay(entry.date)
+            #expect(day.totals.energyKcal == Decimal(string: "61.5")! && day.totals[.fiber] == Decimal(string: "4.2")! && day.missing[.fiber] == 0)
+            // Another device learns the food, its catalogue link and its micronutrients from the change feed.
+            let changes = try await api.changes(since: nil)
+            let synced = try #require(changes.changes.first { $0.kind == "food" && $0.id == food.id }?.record)
+            guard case .object(let record) = synced, case .object(let per100)? = record["per100"] else { Issue.record("no food record: \(synced)"); return }
+            #expect(record["catalogId"] == .string(carrots.catalogId) && per100["sodium"] == .number(69))
+        }
+    }
+
     @Test func theClientLogsTheDayWithTheContractsTypes() async throws {
         try await withServer { _, url in
             _ = try await ForkcastAPI(baseURL: url).register(email: "logger@example.com", password: "correct horse", timeZone: "UTC")

@@ -58,6 +58,20 @@ def test_a_catalogue_food_is_logged_from_the_plate_like_your_own(driver, server)
     foods = s.get(server.url("/api/v1/foods")).json()
     assert [f["source"] for f in foods["items"]] == ["usda"], "adopted once"
 
+    # Editing the adopted food on the Foods page keeps its minerals and vitamins.
+    food = foods["items"][0]
+    driver.get(server.url(f"/foods/{food['id']}/edit"))
+    assert css(driver, "#micro-fields").get_attribute("open") is not None, "a food with vitamins shows them"
+    assert css(driver, "#field-vitaminA").get_attribute("value") == "835"
+    name = css(driver, "#field-name")
+    name.clear()
+    name.send_keys("Carrots, raw (garden)")
+    css(driver, "#food-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/edit" not in d.current_url)
+    edited = s.get(server.url(f"/api/v1/foods/{food['id']}")).json()
+    assert edited["name"] == "Carrots, raw (garden)" and edited["per100"]["vitaminA"] == 835 and edited["catalogId"] == food["catalogId"]
+    driver.get(server.url("/diary"))
+
     # A quick add knows no micronutrients: the view says so instead of counting it as zero.
     r = s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 90}, "name": "Biscuit", "mealType": "snack"})
     assert r.status_code == 201, r.text

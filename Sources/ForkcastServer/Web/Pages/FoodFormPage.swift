@@ -11,6 +11,9 @@ struct FoodFormPage {
     static let nutrientFields: [(name: String, label: String)] = [
         ("protein", "Protein (g)"), ("carbohydrates", "Carbohydrates (g)"), ("fat", "Fat (g)"),
         ("fiber", "Fibre (g)"), ("sugars", "Sugars (g)"), ("saturatedFat", "Saturated fat (g)"), ("salt", "Salt (g)")]
+    /// Cholesterol, sodium, the other minerals and the vitamins, in their units (mg, µg).
+    static let microFields: [(name: String, label: String)] = Nutrient.allCases.filter { $0.order >= Nutrient.cholesterol.order }
+        .map { ($0.rawValue, "\($0.name) (\($0.unit.rawValue))") }
 
     init(food: Food? = nil) {
         foodID = food?.id
@@ -28,7 +31,7 @@ struct FoodFormPage {
     init(form: FormData, foodID: UUID?) {
         self.foodID = foodID
         for name in ["name", "brand", "barcode", "basis", "energy", "energyUnit", "portion", "icon", "servingSize", "servingLabel",
-                     "priceAmount", "pricePer", "pricePackageSize", "source"] + Self.nutrientFields.map(\.name) {
+                     "priceAmount", "pricePer", "pricePackageSize", "source"] + Self.nutrientFields.map(\.name) + Self.microFields.map(\.name) {
             values[name] = form[name] ?? ""
         }
     }
@@ -58,6 +61,9 @@ struct FoodFormPage {
         nutrients.sugars = number("sugars", field: "per100.sugars")
         nutrients.saturatedFat = number("saturatedFat", field: "per100.saturatedFat")
         nutrients.salt = number("salt", field: "per100.salt")
+        for (name, _) in Self.microFields {
+            if let nutrient = Nutrient(rawValue: name) { nutrients[nutrient] = number(name, field: "per100.\(name)") }
+        }
         let servingSize = number("servingSize", field: "serving.size")
         let priceAmount = number("priceAmount", field: "price.amount")
         let packageSize = number("pricePackageSize", field: "price.packageSize")
@@ -129,6 +135,13 @@ struct FoodFormPage {
                 \(Self.nutrientFields.map { field($0.name, $0.label, errorKey: "per100.\($0.name)", inputmode: "decimal") }.joined())
               </div>
               \(macroError.map { HTML("<p class=\"field-error\">\($0)</p>") })
+              <details class="micro-fields" id="micro-fields"\(if: Self.microFields.contains { !(values[$0.name] ?? "").isEmpty || errors.message(for: "per100.\($0.name)") != nil }, " open")>
+                <summary>Minerals and vitamins</summary>
+                <p class="hint">Leave empty what the label does not say: unknown is not zero. Sodium follows from salt when left empty (salt × 400 mg).</p>
+                <div class="grid-2">
+                  \(Self.microFields.map { field($0.name, $0.label, errorKey: "per100.\($0.name)", inputmode: "decimal") }.joined())
+                </div>
+              </details>
             </fieldset>
             <fieldset>
               <legend>Serving and price</legend>
