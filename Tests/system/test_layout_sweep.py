@@ -474,6 +474,8 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("planner", "/plan", None),
             ("plan-add", f"/plan/add?date={seeded['today'].isoformat()}", None),
             ("goals", "/goals", None),
+            ("goals-targets", "/goals", lambda: driver.execute_script("document.getElementById('targets-details').open = true")),
+            ("nutrients-week", "/diary/nutrients", None),
             ("settings", "/settings", None),
             ("your-data", "/settings/data", None),
             ("sign-in-methods", "/settings/sign-in", None),

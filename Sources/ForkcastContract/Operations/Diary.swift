@@ -17,15 +17,15 @@ public struct MacrosAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
 
     public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
-    /// Every key, null included.
+    /// Energy and the macros always (null when unknown), the other nutrients when known.
     public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
 
     public static let schemaName = "Macros"
-    public static let writesNulls = true
     public static var schemaDescription: String? {
-        "Energy, macronutrients and micronutrients of what was eaten, each in its unit (GET /api/v1/nutrients); null where unknown"
+        "Energy, macronutrients and micronutrients of what was eaten, each in its unit (GET /api/v1/nutrients). Energy and the macronutrients are always there (null when unknown); another nutrient is there when known, and unknown when absent"
     }
     public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
+    public static var schemaExtras: [String: JSONValue] { Nutrients.alwaysWritten }
 }
 
 /// For each nutrient, how many counted entries do not know it (0 when all do): a total is then a
@@ -40,16 +40,16 @@ public struct NutrientCountsAnswer: Codable, Sendable, Hashable, SchemaDocumente
         let c = try decoder.container(keyedBy: NutrientKey.self)
         counts = [:]
         for n in Nutrient.allCases { counts[n] = try c.decodeIfPresent(Int.self, forKey: NutrientKey(n)) }
+        counts = counts.filter { $0.value > 0 }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: NutrientKey.self)
-        for n in Nutrient.allCases { try c.encode(counts[n] ?? 0, forKey: NutrientKey(n)) }
+        for n in Nutrient.allCases where (counts[n] ?? 0) > 0 { try c.encode(counts[n]!, forKey: NutrientKey(n)) }
     }
 
     public static let schemaName = "NutrientCounts"
-    public static let writesNulls = true
-    public static var schemaDescription: String? { "Per nutrient: entries that do not know it" }
+    public static var schemaDescription: String? { "Per nutrient, the entries that do not know it; a nutrient every entry knows is absent (0)" }
     public static var fieldNotes: [String: FieldNote] {
         Dictionary(uniqueKeysWithValues: Nutrient.allCases.map { ($0.rawValue, FieldNote(minimum: 0)) })
     }

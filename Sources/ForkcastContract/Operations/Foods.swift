@@ -29,15 +29,15 @@ public struct NutrientsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
 
     public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
-    /// Every key, null included.
+    /// Energy and the macros always (null when unknown), the other nutrients when known.
     public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
 
     public static let schemaName = "Nutrients"
-    public static let writesNulls = true
     public static var schemaDescription: String? {
-        "Per 100 g or 100 ml (a food) or per serving (a meal), each nutrient in its unit (GET /api/v1/nutrients); null where unknown"
+        "Per 100 g or 100 ml (a food) or per serving (a meal), each nutrient in its unit (GET /api/v1/nutrients). Energy and the macronutrients are always there (null when unknown); another nutrient is there when known, and unknown when absent"
     }
     public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
+    public static var schemaExtras: [String: JSONValue] { Nutrients.alwaysWritten }
 }
 
 extension Nutrient {
@@ -65,10 +65,17 @@ extension Nutrients {
         return Nutrients(values.mapValues { $0.rounded(places) })
     }
 
-    /// An object with every nutrient's key: its value or null.
+    /// Energy and the three macronutrients: written always, null when unknown. Other nutrients are
+    /// written only when known (most entries know few of them; 22 nulls each made a week's plan twice the size).
+    static let alwaysWrittenKeys: [Nutrient] = [.energyKcal, .protein, .carbohydrates, .fat]
+    static var alwaysWritten: [String: JSONValue] { ["required": .array(alwaysWrittenKeys.map { .string($0.rawValue) })] }
+
+    /// An object with energy and the macros (null when unknown) and every other known nutrient.
     func encodeEveryKey(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: NutrientKey.self)
-        for n in Nutrient.allCases { try c.encode(self[n], forKey: NutrientKey(n)) }
+        for n in Nutrient.allCases {
+            if Self.alwaysWrittenKeys.contains(n) { try c.encode(self[n], forKey: NutrientKey(n)) } else { try c.encodeIfPresent(self[n], forKey: NutrientKey(n)) }
+        }
     }
 
     /// The values of an object keyed by nutrient (keys it does not know are ignored).

@@ -10,10 +10,13 @@ public struct PerServingAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var carbohydrates: Decimal?
     public var fat: Decimal?
     public var price: Decimal?
+    /// Every nutrient (energy and macros as above), null where unknown.
+    public var nutrients: MacrosAnswer
 
     public init(_ n: Nutrients, price: Decimal?) {
         energyKcal = n.energyKcal?.rounded(2); protein = n.protein?.rounded(2)
         carbohydrates = n.carbohydrates?.rounded(2); fat = n.fat?.rounded(2); self.price = price?.rounded(2)
+        nutrients = MacrosAnswer(n)
     }
 
     /// Every key, null included.
@@ -21,11 +24,15 @@ public struct PerServingAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
         try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat); try c.encode(price, forKey: .price)
+        try c.encode(nutrients, forKey: .nutrients)
     }
 
     public static let schemaName = "PerServing"
     public static let writesNulls = true
-    public static var fieldNotes: [String: FieldNote] { ["price": FieldNote("In your currency; null when a food's price is unknown")] }
+    public static var fieldNotes: [String: FieldNote] {
+        ["price": FieldNote("In your currency; null when a food's price is unknown"),
+         "nutrients": FieldNote("Every nutrient per serving (GET /api/v1/nutrients), null where unknown")]
+    }
 }
 
 /// A meal's ingredient, with the food it uses.

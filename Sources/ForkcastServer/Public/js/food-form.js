@@ -37,6 +37,9 @@ async function lookup() {
     set("name", food.name); set("brand", food.brand); set("basis", food.basis); set("source", "openfoodfacts");
     set("energy", food.per100.energyKcal); form.elements.energyUnit.value = "kcal";
     for (const key of ["protein", "carbohydrates", "fat", "fiber", "sugars", "saturatedFat", "salt"]) set(key, food.per100[key]);
+    // Minerals and vitamins the product states (the others are left as typed).
+    for (const [key, value] of Object.entries(food.per100)) if (key !== "energyKcal" && form.elements[key] && value != null) set(key, value);
+    if (Object.keys(food.per100).some((key) => form.elements[key]?.closest("#micro-fields"))) document.getElementById("micro-fields").open = true;
     if (food.serving) { set("servingSize", food.serving.size); set("servingLabel", food.serving.label); }
     form.elements.basis.dispatchEvent(new Event("change"));
     status.textContent = `Filled in from Open Food Facts: ${food.name || "unnamed product"}. Check the values before saving.`;
