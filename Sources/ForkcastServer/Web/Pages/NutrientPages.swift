@@ -15,7 +15,7 @@ enum NutrientsCard {
         return HTML("""
         <section class="card nutrients-card" id="nutrients" aria-labelledby="nutrients-title">
           <div class="card-head"><h2 id="nutrients-title">Nutrients</h2>
-            <a href="\(SiteURL.nutrientsWeek(date: day.date == today ? nil : day.date).path)">Last 7 days</a></div>
+            <a class="button small" href="\(SiteURL.nutrientsWeek(date: day.date == today ? nil : day.date).path)">Last 7 days</a></div>
           <p class="muted" id="nutrients-summary">\(summary)</p>
           \(if: counted > 0, HTML("<ul class=\"nutrient-list\">\(standings.map { row($0, entries: counted) }.joined())</ul>"))
           <p class="hint">Targets are the daily values unless you change them under <a href="\(SiteURL.goals.path(fragment: "targets-title"))">Goals</a>.</p>
@@ -80,8 +80,8 @@ struct NutrientsWeekPage {
         let later = end < today ? SiteURL.nutrientsWeek(date: min(end.adding(days: 7), today)).path : nil
         return layout.render("""
         <div class="page-head"><h1>Nutrients, \(PlannerPage.longDate(start)) to \(PlannerPage.longDate(end))</h1></div>
-        <nav class="week-nav" aria-label="Weeks"><a href="\(earlier)">← Earlier</a>\(later.map { HTML(" <a href=\"\($0)\">Later →</a>") } ?? .empty)
-          <a href="\(SiteURL.diary(date: end == today ? nil : end).path(fragment: "nutrients"))">Back to the day</a></nav>
+        <nav class="week-nav" aria-label="Weeks"><a class="button small" href="\(earlier)">← Earlier</a>\(later.map { HTML(" <a class=\"button small\" href=\"\($0)\">Later →</a>") } ?? .empty)
+          <a class="button small" href="\(SiteURL.diary(date: end == today ? nil : end).path(fragment: "nutrients"))">Back to the day</a></nav>
         <section class="card" aria-labelledby="week-summary-title">
           <h2 id="week-summary-title">\(days.isEmpty ? "Nothing logged these 7 days" : "\(days.count) day\(days.count == 1 ? "" : "s") logged")</h2>
           \(days.isEmpty ? HTML("<p class=\"muted\">Log what you eat to see which nutrients you get enough of.</p>")
