@@ -3,29 +3,15 @@ import Foundation
 
 // MARK: Types
 
-/// Energy and the three macronutrients, rounded to 2 decimals; null where unknown.
-public struct MacrosAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+/// What was eaten (an entry, a day, a meal's serving), rounded to 2 decimals.
+public struct MacrosAnswer: NutrientObject {
     public var nutrients: Nutrients
-
+    public init(nutrients: Nutrients) { self.nutrients = nutrients }
     /// `n`'s values rounded to 2 decimals.
     public init(_ n: Nutrients) { nutrients = n.rounded(2) }
 
-    public var energyKcal: Decimal? { nutrients.energyKcal }
-    public var protein: Decimal? { nutrients.protein }
-    public var carbohydrates: Decimal? { nutrients.carbohydrates }
-    public var fat: Decimal? { nutrients.fat }
-    public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
-
-    public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
-    /// Energy and the macros always (null when unknown), the other nutrients when known.
-    public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
-
     public static let schemaName = "Macros"
-    public static var schemaDescription: String? {
-        "Energy, macronutrients and micronutrients of what was eaten, each in its unit (GET /api/v1/nutrients). Energy and the macronutrients are always there (null when unknown); another nutrient is there when known, and unknown when absent"
-    }
-    public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
-    public static var schemaExtras: [String: JSONValue] { Nutrients.alwaysWritten }
+    public static var schemaDescription: String? { "Energy, macronutrients and micronutrients of what was eaten, " + unitsNote }
 }
 
 /// For each nutrient, how many counted entries do not know it (0 when all do): a total is then a

@@ -9,35 +9,44 @@ extension FoodSource: SchemaLeaf {}
 extension QuantityUnit: SchemaLeaf {}
 extension Price.Per: SchemaLeaf {}
 
-/// Nutrition values, every ``Nutrient`` by its key in its unit (kcal, g, mg, µg), null where unknown.
-public struct NutrientsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
-    public var nutrients: Nutrients
+/// An answer that is an object of nutrients: energy and the macros always (null when unknown),
+/// the other nutrients when known, each in its unit. One coding for every such answer.
+public protocol NutrientObject: Codable, Sendable, Hashable, SchemaDocumented {
+    var nutrients: Nutrients { get }
+    init(nutrients: Nutrients)
+}
 
-    /// `n`'s values, rounded to `places` decimals when given.
-    public init(_ n: Nutrients, places: Int? = nil) {
-        nutrients = n.rounded(places)
-    }
-
+extension NutrientObject {
     public var energyKcal: Decimal? { nutrients.energyKcal }
     public var protein: Decimal? { nutrients.protein }
     public var carbohydrates: Decimal? { nutrients.carbohydrates }
     public var fat: Decimal? { nutrients.fat }
+    public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
+
+    public init(from decoder: any Decoder) throws { self.init(nutrients: try Nutrients.decodeEveryKey(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
+
+    static var unitsNote: String {
+        "each nutrient in its unit (GET /api/v1/nutrients). Energy and the macronutrients are always there (null when unknown); another nutrient is there when known, and unknown when absent"
+    }
+    public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
+    public static var schemaExtras: [String: JSONValue] { Nutrients.alwaysWritten }
+}
+
+/// A food's nutrition per 100 g or 100 ml, or a meal's per serving.
+public struct NutrientsAnswer: NutrientObject {
+    public var nutrients: Nutrients
+    public init(nutrients: Nutrients) { self.nutrients = nutrients }
+    /// `n`'s values, rounded to `places` decimals when given.
+    public init(_ n: Nutrients, places: Int? = nil) { nutrients = n.rounded(places) }
+
     public var fiber: Decimal? { nutrients.fiber }
     public var sugars: Decimal? { nutrients.sugars }
     public var saturatedFat: Decimal? { nutrients.saturatedFat }
     public var salt: Decimal? { nutrients.salt }
-    public subscript(_ nutrient: Nutrient) -> Decimal? { nutrients[nutrient] }
-
-    public init(from decoder: any Decoder) throws { nutrients = try Nutrients.decodeEveryKey(from: decoder) }
-    /// Energy and the macros always (null when unknown), the other nutrients when known.
-    public func encode(to encoder: any Encoder) throws { try nutrients.encodeEveryKey(to: encoder) }
 
     public static let schemaName = "Nutrients"
-    public static var schemaDescription: String? {
-        "Per 100 g or 100 ml (a food) or per serving (a meal), each nutrient in its unit (GET /api/v1/nutrients). Energy and the macronutrients are always there (null when unknown); another nutrient is there when known, and unknown when absent"
-    }
-    public static var fieldNotes: [String: FieldNote] { Nutrient.fieldNotes }
-    public static var schemaExtras: [String: JSONValue] { Nutrients.alwaysWritten }
+    public static var schemaDescription: String? { "Per 100 g or 100 ml (a food) or per serving (a meal), " + unitsNote }
 }
 
 extension Nutrient {
