@@ -29,8 +29,12 @@ struct CatalogImportCommand: AsyncCommand {
         try await app.prepareStorage()
         try await app.catalogState.ensureShipped(db: app.db, threadPool: app.threadPool)
         do {
+            var shown = -1
             let result = try await BrandedImport(db: app.db, path: signature.file, restart: signature.restart) { rows, bytes, total in
-                context.console.print("\(rows) branded foods, \(total > 0 ? Int(Double(bytes) / Double(total) * 100) : 100) % of the file")
+                let percent = total > 0 ? Int(Double(bytes) / Double(total) * 100) : 100
+                guard percent / 5 != shown / 5 else { return }
+                shown = percent
+                context.console.print("\(rows) branded foods, \(percent) % of the file")
             }.run()
             context.console.success(result.alreadyDone
                 ? "This file is imported already: \(result.rows) branded foods."
@@ -66,11 +70,12 @@ struct BrandedImport {
     let db: any Database
     let path: String
     let restart: Bool
-    var batchSize = 2000
+    /// Foods per transaction: small enough that the server's writers wait only milliseconds.
+    var batchSize = 500
     /// After each batch is stored (a test stops the import here by throwing).
     let progress: (_ rows: Int, _ bytes: Int64, _ total: Int64) throws -> Void
 
-    init(db: any Database, path: String, restart: Bool, batchSize: Int = 2000,
+    init(db: any Database, path: String, restart: Bool, batchSize: Int = 500,
          progress: @escaping (_ rows: Int, _ bytes: Int64, _ total: Int64) throws -> Void) {
         self.db = db
         self.path = path

@@ -128,16 +128,33 @@ actor CatalogState {
             return
         }
         let foods = try await threadPool.runIfActive { try ShippedCatalog.foods() }
-        try await db.write(timeout: .seconds(60)) { tx in
+        // In short transactions of 500 foods, so other writers wait a few milliseconds at a time,
+        // not the whole load: the first marks the new version as incomplete and removes the old
+        // one's foods (once, whoever starts it), the last marks it complete. Instances starting
+        // together may both write the same rows: each row is an upsert, so the result is one catalogue.
+        let begun: Bool = try await db.write(timeout: .seconds(60)) { tx in
             let sql = tx as! any SQLDatabase
-            // Instances starting together load it once: the second finds it done.
             try await SyncLog.lockOwner(Self.lock, on: sql)
             let stored = try await CatalogPartModel.query(on: tx).filter(\.$part == ShippedCatalog.part).first()
-            if let stored, stored.version == version, stored.complete { return }
+            if let stored, stored.version == version {
+                return !stored.complete
+            }
             try await sql.raw("DELETE FROM catalog_foods WHERE source <> \(bind: CatalogSource.branded.rawValue)").run()
-            try await insert(foods, on: sql)
             let part = stored ?? CatalogPartModel(part: ShippedCatalog.part, version: version, rows: 0, position: 0, complete: false, now: Date())
             part.version = version
+            part.rows = 0
+            part.complete = false
+            part.updatedAt = Date()
+            try await part.save(on: tx)
+            return true
+        }
+        guard begun else { return }
+        for start in stride(from: 0, to: foods.count, by: 500) {
+            let chunk = Array(foods[start..<min(start + 500, foods.count)])
+            try await db.write(timeout: .seconds(60)) { tx in try await insert(chunk, on: tx as! any SQLDatabase) }
+        }
+        try await db.write(timeout: .seconds(60)) { tx in
+            guard let part = try await CatalogPartModel.query(on: tx).filter(\.$part == ShippedCatalog.part).first(), part.version == version else { return }
             part.rows = foods.count
             part.complete = true
             part.updatedAt = Date()
