@@ -1,4 +1,5 @@
 """The `forkcast` command line: migrate, user create, routes."""
+import os
 import subprocess
 
 import requests
@@ -57,3 +58,40 @@ def test_help_reads_and_writes_nothing(data_dir):
         assert "serve" in out or "Usage" in out or "USAGE" in out, (args, out)
         assert not os.path.exists(store), (args, os.listdir(data_dir))
     assert os.listdir(data_dir) == []
+
+
+FDC_SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "fooddatacentral", "fooddata-branded-sample.csv")
+
+
+def test_catalog_import_adds_branded_foods_once_and_the_server_finds_them(start_server, data_dir):
+    imported = run(data_dir, "catalog", "import", FDC_SAMPLE)
+    assert imported.returncode == 0, imported.stderr + imported.stdout
+    assert "Imported 299 branded foods" in imported.stdout, imported.stdout  # the nameless row is left out
+    assert "100 % of the file" in imported.stdout
+    again = run(data_dir, "catalog", "import", FDC_SAMPLE)
+    assert again.returncode == 0 and "imported already: 299" in again.stdout, again.stdout
+    status = run(data_dir, "catalog", "status")
+    assert "branded: 299 foods, complete" in status.stdout and "generic: 7349 foods, complete" in status.stdout, status.stdout
+    # Not FoodData Central, a truncated copy, a missing file: a clear message and a failing exit code.
+    junk = os.path.join(data_dir, "junk.csv")
+    with open(junk, "w") as f:
+        f.write("name,kcal\nx,1\n")
+    bad = run(data_dir, "catalog", "import", junk)
+    assert bad.returncode != 0 and "is not FoodData Central" in (bad.stdout + bad.stderr)
+    assert run(data_dir, "catalog", "import", os.path.join(data_dir, "missing.csv")).returncode != 0
+    truncated = os.path.join(data_dir, "truncated.csv")
+    with open(FDC_SAMPLE, "rb") as f:
+        data = f.read()
+    with open(truncated, "wb") as f:
+        f.write(data[: len(data) // 2])
+    cut = run(data_dir, "catalog", "import", truncated)
+    assert cut.returncode == 0, cut.stdout + cut.stderr
+    assert "Imported" in cut.stdout and "branded foods" in cut.stdout
+
+    server = start_server()
+    token = requests.post(server.url("/api/v1/auth/register"), json={"email": "cook@example.com", "password": "kitchen-secret"}).json()["token"]
+    found = requests.get(server.url("/api/v1/foods/catalog"), params={"q": "pepperoni"}, headers={"Authorization": f"Bearer {token}"})
+    assert found.status_code == 200, found.text
+    names = [i["name"] for i in found.json()["items"]]
+    assert any("PEPPERONI" in n for n in names), names
+    assert all(i["source"] == "branded" for i in found.json()["items"] if "PEPPERONI" in i["name"])
