@@ -119,7 +119,7 @@ struct FoodCatalogAPITests {
             let parts = try await CatalogPartModel.query(on: app.db).all()
             #expect(parts.map(\.part) == ["generic"] && parts.first?.complete == true)
             // A second load of the same version changes nothing.
-            try await CatalogState.loadShipped(db: app.db, threadPool: app.threadPool)
+            try await CatalogState.loadShipped(db: app.db, threadPool: CatalogState.threads)
             #expect(try await CatalogPartModel.query(on: app.db).all().map(\.updatedAt) == parts.map(\.updatedAt))
         }
     }

@@ -206,3 +206,21 @@ def axe_violations(driver, impacts=("serious", "critical"), context=None):
     results = axe.run(context=context)
     driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
     return [v for v in results["violations"] if v.get("impact") in impacts]
+
+
+def kept_for_offline(driver, server, paths):
+    """Opens the pages while the server is there, so the service worker keeps them."""
+    for path in paths:
+        driver.get(server.url(path))
+        # A page opened while the worker is still installing (a fresh server is also loading the
+        # food catalogue then) may stay uncontrolled until opened again, as a person would.
+        for attempt in range(3):
+            try:
+                wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=5,
+                         message="the service worker controls the page")
+                break
+            except Exception:
+                if attempt == 2: raise
+                driver.get(server.url(path))
+    for path in paths:
+        driver.get(server.url(path))

@@ -9,7 +9,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import ARTIFACTS, all_css, api_session, axe_check, browser_errors, css, make_driver, screenshot, sign_in, wait_for
+from browser import ARTIFACTS, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
 from conftest import Server, base_env, login
 
 
@@ -158,12 +158,7 @@ def test_logging_offline_is_kept_and_sent_when_the_server_is_back(data_dir):
         planned = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": soup["id"], "date": today, "mealType": "lunch"}).json()
         sign_in(driver, server)
         # Seen once online: the service worker keeps the shell and these pages.
-        for path in ["/diary/add?mealType=snack", "/diary"]:
-            driver.get(server.url(path))
-            wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
-                     message="the service worker controls the page")
-        driver.get(server.url("/diary/add?mealType=snack"))
-        driver.get(server.url("/diary"))
+        kept_for_offline(driver, server, ["/diary/add?mealType=snack", "/diary"])
 
         server.stop()  # offline
         # 1: a planned meal, one tap.

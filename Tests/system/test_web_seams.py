@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from browser import all_css, api_session, axe_check, browser_errors, create_meal, css, make_driver, screenshot, sign_in, wait_for
+from browser import all_css, api_session, axe_check, browser_errors, create_meal, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
 from conftest import ROOT, Server, base_env
 
 PHOTOS = os.path.join(ROOT, "Tests", "Fixtures", "photos")
@@ -38,16 +38,6 @@ def account_id(s, server):
 def entries_on(s, server, date):
     day = s.get(server.url(f"/api/v1/diary?date={date}")).json()
     return [dict(e, group=g["mealType"]) for g in day["entries"] for e in g["entries"]]
-
-
-def kept_for_offline(driver, server, paths):
-    """Opens the pages while the server is there, so the service worker keeps them."""
-    for path in paths:
-        driver.get(server.url(path))
-        wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
-                 message="the service worker controls the page")
-    for path in paths:
-        driver.get(server.url(path))
 
 
 def outbox(driver):

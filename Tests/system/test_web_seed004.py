@@ -11,7 +11,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import (all_css, api_session, axe_check, browser_errors, css, make_driver, mark_page, page_was_not_reloaded,
+from browser import (all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page, page_was_not_reloaded,
                      screenshot, sign_in, wait_for)
 from conftest import ROOT, Server, base_env, login
 
@@ -309,10 +309,7 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
         s = api_session(server)
         today = s.get(server.url("/api/v1/plan")).json()["today"]
         sign_in(driver, server)
-        driver.get(server.url("/diary"))
-        wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
-                 message="the service worker controls the page")
-        driver.get(server.url("/diary"))
+        kept_for_offline(driver, server, ["/diary"])
         key = Select(css(driver, "#capture-type")).first_selected_option.get_attribute("value")
 
         server.stop()  # offline

@@ -27,7 +27,7 @@ struct CatalogImportCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareStorage()
-        try await app.catalogState.ensureShipped(db: app.db, threadPool: app.threadPool)
+        try await app.catalogState.ensureShipped(db: app.db, threadPool: CatalogState.threads)
         do {
             var shown = -1
             let result = try await BrandedImport(db: app.db, path: signature.file, restart: signature.restart) { rows, bytes, total in
@@ -53,7 +53,7 @@ struct CatalogStatusCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareStorage()
-        try await app.catalogState.ensureShipped(db: app.db, threadPool: app.threadPool)
+        try await app.catalogState.ensureShipped(db: app.db, threadPool: CatalogState.threads)
         for part in try await CatalogPartModel.query(on: app.db).sort(\.$part).all() {
             context.console.print("\(part.part): \(part.rows) foods, \(part.complete ? "complete" : "stopped at byte \(part.position)") (\(part.version))")
         }

@@ -60,6 +60,15 @@ enum ShippedCatalog {
 actor CatalogState {
     static let recheck: Duration = .seconds(10)
 
+    /// The catalogue's own thread for reading the shipped files and building the index. On the
+    /// application's pool (two threads here) that work, seconds in a debug build, held up what
+    /// requests wait for there: password hashing and the service worker's script.
+    static let threads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
     private var shippedLoaded = false
     private var loadingShipped: Task<Void, any Error>?
     private var current: (index: CatalogSearch, generation: String, checkedAt: ContinuousClock.Instant)?
@@ -194,7 +203,7 @@ extension Application {
     }
 
     /// The catalogue for use cases and handlers.
-    var foodCatalog: FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: threadPool) }
+    var foodCatalog: FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: CatalogState.threads) }
 }
 
 #if os(Linux)

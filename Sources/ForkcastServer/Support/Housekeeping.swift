@@ -109,7 +109,7 @@ enum Housekeeping {
             let loop = app.eventLoopGroup.next()
             // The food catalogue is loaded (first start, new version) and indexed in the background,
             // so the first search does not wait for it and start-up does not either.
-            let catalog = app.catalogState, threads = app.threadPool
+            let catalog = app.catalogState, threads = CatalogState.threads
             Task {
                 do { try await WriteGate.$current.withValue(gate) { _ = try await catalog.index(db: db, threadPool: threads) } } catch {
                     logger.warning("the food catalogue could not be loaded yet: \(String(describing: error))")
