@@ -8,13 +8,31 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     public let createdAt: Date
     /// The meal slot (a meal type key) it is planned for; nil when it has none.
     public var mealType: String?
+    /// How many portions are made that day; nil makes the meal's own ``Meal/servings``.
+    public var servings: Int?
 
-    public init(id: UUID = UUID(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil) {
+    public init(id: UUID = UUID(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil) {
         self.id = id
         self.mealId = mealId
         self.date = date
         self.createdAt = createdAt
         self.mealType = mealType
+        self.servings = servings
+    }
+
+    /// The portions made: the assignment's own, or the meal's.
+    public func portions(of meal: Meal) -> Int { servings ?? max(meal.servings, 1) }
+
+    /// How much of the meal's ingredients are cooked that day: `servings / meal.servings`.
+    public func scale(of meal: Meal) -> Decimal { Decimal(portions(of: meal)) / Decimal(max(meal.servings, 1)) }
+
+    /// The portions a plan entry may make: the same range as a meal's servings.
+    public static let servingsRange = 1...MealDraft.maximumServings
+
+    /// Nil when `servings` is absent or in range; otherwise the problem.
+    public static func problem(servings: Int?) -> ValidationError.Field? {
+        guard let servings, !servingsRange.contains(servings) else { return nil }
+        return .init(field: "servings", message: "Servings must be a whole number from 1 to \(MealDraft.maximumServings); got \(servings).")
     }
 
     /// Where it sorts in its day: slots in the person's meal-type order, then the unslotted.
@@ -49,7 +67,9 @@ public struct PlanDay: Hashable, Sendable {
     public var displayText: String {
         let heading = "\(weekday.name) \(date.iso)"
         guard !entries.isEmpty else { return heading + ": nothing planned" }
-        return heading + ": " + entries.map(\.meal.displayText).joined(separator: "; ")
+        return heading + ": " + entries.map { entry in
+            entry.assignment.servings.map { "\(entry.meal.displayText) (for \($0))" } ?? entry.meal.displayText
+        }.joined(separator: "; ")
     }
 }
 

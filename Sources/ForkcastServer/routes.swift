@@ -17,6 +17,7 @@ func routes(_ app: Application) throws {
     FoodsController.register(operations)
     MealsController.register(operations)
     PlanController.register(operations)
+    ShoppingController.register(operations)
     DiaryController.register(operations)
     OccasionsController.register(operations)
     PhotosController.register(operations, maxBytes: app.forkcastConfig.photoMaxBytes)
@@ -30,11 +31,14 @@ func routes(_ app: Application) throws {
     try web.register(collection: WebAuthController())
     try web.register(collection: APIDocsController())
     try web.register(collection: WebIdentityController())
+    // A shopping list's sharing link: no account, that list only (read and check off).
+    try web.register(collection: WebSharedShoppingController())
     // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
     try app.register(collection: WebIdentityController.AppleFormPost())
     let signedInWeb = web.grouped(WebAuthGuard())
     try signedInWeb.register(collection: WebMealsController())
     try signedInWeb.register(collection: WebPlanController())
+    try signedInWeb.register(collection: WebShoppingController())
     try signedInWeb.register(collection: WebFoodsController())
     try signedInWeb.register(collection: WebDiaryController())
     try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))

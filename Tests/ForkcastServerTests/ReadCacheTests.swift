@@ -85,14 +85,14 @@ import VaporTesting
     }
 
     @Test func memoryStaysWithinItsBudget() async throws {
-        try await withForkcast(adjust: { $0.readCacheBytes = 20 << 10 }) { app in
+        try await withForkcast(adjust: { $0.readCacheBytes = 64 << 10 }) { app in
             let client = try await app.signUp()
             for day in 1...28 {
                 let date = String(format: "2026-02-%02d", day)
                 #expect(try await client.get("/api/v1/plan?start=\(date)&days=7").status == .ok)
             }
             let statistics = app.readCache.statistics
-            #expect(statistics.bytes <= 20 << 10)
+            #expect(statistics.bytes <= 64 << 10)
             #expect(statistics.entries > 0 && statistics.entries < 28, "\(statistics)")
         }
     }

@@ -162,7 +162,7 @@ public struct ImportAccount: Sendable {
         for (index, assignment) in archive.plan.enumerated() {
             try await prefixing("plan[\(index)].") {
                 _ = try await PlanMeal(library: library, now: assignment.createdAt)(assignment.mealId, on: assignment.date,
-                                                                                     mealType: assignment.mealType, id: assignment.id)
+                                                                                     mealType: assignment.mealType, servings: assignment.servings, id: assignment.id)
             }
         }
         // The diary is written later; its rules are checked now, before anything else is.

@@ -47,6 +47,8 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var weights: [UUID: Owned<WeightEntry>] = [:]
         public internal(set) var entries: [UUID: Owned<DiaryEntry>] = [:]
         public internal(set) var photos: [UUID: Owned<Photo>] = [:]
+        public internal(set) var shoppingLists: [UUID: Owned<ShoppingList>] = [:]
+        public internal(set) var shoppingItems: [UUID: Owned<ShoppingItem>] = [:]
         public internal(set) var accounts: [UUID: Account] = [:]
         /// Each linked sign-in, with the account it signs in to.
         public internal(set) var identities: [LinkedIdentity: UUID] = [:]
@@ -156,6 +158,7 @@ public struct InMemoryLibrary: Library {
         var meals: any MealRecords { Meals(tx: self) }
         var plan: any PlanRecords { Plan(tx: self) }
         var mealTypes: any MealTypeRecords { MealTypes(tx: self) }
+        var shopping: any ShoppingRecords { Shopping(tx: self) }
     }
 
     struct Foods: FoodRecords {
@@ -259,6 +262,20 @@ public struct InMemoryLibrary: Library {
 
     struct Plan: PlanRecords {
         let tx: Transaction
+
+        func entries(from: CalendarDate, to: CalendarDate) async throws -> [PlanDay.Entry] {
+            let records = tx.records
+            let assignments = records.assignments.values.filter { $0.owner == tx.owner && $0.value.date >= from && $0.value.date <= to }.map(\.value)
+            let meals = records.meals.values.filter { $0.owner == tx.owner }.map(\.value)
+            let types = try await MealTypes(tx: tx).catalog(now: Date.distantPast)
+            let window = WeekWindow(start: from, length: from.days(until: to) + 1)
+            return PlanBuilder.days(in: window, assignments: assignments, meals: Dictionary(uniqueKeysWithValues: meals.map { ($0.id, $0) }), types: types)
+                .flatMap(\.entries)
+        }
+
+        func find(_ id: UUID) async throws -> Assignment? {
+            tx.records.assignments[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
 
         func insert(_ assignment: Assignment, now: Date) async throws {
             try tx.update { records in
@@ -434,6 +451,102 @@ public struct InMemoryBodyStore: BodyStore {
                 records.weights[id] = nil
                 tx.log(.weight, [id], deleted: true, at: now, in: &records)
                 return true
+            }
+        }
+    }
+}
+
+extension InMemoryLibrary {
+    struct Shopping: ShoppingRecords {
+        let tx: Transaction
+
+        func find(_ id: UUID) async throws -> ShoppingList? {
+            tx.records.shoppingLists[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func items(of listID: UUID) async throws -> [ShoppingItem] {
+            tx.records.shoppingItems.values.filter { $0.owner == tx.owner && $0.value.listId == listID }.map(\.value)
+        }
+
+        func item(_ id: UUID) async throws -> ShoppingItem? {
+            tx.records.shoppingItems[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+        }
+
+        func chosenCategories(for foodIDs: [UUID]) async throws -> [UUID: String] {
+            let wanted = Set(foodIDs)
+            var result: [UUID: (String, Date)] = [:]
+            for item in tx.records.shoppingItems.values.map(\.value) where item.categoryChosen {
+                guard let food = item.foodId, wanted.contains(food) else { continue }
+                if let seen = result[food], seen.1 >= item.updatedAt { continue }
+                result[food] = (item.category, item.updatedAt)
+            }
+            return result.mapValues(\.0)
+        }
+
+        func insert(_ list: ShoppingList, now: Date) async throws {
+            try tx.update { records in
+                guard records.shoppingLists[list.id] == nil else { throw InMemoryLibraries.DuplicateID(id: list.id) }
+                records.shoppingLists[list.id] = .init(owner: tx.owner, value: list)
+                tx.log(.shoppingList, [list.id], deleted: false, at: now, in: &records)
+            }
+        }
+
+        func replace(_ list: ShoppingList, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard let stored = records.shoppingLists[list.id], stored.owner == tx.owner else { return false }
+                var kept = list
+                kept.shareToken = stored.value.shareToken
+                records.shoppingLists[list.id] = .init(owner: tx.owner, value: kept)
+                tx.log(.shoppingList, [list.id], deleted: false, at: now, in: &records)
+                return true
+            }
+        }
+
+        func delete(list id: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard let stored = records.shoppingLists[id], stored.owner == tx.owner else { return false }
+                let items = records.shoppingItems.values.filter { $0.value.listId == id }.map(\.value.id)
+                for item in items { records.shoppingItems[item] = nil }
+                records.shoppingLists[id] = nil
+                tx.log(.shoppingItem, items, deleted: true, at: now, in: &records)
+                tx.log(.shoppingList, [id], deleted: true, at: now, in: &records)
+                return true
+            }
+        }
+
+        func insert(_ items: [ShoppingItem], now: Date) async throws {
+            try tx.update { records in
+                for item in items {
+                    guard records.shoppingItems[item.id] == nil else { throw InMemoryLibraries.DuplicateID(id: item.id) }
+                    records.shoppingItems[item.id] = .init(owner: tx.owner, value: item)
+                }
+                tx.log(.shoppingItem, items.map(\.id), deleted: false, at: now, in: &records)
+            }
+        }
+
+        func replace(_ item: ShoppingItem, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard let stored = records.shoppingItems[item.id], stored.owner == tx.owner else { return false }
+                records.shoppingItems[item.id] = .init(owner: tx.owner, value: item)
+                tx.log(.shoppingItem, [item.id], deleted: false, at: now, in: &records)
+                return true
+            }
+        }
+
+        func delete(items ids: [UUID], now: Date) async throws {
+            tx.update { records in
+                let mine = ids.filter { records.shoppingItems[$0]?.owner == tx.owner }
+                for id in mine { records.shoppingItems[id] = nil }
+                tx.log(.shoppingItem, mine, deleted: true, at: now, in: &records)
+            }
+        }
+
+        func setShareToken(_ token: String?, of listID: UUID, now: Date) async throws {
+            tx.update { records in
+                guard var stored = records.shoppingLists[listID], stored.owner == tx.owner else { return }
+                stored.value.shareToken = token
+                records.shoppingLists[listID] = stored
+                tx.log(.shoppingList, [listID], deleted: false, at: now, in: &records)
             }
         }
     }

@@ -19,6 +19,7 @@ public protocol LibraryTransaction: Sendable {
     var meals: any MealRecords { get }
     var plan: any PlanRecords { get }
     var mealTypes: any MealTypeRecords { get }
+    var shopping: any ShoppingRecords { get }
 }
 
 /// A person's foods. Writes store the food with its change-feed row; they decide no rule.
@@ -51,6 +52,9 @@ public protocol MealRecords: Sendable {
 
 /// A person's plan: which meal on which day, in which slot.
 public protocol PlanRecords: Sendable {
+    /// The planned meals of `from` … `to`, day by day in the planner's order.
+    func entries(from: CalendarDate, to: CalendarDate) async throws -> [PlanDay.Entry]
+    func find(_ id: UUID) async throws -> Assignment?
     func insert(_ assignment: Assignment, now: Date) async throws
     /// The assignment removed; nil when the person has none with that id.
     func delete(_ id: UUID, now: Date) async throws -> Assignment?

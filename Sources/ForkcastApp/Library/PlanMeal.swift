@@ -1,11 +1,11 @@
 import ForkcastCore
 import Foundation
 
-/// Planning a meal on a day: the one way an assignment is made, from the API, the planner page, a
-/// synced device and an account import. The meal must be the person's own, and a meal slot, when
-/// one is asked for, must be one of their meal types (stored by its key, so "Dinner" and "dinner"
-/// plan the same slot). The checks and the write happen in one transaction, so a meal deleted
-/// meanwhile is never planned.
+/// Planning a meal on a day: the one way an assignment is made or changed, from the API, the planner
+/// page, a synced device, an account import and accepted suggestions. The meal must be the person's
+/// own, a meal slot, when one is asked for, must be one of their meal types (stored by its key, so
+/// "Dinner" and "dinner" plan the same slot), and the portions made are 1 to 100 (nil: the meal's
+/// own). The checks and the write happen in one transaction, so a meal deleted meanwhile is never planned.
 public struct PlanMeal: Sendable {
     let library: any Library
     let now: Date
@@ -15,25 +15,88 @@ public struct PlanMeal: Sendable {
         self.now = now
     }
 
-    /// Plans `mealID` on `date` as assignment `id`, in `mealType`'s slot or none; nil when the person
-    /// has no such meal. `replacing`: a synced device's edit — an assignment with that id is replaced.
-    /// Throws ``ValidationError`` for a meal type the person does not have.
-    @discardableResult
-    public func callAsFunction(_ mealID: UUID, on date: CalendarDate, mealType: String?, id: UUID, replacing: Bool = false) async throws -> PlanDay.Entry? {
-        let now = now
-        let asked = mealType?.trimmed.nilIfEmptyString
-        return try await library.write { tx in
-            var slot: String?
-            if let asked {
-                let types = try await tx.mealTypes.catalog(now: now)
-                if let problem = types.problem(asked) { throw ValidationError([problem]) }
-                slot = types.normalized(asked)
-            }
-            guard let meal = try await tx.meals.find(mealID) else { return nil }
-            if replacing { _ = try await tx.plan.delete(id, now: now) }
-            let assignment = Assignment(id: id, mealId: mealID, date: date, createdAt: now, mealType: slot)
-            try await tx.plan.insert(assignment, now: now)
-            return PlanDay.Entry(assignment: assignment, meal: meal)
+    /// One meal to plan.
+    public struct Request: Sendable, Hashable {
+        public var mealID: UUID
+        public var date: CalendarDate
+        public var mealType: String?
+        public var servings: Int?
+        public var id: UUID
+        public init(mealID: UUID, date: CalendarDate, mealType: String?, servings: Int?, id: UUID) {
+            self.mealID = mealID
+            self.date = date
+            self.mealType = mealType
+            self.servings = servings
+            self.id = id
         }
+    }
+
+    /// Plans `mealID` on `date` as assignment `id`, in `mealType`'s slot or none, making `servings`
+    /// portions (nil: the meal's own); nil when the person has no such meal. `replacing`: a synced
+    /// device's edit — an assignment with that id is replaced (keeping its place in the day).
+    /// Throws ``ValidationError`` for a meal type the person does not have or portions out of range.
+    @discardableResult
+    public func callAsFunction(_ mealID: UUID, on date: CalendarDate, mealType: String?, servings: Int? = nil, id: UUID,
+                               replacing: Bool = false) async throws -> PlanDay.Entry? {
+        let request = Request(mealID: mealID, date: date, mealType: mealType, servings: servings, id: id)
+        try Self.check(request)
+        let now = now
+        return try await library.write { tx in try await Self.plan(request, replacing: replacing, in: tx, now: now) }
+    }
+
+    /// Changes assignment `id` (its meal, day, slot or portions); nil when the person has no such
+    /// assignment or no such meal.
+    public func change(_ id: UUID, to request: Request) async throws -> PlanDay.Entry? {
+        var changed = request
+        changed.id = id
+        try Self.check(changed)
+        let (now, request) = (now, changed)
+        return try await library.write { tx in
+            guard try await tx.plan.find(id) != nil, try await tx.meals.find(request.mealID) != nil else { return nil }
+            return try await Self.plan(request, replacing: true, in: tx, now: now)
+        }
+    }
+
+    /// Plans every one of `requests`, or none: the first meal the person does not have is a
+    /// ``Refusal/missingReference(field:detail:)`` naming it (`assignments[2].mealId`).
+    public func all(_ requests: [Request]) async throws -> [PlanDay.Entry] {
+        for (index, request) in requests.enumerated() {
+            do { try Self.check(request) } catch let error as ValidationError { throw error.prefixed("assignments[\(index)].") }
+        }
+        let now = now
+        return try await library.write { tx in
+            var entries: [PlanDay.Entry] = []
+            for (index, request) in requests.enumerated() {
+                let entry: PlanDay.Entry?
+                do { entry = try await Self.plan(request, replacing: false, in: tx, now: now) } catch let error as ValidationError {
+                    throw error.prefixed("assignments[\(index)].")
+                }
+                guard let entry else {
+                    throw Refusal.missingReference(field: "assignments[\(index)].mealId", detail: "No meal with id \(request.mealID) exists in your account.")
+                }
+                entries.append(entry)
+            }
+            return entries
+        }
+    }
+
+    private static func check(_ request: Request) throws {
+        if let problem = Assignment.problem(servings: request.servings) { throw ValidationError([problem]) }
+    }
+
+    private static func plan(_ request: Request, replacing: Bool, in tx: any LibraryTransaction, now: Date) async throws -> PlanDay.Entry? {
+        var slot: String?
+        if let asked = request.mealType?.trimmed.nilIfEmptyString {
+            let types = try await tx.mealTypes.catalog(now: now)
+            if let problem = types.problem(asked) { throw ValidationError([problem]) }
+            slot = types.normalized(asked)
+        }
+        guard let meal = try await tx.meals.find(request.mealID) else { return nil }
+        var createdAt = now
+        if replacing, let old = try await tx.plan.delete(request.id, now: now) { createdAt = old.createdAt }
+        let assignment = Assignment(id: request.id, mealId: request.mealID, date: request.date, createdAt: createdAt,
+                                    mealType: slot, servings: request.servings)
+        try await tx.plan.insert(assignment, now: now)
+        return PlanDay.Entry(assignment: assignment, meal: meal)
     }
 }

@@ -81,7 +81,7 @@ public struct PushedMutation: Codable, Sendable, Hashable, SchemaDocumented {
         ["mutationId": FieldNote("Unique per change: a batch sent again returns the same results and changes nothing", minLength: 1, maxLength: 100),
          "kind": FieldNote(schema: SyncSchemas.kind), "op": FieldNote(schema: SyncSchemas.op),
          "id": FieldNote("The record's id (clients may generate it); for goals, bodyProfile and settings the user's id"),
-         "record": FieldNote("For upserts: the resource's create/update input (MealInput, AssignmentInput, FoodInput, DiaryEntryInput, WeightInput, GoalsInput, BodyProfileInput, ProfileInput, MealTypeInput). Photos are uploaded with POST \(Photos.Upload.path), not pushed (a photo mutation is rejected), and meal types are hidden rather than deleted.",
+         "record": FieldNote("For upserts: the resource's create/update input (MealInput, AssignmentInput, FoodInput, DiaryEntryInput, WeightInput, GoalsInput, BodyProfileInput, ProfileInput, MealTypeInput, ShoppingListInput — an existing list takes the name and range and reads the plan again —, ShoppingItemSyncInput). Photos are uploaded with POST \(Photos.Upload.path), not pushed (a photo mutation is rejected), and meal types are hidden rather than deleted.",
                              schema: ["type": ["object", "null"]]),
          "group": FieldNote("Mutations sharing a group are one change (an offline plate): applied all together in one transaction, or all rejected. At most \(DiaryValidation.maximumPlateItems) per group.",
                             minLength: 1, maxLength: 100)]

@@ -28,18 +28,39 @@ struct MealPresenter {
     }
 
     func answer(_ entry: PlanDay.Entry) -> AssignmentAnswer {
-        AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
-                         meal: answer(entry.meal, isPlanned: true), createdAt: entry.assignment.createdAt,
-                         mealType: entry.assignment.mealType)
+        let cooked = cookedTotals([entry])
+        return AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
+                                meal: answer(entry.meal, isPlanned: true), createdAt: entry.assignment.createdAt,
+                                mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
+                                servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost))
     }
 
-    func answer(_ day: PlanDay) -> PlanDayAnswer {
-        let t = dayTotals(day)
+    func answer(_ day: PlanDay, goals: Goals) -> PlanDayAnswer {
+        let t = dayTotals(day), cooked = cookedTotals(day.entries)
         return PlanDayAnswer(date: day.date, weekday: day.weekday.name, assignments: day.entries.map(answer),
-                             totals: PerServingAnswer(t.nutrients, price: t.cost))
+                             totals: PerServingAnswer(t.nutrients, price: t.cost), cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
+                             goals: PlanGoalsAnswer(GoalStanding(t.nutrients, goals: goals)))
     }
 
+    /// One serving of each planned meal: what one person eats that day.
     func dayTotals(_ day: PlanDay) -> PlanTotals {
         PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown })
+    }
+
+    /// The portions made of each planned meal: what the cooking holds and costs.
+    func cookedTotals(_ entries: [PlanDay.Entry]) -> PlanTotals {
+        PlanTotals.cooked(entries.map { (totals[$0.meal.id] ?? .unknown, $0.assignment.scale(of: $0.meal)) })
+    }
+
+    /// The window's answer: its days, totals, cooking and average day against the goals.
+    func answer(_ days: [PlanDay], window: WeekWindow, today: CalendarDate, goals: Goals) -> PlanAnswer {
+        let total = days.map(dayTotals).reduce(PlanTotals.empty, +)
+        let cooked = cookedTotals(days.flatMap(\.entries))
+        // The average of the days that have something planned (an empty day is not planned yet, not a fast).
+        let average = total.nutrients.scaled(by: 1 / Decimal(max(days.filter { !$0.entries.isEmpty }.count, 1)))
+        return PlanAnswer(start: window.start, end: window.end, today: today, previousStart: window.previous.start, nextStart: window.next.start,
+                          days: days.map { answer($0, goals: goals) }, totals: PerServingAnswer(total.nutrients, price: total.cost),
+                          cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
+                          goals: PlanGoalsAnswer(GoalStanding(average, goals: goals)))
     }
 }

@@ -1,3 +1,4 @@
+import ForkcastApp
 import ForkcastContract
 import ForkcastCore
 import Vapor
@@ -13,31 +14,50 @@ enum PlanController {
                 throw AppError.badRequest("days must be between 1 and \(WeekWindow.maximumLength); got \(length).")
             }
             let window = WeekWindow(start: query.start ?? today, length: length)
-            let plan = try req.owner.plan
+            let owner = try req.owner
+            let plan = owner.plan
             return try await req.application.readCache.answer(req, owner: plan.ownerID, today: today) {
                 let days = try await plan.days(in: window)
                 let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
-                let total = days.map(presenter.dayTotals).reduce(PlanTotals.empty, +)
-                return PlanAnswer(start: window.start, end: window.end, today: today,
-                                  previousStart: window.previous.start, nextStart: window.next.start,
-                                  days: days.map(presenter.answer), totals: PerServingAnswer(total.nutrients, price: total.cost))
+                let goals = try await owner.body.goals(today: today).goals
+                return presenter.answer(days, window: window, today: today, goals: goals)
             }
         }
         routes.on(Plan.Assign.self) { req, _, input in
-            guard let entry = try await req.owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, id: req.dependencies.uuid()) else {
+            guard let entry = try await req.owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings,
+                                                           id: req.dependencies.uuid()) else {
                 throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
             }
-            let presenter = try await MealPresenter.load([entry.meal], repository: try req.owner.meals, currency: try req.requireUser().currency)
-            return .value(presenter.answer(entry),
+            return .value(try await answer([entry], req).first!,
                           headers: ["Location": Plan.GetAssignment.path.filled(["id": entry.assignment.id.uuidString])])
+        }
+        routes.on(Plan.AssignMany.self) { req, _, input in
+            guard (1...AssignmentsInput.maximum).contains(input.assignments.count) else {
+                throw AppError.validation(ValidationError(field: "assignments", "Plan 1 to \(AssignmentsInput.maximum) meals at once; got \(input.assignments.count)."))
+            }
+            let entries = try await req.owner.planMeal.all(input.assignments.map {
+                PlanMeal.Request(mealID: $0.mealId, date: $0.date, mealType: $0.mealType, servings: $0.servings, id: req.dependencies.uuid())
+            })
+            return .value(try await answer(entries, req))
+        }
+        routes.on(Plan.Suggest.self) { req, _, input in
+            let owner = try req.owner
+            let suggestions = try await PlanSuggestions.make(input, owner: owner)
+            return suggestions.answer
         }
         routes.on(Plan.GetAssignment.self) { req, parameters, _ in
             let plan = try req.owner.plan
             guard let assignment = try await plan.find(parameters.id), let meal = try await plan.meals.find(assignment.mealId) else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
             }
-            let presenter = try await MealPresenter.load([meal], repository: plan.meals, currency: try req.requireUser().currency)
-            return presenter.answer(PlanDay.Entry(assignment: assignment, meal: meal))
+            return try await answer([PlanDay.Entry(assignment: assignment, meal: meal)], req).first!
+        }
+        routes.on(Plan.UpdateAssignment.self) { req, parameters, input in
+            let request = PlanMeal.Request(mealID: input.mealId, date: input.date, mealType: input.mealType, servings: input.servings, id: parameters.id)
+            guard let entry = try await req.owner.planMeal.change(parameters.id, to: request) else {
+                throw AppError.notFound("No assignment with id \(parameters.id) in your plan, or no meal with id \(input.mealId) in your account.")
+            }
+            return try await answer([entry], req).first!
         }
         routes.on(Plan.Unassign.self) { req, parameters, _ in
             guard try await req.owner.unplanMeal(parameters.id) != nil else {
@@ -45,5 +65,73 @@ enum PlanController {
             }
             return Nothing()
         }
+    }
+
+    private static func answer(_ entries: [PlanDay.Entry], _ req: Request) async throws -> [AssignmentAnswer] {
+        let presenter = try await MealPresenter.load(entries.map(\.meal), repository: try req.owner.meals, currency: try req.requireUser().currency)
+        return entries.map(presenter.answer)
+    }
+}
+
+/// "Fill my week" for a person: what ``PlanSuggester`` needs, read from their library and plan.
+struct PlanSuggestions {
+    let suggestions: [PlanSuggester.Suggestion]
+    let days: [PlanDay]
+    let presenter: MealPresenter
+    let goals: Goals
+    let window: WeekWindow
+
+    static func make(_ input: SuggestionsInput, owner: Owner) async throws -> PlanSuggestions {
+        let length = input.days ?? WeekWindow.defaultLength
+        guard (1...WeekWindow.maximumLength).contains(length) else {
+            throw AppError.validation(ValidationError(field: "days", "days must be between 1 and \(WeekWindow.maximumLength); got \(length)."))
+        }
+        let types = try await owner.mealTypes.catalog(now: owner.now)
+        var slots: [String] = []
+        if let asked = input.mealTypes, !asked.isEmpty {
+            guard asked.count <= 20 else { throw AppError.validation(ValidationError(field: "mealTypes", "Give at most 20 meal types.")) }
+            for token in asked {
+                if let problem = types.problem(token, field: "mealTypes") { throw AppError.validation(ValidationError([problem])) }
+                if let key = types.normalized(token), !slots.contains(key) { slots.append(key) }
+            }
+        } else {
+            slots = PlanSuggester.defaultSlots.compactMap { types.resolve($0).flatMap { $0.hidden ? nil : types.normalized($0.token) } }
+        }
+        func clean(_ s: String?) -> String? { s?.trimmed.nilIfEmptyString }
+        let components = (input.component ?? []).compactMap(clean)
+        guard components.count <= 30, [input.protein, input.carb].allSatisfy({ ($0?.count ?? 0) <= 200 }), components.allSatisfy({ $0.count <= 200 }) else {
+            throw AppError.validation(ValidationError(field: "component", "Filters are at most 200 characters, and at most 30 components."))
+        }
+        let filter = MealFilter(protein: clean(input.protein), carb: clean(input.carb), components: components)
+        let window = WeekWindow(start: input.start, length: length)
+        let days = try await owner.plan.days(in: window)
+        let library = try await owner.meals.all()
+        let presenter = try await MealPresenter.load(library + days.flatMap { $0.entries.map(\.meal) }, repository: owner.meals, currency: owner.user.currency)
+        let goals = try await owner.body.goals(today: owner.user.today(now: owner.now)).goals
+        let lastPlanned = try await owner.plan.lastPlanned(before: window.start)
+        var planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)] = [:]
+        for day in days {
+            planned[day.date] = (presenter.dayTotals(day).nutrients, Set(day.entries.compactMap(\.assignment.mealType)), Set(day.entries.map(\.meal.id)))
+        }
+        let candidates = library.map {
+            PlanSuggester.Candidate(meal: $0, perServing: (presenter.totals[$0.id] ?? .unknown).perServing, lastPlanned: lastPlanned[$0.id])
+        }
+        let suggestions = PlanSuggester.suggest(dates: window.dates, slots: slots, planned: planned, library: candidates, filter: filter, goals: goals)
+        return PlanSuggestions(suggestions: suggestions, days: days, presenter: presenter, goals: goals, window: window)
+    }
+
+    var answer: SuggestionsAnswer {
+        let items = suggestions.map {
+            SuggestionAnswer(date: $0.date, mealType: $0.mealType, mealId: $0.meal.id, description: $0.meal.description,
+                             perServing: PerServingAnswer($0.perServing, price: presenter.totals[$0.meal.id]?.costPerServing))
+        }
+        let byDate = Dictionary(grouping: suggestions, by: \.date)
+        let dayAnswers = days.map { day in
+            let planned = presenter.dayTotals(day).nutrients
+            let suggested = (byDate[day.date] ?? []).reduce(planned) { $0 + $1.perServing }
+            return SuggestionDayAnswer(date: day.date, planned: PlanGoalsAnswer(GoalStanding(planned, goals: goals)),
+                                       suggested: PlanGoalsAnswer(GoalStanding(suggested, goals: goals)))
+        }
+        return SuggestionsAnswer(items: items, days: dayAnswers)
     }
 }

@@ -85,6 +85,14 @@ struct Owner {
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
+    var shopping: ShoppingRepository { ShoppingRepository(db: db, ownerID: id) }
+    var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog, now: now, uuid: uuid) }
+    var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog, now: now, uuid: uuid) }
+    var addShoppingItem: AddShoppingItem { AddShoppingItem(library: library, now: now) }
+    var changeShoppingItem: ChangeShoppingItem { ChangeShoppingItem(library: library, now: now) }
+    var deleteShoppingItem: DeleteShoppingItem { DeleteShoppingItem(library: library, now: now) }
+    var deleteShoppingList: DeleteShoppingList { DeleteShoppingList(library: library, now: now) }
+    var shareShoppingList: ShareShoppingList { ShareShoppingList(library: library, now: now) }
     var updateSettings: UpdateSettings { UpdateSettings(store: FluentSettingsStore(user: user, db: db), now: now) }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }

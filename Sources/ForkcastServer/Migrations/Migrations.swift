@@ -20,5 +20,6 @@ extension Application {
         migrations.add(M013_SyncKindIndex())
         migrations.add(M014_PhotoOnOneEntry())
         migrations.add(M015_FoodCatalog())
+        migrations.add(M016_ShoppingLists())
     }
 }

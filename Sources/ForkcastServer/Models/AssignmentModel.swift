@@ -12,13 +12,15 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @Field(key: "date") var date: String
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
     @OptionalField(key: "meal_type") var mealType: String?
+    @OptionalField(key: "servings") var servings: Int?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType, $servings] }
 
     init() {}
 
-    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil) {
+    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil, servings: Int? = nil) {
         self.mealType = mealType
+        self.servings = servings
         self.id = id
         self.ownerID = ownerID
         self.$meal.id = mealID
@@ -27,6 +29,6 @@ final class AssignmentModel: Model, @unchecked Sendable {
     }
 
     var domain: Assignment {
-        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType)
+        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType, servings: servings)
     }
 }

@@ -81,6 +81,7 @@ extension FluentAccounts {
     /// Every table holding rows of one person, children before parents, and the column naming them.
     static let ownedTables: [(table: String, column: String)] = [
         ("sync_records", "owner_id"), ("sync_mutations", "owner_id"), ("sync_horizons", "owner_id"),
+        (ShoppingItemModel.schema, "user_id"), (ShoppingListModel.schema, "user_id"),
         (DiaryEntryModel.schema, "user_id"), (AssignmentModel.schema, "user_id"),
         (MealIngredientModel.schema, "user_id"), (MealComponentModel.schema, "user_id"), (MealModel.schema, "user_id"),
         (FoodTermModel.schema, "user_id"), (FoodModel.schema, "user_id"),

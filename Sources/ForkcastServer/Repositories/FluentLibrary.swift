@@ -29,6 +29,7 @@ struct FluentLibrary: Library {
         var meals: any MealRecords { MealRepository(db: db, ownerID: ownerID) }
         var plan: any PlanRecords { PlanRepository(db: db, ownerID: ownerID) }
         var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, ownerID: ownerID) }
+        var shopping: any ShoppingRecords { ShoppingRepository(db: db, ownerID: ownerID) }
     }
 }
 

@@ -22,15 +22,28 @@ struct PlanRepository: PlanRecords {
         return PlanBuilder.days(in: window, assignments: assignments, meals: meals, types: types)
     }
 
+    func entries(from: CalendarDate, to: CalendarDate) async throws -> [PlanDay.Entry] {
+        try await days(in: WeekWindow(start: from, length: from.days(until: to) + 1)).flatMap(\.entries)
+    }
+
     /// Stores an assignment with its change-feed row. The rules (the meal is the owner's, the slot is
     /// one of their meal types) are ``PlanMeal``'s; this only writes.
     func insert(_ assignment: Assignment, now: Date) async throws {
         let model = AssignmentModel(id: assignment.id, ownerID: ownerID, mealID: assignment.mealId, date: assignment.date,
-                                    createdAt: assignment.createdAt, mealType: assignment.mealType)
+                                    createdAt: assignment.createdAt, mealType: assignment.mealType, servings: assignment.servings)
         try await db.write { tx in
             try await model.create(on: tx)
             try await SyncLog.record(.assignment, [assignment.id], op: .upsert, owner: ownerID, on: tx, now: now)
         }
+    }
+
+    /// The last day each meal was planned on before `date` (meals never planned before are absent).
+    func lastPlanned(before date: CalendarDate) async throws -> [UUID: CalendarDate] {
+        let rows = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$date < date.iso)
+            .field(\.$id).field(\.$meal.$id).field(\.$date).all()
+        var result: [UUID: String] = [:]
+        for row in rows where row.date > (result[row.$meal.id] ?? "") { result[row.$meal.id] = row.date }
+        return result.mapValues { CalendarDate(stored: $0) }
     }
 
     /// How many times a meal is planned, in a window or at all.

@@ -77,6 +77,15 @@ struct SyncRecords {
             return [ownerID: Record(value: BodyProfileAnswer(profile, today: today))]
         case .settings:
             return [ownerID: Record(value: UserAnswer(user))]
+        case .shoppingList:
+            let shopping = try owner.shopping
+            let lists = try await shopping.lists(ids: ids)
+            let counts = try await shopping.counts(of: lists.map(\.id))
+            return Dictionary(uniqueKeysWithValues: lists.map {
+                ($0.id, Record(value: ShoppingListSummaryAnswer($0, itemCount: counts[$0.id]?.items ?? 0, checkedCount: counts[$0.id]?.checked ?? 0)))
+            })
+        case .shoppingItem:
+            return Dictionary(uniqueKeysWithValues: try await owner.shopping.items(ids: ids).map { ($0.id, Record(value: ShoppingItemAnswer($0))) })
         }
     }
 
@@ -88,7 +97,7 @@ struct SyncRecords {
             try await owner.saveMeal.addOrChange(try decode(MealInput.self).draft(), id: id)
         case .assignment:
             let input = try decode(AssignmentInput.self)
-            guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, id: id, replacing: true) != nil else {
+            guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings, id: id, replacing: true) != nil else {
                 throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
             }
         case .food:
@@ -112,6 +121,31 @@ struct SyncRecords {
             try await owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency)
         case .mealType:
             try await owner.saveMealType.addOrChange(id, try decode(MealTypeInput.self).change)
+        case .shoppingList:
+            let input = try decode(ShoppingListInput.self)
+            let owner = try owner
+            if try await owner.shopping.find(id) == nil {
+                _ = try await owner.makeShoppingList(from: input.from, to: input.to, name: input.name, id: id)
+            } else {
+                _ = try await owner.refreshShoppingList(id, name: input.name, from: input.from, to: input.to)
+            }
+        case .shoppingItem:
+            let input = try decode(ShoppingItemSyncInput.self)
+            let owner = try owner
+            if try await owner.shopping.item(id) != nil {
+                guard try await owner.changeShoppingItem(id, on: input.listId, input.change) != nil else {
+                    throw AppError.missingReference(field: "listId", detail: "The item is not on list \(input.listId).")
+                }
+            } else {
+                guard let name = input.name else {
+                    throw AppError.missingReference(field: "id", detail: "No such shopping item (deleted meanwhile?); a new item needs a name.")
+                }
+                guard let item = try await owner.addShoppingItem(to: input.listId, name: name, quantity: input.quantity, unit: input.unit,
+                                                                 category: input.category, id: id) else {
+                    throw AppError.missingReference(field: "listId", detail: "No shopping list with id \(input.listId) exists in your account.")
+                }
+                if input.checked == true { _ = try await owner.changeShoppingItem(item.id, ShoppingItemChange(checked: true)) }
+            }
         case .photo:
             throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST \(Photos.Upload.path) (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
         }
@@ -130,6 +164,8 @@ struct SyncRecords {
         case .photo:
             throw AppError.validation(ValidationError(field: "op", "A photo is deleted with the diary entry that shows it."))
         case .weight: found = try await owner.deleteWeight(id) != nil
+        case .shoppingList: found = try await owner.deleteShoppingList(id)
+        case .shoppingItem: found = try await owner.deleteShoppingItem(id) != nil
         case .goals, .bodyProfile, .settings:
             throw AppError.validation(ValidationError(field: "op", "\(kind.rawValue) cannot be deleted; send an upsert instead."))
         }

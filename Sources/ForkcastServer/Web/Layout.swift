@@ -3,7 +3,7 @@ import Vapor
 
 /// The frame around every page: head, header with navigation, a live region, main content.
 struct Layout {
-    enum Section: String { case today, meals, foods, plan, settings, none }
+    enum Section: String { case today, meals, foods, plan, shopping, settings, none }
 
     var title: String
     var section: Section = .none
@@ -21,6 +21,7 @@ struct Layout {
               <a href="\(SiteURL.meals().path)" \(current(.meals))>\(Icons.list) <span>Meals</span></a>
               <a href="\(SiteURL.foods().path)" \(current(.foods))>\(Icons.apple) <span>Foods</span></a>
               <a href="\(SiteURL.plan(start: nil).path)" \(current(.plan))>\(Icons.calendar) <span>Planner</span></a>
+              <a href="\(SiteURL.shopping.path)" \(current(.shopping))>\(Icons.cart) <span>Shop</span></a>
               <a href="\(SiteURL.settings.path)" \(current(.settings))>\(Icons.gear) <span>Settings</span></a>
             </nav>
             """ : .empty
@@ -86,6 +87,7 @@ enum Icons {
     static let apple: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M12 7c-2-2-7-1.5-7 4.5C5 16 8 20 10 20c1 0 1.5-.5 2-.5s1 .5 2 .5c2 0 5-4 5-8.5C19 5.5 14 5 12 7z" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 7c0-2 1-3.5 2.5-4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>"#
     static let ring: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><circle cx="12" cy="12" r="8" fill="none" stroke="currentColor" stroke-width="2.5" stroke-dasharray="36 50" transform="rotate(-90 12 12)"/></svg>"#
     static let camera: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M4 8h3l2-3h6l2 3h3v11H4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" stroke-width="2"/></svg>"#
+    static let cart: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/><circle cx="9" cy="19" r="1.6" fill="currentColor"/><circle cx="17" cy="19" r="1.6" fill="currentColor"/></svg>"#
     static let plus: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M12 5v14M5 12h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
     static let close: HTML = #"<svg class="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>"#
 }

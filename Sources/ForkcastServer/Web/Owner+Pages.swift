@@ -34,6 +34,7 @@ extension Owner {
         model.totals = try await meals.totals(for: days.flatMap { $0.entries.map(\.meal) })
         model.mealTypes = try await mealTypes.catalog(now: Date.distantPast)
         model.currency = user.currency
+        model.goals = try await body.goals(today: today).goals
         return model
     }
 

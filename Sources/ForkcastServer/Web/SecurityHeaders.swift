@@ -28,7 +28,11 @@ struct SecurityHeadersMiddleware: Middleware {
             ("X-Frame-Options", "DENY"),
             ("Cross-Origin-Opener-Policy", "same-origin"),
         ]
-        for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
+        for (name, value) in headers {
+            // A page may ask for a stricter referrer policy (a shared list's link never leaves it).
+            if name == "Referrer-Policy", response.headers.first(name: name) == "no-referrer" { continue }
+            response.headers.replaceOrAdd(name: name, value: value)
+        }
         if isHTTPS(request) {
             response.headers.replaceOrAdd(name: .strictTransportSecurity, value: "max-age=31536000")
             for name in [Self.sessionCookie, Self.deviceCookie] {

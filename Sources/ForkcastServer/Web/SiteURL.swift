@@ -25,7 +25,11 @@ enum SiteURL: Sendable {
     // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
-    case assign, removeAssignment(UUID)
+    case assign, removeAssignment(UUID), updateAssignment(UUID), planSuggestions(start: CalendarDate?), acceptSuggestions
+    // Shopping lists, and the page a sharing link opens (`sharedList(":token")` is its pattern)
+    case shopping, shoppingList(UUID), refreshShoppingList(UUID), addShoppingItem(UUID), shareShoppingList(UUID), unshareShoppingList(UUID)
+    case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID)
+    case sharedList(String), sharedCheck(String, UUID)
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil)
@@ -88,6 +92,20 @@ enum SiteURL: Sendable {
         case .planPicker: "/plan/add"
         case .assign: "/plan/assignments"
         case .removeAssignment(let assignment): "/plan/assignments/\(id(assignment))/delete"
+        case .updateAssignment(let assignment): "/plan/assignments/\(id(assignment))/servings"
+        case .planSuggestions: "/plan/suggestions"
+        case .acceptSuggestions: "/plan/suggestions/accept"
+        case .shopping: "/shopping"
+        case .shoppingList(let list): "/shopping/\(id(list))"
+        case .refreshShoppingList(let list): "/shopping/\(id(list))/refresh"
+        case .addShoppingItem(let list): "/shopping/\(id(list))/items"
+        case .shareShoppingList(let list): "/shopping/\(id(list))/share"
+        case .unshareShoppingList(let list): "/shopping/\(id(list))/unshare"
+        case .deleteShoppingList(let list): "/shopping/\(id(list))/delete"
+        case .checkShoppingItem(let item): "/shopping/items/\(id(item))/check"
+        case .deleteShoppingItem(let item): "/shopping/items/\(id(item))/delete"
+        case .sharedList(let token): "/s/\(token)"
+        case .sharedCheck(let token, let item): "/s/\(token)/items/\(id(item))/check"
         case .diary: "/diary"
         case .diaryAdd: "/diary/add"
         case .editEntry(let entry): "/diary/entries/\(id(entry))/edit"
@@ -129,7 +147,7 @@ enum SiteURL: Sendable {
     private var query: String {
         switch self {
         case .meals(let filter, let page): Self.query(filter.queryItems + (page > 1 ? [("page", "\(page)")] : []))
-        case .plan(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
+        case .plan(let start), .planSuggestions(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
         case .planPicker(let date, let query): Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType):
@@ -165,6 +183,10 @@ enum SiteURL: Sendable {
         .home, .setup, .login, .logout, .settings, .signInMethods, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
+        .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,
+        .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
+        .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID),
+        .sharedList(":token"), .sharedCheck(":token", anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(),

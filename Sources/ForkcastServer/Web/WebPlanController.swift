@@ -1,4 +1,6 @@
 import Fluent
+import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
@@ -9,6 +11,9 @@ struct WebPlanController: RouteCollection {
         routes.get(SiteURL.planPicker(date: CalendarDate(dayNumber: 0), query: nil), use: picker)
         routes.post(SiteURL.assign, use: assign)
         routes.post(SiteURL.removeAssignment(SiteURL.anyID), use: remove)
+        routes.post(SiteURL.updateAssignment(SiteURL.anyID), use: changeServings)
+        routes.get(SiteURL.planSuggestions(start: nil), use: suggestions)
+        routes.post(SiteURL.acceptSuggestions, use: acceptSuggestions)
         routes.get(SiteURL.settings, use: settings)
         routes.post(SiteURL.settings, use: saveSettings)
     }
@@ -20,9 +25,7 @@ struct WebPlanController: RouteCollection {
         let model = try await req.owner.plannerWeek(start: start, today: today)
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
-        if req.fragment("week-totals") {
-            return PlannerPage.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week").response()
-        }
+        if req.fragment("week-totals") { return PlannerPage.weekLine(model).response() }
         return page.render(layout: req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path])).response()
     }
 
@@ -66,6 +69,56 @@ struct WebPlanController: RouteCollection {
         return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
     }
 
+    /// The planner's stepper: the portions a planned meal makes.
+    @Sendable func changeServings(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let id = try req.idParameter(what: "assignment")
+        let owner = try req.owner
+        guard let servings = FormData(req)["servings"].flatMap({ Int($0.trimmed) }) else { throw AppError.badRequest("Say how many portions.") }
+        guard let assignment = try await owner.plan.find(id) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: servings, id: id)
+        guard let entry = try await owner.planMeal.change(id, to: request) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        return try await answer(req: req, user: user, plan: owner.plan, date: assignment.date,
+                                flash: "“\(entry.meal.description)” on \(assignment.date.weekday.name): \(servings) portion\(servings == 1 ? "" : "s").")
+    }
+
+    /// "Fill my week": the suggestions for the week's empty breakfast, lunch and dinner, all ticked.
+    @Sendable func suggestions(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let query = req.queryParameters
+        let start = try query.date("start") ?? user.today(now: req.now)
+        let filter = MealFilter(protein: query.string("protein")?.trimmed.nilIfEmptyString, carb: query.string("carb")?.trimmed.nilIfEmptyString,
+                                components: (try? req.query.get([String].self, at: "component")) ?? [])
+        let input = SuggestionsInput(start: start, days: WeekWindow.defaultLength, protein: filter.protein, carb: filter.carb, component: filter.components)
+        let owner = try req.owner
+        let suggestions = try await PlanSuggestions.make(input, owner: owner)
+        let page = SuggestionsPage(suggestions: suggestions, filter: filter, facets: try await owner.meals.facets(),
+                                   types: try await owner.mealTypes.catalog(now: req.now), currency: user.currency, csrf: CSRF.token(for: req))
+        return page.render(layout: req.layout("Fill my week", .plan)).response()
+    }
+
+    /// Plans the ticked suggestions, all or none.
+    @Sendable func acceptSuggestions(req: Request) async throws -> Response {
+        let form = FormData(req)
+        let start = form["start"].flatMap(CalendarDate.init(iso:))
+        // Each ticked box: "<mealId>|<date>|<mealType>".
+        let ticked = form.all("pick").prefix(AssignmentsInput.maximum)
+        let requests = try ticked.map { value -> PlanMeal.Request in
+            let parts = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let meal = UUID(uuidString: parts[0]), let date = CalendarDate(iso: parts[1]) else {
+                throw AppError.badRequest("A suggestion was not understood; open Fill my week again.")
+            }
+            return PlanMeal.Request(mealID: meal, date: date, mealType: parts[2].nilIfEmptyString, servings: nil, id: req.dependencies.uuid())
+        }
+        guard !requests.isEmpty else {
+            req.flash("Nothing was ticked, so nothing was planned.")
+            return req.redirect(to: SiteURL.plan(start: start).path, redirectType: .normal)
+        }
+        let entries = try await req.owner.planMeal.all(requests)
+        req.flash("Planned \(entries.count) meal\(entries.count == 1 ? "" : "s").")
+        return req.redirect(to: SiteURL.plan(start: start).path, redirectType: .normal)
+    }
+
     /// Scripts get the changed day back to swap in place; plain forms go back to the week.
     private func answer(req: Request, user: UserModel, plan: PlanRepository, date: CalendarDate, flash: String) async throws -> Response {
         let today = user.today(now: req.now)
@@ -73,9 +126,9 @@ struct WebPlanController: RouteCollection {
         let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date
         if req.fragment("day") {
             let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
-            let mealTotals = try await plan.meals.totals(for: day.entries.map(\.meal))
-            let dayTotals = PlanTotals.of(day.entries.map { mealTotals[$0.meal.id] ?? .unknown })
-            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), totals: dayTotals, currency: user.currency,
+            let figures = PlannerPage.DayFigures(totals: try await plan.meals.totals(for: day.entries.map(\.meal)),
+                                                 goals: try await req.owner.body.goals(today: today).goals, currency: user.currency)
+            return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), figures: figures,
                                    types: try await req.owner.mealTypes.catalog(now: req.now)).response()
         }
         req.flash(flash)

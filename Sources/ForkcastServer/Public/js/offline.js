@@ -113,6 +113,28 @@ export async function queueEntries(entries, { plate = false } = {}) {
 }
 
 /**
+ * Puts one change of any synced kind in the outbox (a shopping item checked off in the shop):
+ * { kind, id, record, display: { name } }. Two changes of one record keep only the later.
+ */
+export async function queueChange({ kind, id, record, display }) {
+  if (!account) throw new Error("This page is not signed in.");
+  const now = new Date().toISOString();
+  await transact(STORE, "readwrite", (s) => {
+    const read = s.getAll();
+    read.onsuccess = () => {
+      for (const item of read.result) if (item.account === account && item.kind === kind && item.id === id && !item.refused) s.delete(item.mutationId);
+      s.put({ mutationId: crypto.randomUUID(), kind, id, op: "upsert", updatedAt: now, record, display, queuedAt: now, account });
+    };
+  });
+  await render();
+}
+
+/** The changes of one record waiting in this account's outbox (the shopping page shows them as made). */
+export async function waitingChanges(kind) {
+  return waiting(await all(STORE).catch(() => [])).filter((i) => i.kind === kind);
+}
+
+/**
  * Puts a photo entry in the outbox: the photo (and its thumbnail) upload first when the server is
  * back, then the entry goes through the sync push with the photo's id.
  */
@@ -419,7 +441,9 @@ export async function flush() {
     await setMeta(SYNCED, new Date().toISOString());
     await render();
     const saved = results.filter((r) => r.status !== "rejected").length;
-    if (saved > 0) announce(`${saved} entr${saved === 1 ? "y" : "ies"} logged while offline ${saved === 1 ? "is" : "are"} saved.`);
+    const entries = results.filter((r) => r.status !== "rejected" && sent.get(r.mutationId)?.kind === "diaryEntry").length;
+    if (entries > 0) announce(`${entries} entr${entries === 1 ? "y" : "ies"} logged while offline ${entries === 1 ? "is" : "are"} saved.`);
+    else if (saved > 0) announce(`${saved} change${saved === 1 ? "" : "s"} made while offline ${saved === 1 ? "is" : "are"} saved.`);
     return results.length > 0;
   } finally {
     flushing = false;
@@ -431,7 +455,8 @@ export async function flush() {
 let refreshTimer = null;
 
 function refreshDay() {
-  const groups = document.getElementById("meal-groups");
+  // Today's meals, or any other part of a page that follows changes (a shopping list: [data-live]).
+  const groups = document.getElementById("meal-groups") ?? document.querySelector("[data-live]");
   if (!groups) return;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(async () => {
@@ -445,6 +470,7 @@ function refreshDay() {
       const capture = document.getElementById("capture");
       if (await swapFragment(main, response, "replace-self", { pick: "#main" })) {
         if (capture) document.getElementById("capture")?.replaceWith(capture);
+        document.dispatchEvent(new CustomEvent("forkcast:refreshed"));
         clearError();
         showPending();
         render();
@@ -614,7 +640,7 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
   }, 5000);
 
   // Changes from another device appear without a reload.
-  if (document.getElementById("meal-groups") && "EventSource" in window) {
+  if ((document.getElementById("meal-groups") || document.querySelector("[data-live]")) && "EventSource" in window) {
     const events = new EventSource(apiPath("syncEvents"));
     events.addEventListener("changes", () => refreshDay());
     events.addEventListener("open", async () => {

@@ -35,7 +35,7 @@ async function refreshWeekTotals() {
     const response = await request(`/plan?start=${startOfWeek()}`, { fragment: "week-totals" });
     if (!response.ok) return;
     // An empty answer removes the line; a non-HTML answer is treated like a failed one.
-    const current = document.getElementById("week-totals");
+    const current = document.getElementById("week-line");
     if (current) await swapFragment(current, response, "replace-self");
     else await swapFragment(week.querySelector(".days"), response, "insert-before");
   } catch { /* the line catches up on the next load */ }
@@ -72,6 +72,14 @@ week.addEventListener("submit", (event) => {
   event.preventDefault();
   const day = form.closest(".day");
   const name = form.closest(".planned-meal")?.querySelector(".planned-name")?.textContent ?? "Meal";
+  if (form.dataset.dayAction === "servings") {
+    // The stepper: the button pressed says how many portions.
+    const servings = event.submitter?.value;
+    const body = new FormData(form);
+    if (servings) body.set("servings", servings);
+    changeDay(form.action, body, day.dataset.date, `${name}: ${servings} portion${servings === "1" ? "" : "s"}.`);
+    return;
+  }
   form.closest(".planned-meal")?.classList.add("removing");
   changeDay(form.action, new FormData(form), day.dataset.date, `Removed ${name}.`);
 });

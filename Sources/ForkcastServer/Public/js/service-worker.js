@@ -11,13 +11,13 @@
 // The API's operations ({method, path}) by operationId: the server writes them in when it serves
 // this file as /sw.js.
 const API = /* operations */ {};
-const SHELL = "forkcast-shell-v4";
+const SHELL = "forkcast-shell-v5";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
 const SHELL_FILES = [
   "/css/app.css", "/js/app.js", "/js/api.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
-  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/js/shopping.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
 self.addEventListener("install", (event) => {

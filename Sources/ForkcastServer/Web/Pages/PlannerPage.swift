@@ -13,9 +13,33 @@ struct PlannerPage {
         var currency = "EUR"
         var libraryTotal = 0
         var mealTypes: MealTypeCatalog?
+        var goals: Goals?
 
-        func dayTotals(_ day: PlanDay) -> PlanTotals { PlanTotals.of(day.entries.map { totals[$0.meal.id] ?? .unknown }) }
-        var weekTotals: PlanTotals { days.map(dayTotals).reduce(.empty, +) }
+        var figures: DayFigures { DayFigures(totals: totals, goals: goals, currency: currency) }
+        var weekTotals: PlanTotals { figures.line(days.flatMap(\.entries)) }
+        /// The week's average planned day (days with something planned) against the goals.
+        var weekStanding: GoalStanding? {
+            guard let goals else { return nil }
+            let planned = days.filter { !$0.entries.isEmpty }
+            guard !planned.isEmpty else { return nil }
+            let sum = planned.map { figures.eaten($0.entries) }.reduce(Nutrients(), +)
+            return GoalStanding(sum.scaled(by: 1 / Decimal(planned.count)), goals: goals)
+        }
+    }
+
+    /// What a day shows beside its meals: one serving of each (what one person eats), against the
+    /// goals, and what the portions made cost.
+    struct DayFigures {
+        var totals: [UUID: MealTotals]
+        var goals: Goals?
+        var currency: String
+
+        func eaten(_ entries: [PlanDay.Entry]) -> Nutrients { PlanTotals.of(entries.map { totals[$0.meal.id] ?? .unknown }).nutrients }
+        func cooked(_ entries: [PlanDay.Entry]) -> PlanTotals {
+            PlanTotals.cooked(entries.map { (totals[$0.meal.id] ?? .unknown, $0.assignment.scale(of: $0.meal)) })
+        }
+        /// The line under a day or the week: one serving's nutrition, the portions' cost.
+        func line(_ entries: [PlanDay.Entry]) -> PlanTotals { PlanTotals(nutrients: eaten(entries), cost: cooked(entries).cost) }
     }
 
     let model: Model
@@ -62,9 +86,42 @@ struct PlannerPage {
             <a class="button" href="\(SiteURL.plan(start: w.next.start).path)" data-week-nav rel="next" data-pressable><span>Next</span><span class="visually-hidden"> week</span> →</a>
           </nav>
         </div>
-        \(Self.totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week"))
-        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf, totals: model.dayTotals($0), currency: model.currency, types: model.mealTypes) }.joined())</ol>
+        <div class="week-tools">
+          <a class="button small" href="\(SiteURL.planSuggestions(start: w.start).path)" data-pressable>Fill my week</a>
+          <form method="post" action="\(SiteURL.shopping.path)" class="inline">
+            \(Layout.csrfField(csrf))
+            <input type="hidden" name="from" value="\(w.start.iso)"><input type="hidden" name="to" value="\(w.end.iso)">
+            <button class="button small" type="submit" data-pressable>Shopping list<span class="visually-hidden"> for this week</span></button>
+          </form>
+        </div>
+        \(Self.weekLine(model))
+        <ol class="days" aria-labelledby="week-title" data-start="\(w.start.iso)">\(model.days.map { Self.day($0, today: model.today, start: w.start, csrf: csrf, figures: model.figures, types: model.mealTypes) }.joined())</ol>
         """
+    }
+
+    /// The week's totals and its average planned day against the goals (the `week-totals` fragment).
+    static func weekLine(_ model: Model) -> HTML {
+        let totals = totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week")
+        guard let standing = model.weekStanding else { return HTML("<div id=\"week-line\">\(totals)</div>") }
+        return HTML("<div id=\"week-line\">\(totals)\(goalLine(standing, id: "week-goals", label: "Average planned day"))</div>")
+    }
+
+    /// A day's energy against the goal as a bar (under, within ±10 %, over), with the macros in words.
+    static func goalLine(_ standing: GoalStanding, id: String, label: String) -> HTML {
+        guard let energy = standing.line(.energyKcal), energy.goal > 0 else { return .empty }
+        let words: [GoalStanding.Band: String] = [.under: "under", .within: "on target", .over: "over"]
+        let macros = standing.lines.filter { $0.nutrient != .energyKcal }.map { line in
+            "<span class=\"goal-macro band-\(line.band.rawValue)\"><abbr title=\"\(line.nutrient.name)\">\(line.nutrient.name.prefix(1))</abbr> \(line.amount.display(0))/\(line.goal.display(0)) g</span>"
+        }.joined(separator: " ")
+        let goal = energy.goal, value = min(energy.amount, goal * 2)
+        return HTML("""
+        <div class="goal-line band-\(energy.band.rawValue)" id="\(id)">
+          <span class="totals-label">\(label):</span>
+          <meter min="0" max="\((goal * 2).display(0))" low="\((goal * Decimal(string: "0.9")!).display(0))" high="\((goal * Decimal(string: "1.1")!).display(0))" optimum="\(goal.display(0))" value="\(value.display(0))" aria-hidden="true"></meter>
+          <span class="goal-words">\(energy.amount.display(0)) of \(goal.display(0)) kcal — <strong>\(words[energy.band]!)</strong></span>
+          <span class="goal-macros">\(HTML(raw: macros))</span>
+        </div>
+        """)
     }
 
     static func rangeTitle(_ w: WeekWindow) -> String {
@@ -87,8 +144,8 @@ struct PlannerPage {
         return "<p class=\"plan-totals\" id=\"\(id)\"><span class=\"totals-label\">\(label):</span> \(summary.html)</p>"
     }
 
-    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, totals: PlanTotals = .empty, currency: String = "EUR",
-                    types: MealTypeCatalog?) -> HTML {
+    static func day(_ day: PlanDay, today: CalendarDate, start: CalendarDate, csrf: String, figures: DayFigures, types: MealTypeCatalog?) -> HTML {
+        let totals = figures.line(day.entries), currency = figures.currency
         let isToday = day.date == today
         let entries = day.entries.map { entry in
             let slot = entry.assignment.mealType.flatMap { types?.resolve($0) }
@@ -106,6 +163,7 @@ struct PlannerPage {
               <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<span class="planned-name">\(entry.meal.description)</span>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
               <div class="planned-actions">
+              \(servingsStepper(entry, start: start, csrf: csrf, day: day))
               \(log)
               <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
                 \(Layout.csrfField(csrf))
@@ -124,9 +182,25 @@ struct PlannerPage {
           </div>
           \(day.entries.isEmpty ? HTML("<p class=\"day-empty\">Nothing planned</p>") : HTML("<ul class=\"day-meals\">\(entries)</ul>"))
           \(totalsLine(totals, currency: currency, id: "day-\(day.date.iso)-totals", label: "Day"))
+          \(figures.goals.flatMap { goals in day.entries.isEmpty ? nil : goalLine(GoalStanding(figures.eaten(day.entries), goals: goals), id: "day-\(day.date.iso)-goals", label: "Goals") })
           <a class="button small add-to-day" href="\(SiteURL.planPicker(date: day.date, query: nil).path)" data-pick-day="\(day.date.iso)" data-day-name="\(day.weekday.name)" data-pressable>\(Icons.plus) Add meal<span class="visually-hidden"> to \(day.weekday.name) \(longDate(day.date))</span></a>
         </li>
         """
+    }
+
+    /// How many portions are made: − n + (the planner's stepper; the cost and shopping list follow).
+    static func servingsStepper(_ entry: PlanDay.Entry, start: CalendarDate, csrf: String, day: PlanDay) -> HTML {
+        let n = entry.assignment.portions(of: entry.meal), range = Assignment.servingsRange
+        let name = entry.meal.description
+        return HTML("""
+        <form method="post" action="\(SiteURL.updateAssignment(entry.assignment.id).path)" class="inline stepper" data-day-action="servings">
+          \(Layout.csrfField(csrf))
+          <input type="hidden" name="start" value="\(start.iso)">
+          <button class="icon-button" type="submit" name="servings" value="\(n - 1)"\(if: n <= range.lowerBound, " disabled") aria-label="One portion fewer of \(name) on \(day.weekday.name)" data-pressable>−</button>
+          <span class="stepper-value" aria-label="\(n) portion\(n == 1 ? "" : "s") of \(name)">×\(n)</span>
+          <button class="icon-button" type="submit" name="servings" value="\(n + 1)"\(if: n >= range.upperBound, " disabled") aria-label="One portion more of \(name) on \(day.weekday.name)" data-pressable>+</button>
+        </form>
+        """)
     }
 
     private var pickerDialog: HTML {

@@ -1,0 +1,159 @@
+import Foundation
+
+extension PlanTotals {
+    /// What is cooked: each planned meal's whole totals scaled by its portions (`servings / meal.servings`),
+    /// for the cost of the plan and its shopping list.
+    public static func cooked(_ parts: [(totals: MealTotals, scale: Decimal)]) -> PlanTotals {
+        var result = PlanTotals.empty
+        for (totals, scale) in parts {
+            result = result + PlanTotals(nutrients: totals.total.scaled(by: scale), cost: totals.cost.map { $0 * scale })
+        }
+        return result
+    }
+}
+
+/// Where a planned (or eaten) day stands against the person's energy and macro goals: under,
+/// within ±10 %, or over — the one rule the planner's bars, the API and the suggestions share.
+public struct GoalStanding: Hashable, Sendable {
+    public enum Band: String, Sendable, Hashable, Codable, CaseIterable {
+        case under, within, over
+    }
+
+    /// The four goals a day is planned against, in the order they are shown.
+    public static let nutrients: [Nutrient] = [.energyKcal, .protein, .carbohydrates, .fat]
+    /// How far from the goal still counts as meeting it.
+    public static let tolerance: Decimal = Decimal(string: "0.1")!
+
+    public struct Line: Hashable, Sendable {
+        public let nutrient: Nutrient
+        public let amount: Decimal
+        public let goal: Decimal
+        /// `amount - goal`.
+        public var difference: Decimal { amount - goal }
+        public var band: Band { GoalStanding.band(amount: amount, goal: goal) }
+        /// The amount as a whole percentage of the goal (nil for a goal of 0).
+        public var percent: Int? {
+            guard goal > 0 else { return nil }
+            return Int((amount * 100 / goal).rounded(0).doubleValue.clampedToInt)
+        }
+    }
+
+    public let lines: [Line]
+
+    public init(_ nutrients: Nutrients, goals: Goals) {
+        lines = Self.nutrients.map { Line(nutrient: $0, amount: nutrients[$0] ?? 0, goal: goals.target($0) ?? 0) }
+    }
+
+    public func line(_ nutrient: Nutrient) -> Line? { lines.first { $0.nutrient == nutrient } }
+    /// The energy line's band: the day's bar.
+    public var band: Band { line(.energyKcal)?.band ?? .within }
+
+    public static func band(amount: Decimal, goal: Decimal) -> Band {
+        if amount < goal * (1 - tolerance) { return .under }
+        if amount > goal * (1 + tolerance) { return .over }
+        return .within
+    }
+
+    /// How far a day's totals are from the goals: the sum over energy and the macros of the
+    /// distance as a share of each goal (goals of 0 count the amount itself). 0 is on target.
+    public static func distance(_ nutrients: Nutrients, goals: Goals) -> Decimal {
+        var sum: Decimal = 0
+        for nutrient in Self.nutrients {
+            let goal = goals.target(nutrient) ?? 0, amount = nutrients[nutrient] ?? 0
+            let gap = amount > goal ? amount - goal : goal - amount
+            sum += goal > 0 ? gap / goal : gap
+        }
+        return sum
+    }
+}
+
+extension MealFilter {
+    /// The library's filter rule for one meal, as the meal list applies it: the same protein and
+    /// carb (ignoring case), every component asked for among the meal's, the text in any of its words.
+    public func accepts(_ meal: Meal) -> Bool {
+        if let key = proteinKey, meal.primaryProtein?.matchKey != key { return false }
+        if let key = carbKey, meal.primaryCarb?.matchKey != key { return false }
+        let keys = componentKeys
+        if !keys.isEmpty, !keys.isSubset(of: Set(meal.otherComponents.map(\.matchKey))) { return false }
+        if let text = text?.lowercased(), !text.isEmpty {
+            let haystack = ([meal.description, meal.primaryProtein ?? "", meal.primaryCarb ?? ""] + meal.otherComponents)
+                .joined(separator: " ").lowercased()
+            if !haystack.contains(text) { return false }
+        }
+        return true
+    }
+}
+
+/// "Fill my week": meals from the person's library for the empty slots of a window, chosen to bring
+/// each day closest to the goals. Nothing is planned; the person accepts what they want.
+///
+/// The rules: every suggestion passes the filter; a slot that already has a meal is left alone; a
+/// meal is not suggested twice in the window (nor when already planned there) while another meal
+/// that passes the filter is unused; a suggestion is made only when it brings its day closer to the
+/// goals, both from the day as planned and after the day's earlier suggestions (so accepting any one
+/// of them, or all of a day's, never takes the day further from its goals); ties go to the meal
+/// planned longest ago (never planned first), then by description.
+public enum PlanSuggester {
+    public struct Candidate: Sendable, Hashable {
+        public let meal: Meal
+        /// One serving: what one person eats of it.
+        public let perServing: Nutrients
+        /// The last day it was planned on before the window, if ever.
+        public let lastPlanned: CalendarDate?
+        public init(meal: Meal, perServing: Nutrients, lastPlanned: CalendarDate?) {
+            self.meal = meal
+            self.perServing = perServing
+            self.lastPlanned = lastPlanned
+        }
+    }
+
+    public struct Suggestion: Sendable, Hashable {
+        public let date: CalendarDate
+        public let mealType: String
+        public let meal: Meal
+        public let perServing: Nutrients
+    }
+
+    /// The slots filled when none are asked for.
+    public static let defaultSlots = ["breakfast", "lunch", "dinner"]
+
+    /// - Parameters:
+    ///   - dates: the window's days, in order.
+    ///   - slots: meal type keys to fill, in order.
+    ///   - planned: what each day already has (one serving of each), with the slots taken.
+    ///   - library: the person's meals with their nutrition.
+    public static func suggest(dates: [CalendarDate], slots: [String], planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)],
+                               library: [Candidate], filter: MealFilter, goals: Goals) -> [Suggestion] {
+        let eligible = library.filter { filter.accepts($0.meal) }
+            .sorted { order($0) < order($1) }
+        guard !eligible.isEmpty else { return [] }
+        var used = Set(planned.values.flatMap(\.meals))
+        var result: [Suggestion] = []
+        for date in dates {
+            let base = planned[date]?.nutrients ?? Nutrients()
+            let taken = planned[date]?.slots ?? []
+            var current = base
+            for slot in slots where !taken.contains(slot) {
+                let fresh = eligible.filter { !used.contains($0.meal.id) }
+                let pool = fresh.isEmpty ? eligible : fresh
+                let before = GoalStanding.distance(current, goals: goals), fromBase = GoalStanding.distance(base, goals: goals)
+                var best: (candidate: Candidate, distance: Decimal)?
+                for candidate in pool {
+                    let after = GoalStanding.distance(current + candidate.perServing, goals: goals)
+                    guard after < before, GoalStanding.distance(base + candidate.perServing, goals: goals) <= fromBase else { continue }
+                    if best == nil || after < best!.distance { best = (candidate, after) }
+                }
+                guard let chosen = best?.candidate else { continue }
+                used.insert(chosen.meal.id)
+                current = current + chosen.perServing
+                result.append(Suggestion(date: date, mealType: slot, meal: chosen.meal, perServing: chosen.perServing))
+            }
+        }
+        return result
+    }
+
+    /// Longest ago first (never planned before all), then by description and id.
+    private static func order(_ c: Candidate) -> (String, String, String) {
+        (c.lastPlanned?.iso ?? "", MealOrdering.sortKey(description: c.meal.description), c.meal.id.uuidString)
+    }
+}

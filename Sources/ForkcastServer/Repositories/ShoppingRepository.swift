@@ -1,0 +1,138 @@
+import Fluent
+import ForkcastApp
+import ForkcastCore
+import Foundation
+
+/// One person's shopping lists on the server's database. Writes store each row with its change-feed
+/// row; the rules are ForkcastApp's shopping use cases'.
+struct ShoppingRepository: ShoppingRecords {
+    let db: any Database
+    let ownerID: UUID
+
+    /// The person's lists, newest first.
+    func lists() async throws -> [ShoppingList] {
+        try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID)
+            .sort(\.$createdAt, .descending).sort(\.$id).all().map(\.domain)
+    }
+
+    /// How many items each of the lists has, and how many are checked.
+    func counts(of listIDs: [UUID]) async throws -> [UUID: (items: Int, checked: Int)] {
+        guard !listIDs.isEmpty else { return [:] }
+        let items = try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$listID ~~ listIDs)
+            .field(\.$id).field(\.$listID).field(\.$checked).all()
+        var result: [UUID: (items: Int, checked: Int)] = [:]
+        for item in items {
+            var count = result[item.listID] ?? (0, 0)
+            count.items += 1
+            if item.checked { count.checked += 1 }
+            result[item.listID] = count
+        }
+        return result
+    }
+
+    func find(_ id: UUID) async throws -> ShoppingList? {
+        try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+    }
+
+    func items(of listID: UUID) async throws -> [ShoppingItem] {
+        try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$listID == listID).all().map(\.domain)
+    }
+
+    func item(_ id: UUID) async throws -> ShoppingItem? {
+        try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+    }
+
+    func items(ids: [UUID]) async throws -> [ShoppingItem] {
+        guard !ids.isEmpty else { return [] }
+        return try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all().map(\.domain)
+    }
+
+    func lists(ids: [UUID]) async throws -> [ShoppingList] {
+        guard !ids.isEmpty else { return [] }
+        return try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all().map(\.domain)
+    }
+
+    func chosenCategories(for foodIDs: [UUID]) async throws -> [UUID: String] {
+        guard !foodIDs.isEmpty else { return [:] }
+        let chosen = try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$foodID ~~ foodIDs)
+            .filter(\.$categoryChosen == true).sort(\.$updatedAt).all()
+        var result: [UUID: String] = [:]
+        for item in chosen { if let food = item.foodID { result[food] = item.category } }
+        return result
+    }
+
+    func insert(_ list: ShoppingList, now: Date) async throws {
+        try await db.write { tx in
+            try await ShoppingListModel(list, ownerID: ownerID).create(on: tx)
+            try await SyncLog.record(.shoppingList, [list.id], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+
+    func replace(_ list: ShoppingList, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == list.id).first() else { return false }
+            model.apply(list)
+            try await model.save(on: tx)
+            try await SyncLog.record(.shoppingList, [list.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            return true
+        }
+    }
+
+    func delete(list id: UUID, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
+            let items = try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$listID == id).field(\.$id).all().compactMap(\.id)
+            try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$listID == id).delete()
+            try await model.delete(on: tx)
+            try await SyncLog.record(.shoppingItem, items, op: .delete, owner: ownerID, on: tx, now: now)
+            try await SyncLog.record(.shoppingList, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            return true
+        }
+    }
+
+    func insert(_ items: [ShoppingItem], now: Date) async throws {
+        guard !items.isEmpty else { return }
+        try await db.write { tx in
+            for chunk in stride(from: 0, to: items.count, by: 200) {
+                try await items[chunk..<min(chunk + 200, items.count)].map { ShoppingItemModel($0, ownerID: ownerID) }.create(on: tx)
+            }
+            try await SyncLog.record(.shoppingItem, items.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+
+    func replace(_ item: ShoppingItem, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == item.id).first() else { return false }
+            model.apply(item)
+            try await model.save(on: tx)
+            try await SyncLog.record(.shoppingItem, [item.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            return true
+        }
+    }
+
+    func delete(items ids: [UUID], now: Date) async throws {
+        guard !ids.isEmpty else { return }
+        try await db.write { tx in
+            try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).delete()
+            try await SyncLog.record(.shoppingItem, ids, op: .delete, owner: ownerID, on: tx, now: now)
+        }
+    }
+
+    func setShareToken(_ token: String?, of listID: UUID, now: Date) async throws {
+        try await db.write { tx in
+            try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == listID)
+                .set(\.$shareToken, to: token).set(\.$updatedAt, to: now).update()
+            try await SyncLog.record(.shoppingList, [listID], op: .upsert, owner: ownerID, on: tx, now: now)
+        }
+    }
+}
+
+/// The list a sharing link opens, whoever holds it: its owner and id (nil for an unknown or revoked token).
+enum SharedShoppingList {
+    static func find(token: String, on db: any Database) async throws -> (owner: UUID, list: UUID)? {
+        // Tokens are long and random; a short or odd one is not looked up at all.
+        guard token.count >= 32, token.count <= 100, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        guard let model = try await ShoppingListModel.query(on: db).filter(\.$shareToken == token).first() else { return nil }
+        return (model.ownerID, model.id!)
+    }
+}

@@ -1,0 +1,184 @@
+import Fluent
+import ForkcastApp
+import ForkcastCore
+import Vapor
+
+/// The Shopping pages: lists from the plan, checking off in the shop, sharing a list.
+struct WebShoppingController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(SiteURL.shopping, use: index)
+        routes.post(SiteURL.shopping, use: create)
+        routes.get(SiteURL.shoppingList(SiteURL.anyID), use: show)
+        routes.post(SiteURL.refreshShoppingList(SiteURL.anyID), use: refresh)
+        routes.post(SiteURL.addShoppingItem(SiteURL.anyID), use: add)
+        routes.post(SiteURL.shareShoppingList(SiteURL.anyID), use: share)
+        routes.post(SiteURL.unshareShoppingList(SiteURL.anyID), use: unshare)
+        routes.post(SiteURL.deleteShoppingList(SiteURL.anyID), use: deleteList)
+        routes.post(SiteURL.checkShoppingItem(SiteURL.anyID), use: check)
+        routes.post(SiteURL.deleteShoppingItem(SiteURL.anyID), use: deleteItem)
+    }
+
+    @Sendable func index(req: Request) async throws -> Response {
+        try await listsPage(req, message: nil).response()
+    }
+
+    private func listsPage(_ req: Request, message: String?, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws -> HTML {
+        let user = try req.webUser
+        let shopping = try req.owner.shopping
+        let lists = try await shopping.lists()
+        let shown = Array(lists.prefix(100))
+        let counts = try await shopping.counts(of: shown.map(\.id))
+        let today = user.today(now: req.now)
+        let page = ShoppingListsPage(rows: shown.map { .init(list: $0, items: counts[$0.id]?.items ?? 0, checked: counts[$0.id]?.checked ?? 0) },
+                                     from: from ?? today, to: to ?? today.adding(days: WeekWindow.defaultLength - 1), csrf: CSRF.token(for: req), message: message)
+        return page.render(layout: req.layout("Shopping", .shopping))
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let form = FormData(req)
+        let from = form["from"].flatMap(CalendarDate.init(input:)), to = form["to"].flatMap(CalendarDate.init(input:))
+        guard let from, let to else {
+            return try await listsPage(req, message: "Give the first and the last day as dates.").response(status: .unprocessableEntity)
+        }
+        do {
+            let contents = try await req.owner.makeShoppingList(from: from, to: to, name: form["name"], id: req.dependencies.uuid())
+            req.flash("Made “\(contents.list.name)”: \(contents.items.count) item\(contents.items.count == 1 ? "" : "s").")
+            return req.redirect(to: SiteURL.shoppingList(contents.list.id).path, redirectType: .normal)
+        } catch let errors as ValidationError {
+            return try await listsPage(req, message: errors.summary, from: from, to: to).response(status: .unprocessableEntity)
+        }
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        return try await page(req, id, shareURL: nil).response()
+    }
+
+    private func page(_ req: Request, _ id: UUID, shareURL: String?, message: String? = nil) async throws -> ShoppingListPageResult {
+        let user = try req.webUser
+        guard let contents = try await ShoppingController.contents(id, owner: try req.owner) else {
+            throw AppError.notFound("That shopping list does not exist (any more).")
+        }
+        let page = ShoppingListPage(contents: contents, currency: user.currency, csrf: CSRF.token(for: req),
+                                    shareURL: shareURL ?? contents.list.shareToken.map { req.publicBaseURL + SiteURL.sharedList($0).path }, message: message)
+        if req.fragment("items") { return .fragment(page.items) }
+        return .page(page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path])))
+    }
+
+    @Sendable func refresh(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        guard let contents = try await req.owner.refreshShoppingList(id) else { throw AppError.notFound("That shopping list does not exist (any more).") }
+        req.flash("Read the plan again: \(contents.items.count) item\(contents.items.count == 1 ? "" : "s").")
+        return req.redirect(to: SiteURL.shoppingList(id).path, redirectType: .normal)
+    }
+
+    @Sendable func add(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        let form = FormData(req)
+        let quantityText = form["quantity"]?.trimmed.replacingOccurrences(of: ",", with: ".") ?? ""
+        let quantity = quantityText.isEmpty ? nil : Decimal(string: quantityText, locale: Locale(identifier: "en_US_POSIX"))
+        if !quantityText.isEmpty, quantity == nil || quantityText.contains(where: { !"0123456789.".contains($0) }) {
+            return try await page(req, id, shareURL: nil, message: "How much must be a number (like 2 or 0.5).").response(status: .unprocessableEntity)
+        }
+        do {
+            guard let item = try await req.owner.addShoppingItem(to: id, name: form["name"] ?? "", quantity: quantity, unit: form["unit"],
+                                                                 category: nil, id: req.dependencies.uuid()) else {
+                throw AppError.notFound("That shopping list does not exist (any more).")
+            }
+            req.flash("Added “\(item.name)”.")
+            return req.redirect(to: SiteURL.shoppingList(id).path + "#item-\(item.id.uuidString)", redirectType: .normal)
+        } catch let errors as ValidationError {
+            return try await page(req, id, shareURL: nil, message: errors.summary).response(status: .unprocessableEntity)
+        }
+    }
+
+    @Sendable func share(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        guard try await req.owner.shareShoppingList.share(id, newToken: Tokens.generate()) != nil else {
+            throw AppError.notFound("That shopping list does not exist (any more).")
+        }
+        req.flash("Shared: copy the link below and send it to whoever shops.")
+        return req.redirect(to: SiteURL.shoppingList(id).path, redirectType: .normal)
+    }
+
+    @Sendable func unshare(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        guard try await req.owner.shareShoppingList.revoke(id) else { throw AppError.notFound("That shopping list does not exist (any more).") }
+        req.flash("The link no longer works.")
+        return req.redirect(to: SiteURL.shoppingList(id).path, redirectType: .normal)
+    }
+
+    @Sendable func deleteList(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "shopping list")
+        guard try await req.owner.deleteShoppingList(id) else { throw AppError.notFound("That shopping list was already deleted.") }
+        req.flash("List deleted.")
+        return req.redirect(to: SiteURL.shopping.path, redirectType: .normal)
+    }
+
+    @Sendable func check(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "item")
+        let checked = FormData(req)["checked"] != "false"
+        guard let item = try await req.owner.changeShoppingItem(id, ShoppingItemChange(checked: checked)) else {
+            throw AppError.notFound("That item is no longer on the list.")
+        }
+        if req.fragment("items") { return try await page(req, item.listId, shareURL: nil).response() }
+        return req.redirect(to: SiteURL.shoppingList(item.listId).path + "#item-\(id.uuidString)", redirectType: .normal)
+    }
+
+    @Sendable func deleteItem(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "item")
+        guard let item = try await req.owner.deleteShoppingItem(id) else { throw AppError.notFound("That item is no longer on the list.") }
+        req.flash("Took “\(item.name)” off the list.")
+        return req.redirect(to: SiteURL.shoppingList(item.listId).path, redirectType: .normal)
+    }
+}
+
+/// A shopping page or just its rows.
+enum ShoppingListPageResult {
+    case page(HTML), fragment(HTML)
+    func response(status: HTTPResponseStatus = .ok) -> Response {
+        switch self {
+        case .page(let html), .fragment(let html): html.response(status: status)
+        }
+    }
+}
+
+/// The page a sharing link opens, for anyone: the list, and checking its items off. No account,
+/// no navigation, nothing else of the owner's; an unknown or revoked token is a plain 404.
+struct WebSharedShoppingController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(SiteURL.sharedList(":token"), use: show)
+        routes.post(SiteURL.sharedCheck(":token", SiteURL.anyID), use: check)
+    }
+
+    private func token(_ req: Request) -> String { req.parameters.get("token") ?? "" }
+
+    private func render(_ req: Request, _ shared: SharedShopping, token: String) async throws -> Response {
+        guard let contents = try await shared.contents() else { throw ShoppingController.noShare }
+        let page = ShoppingListPage(contents: contents, currency: shared.currency, csrf: CSRF.token(for: req), sharedToken: token)
+        if req.fragment("items") { return page.items.response() }
+        let layout = Layout(title: contents.list.name, section: .none, csrf: CSRF.token(for: req), signedIn: false,
+                            scripts: [SiteURL.script("shopping").path])
+        let response = page.render(layout: layout).response()
+        // The token is the key: never sent on to another site, never indexed, never kept by a proxy.
+        response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
+        response.headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex, nofollow")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let token = token(req)
+        guard let shared = try await SharedShopping.open(token, req) else { throw ShoppingController.noShare }
+        return try await render(req, shared, token: token)
+    }
+
+    @Sendable func check(req: Request) async throws -> Response {
+        let token = token(req)
+        let id = try req.idParameter(what: "item")
+        guard let shared = try await SharedShopping.open(token, req),
+              try await shared.check(id, FormData(req)["checked"] != "false") != nil else { throw ShoppingController.noShare }
+        if req.fragment("items") { return try await render(req, shared, token: token) }
+        return req.redirect(to: SiteURL.sharedList(token).path + "#item-\(id.uuidString)", redirectType: .normal)
+    }
+}

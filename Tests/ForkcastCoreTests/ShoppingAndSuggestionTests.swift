@@ -1,0 +1,204 @@
+import ForkcastCore
+import Foundation
+import PropertyBased
+import Testing
+
+/// Issue 26 in the domain: portions per plan entry, the shopping list from the plan and its refresh,
+/// the week against the goals, and "Fill my week".
+@Suite("Shopping lists and the week against the goals")
+struct ShoppingAndSuggestionTests {
+    static let rice = Food(name: "Rice", basis: .gram, per100: Nutrients(energyKcal: 130, protein: Decimal(string: "2.7")!, carbohydrates: 28, fat: Decimal(string: "0.3")!),
+                           price: Price(amount: 2, per: .package, packageSize: 1000))
+    static let chicken = Food(name: "Chicken breast", basis: .gram, per100: Nutrients(energyKcal: 165, protein: 31, carbohydrates: 0, fat: Decimal(string: "3.6")!))
+    static let milk = Food(name: "Milk", basis: .milliliter, per100: Nutrients(energyKcal: 64, protein: Decimal(string: "3.3")!, carbohydrates: Decimal(string: "4.8")!, fat: Decimal(string: "3.6")!),
+                           serving: Serving(size: 250, unit: .milliliter))
+    static let foods = Dictionary(uniqueKeysWithValues: [rice, chicken, milk].map { ($0.id, $0) })
+    static let chickenRice = Meal(description: "Chicken rice", servings: 4,
+                                  ingredients: [Ingredient(foodId: rice.id, quantity: 300, unit: .gram), Ingredient(foodId: chicken.id, quantity: 400, unit: .gram)])
+    static let pudding = Meal(description: "Rice pudding", servings: 2,
+                              ingredients: [Ingredient(foodId: rice.id, quantity: 200, unit: .gram), Ingredient(foodId: milk.id, quantity: 1, unit: .serving)])
+    static let monday = CalendarDate(iso: "2026-11-30")!
+
+    static func entry(_ meal: Meal, _ date: CalendarDate, servings: Int? = nil) -> PlanDay.Entry {
+        PlanDay.Entry(assignment: Assignment(mealId: meal.id, date: date, servings: servings), meal: meal)
+    }
+
+    static var week: [PlanDay.Entry] {
+        [entry(chickenRice, monday), entry(pudding, monday.adding(days: 1)), entry(chickenRice, monday.adding(days: 2), servings: 2)]
+    }
+
+    func need(_ needs: [ShoppingPlan.Need], _ food: Food) -> ShoppingPlan.Need? { needs.first { $0.foodId == food.id } }
+
+    @Test("The issue's week: rice 650 g, chicken 600 g, milk 250 ml (a serving turned into millilitres)")
+    func acceptanceWeek() {
+        let needs = ShoppingPlan.needs(Self.week, foods: Self.foods, categories: [:])
+        #expect(needs.count == 3)
+        #expect(need(needs, Self.rice)?.quantity == 650)
+        #expect(need(needs, Self.rice)?.unit == "g")
+        #expect(need(needs, Self.rice)?.meals == ["Chicken rice", "Rice pudding"])
+        #expect(need(needs, Self.rice)?.estimatedPrice == Decimal(string: "1.3"))
+        #expect(need(needs, Self.chicken)?.quantity == 600)
+        #expect(need(needs, Self.chicken)?.estimatedPrice == nil, "no price known")
+        #expect(need(needs, Self.milk)?.quantity == 250)
+        #expect(need(needs, Self.milk)?.unit == "ml")
+        #expect(need(needs, Self.chicken)?.category == "Meat and fish", "an unset icon is guessed from the name")
+    }
+
+    @Test("Portions scale a day: 2 of a meal for 4 is half its ingredients and cost; unset is the meal's own")
+    func portions() {
+        let half = Self.entry(Self.chickenRice, Self.monday, servings: 2)
+        #expect(half.assignment.scale(of: Self.chickenRice) == Decimal(string: "0.5"))
+        #expect(Self.entry(Self.chickenRice, Self.monday).assignment.portions(of: Self.chickenRice) == 4)
+        let totals = try! MealTotals.of(Self.pudding, foods: Self.foods)
+        let cooked = PlanTotals.cooked([(totals, Decimal(3))])
+        #expect(cooked.nutrients.energyKcal == totals.total.energyKcal! * 3)
+        #expect(Assignment.problem(servings: 0) != nil)
+        #expect(Assignment.problem(servings: 101) != nil)
+        #expect(Assignment.problem(servings: 1) == nil)
+        #expect(Assignment.problem(servings: nil) == nil)
+    }
+
+    @Test("A refresh follows the plan: quantities change, an item no longer needed goes, checks, chosen aisles and own items stay")
+    func refresh() {
+        let list = UUID(), now = Date(timeIntervalSince1970: 1_800_000_000)
+        var counter = 0
+        let newID = { () -> UUID in counter += 1; return UUID() }
+        var items = ShoppingPlan.refresh([], with: ShoppingPlan.needs(Self.week, foods: Self.foods, categories: [:]), listId: list, now: now, newID: newID).added
+        #expect(items.count == 3)
+        let riceIndex = items.firstIndex { $0.foodId == Self.rice.id }!
+        items[riceIndex].checked = true
+        let chickenIndex = items.firstIndex { $0.foodId == Self.chicken.id }!
+        items[chickenIndex].category = "Butcher"
+        items[chickenIndex].categoryChosen = true
+        let soap = ShoppingItem(id: UUID(), listId: list, name: "dish soap", source: .manual, updatedAt: now)
+        items.append(soap)
+        // Tuesday's pudding leaves the range.
+        let changed = [Self.entry(Self.chickenRice, Self.monday), Self.entry(Self.chickenRice, Self.monday.adding(days: 2), servings: 2)]
+        let refresh = ShoppingPlan.refresh(items, with: ShoppingPlan.needs(changed, foods: Self.foods, categories: [:]), listId: list,
+                                           now: now.addingTimeInterval(60), newID: newID)
+        #expect(refresh.added.isEmpty)
+        #expect(refresh.removed == [items.first { $0.foodId == Self.milk.id }!.id])
+        let rice = refresh.changed.first { $0.foodId == Self.rice.id }
+        #expect(rice?.quantity == 450)
+        #expect(rice?.checked == true)
+        #expect(!refresh.changed.contains { $0.id == soap.id }, "own items are not touched")
+        #expect(!refresh.removed.contains(soap.id))
+        #expect(!refresh.changed.contains { $0.foodId == Self.chicken.id }, "chicken's need did not change: its chosen aisle stays")
+    }
+
+    @Test("Amounts in sensible units: 1,500 g is 1.5 kg, 1,250 ml is 1.25 l, 650 g stays")
+    func amounts() {
+        #expect(ShoppingAmount.text(quantity: 1500, unit: "g") == "1.5 kg")
+        #expect(ShoppingAmount.text(quantity: 1250, unit: "ml") == "1.25 l")
+        #expect(ShoppingAmount.text(quantity: 650, unit: "g") == "650 g")
+        #expect(ShoppingAmount.text(quantity: Decimal(string: "112.5")!, unit: "g") == "113 g", "rounded up: never buy too little")
+        #expect(ShoppingAmount.text(quantity: 2, unit: "serving") == "2 servings")
+        #expect(ShoppingAmount.text(quantity: 3, unit: "bottle") == "3 bottle")
+        #expect(ShoppingAmount.text(quantity: nil, unit: nil) == nil)
+    }
+
+    @Test("A list's order: open items by aisle and name, checked ones at the bottom")
+    func order() {
+        let list = UUID(), now = Date()
+        let a = ShoppingItem(id: UUID(), listId: list, name: "zucchini", category: "Fruit and vegetables", source: .manual, updatedAt: now)
+        let b = ShoppingItem(id: UUID(), listId: list, name: "apples", category: "Fruit and vegetables", checked: true, source: .manual, updatedAt: now)
+        let c = ShoppingItem(id: UUID(), listId: list, name: "bread", category: "Bread, grains and pasta", source: .manual, updatedAt: now)
+        #expect(ShoppingPlan.ordered([a, b, c]).map(\.name) == ["bread", "zucchini", "apples"])
+    }
+
+    @Test("Names, ranges and items are checked: blank, too long, a range backwards or too long, hostile quantities")
+    func validation() {
+        #expect(throws: ValidationError.self) { try ShoppingList.validated(name: nil, from: Self.monday, to: Self.monday.adding(days: -1)) }
+        #expect(throws: ValidationError.self) { try ShoppingList.validated(name: nil, from: Self.monday, to: Self.monday.adding(days: 70)) }
+        #expect(throws: ValidationError.self) { try ShoppingList.validated(name: String(repeating: "x", count: 101), from: Self.monday, to: Self.monday) }
+        #expect((try? ShoppingList.validated(name: "  ", from: Self.monday, to: Self.monday))?.name == "Shopping 2026-11-30 to 2026-11-30")
+        #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: " ", quantity: nil, unit: nil, category: nil, requireName: true) }
+        #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: "soap", quantity: Decimal(string: "1e30"), unit: nil, category: nil, requireName: true) }
+        #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: "soap", quantity: -1, unit: nil, category: nil, requireName: true) }
+        #expect((try? ShoppingItemRules.validated(name: nil, quantity: nil, unit: nil, category: nil, requireName: false)) != nil, "a change may give no name")
+    }
+
+    @Test("Bands: under below 90 %, within ±10 %, over above 110 %")
+    func bands() {
+        #expect(GoalStanding.band(amount: 1799, goal: 2000) == .under)
+        #expect(GoalStanding.band(amount: 1800, goal: 2000) == .within)
+        #expect(GoalStanding.band(amount: 2200, goal: 2000) == .within)
+        #expect(GoalStanding.band(amount: 2201, goal: 2000) == .over)
+        let standing = GoalStanding(Nutrients(energyKcal: 1000, protein: 50, carbohydrates: 100, fat: 30), goals: .defaults)
+        #expect(standing.line(.energyKcal)?.difference == 1000 - Goals.defaults.energyKcal)
+        #expect(standing.band == .under)
+    }
+
+    // MARK: Fill my week
+
+    static let goals = Goals(energyKcal: 2000, protein: 100, carbohydrates: 250, fat: 70)
+
+    /// Meals with nutrition per serving drawn from a small range, and components from the shared vocabulary.
+    static let candidate = zip(Gens.meal, Gen.int(in: 0...1200), Gen.int(in: 0...80), Gen.int(in: 0...150), Gen.int(in: 0...60), Gen.int(in: 0...40).optional)
+        .map { meal, kcal, protein, carbs, fat, ago in
+            PlanSuggester.Candidate(meal: meal, perServing: Nutrients(energyKcal: Decimal(kcal), protein: Decimal(protein), carbohydrates: Decimal(carbs), fat: Decimal(fat)),
+                                    lastPlanned: ago.map { CalendarDate(iso: "2026-11-01")!.adding(days: $0) })
+        }
+
+    static let planned = zip(Gen.int(in: 0...2500), Gen.bool).map { kcal, lunch in
+        (nutrients: Nutrients(energyKcal: Decimal(kcal), protein: Decimal(kcal / 25), carbohydrates: Decimal(kcal / 8), fat: Decimal(kcal / 30)),
+         slots: lunch ? Set(["lunch"]) : Set<String>(), meals: Set<UUID>())
+    }
+
+    static func suggest(_ library: [PlanSuggester.Candidate], _ filter: MealFilter, plannedDays: [(nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)])
+        -> (dates: [CalendarDate], planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)], result: [PlanSuggester.Suggestion]) {
+        let dates = WeekWindow(start: monday).dates
+        var planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)] = [:]
+        for (date, day) in zip(dates, plannedDays) { planned[date] = day }
+        return (dates, planned, PlanSuggester.suggest(dates: dates, slots: PlanSuggester.defaultSlots, planned: planned, library: library, filter: filter, goals: goals))
+    }
+
+    @Test("Property: a suggestion never breaks a filter (seed 000's rule, as the meal list applies it)")
+    func suggestionsHonourFilters() async {
+        await propertyCheck(count: 200, input: Self.candidate.array(of: 0...25), Gens.filter) { library, filter in
+            let (_, _, result) = Self.suggest(library, filter, plannedDays: [])
+            for suggestion in result { #expect(filter.accepts(suggestion.meal)) }
+            if !library.contains(where: { filter.accepts($0.meal) }) { #expect(result.isEmpty) }
+        }
+    }
+
+    @Test("Property: accepting a suggestion for a day never takes it further from its goals (one alone, or all of the day's)")
+    func suggestionsNeverWorsenADay() async {
+        await propertyCheck(count: 200, input: Self.candidate.array(of: 1...20), Self.planned.array(of: 0...7)) { library, plannedDays in
+            let (_, planned, result) = Self.suggest(library, MealFilter(), plannedDays: plannedDays)
+            for (date, suggestions) in Dictionary(grouping: result, by: \.date) {
+                let base = planned[date]?.nutrients ?? Nutrients()
+                let before = GoalStanding.distance(base, goals: Self.goals)
+                for s in suggestions { #expect(GoalStanding.distance(base + s.perServing, goals: Self.goals) <= before) }
+                let all = suggestions.reduce(base) { $0 + $1.perServing }
+                #expect(GoalStanding.distance(all, goals: Self.goals) <= before)
+                #expect(!suggestions.contains { planned[date]?.slots.contains($0.mealType) == true }, "a planned slot is left alone")
+            }
+        }
+    }
+
+    @Test("Property: no meal twice in the window while another that fits is unused")
+    func suggestionsDoNotRepeat() async {
+        await propertyCheck(count: 200, input: Self.candidate.array(of: 0...30)) { library in
+            let (_, _, result) = Self.suggest(library, MealFilter(), plannedDays: [])
+            let ids = result.map(\.meal.id)
+            if Set(ids).count < ids.count {
+                // A repeat only once every meal of the library is used.
+                let firstRepeat = ids.indices.first { i in ids[..<i].contains(ids[i]) }!
+                #expect(Set(ids[..<firstRepeat]).count == Set(library.map(\.meal.id)).count)
+            }
+        }
+    }
+
+    @Test("Ties go to the meal planned longest ago, a never-planned one first")
+    func recentMealsLast() {
+        func meal(_ name: String) -> Meal { Meal(description: name) }
+        let n = Nutrients(energyKcal: 600, protein: 30, carbohydrates: 70, fat: 20)
+        let recent = PlanSuggester.Candidate(meal: meal("A recent"), perServing: n, lastPlanned: CalendarDate(iso: "2026-11-28"))
+        let old = PlanSuggester.Candidate(meal: meal("B old"), perServing: n, lastPlanned: CalendarDate(iso: "2026-10-01"))
+        let never = PlanSuggester.Candidate(meal: meal("C never"), perServing: n, lastPlanned: nil)
+        let result = PlanSuggester.suggest(dates: [Self.monday], slots: PlanSuggester.defaultSlots, planned: [:], library: [recent, old, never],
+                                           filter: MealFilter(), goals: Self.goals)
+        #expect(result.map(\.meal.description) == ["C never", "B old", "A recent"])
+    }
+}
