@@ -98,6 +98,45 @@ struct SyncClientTests {
         }
     }
 
+    @Test func theClientPlansPortionsShopsFromThePlanAndAnotherDeviceSeesTheChecks() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "shop@example.com", password: "correct horse", timeZone: "UTC")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let rice = try await api.createFood(FoodInput(name: "Rice", per100: .init(Nutrients(energyKcal: 130, protein: 3, carbohydrates: 28, fat: 0))))
+            let milk = try await api.createFood(FoodInput(name: "Milk", basis: "ml", per100: .init(Nutrients(energyKcal: 64, protein: 3, carbohydrates: 5, fat: 4))))
+            let pudding = try await api.createMeal(MealInput(description: "Rice pudding", servings: 2, ingredients: [
+                .init(foodId: rice.id!, quantity: 200, unit: "g"), .init(foodId: milk.id!, quantity: 250, unit: "ml")]))
+            let monday = CalendarDate(iso: "2026-11-30")!
+            let planned = try await api.assign(mealId: pudding.id, date: monday, mealType: "dinner", servings: 6)
+            #expect(planned.servings == 6 && planned.servingsSet)
+            let list = try await api.makeShoppingList(from: monday, to: monday)
+            #expect(Set(list.items.compactMap(\.amount)) == ["600 g", "750 ml"], "6 portions of a meal for 2: three times its ingredients")
+            let halved = try await api.updateAssignment(planned.id, AssignmentInput(mealId: pudding.id, date: monday, mealType: "dinner", servings: 3))
+            #expect(halved.servings == 3)
+            let milkItem = try #require(list.items.first { $0.foodId == milk.id })
+            _ = try await api.updateShoppingItem(milkItem.id, on: list.id, ShoppingItemUpdate(checked: true))
+            _ = try await api.addShoppingItem(to: list.id, ShoppingItemInput(name: "dish soap"))
+            let refreshed = try await api.refreshShoppingList(list.id)
+            #expect(Set(refreshed.items.compactMap(\.amount)) == ["300 g", "375 ml"], "half the portions, half the rice and milk")
+            #expect(refreshed.items.first { $0.id == milkItem.id }?.checked == true && refreshed.items.contains { $0.name == "dish soap" })
+            let link = try await api.shareShoppingList(list.id)
+            #expect(link.url.contains("/s/"))
+            // Another device learns the lists and items from the change feed.
+            let feed = try await api.changes(since: nil)
+            #expect(feed.changes.contains { $0.kind == "shoppingList" && $0.id == list.id })
+            let checkedRecord = try #require(feed.changes.last { $0.kind == "shoppingItem" && $0.id == milkItem.id }?.record)
+            guard case .object(let record) = checkedRecord else { Issue.record("no item record"); return }
+            #expect(record["checked"] == .bool(true) && record["listId"] == .string(list.id.uuidString))
+            let suggestions = try await api.suggestions(SuggestionsInput(start: monday.adding(days: 7), days: 2, mealTypes: ["lunch"]))
+            #expect(suggestions.items.allSatisfy { $0.mealType == "lunch" && $0.mealId == pudding.id })
+            let accepted = try await api.assign(suggestions.items.map(\.assignment))
+            #expect(accepted.count == suggestions.items.count)
+            try await api.unshareShoppingList(list.id)
+            try await api.deleteShoppingList(list.id)
+            #expect(try await api.shoppingLists().items.isEmpty)
+        }
+    }
+
     @Test func theClientLogsTheDayWithTheContractsTypes() async throws {
         try await withServer { _, url in
             _ = try await ForkcastAPI(baseURL: url).register(email: "logger@example.com", password: "correct horse", timeZone: "UTC")

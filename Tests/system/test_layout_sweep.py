@@ -233,8 +233,18 @@ def seed(server):
     assert r.status_code == 201, r.text
     photo_entry = post(s, server, "/api/v1/diary/entries", {"photoId": r.json()["id"], "mealType": long_type["id"].lower(),
                                                            "loggedAt": f"{today.isoformat()}T05:20:00Z"})
+    # Issue 26: the week's shopping list (the plan's 300-food library makes a long one), a few rows
+    # checked, one of the person's own with the longest name, shared; the other meal slots stepped up.
+    shopping = post(s, server, "/api/v1/shopping-lists", {"from": week[0], "to": week[6]})
+    for item in shopping["items"][:4]:
+        r = s.put(server.url(f"/api/v1/shopping-lists/{shopping['id']}/items/{item['id']}"), json={"checked": True})
+        assert r.status_code == 200, r.text
+    post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/items",
+         {"name": NAME_120[:100] + " ‏صابون", "quantity": 12, "unit": "bottles"})
+    share = post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/share", {})
     return {"today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
-            "entry_id": plates[1][2]["id"], "photo_entry": photo_entry}
+            "entry_id": plates[1][2]["id"], "photo_entry": photo_entry, "shopping": shopping,
+            "shared": share["url"].split("/s/", 1)[1]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,6 +482,10 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("food-new", "/foods/new", None),
             ("food-delete", f"/foods/{seeded['food']['id']}/delete", None),
             ("planner", "/plan", None),
+            ("plan-suggestions", "/plan/suggestions", None),
+            ("shopping", "/shopping", None),
+            ("shopping-list", f"/shopping/{seeded['shopping']['id']}", None),
+            ("shopping-shared", f"/s/{seeded['shared']}", None),
             ("plan-add", f"/plan/add?date={seeded['today'].isoformat()}", None),
             ("goals", "/goals", None),
             ("goals-targets", "/goals", lambda: driver.execute_script("document.getElementById('targets-details').open = true")),

@@ -1,3 +1,4 @@
+import Crypto
 import ForkcastCore
 import Vapor
 
@@ -22,10 +23,20 @@ enum CSRF {
         // A stored session (or a signed-in person) keeps its token there; anyone else is a visitor,
         // also one whose stale or made-up session cookie found no session.
         guard (request.hasSession && request.session.id != nil) || request.auth.has(UserModel.self) else { return visitorToken(for: request) }
+        // A stored session's token follows from its id: nothing to store, so two requests at once
+        // (a page and the one before it, still finishing) cannot each store a different one and
+        // leave a form with the token that lost.
+        if request.hasSession, let id = request.session.id { return derived(id.string) }
         if let token = request.session.data["csrf"] { return token }
         let token = Tokens.generate()
         request.session.data["csrf"] = token
         return token
+    }
+
+    /// The token of a stored session: a hash of its (secret, HttpOnly) id under a purpose of its own,
+    /// so the session table's key hash says nothing about it.
+    static func derived(_ sessionID: String) -> String {
+        Base64URL.encode(Array(SHA256.hash(data: Data(("forkcast-csrf\u{0}" + sessionID).utf8))))
     }
 
     /// The visitor's token: the cookie's, or a new one that ``CSRFMiddleware`` sets on the answer.
@@ -46,6 +57,8 @@ enum CSRF {
         let sent = request.headers.first(name: header) ?? bodyToken(request)
             ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
         guard let sent else { return false }
+        if request.hasSession, let id = request.session.id, IdentityTokenRules.constantTimeEquals(sent, derived(id.string)) { return true }
+        // The token of a page made in the request that started the session (its id came later).
         if request.hasSession, let expected = request.session.data["csrf"], IdentityTokenRules.constantTimeEquals(sent, expected) { return true }
         // Nobody signed in: the visitor's cookie and the form must carry the same token.
         guard !request.auth.has(UserModel.self), let visitor = request.cookies[visitorCookie]?.string.nilIfLooksWrong else { return false }
@@ -78,6 +91,20 @@ struct CSRFMiddleware: Middleware {
     var mode: Mode = .web
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        // A page's form carries its token in the body, which may not have arrived with the headers
+        // (a browser sends a longer form in a packet of its own): read it first, as the route would.
+        if mode == .web, !CSRFMiddleware.safe.contains(request.method), request.headers.contentType == .urlEncodedForm,
+           request.headers.first(name: CSRF.header) == nil, request.body.data == nil {
+            return request.body.collect(max: request.application.routes.defaultMaxBodySize.value).flatMap { _ in
+                checkAndRespond(to: request, chainingTo: next)
+            }
+        }
+        return checkAndRespond(to: request, chainingTo: next)
+    }
+
+    private static let safe: [HTTPMethod] = [.GET, .HEAD, .OPTIONS]
+
+    private func checkAndRespond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         do { try check(request) } catch { return request.eventLoop.makeFailedFuture(error) }
         return next.respond(to: request).map { response in
             CSRF.setVisitorCookie(on: response, for: request)

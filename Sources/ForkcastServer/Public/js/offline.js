@@ -460,8 +460,11 @@ function refreshDay() {
   if (!groups) return;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(async () => {
-    // Not while the person is choosing something on the page.
-    if (document.activeElement?.closest("main form")) return;
+    // Not while the person is choosing something on the page (on a shopping list: while typing;
+    // a row just tapped keeps the focus there and must not stop the list from following).
+    const active = document.activeElement;
+    const typing = active?.matches?.("input:not([type=hidden]), select, textarea");
+    if (document.getElementById("meal-groups") ? active?.closest("main form") : typing) return;
     try {
       const response = await fetch(location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
       if (!response.ok) return;

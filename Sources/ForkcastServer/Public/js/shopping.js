@@ -53,10 +53,11 @@ document.addEventListener("submit", async (event) => {
   const item = form.closest(".shop-item");
   const checked = form.elements.checked.value === "true";
   const name = item.querySelector(".shop-name")?.textContent ?? "Item";
+  const body = new FormData(form); // before the row is shown checked (which sets the next tap's value)
   show(item, checked);
   let response = null;
   try {
-    response = await request(form.action, { method: "POST", body: new FormData(form), fragment: "items" });
+    response = await request(form.action, { method: "POST", body, fragment: "items" });
   } catch { /* unreachable: below */ }
   if (response && response.ok) {
     const current = rows();

@@ -194,11 +194,11 @@ struct SuggestionsPage {
                 """)
             }.joined()
             return HTML("""
-            <li class="card suggestion-day">
-              <h2><span class="day-name">\(day.weekday.name)</span> <span class="day-date">\(PlannerPage.longDate(day.date))</span></h2>
+            <li class="card suggestion-day"><fieldset class="suggestion-set">
+              <legend><span class="day-name">\(day.weekday.name)</span> <span class="day-date">\(PlannerPage.longDate(day.date))</span></legend>
               \(items.isEmpty ? HTML("<p class=\"muted\">\(day.entries.isEmpty ? "No meal of yours brings this day closer to your goals." : "Planned already, or nothing brings it closer to your goals.")</p>") : HTML("<ul class=\"suggestions\">\(rows)</ul>"))
               \(PlannerPage.goalLine(GoalStanding(after, goals: suggestions.goals), id: "suggest-\(day.date.iso)", label: items.isEmpty ? "As planned" : "With these"))
-            </li>
+            </fieldset></li>
             """)
         }.joined()
         func options(_ values: [String], selected: String?) -> HTML {
