@@ -28,6 +28,19 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     /// Derived from the diary (entries of one meal type on one day), for programs that read the
     /// archive; an import ignores them and derives them again.
     public var occasions: [OccasionRecord]
+    /// Shopping lists with their items (not their sharing links: a link stays with its server).
+    public var shoppingLists: [ShoppingListRecord] = []
+
+    public struct ShoppingListRecord: Codable, Sendable, Hashable {
+        public var list: ShoppingList
+        public var items: [ShoppingItem]
+        public init(list: ShoppingList, items: [ShoppingItem]) {
+            var unshared = list
+            unshared.shareToken = nil
+            self.list = unshared
+            self.items = items
+        }
+    }
 
     public struct Account: Codable, Sendable, Hashable {
         public var email: String
@@ -86,8 +99,9 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     public init(exportedAt: Date, account: Account, mealTypes: [MealType], foods: [Food], meals: [Meal], plan: [Assignment],
                 diary: [DiaryEntry], photos: [PhotoRecord], weights: [WeightRecord], goals: Goals?, bodyProfile: BodyProfile?,
-                owner: UUID) {
+                owner: UUID, shoppingLists: [ShoppingListRecord] = []) {
         format = Self.formatName
+        self.shoppingLists = shoppingLists
         version = Self.currentVersion
         self.exportedAt = exportedAt
         self.account = account
@@ -107,6 +121,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case format, version, exportedAt, account, mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile, occasions
+        case shoppingLists
     }
 
     /// Reads an archive; `occasions`, derived from the diary and ignored by an import, may be left out.
@@ -126,6 +141,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         goals = try c.decodeIfPresent(Goals.self, forKey: .goals)
         bodyProfile = try c.decodeIfPresent(BodyProfile.self, forKey: .bodyProfile)
         occasions = try c.decodeIfPresent([OccasionRecord].self, forKey: .occasions) ?? []
+        // Exports from before shopping lists have none.
+        shoppingLists = try c.decodeIfPresent([ShoppingListRecord].self, forKey: .shoppingLists) ?? []
     }
 
     /// Writes the same JSON as encoding it whole (keys in sorted order), a record at a time, one
@@ -161,6 +178,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         try list("occasions", occasions)
         try list("photos", photos)
         try list("plan", plan)
+        try list("shoppingLists", shoppingLists)
         try value("version", version)
         try list("weights", weights)
         try sink(Data("}\n".utf8))
@@ -169,7 +187,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     /// How many records of each kind it holds (what an import creates), by the names of its fields.
     public var counts: [String: Int] {
         ["mealTypes": mealTypes.count, "foods": foods.count, "meals": meals.count, "plan": plan.count, "diary": diary.count,
-         "photos": photos.count, "weights": weights.count, "goals": goals == nil ? 0 : 1, "bodyProfile": bodyProfile == nil ? 0 : 1]
+         "photos": photos.count, "weights": weights.count, "goals": goals == nil ? 0 : 1, "bodyProfile": bodyProfile == nil ? 0 : 1,
+         "shoppingLists": shoppingLists.count]
     }
 
     /// Problems that make it unreadable as a whole: another format, a later version, or ids that
@@ -192,6 +211,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         unique(diary.map(\.id), "diary")
         unique(photos.map(\.id), "photos")
         unique(weights.map(\.id), "weights")
+        unique(shoppingLists.map(\.list.id), "shoppingLists")
+        unique(shoppingLists.flatMap { $0.items.map(\.id) }, "shoppingLists.items")
         let foodIDs = Set(foods.map(\.id)), mealIDs = Set(meals.map(\.id)), photoIDs = Set(photos.map(\.id))
         for (index, meal) in meals.enumerated() where meal.ingredients.contains(where: { !foodIDs.contains($0.foodId) }) {
             problems.append(.init(field: "meals[\(index)].ingredients", message: "An ingredient of “\(meal.description.prefix(80))” names a food the export does not hold."))
@@ -202,6 +223,17 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         for (index, entry) in diary.enumerated() {
             if let photo = entry.photoId, !photoIDs.contains(photo) {
                 problems.append(.init(field: "diary[\(index)].photoId", message: "A diary entry shows a photo (\(photo)) the export does not hold."))
+            }
+        }
+        for (index, record) in shoppingLists.enumerated() {
+            if let item = record.items.firstIndex(where: { $0.foodId.map { !foodIDs.contains($0) } ?? false }) {
+                problems.append(.init(field: "shoppingLists[\(index)].items[\(item)].foodId", message: "A shopping item names a food the export does not hold."))
+            }
+            if record.items.contains(where: { $0.listId != record.list.id }) {
+                problems.append(.init(field: "shoppingLists[\(index)].items", message: "An item of “\(record.list.name.prefix(80))” says it is on another list."))
+            }
+            if record.items.count > ShoppingList.maximumItems {
+                problems.append(.init(field: "shoppingLists[\(index)].items", message: "A list holds at most \(ShoppingList.maximumItems) items."))
             }
         }
         let shown = diary.compactMap(\.photoId)

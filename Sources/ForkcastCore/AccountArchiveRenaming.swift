@@ -55,6 +55,18 @@ extension AccountArchive {
         }
         copy.photos = photos.map { var p = $0; p.id = new(p.id); return p }
         copy.weights = weights.map { var w = $0; w.id = new(w.id); return w }
+        copy.shoppingLists = shoppingLists.map { record in
+            var list = record.list
+            list = ShoppingList(id: new(list.id), name: list.name, from: list.from, to: list.to, createdAt: list.createdAt, updatedAt: list.updatedAt)
+            return ShoppingListRecord(list: list, items: record.items.map { item in
+                var copy = ShoppingItem(id: new(item.id), listId: list.id, name: item.name, foodId: item.foodId.map(new), quantity: item.quantity,
+                                        unit: item.unit, category: item.category, categoryChosen: item.categoryChosen,
+                                        estimatedPrice: item.estimatedPrice, checked: item.checked, source: item.source, meals: item.meals,
+                                        updatedAt: item.updatedAt)
+                copy.listId = list.id
+                return copy
+            })
+        }
         copy.occasions = []
         return copy
     }

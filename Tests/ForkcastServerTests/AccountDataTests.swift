@@ -75,7 +75,14 @@ struct AccountDataTests {
                                                                                                   ["foodId": milkID, "quantity": 300, "unit": "ml"]]]))
         let mealID = try #require(meal["id"] as? String)
         #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-23", "mealType": "breakfast"]).status == .created)
-        #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-24"]).status == .created)
+        #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-24", "servings": 5]).status == .created)
+        // A shopping list for those days: one item checked, one of the person's own, shared.
+        let list = try object(try await client.sendJSON(.POST, "/api/v1/shopping-lists", ["from": "2026-11-23", "to": "2026-11-24", "name": "Week \(hostile)"]))
+        let listID = try #require(list["id"] as? String)
+        let firstItem = try #require((list["items"] as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try await client.sendJSON(.PUT, "/api/v1/shopping-lists/\(listID)/items/\(firstItem)", ["checked": true, "category": "Aisle \(hostile)"]).status == .ok)
+        #expect(try await client.sendJSON(.POST, "/api/v1/shopping-lists/\(listID)/items", ["name": "Soap \(hostile)", "quantity": 2, "unit": "bottles"]).status == .created)
+        #expect(try await client.send(.POST, "/api/v1/shopping-lists/\(listID)/share").status == .created)
 
         #expect(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oatsID, "quantity": 55.5, "unit": "g", "mealType": "breakfast",
                                                                           "note": "with \(hostile)", "loggedAt": "2026-11-21T07:15:30.250Z"]).status == .created)
@@ -117,7 +124,12 @@ struct AccountDataTests {
             #expect(original.format == "forkcast-export" && original.version == 1)
             #expect(original.account.email == "ana@example.com" && original.account.timeZone == "Europe/Lisbon" && original.account.currency == "CHF")
             #expect(original.account.displayName == "Ana \(Self.hostile)")
-            #expect(original.counts == ["mealTypes": 8, "foods": 2, "meals": 1, "plan": 2, "diary": 4, "photos": 1, "weights": 2, "goals": 1, "bodyProfile": 1])
+            #expect(original.counts == ["mealTypes": 8, "foods": 2, "meals": 1, "plan": 2, "diary": 4, "photos": 1, "weights": 2, "goals": 1, "bodyProfile": 1,
+                                        "shoppingLists": 1])
+            #expect(original.plan.map(\.servings).contains(5))
+            let shopping = try #require(original.shoppingLists.first)
+            #expect(shopping.list.shareToken == nil, "a sharing link stays with its server")
+            #expect(shopping.items.count == 3 && shopping.items.filter(\.checked).count == 1 && shopping.items.contains { $0.source == .manual })
             // The entry keeps the oats' values from when it was logged (372 kcal per 100 g).
             let oatsEntry = try #require(original.diary.first { if case .food(oatsID, _, _) = $0.kind { true } else { false } })
             #expect(oatsEntry.nutrients.energyKcal == Decimal(string: "206.46"))
@@ -148,6 +160,7 @@ struct AccountDataTests {
             #expect(restored.foods == original.foods)
             #expect(restored.diary == original.diary)
             #expect(restored.plan == original.plan)
+            #expect(restored.shoppingLists == original.shoppingLists, "lists come back with their checks, aisles and own items")
             #expect(restored.weights == original.weights)
             #expect(restored.goals == original.goals)
             #expect(restored.bodyProfile == original.bodyProfile)
@@ -182,6 +195,8 @@ struct AccountDataTests {
             }
             #expect(copy.meals.flatMap(\.ingredients).allSatisfy { copyFoods.contains($0.foodId) })
             #expect(copy.plan.allSatisfy { copyMeals.contains($0.mealId) })
+            #expect(copy.shoppingLists.flatMap(\.items).allSatisfy { $0.foodId.map(copyFoods.contains) ?? true })
+            #expect(copy.shoppingLists.allSatisfy { record in record.items.allSatisfy { $0.listId == record.list.id } })
             #expect(Set(copy.diary.map(\.mealType)) == Set(original.diary.map(\.mealType)).subtracting(original.mealTypes.filter { $0.key == nil }.map { $0.id.uuidString.lowercased() })
                         .union(copy.mealTypes.filter { $0.key == nil && copy.diary.map(\.mealType).contains($0.id.uuidString.lowercased()) }.map { $0.id.uuidString.lowercased() }),
                     "an entry of the person's own meal type follows the type's new id")
@@ -444,6 +459,6 @@ private extension AccountArchive {
     /// are matched by their key).
     var recordIDs: Set<UUID> {
         Set(mealTypes.filter { $0.key == nil }.map(\.id) + foods.map(\.id) + meals.map(\.id) + plan.map(\.id)
-            + diary.map(\.id) + photos.map(\.id) + weights.map(\.id))
+            + diary.map(\.id) + photos.map(\.id) + weights.map(\.id) + shoppingLists.map(\.list.id) + shoppingLists.flatMap { $0.items.map(\.id) })
     }
 }

@@ -165,6 +165,31 @@ public struct ImportAccount: Sendable {
                                                                                      mealType: assignment.mealType, servings: assignment.servings, id: assignment.id)
             }
         }
+        // Shopping lists with their checks and the person's own items, through the same rules as typed ones.
+        for (index, record) in archive.shoppingLists.enumerated() {
+            try await prefixing("shoppingLists[\(index)].") {
+                let checked = try ShoppingList.validated(name: record.list.name, from: record.list.from, to: record.list.to)
+                let list = ShoppingList(id: record.list.id, name: checked.name, from: checked.from, to: checked.to,
+                                        createdAt: record.list.createdAt, updatedAt: record.list.updatedAt)
+                var items: [ShoppingItem] = []
+                for (position, item) in record.items.enumerated() {
+                    do {
+                        let fields = try ShoppingItemRules.validated(name: item.name, quantity: item.quantity, unit: item.unit,
+                                                                     category: item.category, requireName: true)
+                        var kept = item
+                        (kept.name, kept.quantity, kept.unit) = (fields.name ?? item.name, fields.quantity, fields.unit)
+                        kept.category = fields.category ?? ShoppingCategory.other
+                        kept.meals = Array(item.meals.prefix(100).map { String($0.prefix(MealDraft.maximumDescriptionLength)) })
+                        items.append(kept)
+                    } catch let error as ValidationError { throw error.prefixed("items[\(position)].") }
+                }
+                let valid = items
+                try await library.write { tx in
+                    try await tx.shopping.insert(list, now: now)
+                    try await tx.shopping.insert(valid, now: now)
+                }
+            }
+        }
         // The diary is written later; its rules are checked now, before anything else is.
         let catalog = try await library.write { try await $0.mealTypes.catalog(now: now) }
         for (index, entry) in archive.diary.enumerated() {

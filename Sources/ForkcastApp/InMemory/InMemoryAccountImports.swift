@@ -37,6 +37,8 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
         held.formUnion(archive.diary.map(\.id).filter { records.entries[$0] != nil })
         held.formUnion(archive.photos.map(\.id).filter { records.photos[$0] != nil })
         held.formUnion(archive.weights.map(\.id).filter { records.weights[$0] != nil })
+        held.formUnion(archive.shoppingLists.map(\.list.id).filter { records.shoppingLists[$0] != nil })
+        held.formUnion(archive.shoppingLists.flatMap { $0.items.map(\.id) }.filter { records.shoppingItems[$0] != nil })
         held.formUnion(archive.mealTypes.filter { $0.key == nil }.map(\.id).filter { records.mealTypes[$0] != nil })
         return held
     }
@@ -67,6 +69,8 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
                     for id in present { table[id] = nil }
                     removed.append((kind, present))
                 }
+                remove(archive.shoppingLists.flatMap { $0.items.map(\.id) }, from: &records.shoppingItems, kind: .shoppingItem)
+                remove(archive.shoppingLists.map(\.list.id), from: &records.shoppingLists, kind: .shoppingList)
                 remove(archive.diary.map(\.id), from: &records.entries, kind: .diaryEntry)
                 remove(archive.photos.map(\.id), from: &records.photos, kind: .photo)
                 remove(archive.plan.map(\.id), from: &records.assignments, kind: .assignment)

@@ -45,7 +45,19 @@ struct AccountData {
             exportedAt: now,
             account: .init(email: user.email, displayName: user.displayName, timeZone: user.timeZone, currency: user.currency, createdAt: user.createdAt),
             mealTypes: types, foods: foods, meals: meals, plan: plan, diary: diary, photos: records, weights: weights,
-            goals: try await body.storedGoals(), bodyProfile: try await body.profile(), owner: owner)
+            goals: try await body.storedGoals(), bodyProfile: try await body.profile(), owner: owner,
+            shoppingLists: try await shoppingLists(owner))
+    }
+
+    /// The person's shopping lists with their items, oldest first (the export's order).
+    private func shoppingLists(_ owner: UUID) async throws -> [AccountArchive.ShoppingListRecord] {
+        let shopping = ShoppingRepository(db: db, ownerID: owner)
+        var records: [AccountArchive.ShoppingListRecord] = []
+        for list in try await shopping.lists().reversed() {
+            let items = try await shopping.items(of: list.id).sorted { ($0.updatedAt, $0.id.uuidString) < ($1.updatedAt, $1.id.uuidString) }
+            records.append(.init(list: list, items: items))
+        }
+        return records
     }
 
     /// Writes the export zip to `url`: forkcast.json, the photos, the diary as CSV and a README.

@@ -30,6 +30,8 @@ struct FluentAccountImports: AccountImports {
         try await find(DiaryEntryModel.self, archive.diary.map(\.id))
         try await find(PhotoModel.self, archive.photos.map(\.id))
         try await find(WeightEntryModel.self, archive.weights.map(\.id))
+        try await find(ShoppingListModel.self, archive.shoppingLists.map(\.list.id))
+        try await find(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) })
         try await find(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id))
         return held
     }
@@ -61,6 +63,8 @@ struct FluentAccountImports: AccountImports {
                     try await SyncLog.record(kind, present, op: .delete, owner: owner, on: tx, now: now)
                 }
             }
+            try await remove(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) }, kind: .shoppingItem)
+            try await remove(ShoppingListModel.self, archive.shoppingLists.map(\.list.id), kind: .shoppingList)
             try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry)
             let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$id ~~ archive.photos.map(\.id)).all().compactMap(\.id)
             try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)

@@ -29,7 +29,7 @@ struct ShoppingListsPage {
         <section class="card stack" aria-labelledby="new-list-title">
           <h2 id="new-list-title">A list from the plan</h2>
           \(message.map { HTML("<p class=\"form-error\" role=\"alert\">\($0)</p>") })
-          <form method="post" action="\(SiteURL.shopping.path)" class="filter-row">
+          <form method="post" action="\(SiteURL.shopping.path)" class="filter-row list-range">
             \(Layout.csrfField(csrf))
             <div class="field"><label for="list-from">From</label><input id="list-from" type="date" name="from" value="\(from.iso)" required></div>
             <div class="field"><label for="list-to">To</label><input id="list-to" type="date" name="to" value="\(to.iso)" required></div>
@@ -196,7 +196,7 @@ struct SuggestionsPage {
             return HTML("""
             <li class="card suggestion-day"><fieldset class="suggestion-set">
               <legend><span class="day-name">\(day.weekday.name)</span> <span class="day-date">\(PlannerPage.longDate(day.date))</span></legend>
-              \(items.isEmpty ? HTML("<p class=\"muted\">\(day.entries.isEmpty ? "No meal of yours brings this day closer to your goals." : "Planned already, or nothing brings it closer to your goals.")</p>") : HTML("<ul class=\"suggestions\">\(rows)</ul>"))
+              \(items.isEmpty ? HTML("<p class=\"muted\">\(day.entries.isEmpty ? "No meal of yours brings this day closer to your goals." : "Planned already, or nothing brings it closer to your goals.")</p>") : HTML("<ul class=\"fill-suggestions\">\(rows)</ul>"))
               \(PlannerPage.goalLine(GoalStanding(after, goals: suggestions.goals), id: "suggest-\(day.date.iso)", label: items.isEmpty ? "As planned" : "With these"))
             </fieldset></li>
             """)
