@@ -92,6 +92,17 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     css(driver, "#add-item-title ~ form button[type=submit]").click()
     wait_for(driver, lambda d: any(n == "dish soap" for n, _, _ in rows(d)))
 
+    # The chicken goes in the butcher's aisle (the person's choice stays through refreshes).
+    row(driver, "Chicken breast").find_element(By.CSS_SELECTOR, ".shop-edit").click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#edit-aisle"))
+    aisle = css(driver, "#edit-aisle")
+    aisle.clear()
+    aisle.send_keys("Butcher")
+    css(driver, "form[action^='/shopping/items/'] button[type=submit]").click()
+    wait_for(driver, lambda d: "/shopping/" in d.current_url and d.find_elements(By.CSS_SELECTOR, "#shopping-items"))
+    aisle_of = "return [...document.querySelectorAll('.aisle')].find(a => a.textContent.includes(arguments[0]))?.querySelector('.aisle-title').textContent"
+    assert driver.execute_script(aisle_of, "Chicken breast") == "Butcher"
+
     # Tuesday's pudding moves out of the range; Refresh keeps rice checked and the soap, drops the milk.
     r = s.put(server.url(f"/api/v1/plan/assignments/{week['tuesday']['id']}"),
               json={"mealId": week["pudding"]["id"], "date": "2026-12-10", "mealType": "dinner"})
@@ -100,6 +111,7 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     wait_for(driver, lambda d: not any(n == "Milk" for n, _, _ in rows(d)), message="the milk went")
     shown = rows(driver)
     assert ["Rice", "450 g", True] in shown and any(n == "dish soap" for n, _, _ in shown), shown
+    assert driver.execute_script(aisle_of, "Chicken breast") == "Butcher", "the chosen aisle stays"
 
     # Share: the link opens the list in a browser with no cookies and no account.
     css(driver, "form[action$='/share'] button").click()

@@ -28,7 +28,7 @@ enum SiteURL: Sendable {
     case assign, removeAssignment(UUID), updateAssignment(UUID), planSuggestions(start: CalendarDate?), acceptSuggestions
     // Shopping lists, and the page a sharing link opens (`sharedList(":token")` is its pattern)
     case shopping, shoppingList(UUID), refreshShoppingList(UUID), addShoppingItem(UUID), shareShoppingList(UUID), unshareShoppingList(UUID)
-    case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID)
+    case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID), editShoppingItem(UUID), updateShoppingItem(UUID)
     case sharedList(String), sharedCheck(String, UUID)
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
@@ -104,6 +104,8 @@ enum SiteURL: Sendable {
         case .deleteShoppingList(let list): "/shopping/\(id(list))/delete"
         case .checkShoppingItem(let item): "/shopping/items/\(id(item))/check"
         case .deleteShoppingItem(let item): "/shopping/items/\(id(item))/delete"
+        case .editShoppingItem(let item): "/shopping/items/\(id(item))/edit"
+        case .updateShoppingItem(let item): "/shopping/items/\(id(item))"
         case .sharedList(let token): "/s/\(token)"
         case .sharedCheck(let token, let item): "/s/\(token)/items/\(id(item))/check"
         case .diary: "/diary"
@@ -185,7 +187,7 @@ enum SiteURL: Sendable {
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
-        .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID),
+        .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),

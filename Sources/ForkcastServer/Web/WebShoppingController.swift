@@ -16,6 +16,49 @@ struct WebShoppingController: RouteCollection {
         routes.post(SiteURL.deleteShoppingList(SiteURL.anyID), use: deleteList)
         routes.post(SiteURL.checkShoppingItem(SiteURL.anyID), use: check)
         routes.post(SiteURL.deleteShoppingItem(SiteURL.anyID), use: deleteItem)
+        routes.get(SiteURL.editShoppingItem(SiteURL.anyID), use: editItem)
+        routes.post(SiteURL.updateShoppingItem(SiteURL.anyID), use: updateItem)
+    }
+
+    private func itemPage(_ req: Request, _ item: ShoppingItem, message: String?) async throws -> HTML {
+        let listed = try await req.owner.shopping.items(of: item.listId).map(\.category)
+        var aisles: [String] = []
+        for aisle in listed + ShoppingItemPage.usualAisles where !aisles.contains(where: { $0.matchKey == aisle.matchKey }) { aisles.append(aisle) }
+        return ShoppingItemPage(item: item, aisles: aisles, csrf: CSRF.token(for: req), message: message)
+            .render(layout: req.layout(item.name, .shopping))
+    }
+
+    @Sendable func editItem(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "item")
+        guard let item = try await req.owner.shopping.item(id) else { throw AppError.notFound("That item is no longer on the list.") }
+        return try await itemPage(req, item, message: nil).response()
+    }
+
+    @Sendable func updateItem(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "item")
+        let owner = try req.owner
+        guard let item = try await owner.shopping.item(id) else { throw AppError.notFound("That item is no longer on the list.") }
+        let form = FormData(req)
+        guard let quantity = Self.quantity(form["quantity"]) else {
+            return try await itemPage(req, item, message: "How much must be a number (like 2 or 0.5).").response(status: .unprocessableEntity)
+        }
+        do {
+            let change = ShoppingItemChange(name: form["name"] ?? "", quantity: quantity.value, unit: form["unit"], category: form["category"])
+            guard let saved = try await owner.changeShoppingItem(id, change) else { throw AppError.notFound("That item is no longer on the list.") }
+            req.flash("Saved “\(saved.name)”.")
+            return req.redirect(to: SiteURL.shoppingList(saved.listId).path + "#item-\(id.uuidString)", redirectType: .normal)
+        } catch let errors as ValidationError {
+            return try await itemPage(req, item, message: errors.summary).response(status: .unprocessableEntity)
+        }
+    }
+
+    /// An amount typed on a form (`value` nil when left empty); nil when it is not a number.
+    struct TypedAmount { let value: Decimal? }
+    static func quantity(_ text: String?) -> TypedAmount? {
+        let typed = text?.trimmed.replacingOccurrences(of: ",", with: ".") ?? ""
+        if typed.isEmpty { return TypedAmount(value: nil) }
+        guard typed.allSatisfy({ "0123456789.".contains($0) }), let value = Decimal(string: typed, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return TypedAmount(value: value)
     }
 
     @Sendable func index(req: Request) async throws -> Response {
@@ -75,11 +118,10 @@ struct WebShoppingController: RouteCollection {
     @Sendable func add(req: Request) async throws -> Response {
         let id = try req.idParameter(what: "shopping list")
         let form = FormData(req)
-        let quantityText = form["quantity"]?.trimmed.replacingOccurrences(of: ",", with: ".") ?? ""
-        let quantity = quantityText.isEmpty ? nil : Decimal(string: quantityText, locale: Locale(identifier: "en_US_POSIX"))
-        if !quantityText.isEmpty, quantity == nil || quantityText.contains(where: { !"0123456789.".contains($0) }) {
+        guard let typed = Self.quantity(form["quantity"]) else {
             return try await page(req, id, shareURL: nil, message: "How much must be a number (like 2 or 0.5).").response(status: .unprocessableEntity)
         }
+        let quantity = typed.value
         do {
             guard let item = try await req.owner.addShoppingItem(to: id, name: form["name"] ?? "", quantity: quantity, unit: form["unit"],
                                                                  category: nil, id: req.dependencies.uuid()) else {

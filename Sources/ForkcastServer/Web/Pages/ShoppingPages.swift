@@ -101,6 +101,7 @@ struct ShoppingListPage {
         let action = sharedToken.map { SiteURL.sharedCheck($0, item.id).path } ?? SiteURL.checkShoppingItem(item.id).path
         let meals = item.meals.isEmpty ? (item.source == .manual ? "added by you" : "") : item.meals.joined(separator: ", ")
         let delete: HTML = sharedToken != nil ? .empty : HTML("""
+          <a class="icon-button shop-edit" href="\(SiteURL.editShoppingItem(item.id).path)" aria-label="Change \(item.name): amount or aisle">\(Icons.pencil)</a>
           <form method="post" action="\(SiteURL.deleteShoppingItem(item.id).path)" class="inline shop-delete">
             \(Layout.csrfField(csrf))
             <button class="icon-button" type="submit" aria-label="Take \(item.name) off the list" data-pressable>\(Icons.close)</button>
@@ -221,6 +222,48 @@ struct SuggestionsPage {
             <a class="button" href="\(SiteURL.plan(start: w.start).path)">Back to the planner</a></div>
           <ol class="suggestion-days">\(days)</ol>
         </form>
+        """)
+    }
+}
+
+/// Changing one item of a list: its name, amount and aisle (an aisle chosen here is kept through
+/// refreshes and used for the food on later lists).
+struct ShoppingItemPage {
+    let item: ShoppingItem
+    /// Aisles to offer: the list's own and the usual ones.
+    let aisles: [String]
+    let csrf: String
+    var message: String?
+
+    static let usualAisles = ["Fruit and vegetables", "Bread, grains and pasta", "Dairy and eggs", "Meat and fish", "Drinks",
+                              "Nuts and seeds", "Sweets and snacks", "Household", ShoppingCategory.other]
+
+    func render(layout: Layout) -> HTML {
+        let options = aisles.map { HTML("<option value=\"\($0)\"></option>") }.joined()
+        return layout.render("""
+        <section class="card narrow stack" aria-labelledby="item-title">
+          <h1 id="item-title">\(item.name)</h1>
+          \(message.map { HTML("<p class=\"form-error\" role=\"alert\">\($0)</p>") })
+          <form method="post" action="\(SiteURL.updateShoppingItem(item.id).path)" class="stack">
+            \(Layout.csrfField(csrf))
+            <div class="field"><label for="edit-name">Name</label>
+              <input id="edit-name" name="name" required maxlength="\(ShoppingItem.maximumNameLength)" value="\(item.name)"></div>
+            <div class="grid-2">
+              <div class="field"><label for="edit-quantity">How much</label>
+                <input id="edit-quantity" name="quantity" inputmode="decimal" value="\(item.quantity.map { "\($0)" } ?? "")"></div>
+              <div class="field"><label for="edit-unit">Unit</label>
+                <input id="edit-unit" name="unit" maxlength="\(ShoppingItem.maximumUnitLength)" value="\(item.unit ?? "")"></div>
+            </div>
+            <div class="field"><label for="edit-aisle">Aisle</label>
+              <input id="edit-aisle" name="category" list="aisles" maxlength="\(ShoppingItem.maximumCategoryLength)" value="\(item.category)">
+              <datalist id="aisles">\(options)</datalist></div>
+            \(if: item.source == .plan, HTML("<p class=\"hint\">From the plan: Refresh sets the amount from the plan again; the aisle you choose stays.</p>"))
+            <div class="form-actions">
+              <a class="button" href="\(SiteURL.shoppingList(item.listId).path)">Cancel</a>
+              <button class="button primary" type="submit" data-pressable>Save</button>
+            </div>
+          </form>
+        </section>
         """)
     }
 }
