@@ -475,7 +475,7 @@ extension InMemoryLibrary {
         func chosenCategories(for foodIDs: [UUID]) async throws -> [UUID: String] {
             let wanted = Set(foodIDs)
             var result: [UUID: (String, Date)] = [:]
-            for item in tx.records.shoppingItems.values.map(\.value) where item.categoryChosen {
+            for item in tx.records.shoppingItems.values.filter({ $0.owner == tx.owner }).map(\.value) where item.categoryChosen {
                 guard let food = item.foodId, wanted.contains(food) else { continue }
                 if let seen = result[food], seen.1 >= item.updatedAt { continue }
                 result[food] = (item.category, item.updatedAt)
