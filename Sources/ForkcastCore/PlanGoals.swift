@@ -127,29 +127,50 @@ public enum PlanSuggester {
         let eligible = library.filter { filter.accepts($0.meal) }
             .sorted { order($0) < order($1) }
         guard !eligible.isEmpty else { return [] }
+        // The four amounts of each meal, read once (the same sums and distance as GoalStanding's).
+        let target = Macros(goals), amounts = eligible.map { Macros($0.perServing) }
         var used = Set(planned.values.flatMap(\.meals))
         var result: [Suggestion] = []
         for date in dates {
-            let base = planned[date]?.nutrients ?? Nutrients()
+            let base = Macros(planned[date]?.nutrients ?? Nutrients())
             let taken = planned[date]?.slots ?? []
             var current = base
             for slot in slots where !taken.contains(slot) {
-                let fresh = eligible.filter { !used.contains($0.meal.id) }
-                let pool = fresh.isEmpty ? eligible : fresh
-                let before = GoalStanding.distance(current, goals: goals), fromBase = GoalStanding.distance(base, goals: goals)
-                var best: (candidate: Candidate, distance: Decimal)?
-                for candidate in pool {
-                    let after = GoalStanding.distance(current + candidate.perServing, goals: goals)
-                    guard after < before, GoalStanding.distance(base + candidate.perServing, goals: goals) <= fromBase else { continue }
-                    if best == nil || after < best!.distance { best = (candidate, after) }
+                let anyFresh = eligible.contains { !used.contains($0.meal.id) }
+                let before = current.distance(to: target), fromBase = base.distance(to: target)
+                var best: (index: Int, distance: Decimal)?
+                for (index, candidate) in eligible.enumerated() where !anyFresh || !used.contains(candidate.meal.id) {
+                    let after = (current + amounts[index]).distance(to: target)
+                    guard after < before, best.map({ after < $0.distance }) ?? true,
+                          (base + amounts[index]).distance(to: target) <= fromBase else { continue }
+                    best = (index, after)
                 }
-                guard let chosen = best?.candidate else { continue }
-                used.insert(chosen.meal.id)
-                current = current + chosen.perServing
-                result.append(Suggestion(date: date, mealType: slot, meal: chosen.meal, perServing: chosen.perServing))
+                guard let chosen = best?.index else { continue }
+                used.insert(eligible[chosen].meal.id)
+                current = current + amounts[chosen]
+                result.append(Suggestion(date: date, mealType: slot, meal: eligible[chosen].meal, perServing: eligible[chosen].perServing))
             }
         }
         return result
+    }
+
+    /// Energy and the three macros as plain numbers (unknown is 0), for the search above.
+    struct Macros {
+        var values: (Decimal, Decimal, Decimal, Decimal)
+        init(_ n: Nutrients) { values = (n.energyKcal ?? 0, n.protein ?? 0, n.carbohydrates ?? 0, n.fat ?? 0) }
+        init(_ g: Goals) { values = (g.energyKcal, g.protein, g.carbohydrates, g.fat) }
+        init(_ v: (Decimal, Decimal, Decimal, Decimal)) { values = v }
+        static func + (a: Macros, b: Macros) -> Macros {
+            Macros((a.values.0 + b.values.0, a.values.1 + b.values.1, a.values.2 + b.values.2, a.values.3 + b.values.3))
+        }
+        /// ``GoalStanding/distance(_:goals:)`` of these amounts against `goal`'s.
+        func distance(to goal: Macros) -> Decimal {
+            func part(_ amount: Decimal, _ target: Decimal) -> Decimal {
+                let gap = amount > target ? amount - target : target - amount
+                return target > 0 ? gap / target : gap
+            }
+            return part(values.0, goal.values.0) + part(values.1, goal.values.1) + part(values.2, goal.values.2) + part(values.3, goal.values.3)
+        }
     }
 
     /// Longest ago first (never planned before all), then by description and id.

@@ -97,6 +97,7 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     public static let maximumUnitLength = 20
     public static let maximumCategoryLength = 60
     public static let quantityRange = PlausibleRange(0, 1_000_000)
+    public static let priceRange = PlausibleRange(0, 1_000_000)
 }
 
 /// The rules for what a person types into a list: names, amounts, units, categories.
@@ -237,23 +238,31 @@ public enum ShoppingPlan {
         public var removed: [UUID] = []
     }
 
-    /// A list's items after the plan changed: plan items follow the plan (their quantities, prices and
-    /// meals; one no longer needed goes), their checked marks and chosen categories stay; manual
-    /// items stay as they are.
+    /// A list's items after the plan changed: plan items follow the plan (their quantities, units,
+    /// prices and meals; one no longer needed goes), their checked marks and chosen categories stay;
+    /// manual items stay as they are. An item is the same need when its food and unit are; failing
+    /// that, when its food is (a unit changed by hand, or the food's basis or serving size changed).
     public static func refresh(_ items: [ShoppingItem], with needs: [Need], listId: UUID, now: Date, newID: () -> UUID) -> Refresh {
         var result = Refresh()
         var byKey: [String: ShoppingItem] = [:]
-        for item in items where item.source == .plan {
+        for item in items.sorted(by: { $0.id.uuidString < $1.id.uuidString }) where item.source == .plan {
             guard let foodId = item.foodId else { result.removed.append(item.id); continue }
             let key = "\(foodId.uuidString)|\(item.unit ?? "")"
             if byKey[key] != nil { result.removed.append(item.id) } else { byKey[key] = item }
         }
+        let exact = Set(needs.map { "\($0.foodId.uuidString)|\($0.unit)" })
+        func match(_ need: Need) -> ShoppingItem? {
+            if let item = byKey.removeValue(forKey: "\(need.foodId.uuidString)|\(need.unit)") { return item }
+            // The same food under another unit, not itself needed under that unit.
+            guard let key = byKey.keys.sorted().first(where: { $0.hasPrefix(need.foodId.uuidString + "|") && !exact.contains($0) }) else { return nil }
+            return byKey.removeValue(forKey: key)
+        }
         for need in needs {
-            let key = "\(need.foodId.uuidString)|\(need.unit)"
-            if var item = byKey.removeValue(forKey: key) {
+            if var item = match(need) {
                 let before = item
                 item.name = need.name
                 item.quantity = need.quantity
+                item.unit = need.unit
                 item.estimatedPrice = need.estimatedPrice
                 item.meals = need.meals
                 if !item.categoryChosen { item.category = need.category; item.categoryChosen = need.categoryChosen }

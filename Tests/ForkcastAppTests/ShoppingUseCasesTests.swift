@@ -111,6 +111,8 @@ struct ShoppingUseCasesTests {
         let item = try #require(first.items.first)
         #expect(item.category == "Vegetables and Vegetable Products")
         #expect(item.amountText == "366 g", "3 medium carrots (61 g) for 2, made for 4")
+        let renamed = try await ChangeShoppingItem(library: lib, now: now)(item.id, ShoppingItemChange(name: "Carrots", category: item.category))
+        #expect(renamed?.categoryChosen == false, "a form sending the aisle it showed chooses nothing")
         _ = try await ChangeShoppingItem(library: lib, now: now)(item.id, ShoppingItemChange(category: "Greengrocer"))
         let next = try await make(from: monday, to: monday, name: nil, id: UUID())
         #expect(next.items.first?.category == "Greengrocer", "the aisle the person chose is used on later lists")

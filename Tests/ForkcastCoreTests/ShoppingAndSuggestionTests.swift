@@ -86,6 +86,18 @@ struct ShoppingAndSuggestionTests {
         #expect(!refresh.changed.contains { $0.foodId == Self.chicken.id }, "chicken's need did not change: its chosen aisle stays")
     }
 
+    @Test("A plan item whose unit was changed by hand (the API shows 1.5 kg) is still that food's item: its check stays")
+    func refreshMatchesByFoodWhenTheUnitChanged() {
+        let list = UUID(), now = Date(timeIntervalSince1970: 1_800_000_000)
+        var items = ShoppingPlan.refresh([], with: ShoppingPlan.needs(Self.week, foods: Self.foods, categories: [:]), listId: list, now: now, newID: { UUID() }).added
+        let rice = items.firstIndex { $0.foodId == Self.rice.id }!
+        (items[rice].quantity, items[rice].unit, items[rice].checked) = (Decimal(string: "0.65"), "kg", true)
+        let again = ShoppingPlan.refresh(items, with: ShoppingPlan.needs(Self.week, foods: Self.foods, categories: [:]), listId: list, now: now, newID: { UUID() })
+        #expect(again.added.isEmpty && again.removed.isEmpty)
+        let back = again.changed.first { $0.id == items[rice].id }
+        #expect(back?.checked == true && back?.unit == "g" && back?.quantity == 650)
+    }
+
     @Test("Amounts in sensible units: 1,500 g is 1.5 kg, 1,250 ml is 1.25 l, 650 g stays")
     func amounts() {
         #expect(ShoppingAmount.text(quantity: 1500, unit: "g") == "1.5 kg")

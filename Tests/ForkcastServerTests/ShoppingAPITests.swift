@@ -228,6 +228,7 @@ struct ShoppingAPITests {
                 (.POST, "/api/v1/plan/assignments/batch", #"{"assignments":[{"mealId":"\#(week.chickenRice)","date":"2026-11-30"},{"mealId":"\#(UUID())","date":"2026-11-30"}]}"#),
                 (.POST, "/api/v1/plan/suggestions", #"{"start":"2026-11-30","days":0}"#),
                 (.POST, "/api/v1/plan/suggestions", #"{"start":"2026-11-30","mealTypes":["elevenses"]}"#),
+                (.POST, "/api/v1/plan/suggestions", #"{"start":"2026-11-30","days":62,"mealTypes":["breakfast","lunch","dinner","snack"]}"#),
                 (.POST, "/api/v1/shopping-lists", #"{"from":"2026-11-30","to":"2026-11-29"}"#),
                 (.POST, "/api/v1/shopping-lists", #"{"from":"2026-11-30","to":"2027-11-29"}"#),
                 (.POST, "/api/v1/shopping-lists", #"{"from":"2026-02-30","to":"2026-03-01"}"#),

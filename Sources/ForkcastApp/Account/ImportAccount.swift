@@ -180,6 +180,9 @@ public struct ImportAccount: Sendable {
                         (kept.name, kept.quantity, kept.unit) = (fields.name ?? item.name, fields.quantity, fields.unit)
                         kept.category = fields.category ?? ShoppingCategory.other
                         kept.meals = Array(item.meals.prefix(100).map { String($0.prefix(MealDraft.maximumDescriptionLength)) })
+                        if let price = item.estimatedPrice, !ShoppingItem.priceRange.contains(price) {
+                            throw ValidationError(field: "estimatedPrice", "An estimated price must be from 0 to 1,000,000; got \(price).")
+                        }
                         items.append(kept)
                     } catch let error as ValidationError { throw error.prefixed("items[\(position)].") }
                 }

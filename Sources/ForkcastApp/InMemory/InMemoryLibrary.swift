@@ -505,7 +505,7 @@ extension InMemoryLibrary {
         func delete(list id: UUID, now: Date) async throws -> Bool {
             tx.update { records in
                 guard let stored = records.shoppingLists[id], stored.owner == tx.owner else { return false }
-                let items = records.shoppingItems.values.filter { $0.value.listId == id }.map(\.value.id)
+                let items = records.shoppingItems.values.filter { $0.owner == tx.owner && $0.value.listId == id }.map(\.value.id)
                 for item in items { records.shoppingItems[item] = nil }
                 records.shoppingLists[id] = nil
                 tx.log(.shoppingItem, items, deleted: true, at: now, in: &records)

@@ -6,7 +6,22 @@ import Foundation
 struct PlanNeeds {
     let catalog: any FoodCatalog
 
-    func needs(from: CalendarDate, to: CalendarDate, in tx: any LibraryTransaction) async throws -> [ShoppingPlan.Need] {
+    /// The catalogue foods the plan of the range uses (read in a transaction of its own).
+    static func catalogIDs(from: CalendarDate, to: CalendarDate, in tx: any LibraryTransaction) async throws -> Set<String> {
+        let entries = try await tx.plan.entries(from: from, to: to)
+        let foods = try await tx.foods.find(ids: Array(Set(entries.flatMap { $0.meal.ingredients.map(\.foodId) })))
+        return Set(foods.values.compactMap(\.catalogId))
+    }
+
+    /// Their categories, looked up outside any write: the catalogue may be loading, and a person's
+    /// write must not wait for it (nor hold the write lock meanwhile).
+    func categories(of ids: Set<String>) async throws -> [String: String] {
+        var result: [String: String] = [:]
+        for id in ids.sorted() { result[id] = try await catalog.find(id)?.category }
+        return result
+    }
+
+    static func needs(from: CalendarDate, to: CalendarDate, in tx: any LibraryTransaction, catalogCategories: [String: String]) async throws -> [ShoppingPlan.Need] {
         let entries = try await tx.plan.entries(from: from, to: to)
         let foodIDs = Array(Set(entries.flatMap { $0.meal.ingredients.map(\.foodId) }))
         let foods = try await tx.foods.find(ids: foodIDs)
@@ -14,8 +29,7 @@ struct PlanNeeds {
         var categories: [UUID: (name: String, chosen: Bool)] = [:]
         for food in foods.values {
             if let name = chosen[food.id] { categories[food.id] = (name, true); continue }
-            let catalogCategory = if let catalogId = food.catalogId { try await catalog.find(catalogId)?.category } else { String?.none }
-            categories[food.id] = (ShoppingCategory.of(food, catalogCategory: catalogCategory), false)
+            categories[food.id] = (ShoppingCategory.of(food, catalogCategory: food.catalogId.flatMap { catalogCategories[$0] }), false)
         }
         return ShoppingPlan.needs(entries, foods: foods, categories: categories)
     }
@@ -39,10 +53,12 @@ public struct MakeShoppingList: Sendable {
     /// Throws ``ValidationError`` for a bad name or range.
     public func callAsFunction(from: CalendarDate, to: CalendarDate, name: String?, id: UUID) async throws -> ShoppingListContents {
         let checked = try ShoppingList.validated(name: name, from: from, to: to)
-        let (now, uuid, reader) = (now, uuid, PlanNeeds(catalog: catalog))
+        let (now, uuid) = (now, uuid)
+        let ids = try await library.write { tx in try await PlanNeeds.catalogIDs(from: checked.from, to: checked.to, in: tx) }
+        let aisles = try await PlanNeeds(catalog: catalog).categories(of: ids)
         return try await library.write { tx in
             let list = ShoppingList(id: id, name: checked.name, from: checked.from, to: checked.to, createdAt: now, updatedAt: now)
-            let needs = try await reader.needs(from: list.from, to: list.to, in: tx)
+            let needs = try await PlanNeeds.needs(from: list.from, to: list.to, in: tx, catalogCategories: aisles)
             let items = ShoppingPlan.refresh([], with: Array(needs.prefix(ShoppingList.maximumItems)), listId: id, now: now, newID: uuid).added
             try await tx.shopping.insert(list, now: now)
             try await tx.shopping.insert(items, now: now)
@@ -69,7 +85,15 @@ public struct RefreshShoppingList: Sendable {
     /// Nil when the person has no such list. A name or range given replaces the list's first (a
     /// synced device's edit); throws ``ValidationError`` for a bad one.
     public func callAsFunction(_ id: UUID, name: String? = nil, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws -> ShoppingListContents? {
-        let (now, uuid, reader) = (now, uuid, PlanNeeds(catalog: catalog))
+        let (now, uuid) = (now, uuid)
+        let ids = try await library.write { tx -> Set<String> in
+            guard let list = try await tx.shopping.find(id) else { return [] }
+            // A range the rules will refuse is not read (the write below says why).
+            let (start, end) = (from ?? list.from, to ?? list.to)
+            guard start <= end, start.days(until: end) < ShoppingList.maximumDays else { return [] }
+            return try await PlanNeeds.catalogIDs(from: start, to: end, in: tx)
+        }
+        let aisles = try await PlanNeeds(catalog: catalog).categories(of: ids)
         return try await library.write { tx in
             guard var list = try await tx.shopping.find(id) else { return nil }
             if name != nil || from != nil || to != nil {
@@ -78,7 +102,7 @@ public struct RefreshShoppingList: Sendable {
             }
             let items = try await tx.shopping.items(of: id)
             let room = max(0, ShoppingList.maximumItems - items.filter { $0.source == .manual }.count)
-            let needs = try await reader.needs(from: list.from, to: list.to, in: tx)
+            let needs = try await PlanNeeds.needs(from: list.from, to: list.to, in: tx, catalogCategories: aisles)
             let refresh = ShoppingPlan.refresh(items, with: Array(needs.prefix(room)), listId: id, now: now, newID: uuid)
             try await tx.shopping.delete(items: refresh.removed, now: now)
             for item in refresh.changed { _ = try await tx.shopping.replace(item, now: now) }
@@ -140,7 +164,8 @@ public struct ChangeShoppingItem: Sendable {
             if let name = checked.name { item.name = name }
             if let quantity = checked.quantity { item.quantity = quantity }
             if let unit = checked.unit { item.unit = unit }
-            if let category = checked.category { item.category = category; item.categoryChosen = true }
+            // A form sends the aisle shown; only a different one is the person's choice.
+            if let category = checked.category, category != item.category { item.category = category; item.categoryChosen = true }
             if let done = change.checked { item.checked = done }
             item.updatedAt = now
             _ = try await tx.shopping.replace(item, now: now)

@@ -75,6 +75,8 @@ enum PlanController {
 
 /// "Fill my week" for a person: what ``PlanSuggester`` needs, read from their library and plan.
 struct PlanSuggestions {
+    /// Days × meal slots filled in one request: a month of three meals a day.
+    static let maximumSlots = 31 * 3
     let suggestions: [PlanSuggester.Suggestion]
     let days: [PlanDay]
     let presenter: MealPresenter
@@ -96,6 +98,9 @@ struct PlanSuggestions {
             }
         } else {
             slots = PlanSuggester.defaultSlots.compactMap { types.resolve($0).flatMap { $0.hidden ? nil : types.normalized($0.token) } }
+        }
+        guard length * max(slots.count, 1) <= PlanSuggestions.maximumSlots else {
+            throw AppError.validation(ValidationError(field: "days", "Ask for at most \(PlanSuggestions.maximumSlots) slots at once (days × meal types); got \(length * slots.count)."))
         }
         func clean(_ s: String?) -> String? { s?.trimmed.nilIfEmptyString }
         let components = (input.component ?? []).compactMap(clean)

@@ -55,9 +55,9 @@ struct WebShoppingController: RouteCollection {
     /// An amount typed on a form (`value` nil when left empty); nil when it is not a number.
     struct TypedAmount { let value: Decimal? }
     static func quantity(_ text: String?) -> TypedAmount? {
-        let typed = text?.trimmed.replacingOccurrences(of: ",", with: ".") ?? ""
+        let typed = text?.trimmed ?? ""
         if typed.isEmpty { return TypedAmount(value: nil) }
-        guard typed.allSatisfy({ "0123456789.".contains($0) }), let value = Decimal(string: typed, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        guard let value = Decimal(typed: typed) else { return nil }
         return TypedAmount(value: value)
     }
 
