@@ -11,11 +11,10 @@ enum ShoppingController {
         routes.on(ShoppingLists.List.self) { req, query, _ in
             let paging = try Request.paging(page: query.page, per: query.per)
             let shopping = try req.owner.shopping
-            let lists = try await shopping.lists()
-            let slice = Array(lists.dropFirst(min(paging.offset, lists.count)).prefix(paging.per))
-            let counts = try await shopping.counts(of: slice.map(\.id))
-            return Page(items: slice.map { ShoppingListSummaryAnswer($0, itemCount: counts[$0.id]?.items ?? 0, checkedCount: counts[$0.id]?.checked ?? 0) },
-                        metadata: PageMetadata(page: paging.page, per: paging.per, total: lists.count))
+            let lists = try await shopping.lists(page: paging)
+            let counts = try await shopping.counts(of: lists.items.map(\.id))
+            return Page(items: lists.items.map { ShoppingListSummaryAnswer($0, itemCount: counts[$0.id]?.items ?? 0, checkedCount: counts[$0.id]?.checked ?? 0) },
+                        metadata: PageMetadata(page: paging.page, per: paging.per, total: lists.total))
         }
         routes.on(ShoppingLists.Create.self) { req, _, input in
             let contents = try await req.owner.makeShoppingList(from: input.from, to: input.to, name: input.name, id: req.dependencies.uuid())

@@ -53,7 +53,7 @@ struct AccountData {
     private func shoppingLists(_ owner: UUID) async throws -> [AccountArchive.ShoppingListRecord] {
         let shopping = ShoppingRepository(db: db, ownerID: owner)
         var records: [AccountArchive.ShoppingListRecord] = []
-        for list in try await shopping.lists().reversed() {
+        for list in try await shopping.lists().items.reversed() {
             let items = try await shopping.items(of: list.id).sorted { ($0.updatedAt, $0.id.uuidString) < ($1.updatedAt, $1.id.uuidString) }
             records.append(.init(list: list, items: items))
         }

@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import ForkcastApp
 import ForkcastCore
 import Foundation
@@ -39,11 +40,13 @@ struct PlanRepository: PlanRecords {
 
     /// The last day each meal was planned on before `date` (meals never planned before are absent).
     func lastPlanned(before date: CalendarDate) async throws -> [UUID: CalendarDate] {
-        let rows = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$date < date.iso)
-            .field(\.$id).field(\.$meal.$id).field(\.$date).all()
-        var result: [UUID: String] = [:]
-        for row in rows where row.date > (result[row.$meal.id] ?? "") { result[row.$meal.id] = row.date }
-        return result.mapValues { CalendarDate(stored: $0) }
+        // One row per meal: the database takes the MAX (years of plan stay in the database).
+        let rows = try await (db as! any SQLDatabase).raw("""
+            SELECT meal_id, MAX(date) AS last FROM assignments WHERE user_id = \(bind: ownerID) AND date < \(bind: date.iso) GROUP BY meal_id
+            """).all()
+        var result: [UUID: CalendarDate] = [:]
+        for row in rows { result[try row.decode(column: "meal_id", as: UUID.self)] = CalendarDate(stored: try row.decode(column: "last", as: String.self)) }
+        return result
     }
 
     /// How many times a meal is planned, in a window or at all.

@@ -9,10 +9,16 @@ struct ShoppingRepository: ShoppingRecords {
     let db: any Database
     let ownerID: UUID
 
-    /// The person's lists, newest first.
-    func lists() async throws -> [ShoppingList] {
-        try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID)
-            .sort(\.$createdAt, .descending).sort(\.$id).all().map(\.domain)
+    /// The person's lists, newest first (one page of them when `page` is given), and how many there are.
+    func lists(page: Paging? = nil) async throws -> (items: [ShoppingList], total: Int) {
+        let query = ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$createdAt, .descending).sort(\.$id)
+        guard let page else {
+            let all = try await query.all().map(\.domain)
+            return (all, all.count)
+        }
+        let total = try await query.copy().count()
+        let items = page.offset >= total ? [] : try await query.range(page.offset..<(page.offset + page.per)).all().map(\.domain)
+        return (items, total)
     }
 
     /// How many items each of the lists has, and how many are checked.

@@ -68,8 +68,7 @@ struct WebShoppingController: RouteCollection {
     private func listsPage(_ req: Request, message: String?, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws -> HTML {
         let user = try req.webUser
         let shopping = try req.owner.shopping
-        let lists = try await shopping.lists()
-        let shown = Array(lists.prefix(100))
+        let shown = try await shopping.lists(page: try Paging(per: 100)).items
         let counts = try await shopping.counts(of: shown.map(\.id))
         let today = user.today(now: req.now)
         let page = ShoppingListsPage(rows: shown.map { .init(list: $0, items: counts[$0.id]?.items ?? 0, checked: counts[$0.id]?.checked ?? 0) },
@@ -97,15 +96,16 @@ struct WebShoppingController: RouteCollection {
         return try await page(req, id, shareURL: nil).response()
     }
 
-    private func page(_ req: Request, _ id: UUID, shareURL: String?, message: String? = nil) async throws -> ShoppingListPageResult {
+    /// The list's page, or its rows alone (the `items` fragment).
+    private func page(_ req: Request, _ id: UUID, shareURL: String?, message: String? = nil) async throws -> HTML {
         let user = try req.webUser
         guard let contents = try await ShoppingController.contents(id, owner: try req.owner) else {
             throw AppError.notFound("That shopping list does not exist (any more).")
         }
         let page = ShoppingListPage(contents: contents, currency: user.currency, csrf: CSRF.token(for: req),
                                     shareURL: shareURL ?? contents.list.shareToken.map { req.publicBaseURL + SiteURL.sharedList($0).path }, message: message)
-        if req.fragment("items") { return .fragment(page.items) }
-        return .page(page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path])))
+        if req.fragment("items") { return page.items }
+        return page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path]))
     }
 
     @Sendable func refresh(req: Request) async throws -> Response {
@@ -172,16 +172,6 @@ struct WebShoppingController: RouteCollection {
         guard let item = try await req.owner.deleteShoppingItem(id) else { throw AppError.notFound("That item is no longer on the list.") }
         req.flash("Took “\(item.name)” off the list.")
         return req.redirect(to: SiteURL.shoppingList(item.listId).path, redirectType: .normal)
-    }
-}
-
-/// A shopping page or just its rows.
-enum ShoppingListPageResult {
-    case page(HTML), fragment(HTML)
-    func response(status: HTTPResponseStatus = .ok) -> Response {
-        switch self {
-        case .page(let html), .fragment(let html): html.response(status: status)
-        }
     }
 }
 
