@@ -234,17 +234,40 @@ public enum UsualFoods {
     /// How far back logging counts.
     public static let window: TimeInterval = 90 * 24 * 3600
 
-    /// How often a food was logged in the window, and when last.
+    /// How often a food was logged in the window, and when last (in one meal type, when known).
     public struct Use: Sendable, Hashable {
         public let foodID: UUID
         public let count: Int
         public let last: Date
+        /// The meal type these loggings were in; nil when counted over all of them.
+        public let mealType: String?
 
-        public init(foodID: UUID, count: Int, last: Date) {
+        public init(foodID: UUID, count: Int, last: Date, mealType: String? = nil) {
             self.foodID = foodID
             self.count = count
             self.last = last
+            self.mealType = mealType
         }
+    }
+
+    /// The chips for one meal type (issue 27): that meal type's own history first (most often,
+    /// then most recent, always with the food logged there last), then the foods of every meal
+    /// type by ``rank(_:limit:)``. `uses` are per food and meal type; Greek yogurt eaten at 20 of
+    /// 21 breakfasts leads Breakfast's chips even when cheese was logged more often at other meals.
+    public static func rank(_ uses: [Use], for mealType: String, limit: Int = 6) -> [UUID] {
+        let limit = max(0, limit)
+        let here = uses.filter { $0.mealType == mealType }
+        let byCount = here.sorted { ($0.count, $0.last, $0.foodID.uuidString) > ($1.count, $1.last, $1.foodID.uuidString) }.map(\.foodID)
+        var first = Array(byCount.prefix(limit))
+        if let latest = here.max(by: { ($0.last, $0.foodID.uuidString) < ($1.last, $1.foodID.uuidString) })?.foodID,
+           !first.contains(latest), !first.isEmpty {
+            first[first.count - 1] = latest
+        }
+        let overall = Dictionary(grouping: uses, by: \.foodID).map { id, all in
+            Use(foodID: id, count: all.reduce(0) { $0 + $1.count }, last: all.map(\.last).max() ?? .distantPast)
+        }
+        var seen = Set<UUID>()
+        return Array((first + rank(overall, limit: limit + first.count)).filter { seen.insert($0).inserted }.prefix(limit))
     }
 
     /// Distinct food ids, at most `limit`: the `limit / 2` most recent, then the most frequent.

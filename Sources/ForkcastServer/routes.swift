@@ -43,6 +43,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebDiaryController())
     try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
     try signedInWeb.register(collection: WebAccountController())
+    try signedInWeb.register(collection: WebInvitationsController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 

@@ -394,4 +394,62 @@ struct LibraryContractTests {
             }
         }
     }
+
+    /// Invitations (issue 27): only the first account invites; a link creates one account while
+    /// sign-up is closed, once, until it expires; a revoked link creates none.
+    @Test(arguments: Backend.allCases) func anInvitationCreatesOneAccountOnce(_ backend: Backend) async throws {
+        let now = monday
+        func account(_ email: String) -> Account {
+            Account(id: UUID(), email: "\(email)-\(UUID().uuidString.prefix(8))@example.com", passwordHash: "", displayName: nil, timeZone: "UTC", currency: "EUR")
+        }
+        func check(_ accounts: any Accounts) async throws {
+            let create = CreateAccount(accounts: accounts, now: now)
+            if try await accounts.write({ try await $0.firstAccountID() }) == nil { try await create(account("owner")) }
+            let owner = try #require(try await accounts.write { try await $0.firstAccountID() })
+            let invite = InviteMember(accounts: accounts, now: now)
+            let unknown = await #expect(throws: Refusal.self) { try await create(account("stranger"), onlyIfFirst: true, invitation: "no-such-\(UUID())") }
+            #expect(unknown == .notAllowed(Invitation.notGood))
+            let hash = "hash-\(UUID())"
+            let made = try await invite(by: owner, tokenHash: hash)
+            #expect(made.expiresAt == now.addingTimeInterval(Invitation.lifetime))
+            #expect(try await invite.open(for: owner).map(\.id).contains(made.id))
+            // The guest, then a second person with the same link: one account.
+            let guest = account("guest")
+            try await create(guest, onlyIfFirst: true, invitation: hash)
+            #expect(try await accounts.write { try await $0.hasAccount(emailKey: guest.emailKey) })
+            let again = account("again")
+            let used = await #expect(throws: Refusal.self) { try await create(again, onlyIfFirst: true, invitation: hash) }
+            #expect(used == .notAllowed(Invitation.notGood))
+            #expect(try await !accounts.write { try await $0.hasAccount(emailKey: again.emailKey) }, "a refused link stores nothing")
+            #expect(try await !invite.open(for: owner).map(\.id).contains(made.id))
+            // Only the owner invites; the guest sees none.
+            let notOwner = await #expect(throws: Refusal.self) { try await invite(by: guest.id, tokenHash: "h-\(UUID())") }
+            #expect(notOwner == .notAllowed(Invitation.onlyTheOwner))
+            #expect(try await invite.open(for: guest.id).isEmpty)
+            // Expired and revoked links create nothing.
+            let old = "old-\(UUID())"
+            _ = try await InviteMember(accounts: accounts, now: now.addingTimeInterval(-Invitation.lifetime - 1))(by: owner, tokenHash: old)
+            await #expect(throws: Refusal.self) { try await create(account("late"), onlyIfFirst: true, invitation: old) }
+            let revoked = "revoked-\(UUID())"
+            let second = try await invite(by: owner, tokenHash: revoked)
+            #expect(try await invite.revoke(second.id, by: owner))
+            #expect(try await !invite.revoke(second.id, by: owner), "revoked once")
+            await #expect(throws: Refusal.self) { try await create(account("revoked"), onlyIfFirst: true, invitation: revoked) }
+            // An email taken leaves the link unused (the whole write is undone).
+            let kept = "kept-\(UUID())"
+            _ = try await invite(by: owner, tokenHash: kept)
+            let taken = Account(id: UUID(), email: guest.email.uppercased(), passwordHash: "", displayName: nil, timeZone: "UTC", currency: "EUR")
+            await #expect(throws: Refusal.self) { try await create(taken, onlyIfFirst: true, invitation: kept) }
+            try await create(account("kept"), onlyIfFirst: true, invitation: kept)
+        }
+        switch backend {
+        case .inMemory:
+            try await check(InMemoryLibraries().accounts)
+        case .database:
+            try await withForkcast { app in
+                _ = try await app.signUp("first@example.com")
+                try await check(FluentAccounts(db: app.db))
+            }
+        }
+    }
 }

@@ -148,3 +148,25 @@ def test_dark_appearance_is_legible(driver, server):
         assert bg in ("rgb(0, 0, 0)", "rgba(0, 0, 0, 1)"), bg
         screenshot(driver, name)
         axe_check(driver, name)
+
+
+def test_an_assignment_from_another_device_appears_without_a_reload(driver, server):
+    """Issue 27: the planner follows the event stream like Today does; focus stays where it was."""
+    s = api_session(server)
+    meal = create_meal(s, server, "Shakshuka", "Eggs", None)
+    other = create_meal(s, server, "Dal", "Lentils", None)
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": other["id"], "date": "2026-11-24", "mealType": "lunch"})
+    sign_in(driver, server)
+    driver.get(server.url("/plan?start=2026-11-23"))
+    mark_page(driver)
+    driver.execute_script("document.querySelector('#day-2026-11-24 [data-pick-day]').focus()")
+    r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": "2026-11-25", "mealType": "dinner"})
+    assert r.status_code == 201, r.text
+    wait_for(driver, lambda d: "Shakshuka" in css(d, "#day-2026-11-25").text, timeout=15, message="another device's assignment appears")
+    assert page_was_not_reloaded(driver)
+    assert driver.switch_to.active_element.get_attribute("data-pick-day") == "2026-11-24", "focus stays"
+    # A removal elsewhere goes too.
+    plan = s.get(server.url("/api/v1/plan?start=2026-11-24&days=1")).json()
+    s.delete(server.url(f"/api/v1/plan/assignments/{plan['days'][0]['assignments'][0]['id']}"))
+    wait_for(driver, lambda d: "Dal" not in css(d, "#day-2026-11-24").text, timeout=15, message="another device's removal appears")
+    assert page_was_not_reloaded(driver)

@@ -29,6 +29,14 @@ public protocol AccountRecords: Sendable {
     /// Deletes the account and everything of it: every record, its change feed, its tokens,
     /// sessions and linked sign-ins, and its photos' files. False when there is no such account.
     func delete(_ owner: UUID) async throws -> Bool
+    /// The account created first: the server's owner (who may invite people).
+    func firstAccountID() async throws -> UUID?
+    func insert(_ invitation: Invitation) async throws
+    /// Invitations neither used nor expired at `now`.
+    func openInvitations(now: Date) async throws -> [Invitation]
+    /// Uses up the open invitation with this token hash for `account`; false when there is none.
+    func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool
+    func deleteInvitation(_ id: UUID) async throws -> Bool
 }
 
 /// An account as it is created.

@@ -16,19 +16,26 @@ public struct CreateAccount: Sendable {
     }
 
     public static let signupClosed = "Sign-up is closed on this server. Ask its owner to create your account (forkcast user create) or to set FORKCAST_ALLOW_SIGNUP=true."
+    /// What the web's sign-up page says when it is closed: a person there has no command line.
+    public static let signupClosedForPeople = "Sign-up is closed on this server. Ask its owner for an invitation link (Settings › Invite someone)."
     public static let emailTaken = "An account with that email already exists; sign in instead."
 
     /// Stores `account` with what every account starts with (its settings in the change feed, the
     /// default meal types) and, for a first sign-in, the `identity` it signed in with.
     /// `onlyIfFirst`: refused (``Refusal/notAllowed(_:)``, sign-up closed) unless no account exists
     /// yet. An email another account has (in any case) is a ``Refusal/conflict(_:)``.
-    public func callAsFunction(_ account: Account, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil) async throws {
+    /// `invitation`: the hash of an invitation's token; the account is created only if it is open
+    /// (then whether sign-up is closed does not matter), and it is used up in the same write.
+    public func callAsFunction(_ account: Account, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil, invitation: String? = nil) async throws {
         let now = now
         try await accounts.write { records in
             try await records.lockAccounts()
-            if onlyIfFirst, try await records.accountCount() > 0 { throw Refusal.notAllowed(Self.signupClosed) }
+            if invitation == nil, onlyIfFirst, try await records.accountCount() > 0 { throw Refusal.notAllowed(Self.signupClosed) }
             if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
             try await records.insert(account, now: now)
+            if let invitation, try await !records.redeemInvitation(tokenHash: invitation, for: account.id, now: now) {
+                throw Refusal.notAllowed(Invitation.notGood)
+            }
             try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
             if let identity { try await records.link(identity, to: account.id) }
         }

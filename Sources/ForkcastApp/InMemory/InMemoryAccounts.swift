@@ -30,6 +30,7 @@ public struct InMemoryAccounts: Accounts {
                 guard records.accounts[account.id] == nil else { throw InMemoryLibraries.DuplicateID(id: account.id) }
                 guard !records.accounts.values.contains(where: { $0.emailKey == account.emailKey }) else { throw EmailTaken(emailKey: account.emailKey) }
                 records.accounts[account.id] = account
+                records.accountOrder.append(account.id)
                 tx.log(.settings, [account.id], deleted: false, at: now, in: &records)
             }
         }
@@ -56,9 +57,41 @@ public struct InMemoryAccounts: Accounts {
 
         func lockOwner(_ owner: UUID) async throws {}
 
+        func firstAccountID() async throws -> UUID? { tx.records.accountOrder.first }
+
+        func insert(_ invitation: Invitation) async throws {
+            try tx.update { records in
+                guard records.invitations[invitation.id] == nil else { throw InMemoryLibraries.DuplicateID(id: invitation.id) }
+                records.invitations[invitation.id] = invitation
+            }
+        }
+
+        func openInvitations(now: Date) async throws -> [Invitation] {
+            tx.records.invitations.values.filter { $0.expiresAt > now && tx.records.usedInvitations[$0.id] == nil }
+        }
+
+        func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard let open = records.invitations.values.first(where: {
+                    $0.tokenHash == tokenHash && $0.expiresAt > now && records.usedInvitations[$0.id] == nil
+                }) else { return false }
+                records.usedInvitations[open.id] = account
+                return true
+            }
+        }
+
+        func deleteInvitation(_ id: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.usedInvitations[id] == nil else { return false }
+                return records.invitations.removeValue(forKey: id) != nil
+            }
+        }
+
         func delete(_ owner: UUID) async throws -> Bool {
             tx.update { records in
                 guard records.accounts.removeValue(forKey: owner) != nil else { return false }
+                records.accountOrder.removeAll { $0 == owner }
+                records.invitations = records.invitations.filter { $0.value.createdBy != owner }
                 records.foods = records.foods.filter { $0.value.owner != owner }
                 records.meals = records.meals.filter { $0.value.owner != owner }
                 records.assignments = records.assignments.filter { $0.value.owner != owner }

@@ -50,6 +50,11 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var shoppingLists: [UUID: Owned<ShoppingList>] = [:]
         public internal(set) var shoppingItems: [UUID: Owned<ShoppingItem>] = [:]
         public internal(set) var accounts: [UUID: Account] = [:]
+        /// Account ids in the order they were created (the first is the owner).
+        public internal(set) var accountOrder: [UUID] = []
+        public internal(set) var invitations: [UUID: Invitation] = [:]
+        /// Each used invitation, with the account it created.
+        public internal(set) var usedInvitations: [UUID: UUID] = [:]
         /// Each linked sign-in, with the account it signs in to.
         public internal(set) var identities: [LinkedIdentity: UUID] = [:]
         /// One row per record stored or deleted, in order: what a synced device would be sent.

@@ -81,12 +81,15 @@ public struct RegisterInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var password: String
     public var displayName: String?
     public var timeZone: String?
+    /// An invitation link's token (its `invite=`): creates the account while sign-up is closed.
+    public var invitation: String?
 
-    public init(email: String, password: String, displayName: String? = nil, timeZone: String? = nil) {
+    public init(email: String, password: String, displayName: String? = nil, timeZone: String? = nil, invitation: String? = nil) {
         self.email = email
         self.password = password
         self.displayName = displayName
         self.timeZone = timeZone
+        self.invitation = invitation
     }
 
     public static let schemaName = "RegisterInput"
@@ -94,7 +97,8 @@ public struct RegisterInput: Codable, Sendable, Hashable, SchemaDocumented {
         ["email": FieldNote(maxLength: 254, format: "email", example: "ada@example.com"),
          "password": FieldNote(schema: AccountSchemas.password),
          "displayName": FieldNote(maxLength: AccountRules.maximumDisplayNameLength),
-         "timeZone": FieldNote("Default UTC", schema: AccountSchemas.nullable("TimeZone"))]
+         "timeZone": FieldNote("Default UTC", schema: AccountSchemas.nullable("TimeZone")),
+         "invitation": FieldNote("The token of an invitation link the owner made (Settings › Invite someone): works once, while sign-up is closed too", maxLength: 200)]
     }
 }
 

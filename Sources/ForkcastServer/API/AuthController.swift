@@ -12,7 +12,7 @@ enum AuthController {
             try req.requirePasswordLogin()
             let user = try await req.accounts.register(
                 .init(email: input.email, password: input.password, displayName: input.displayName, timeZone: input.timeZone),
-                allowSignup: config.allowSignup)
+                allowSignup: config.allowSignup, invitation: input.invitation)
             try await LoginThrottle(db: req.db, now: req.now).remember(userID: try user.requireID(), client: req.clientIdentity)
             return try await session(for: user, req: req)
         }

@@ -52,9 +52,12 @@ struct AccountService {
     }
 
     /// Creates an account. The first account is always allowed; later ones only when `allowSignup`.
-    func register(_ input: NewAccount, allowSignup: Bool, force: Bool = false) async throws -> UserModel {
+    /// `invitation`: an invitation link's token; with one, the account is created while sign-up is
+    /// closed, and the link is used up (``CreateAccount``).
+    func register(_ input: NewAccount, allowSignup: Bool, force: Bool = false, invitation: String? = nil) async throws -> UserModel {
+        let invitation = invitation.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         // A closed server tells strangers only that it is closed, not what it thinks of their input.
-        if !force, !allowSignup, try await UserModel.query(on: db).count() > 0 {
+        if !force, !allowSignup, invitation == nil, try await UserModel.query(on: db).count() > 0 {
             throw AppError.forbidden(CreateAccount.signupClosed)
         }
         let account: NewAccount
@@ -66,7 +69,7 @@ struct AccountService {
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
                              timeZone: account.timeZone ?? "UTC")
         // Checked again inside the write: two first visits at once create one "first account".
-        try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !force && !allowSignup)
+        try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !force && !allowSignup, invitation: invitation)
         return user
     }
 

@@ -21,5 +21,6 @@ extension Application {
         migrations.add(M014_PhotoOnOneEntry())
         migrations.add(M015_FoodCatalog())
         migrations.add(M016_ShoppingLists())
+        migrations.add(M017_Invitations())
     }
 }

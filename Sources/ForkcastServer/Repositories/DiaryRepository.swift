@@ -69,22 +69,22 @@ struct DiaryRepository {
         }
     }
 
-    /// The foods logged lately, for the plate, ranked by ForkcastCore's ``UsualFoods``: this only
-    /// counts each food's logging in the window.
-    func usualFoods(now: Date, limit: Int = 6) async throws -> [UUID] {
+    /// The foods logged lately, for the plate's meal type, ranked by ForkcastCore's ``UsualFoods``:
+    /// this only counts each food's logging per meal type in the window.
+    func usualFoods(for mealType: String, now: Date, limit: Int = 6) async throws -> [UUID] {
         let sql = db as! any SQLDatabase
         let rows = try await sql.raw("""
-            SELECT food_id, COUNT(*) AS n, MAX(logged_at) AS last FROM diary_entries
+            SELECT food_id, meal_type, COUNT(*) AS n, MAX(logged_at) AS last FROM diary_entries
             WHERE user_id = \(bind: ownerID) AND kind = 'food' AND food_id IS NOT NULL AND logged_at >= \(bind: now.addingTimeInterval(-UsualFoods.window))
-            GROUP BY food_id
+            GROUP BY food_id, meal_type
             """).all()
         let uses = rows.compactMap { row -> UsualFoods.Use? in
             guard let id = try? row.decode(column: "food_id", as: UUID.self), let n = try? row.decode(column: "n", as: Int.self) else { return nil }
             // MAX() of a timestamp comes back as a date on PostgreSQL and as a number on SQLite.
             let last = (try? row.decode(column: "last", as: Date.self)) ?? Date(timeIntervalSince1970: (try? row.decode(column: "last", as: Double.self)) ?? 0)
-            return UsualFoods.Use(foodID: id, count: n, last: last)
+            return UsualFoods.Use(foodID: id, count: n, last: last, mealType: try? row.decode(column: "meal_type", as: String.self))
         }
-        return UsualFoods.rank(uses, limit: limit)
+        return UsualFoods.rank(uses, for: mealType, limit: limit)
     }
 
     struct DayTotals: Sendable {

@@ -60,6 +60,32 @@ struct FluentAccounts: Accounts {
 
         func lockOwner(_ owner: UUID) async throws { try await SyncLog.lockOwner(owner, on: db as! any SQLDatabase) }
 
+        func firstAccountID() async throws -> UUID? {
+            try await UserModel.query(on: db).sort(\.$createdAt).sort(\.$id).first()?.id
+        }
+
+        func insert(_ invitation: Invitation) async throws { try await InvitationModel(invitation).create(on: db) }
+
+        func openInvitations(now: Date) async throws -> [Invitation] {
+            try await InvitationModel.query(on: db).filter(\.$usedBy == nil).filter(\.$expiresAt > now).all().map(\.domain)
+        }
+
+        func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool {
+            // One statement: of two sign-ups with one link, only one finds it unused.
+            let sql = db as! any SQLDatabase
+            let rows = try await sql.update(InvitationModel.schema)
+                .set("used_by", to: account).set("used_at", to: now)
+                .where("token_hash", .equal, tokenHash).where("used_by", .is, SQLLiteral.null).where("expires_at", .greaterThan, now)
+                .returning("id").all()
+            return !rows.isEmpty
+        }
+
+        func deleteInvitation(_ id: UUID) async throws -> Bool {
+            guard let model = try await InvitationModel.query(on: db).filter(\.$id == id).filter(\.$usedBy == nil).first() else { return false }
+            try await model.delete(on: db)
+            return true
+        }
+
         func delete(_ owner: UUID) async throws -> Bool {
             guard let user = try await UserModel.find(owner, on: db) else { return false }
             let sql = db as! any SQLDatabase
@@ -89,6 +115,7 @@ extension FluentAccounts {
         (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
         (MealTypeModel.schema, "user_id"),
         (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
+        (InvitationModel.schema, "created_by"),
     ]
 }
 
@@ -103,9 +130,11 @@ extension UserModel {
 extension CreateAccount {
     /// Creates the account `user` describes, through ``FluentAccounts``: `user` is the stored account
     /// afterwards. A refusal comes as the ``AppError`` the sign-up pages and `forkcast user create` show.
-    static func store(_ user: UserModel, on db: any Database, now: Date, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil) async throws {
+    static func store(_ user: UserModel, on db: any Database, now: Date, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil,
+                      invitation: String? = nil) async throws {
         do {
-            try await CreateAccount(accounts: FluentAccounts(db: db, pending: user), now: now)(user.newAccount, onlyIfFirst: onlyIfFirst, identity: identity)
+            try await CreateAccount(accounts: FluentAccounts(db: db, pending: user), now: now)(user.newAccount, onlyIfFirst: onlyIfFirst, identity: identity,
+                                                                                            invitation: invitation.map(Tokens.hash))
         } catch let refusal as Refusal {
             throw AppError(refusal)
         }

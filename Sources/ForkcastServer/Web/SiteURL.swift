@@ -9,6 +9,8 @@ import Vapor
 enum SiteURL: Sendable {
     // Accounts
     case home, setup, login, logout, settings
+    /// Creating an account (when sign-up is open, or with an invitation's token) and the owner's invitations.
+    case signup(invite: String? = nil), invitations, revokeInvitation(UUID)
     // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
     // and Settings › Sign-in methods
     case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
@@ -73,6 +75,9 @@ enum SiteURL: Sendable {
         case .login: "/login"
         case .logout: "/logout"
         case .settings: "/settings"
+        case .signup: "/signup"
+        case .invitations: "/settings/invitations"
+        case .revokeInvitation(let invitation): "/settings/invitations/\(id(invitation))/revoke"
         case .identityStart(let kind, _, _): "/auth/\(kind.rawValue)/start"
         case .identityCallback(let kind): "/auth/\(kind.rawValue)/callback"
         case .identityReturn(let kind): "/auth/\(kind.rawValue)/return"
@@ -161,6 +166,7 @@ enum SiteURL: Sendable {
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
         case .nutrientsWeek(let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
+        case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
         default: ""
         }
     }
@@ -182,7 +188,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signInMethods, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .signInMethods, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,

@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastApp
 import ForkcastCore
 import Vapor
 
@@ -11,6 +12,58 @@ struct WebAuthController: RouteCollection {
         routes.get(SiteURL.login, use: loginForm)
         routes.post(SiteURL.login, use: login)
         routes.post(SiteURL.logout, use: logout)
+        routes.get(SiteURL.signup(), use: signupForm)
+        routes.post(SiteURL.signup(), use: signup)
+    }
+
+    // --- Creating an account: open sign-up, or an invitation's one-time link (issue 27) ---
+
+    @Sendable func signupForm(req: Request) async throws -> Response {
+        if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }
+        if try await !req.accounts.hasAccounts() { return req.redirect(to: SiteURL.setup.path) }
+        let invite = req.query[String.self, at: "invite"].flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
+        let layout = req.layout("Create account", .none).signedOut
+        guard req.application.forkcastConfig.passwordLogin else {
+            return SignupPage.closed(layout: layout, message: "This server signs in only with its sign-in providers; create your account from the sign-in page.").response(status: .forbidden)
+        }
+        if let invite {
+            // Checked again when the account is created; this only spares a form that cannot work.
+            guard try await Self.invitationIsOpen(invite, req: req) else {
+                return SignupPage.closed(layout: layout, message: Invitation.notGood).response(status: .notFound)
+            }
+        } else if !req.application.forkcastConfig.allowSignup {
+            return SignupPage.closed(layout: layout, message: CreateAccount.signupClosedForPeople).response(status: .forbidden)
+        }
+        return SignupPage(invite: invite).render(layout: layout).response()
+    }
+
+    @Sendable func signup(req: Request) async throws -> Response {
+        let form = FormData(req)
+        let invite = (form["invite"] ?? "").trimmed
+        var page = SignupPage(email: form["email"] ?? "", displayName: form["displayName"] ?? "", invite: invite.isEmpty ? nil : invite)
+        let layout = req.layout("Create account", .none).signedOut
+        do {
+            try req.requirePasswordLogin()
+            let user = try await req.accounts.register(
+                .init(email: page.email, password: form["password"] ?? "", displayName: page.displayName, timeZone: form["timeZone"]),
+                allowSignup: req.application.forkcastConfig.allowSignup, invitation: page.invite)
+            return try await Self.signIn(user, req: req, next: nil, welcome: true)
+        } catch AppError.validation(let errors) {
+            page.errors = errors
+            return page.render(layout: layout).response(status: .unprocessableEntity)
+        } catch let error as AppError {
+            if case .forbidden = error, page.invite == nil {
+                return SignupPage.closed(layout: layout, message: CreateAccount.signupClosedForPeople).response(status: .forbidden)
+            }
+            page.message = error.problem.detail
+            return page.render(layout: layout).response(status: error.status)
+        }
+    }
+
+    /// Whether an invitation's token names one that is waiting (neither used nor expired).
+    static func invitationIsOpen(_ token: String, req: Request) async throws -> Bool {
+        try await InvitationModel.query(on: req.db).filter(\.$tokenHash == Tokens.hash(token))
+            .filter(\.$usedBy == nil).filter(\.$expiresAt > req.now).first() != nil
     }
 
     @Sendable func home(req: Request) async throws -> Response {
@@ -31,7 +84,9 @@ struct WebAuthController: RouteCollection {
 
     /// The sign-in page with this server's ways in (also where a provider's sign-in ends when it fails).
     static func render(_ page: LoginPage, _ req: Request, status: HTTPStatus = .ok) -> Response {
-        page.render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
+        var page = page
+        page.signupOpen = req.application.forkcastConfig.allowSignup
+        return page.render(layout: req.layout("Sign in", .none).signedOut, passwordLogin: req.application.forkcastConfig.passwordLogin,
                     providers: req.application.identityProviders.webProviders).response(status: status)
     }
 

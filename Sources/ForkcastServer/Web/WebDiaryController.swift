@@ -46,7 +46,7 @@ struct WebDiaryController: RouteCollection {
     private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
         page.today = user.today(now: req.now)
         let diary = try req.owner.diary
-        let usualIDs = try await diary.usualFoods(now: req.now)
+        let usualIDs = try await diary.usualFoods(for: page.mealType, now: req.now)
         let found = try await req.owner.foods.find(ids: usualIDs)
         page.usual = usualIDs.compactMap { found[$0] }
         page.meals = try await libraryMeals(req, around: page.date)

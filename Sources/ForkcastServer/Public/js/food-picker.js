@@ -4,6 +4,9 @@
 // your foods when chosen (the same one every time). The suggestions are buttons under the field
 // (announced as they change): Arrow Down moves into them, arrows move between them, Escape goes
 // back to the field. Used by the plate and the meal form.
+// A name that is none of these never dead-ends (issue 27): the list ends with "Search Open Food
+// Facts for …" (its products, imported by barcode when chosen) and "Create …" (a small dialog that
+// saves a new food through the API and fills the row in, the plate kept as it is).
 import { request, announce, failureMessage } from "/js/app.js";
 import { apiPath } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
@@ -27,8 +30,11 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
 
   const buttons = () => [...list.querySelectorAll("button")];
   const close = () => { list.hidden = true; };
-  const show = (items, heading) => {
+  // The actions after the matches: [{label, run}] for the query shown.
+  let actions = [];
+  const show = (items, heading, offered = []) => {
     foods = items;
+    actions = offered;
     list.replaceChildren();
     items.forEach((food, i) => {
       const li = document.createElement("li");
@@ -40,6 +46,10 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         const part = { survey: "USDA survey", branded: "USDA branded" }[food.source] ?? "USDA";
         button.append(Object.assign(document.createElement("span"), { className: "catalog-tag", textContent: part }));
       }
+      if (food.offBarcode && !food.id) {
+        button.dataset.off = "";
+        button.append(Object.assign(document.createElement("span"), { className: "catalog-tag", textContent: "Open Food Facts" }));
+      }
       if (i === 0 && heading) li.dataset.heading = heading;
       if (food.catalogId && !food.id && (i === 0 || !(foods[i - 1].catalogId && !foods[i - 1].id))) li.dataset.heading = "catalog";
       // pointerdown keeps the focus in the field (no blur before the choice), click serves keyboards.
@@ -48,19 +58,69 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       li.append(button);
       list.append(li);
     });
-    if (items.length === 0) { close(); return; }
+    offered.forEach((action) => {
+      const li = document.createElement("li");
+      li.className = "suggestion-action";
+      const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion", textContent: action.label });
+      button.dataset.action = action.kind;
+      button.addEventListener("pointerdown", (event) => { event.preventDefault(); action.run(); });
+      button.addEventListener("click", () => action.run());
+      li.append(button);
+      list.append(li);
+    });
+    if (items.length === 0 && offered.length === 0) { close(); return; }
     list.hidden = false;
-    announce(`${items.length} ${heading === "usual" ? "usual foods" : "foods"} to choose from below.`);
+    const what = items.length === 0 ? "No food by this name yet" : `${items.length} ${heading === "usual" ? "usual foods" : "foods"} to choose from below`;
+    announce(offered.length ? `${what}; or search Open Food Facts, or create it.` : `${what}.`);
+  };
+
+  /** The actions for a typed name that is not exactly one of the foods shown. */
+  const actionsFor = (q, items) => {
+    if (q.length < 2) return [];
+    const key = q.toLocaleLowerCase();
+    const exact = items.some((f) => f.name.toLocaleLowerCase() === key);
+    const offered = [{ kind: "openfoodfacts", label: `Search Open Food Facts for “${q}”`, run: () => searchOpenFoodFacts(q, items) }];
+    if (!exact) offered.push({ kind: "create", label: `Create “${q}”…`, run: () => createFood(q) });
+    return offered;
+  };
+
+  const searchOpenFoodFacts = async (q, shown) => {
+    announce("Asking Open Food Facts…");
+    try {
+      const response = await request(`${apiPath("searchOpenFoodFacts")}?q=${encodeURIComponent(q)}`);
+      if (!response.ok) { announce(await failureMessage(response)); return; }
+      // Products are imported by their barcode when chosen; one without a barcode cannot be.
+      const products = (await response.json()).items.filter((p) => p.barcode)
+        .map((p) => ({ offBarcode: p.barcode, name: p.name, brand: p.brand }));
+      if (input.value.trim() !== q) return;
+      show([...shown, ...products], undefined, actionsFor(q, shown).filter((a) => a.kind === "create"));
+      if (products.length === 0) announce(`Open Food Facts has no product called “${q}”; create it instead.`);
+    } catch {
+      announce("Could not reach Open Food Facts; create the food instead.");
+    }
+  };
+
+  const createFood = (q) => {
+    close();
+    openCreateDialog(q, (food) => {
+      rememberFoods([food]);
+      foods = [food];
+      list.hidden = false;
+      pick(0);
+      announce(`Created ${food.name}.`);
+      input.focus();
+    }, () => input.focus());
   };
   const pick = async (index) => {
     let food = foods[index];
     if (!food || list.hidden) return;
     if (!food.id) {
-      // A catalogue food: made one of yours now (the same food if it already is).
+      // A catalogue food or an Open Food Facts product: made one of yours now (the same food if it already is).
       input.value = food.name;
       close();
       try {
-        const response = await request(apiPath("importFood"), { method: "POST", body: { catalogId: food.catalogId } });
+        const body = food.offBarcode ? { barcode: food.offBarcode } : { catalogId: food.catalogId };
+        const response = await request(apiPath("importFood"), { method: "POST", body });
         if (!response.ok) { announce(await failureMessage(response)); return; }
         food = await response.json();
         rememberFoods([food]);
@@ -95,7 +155,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         const { items } = await response.json();
         rememberFoods(items);
         if (input.value.trim() !== q) return;
-        show(items);
+        show(items, undefined, actionsFor(q, items));
         if (q.length < 2) return;
         // Then the catalogue: its foods you have not made yours yet, after your own.
         const more = await request(`${apiPath("searchFoodCatalog")}?q=${encodeURIComponent(q)}&per=${Math.max(4, 10 - items.length)}`, { signal: controller.signal });
@@ -103,7 +163,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         const own = new Set(items.map((f) => f.id));
         const catalog = (await more.json()).items.filter((c) => !own.has(c.foodId))
           .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name, source: c.source }));
-        show([...items, ...catalog]);
+        show([...items, ...catalog], undefined, actionsFor(q, [...items, ...catalog]));
       } catch { /* offline: the typed name is matched when logging */ }
     }, 120);
   };
@@ -112,6 +172,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   }, 150);
 
   input.addEventListener("input", search);
+  // A row the server could not match (a save refused) offers its matches and actions at once.
+  if (input.getAttribute("aria-invalid") === "true" && input.value.trim() !== "" && !(idInput?.value)) search();
   input.addEventListener("focus", () => { if (input.value.trim() === "" && usual.length) show(usual, "usual"); });
   input.addEventListener("blur", leaveSoon);
   list.addEventListener("focusout", leaveSoon);
@@ -126,4 +188,92 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
     else if (event.key === "Escape") { close(); input.focus(); }
   });
+}
+
+// --- Creating a food in place ---
+
+let createDialog = null;
+
+/** One dialog per page: name, brand, energy and macros per 100 g or ml, an optional serving. */
+function dialogElement() {
+  if (createDialog) return createDialog;
+  createDialog = document.createElement("dialog");
+  createDialog.id = "create-food-dialog";
+  createDialog.setAttribute("aria-labelledby", "create-food-title");
+  const field = (name, label, attrs = "") => `<div class="field"><label for="create-food-${name}">${label}</label>` +
+    `<input id="create-food-${name}" name="${name}" ${attrs}></div>`;
+  createDialog.innerHTML = `<form method="dialog" class="create-food" novalidate>
+    <div class="dialog-head"><h2 id="create-food-title">New food</h2></div>
+    <p class="muted">Saved to your foods, then put on this row. Numbers are per 100 g (or 100 ml).</p>
+    ${field("name", "Name", 'required maxlength="200" autocomplete="off"')}
+    ${field("brand", "Brand (optional)", 'maxlength="200" autocomplete="off"')}
+    <div class="field"><label for="create-food-basis">Measured in</label><select id="create-food-basis" name="basis"><option value="g">grams</option><option value="ml">millilitres</option></select></div>
+    <div class="grid-2">
+      ${field("energyKcal", "Energy (kcal per 100)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("protein", "Protein (g per 100)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("carbohydrates", "Carbs (g per 100)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("fat", "Fat (g per 100)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("serving", "One serving (g or ml, optional)", 'inputmode="decimal" autocomplete="off"')}
+    </div>
+    <p class="field-error" id="create-food-problem" role="alert" hidden></p>
+    <div class="dialog-actions"><button type="button" class="button secondary" data-cancel>Cancel</button>
+    <button type="submit" class="button" value="save">Save food</button></div></form>`;
+  document.body.append(createDialog);
+  return createDialog;
+}
+
+const typedNumber = (text) => {
+  const t = String(text ?? "").trim().replace(",", ".");
+  return t === "" ? undefined : Number(t);
+};
+
+function openCreateDialog(name, onCreated, onCancel) {
+  const dialog = dialogElement();
+  const form = dialog.querySelector("form");
+  const problem = dialog.querySelector("#create-food-problem");
+  form.reset();
+  form.elements.name.value = name;
+  problem.hidden = true;
+  form.querySelectorAll("[aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
+  let created = false;
+  const cancel = () => dialog.close();
+  form.querySelector("[data-cancel]").onclick = cancel;
+  dialog.onclose = () => { if (!created) onCancel(); };
+  form.oninput = () => { problem.hidden = true; };
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const f = form.elements;
+    const per100 = {};
+    for (const key of ["energyKcal", "protein", "carbohydrates", "fat"]) {
+      const value = typedNumber(f[key].value);
+      if (value !== undefined) per100[key] = value;
+    }
+    const serving = typedNumber(f.serving.value);
+    const body = {
+      name: f.name.value, basis: f.basis.value, per100,
+      ...(f.brand.value.trim() ? { brand: f.brand.value } : {}),
+      ...(serving !== undefined ? { serving: { size: serving } } : {}),
+    };
+    const submit = form.querySelector("[type=submit]");
+    submit.disabled = true;
+    try {
+      // The server's rules decide (names, plausible ranges); its problem is shown as it is.
+      const response = await request(apiPath("createFood"), { method: "POST", body });
+      if (!response.ok) {
+        problem.textContent = await failureMessage(response);
+        problem.hidden = false;
+        return;
+      }
+      created = true;
+      dialog.close();
+      onCreated(await response.json());
+    } catch {
+      problem.textContent = "Forkcast cannot be reached; the food was not created. Your plate is kept.";
+      problem.hidden = false;
+    } finally {
+      submit.disabled = false;
+    }
+  };
+  dialog.showModal();
+  (name ? form.elements.energyKcal : form.elements.name).focus();
 }

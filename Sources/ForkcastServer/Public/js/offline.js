@@ -455,6 +455,8 @@ export async function flush() {
 let refreshTimer = null;
 
 function refreshDay() {
+  // The planner follows changes itself (its week is swapped in place by planner.js).
+  if (document.getElementById("week")) { document.dispatchEvent(new CustomEvent("forkcast:changes")); return; }
   // Today's meals, or any other part of a page that follows changes (a shopping list: [data-live]).
   const groups = document.getElementById("meal-groups") ?? document.querySelector("[data-live]");
   if (!groups) return;
@@ -643,7 +645,7 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
   }, 5000);
 
   // Changes from another device appear without a reload.
-  if ((document.getElementById("meal-groups") || document.querySelector("[data-live]")) && "EventSource" in window) {
+  if ((document.getElementById("meal-groups") || document.getElementById("week") || document.querySelector("[data-live]")) && "EventSource" in window) {
     const events = new EventSource(apiPath("syncEvents"));
     events.addEventListener("changes", () => refreshDay());
     events.addEventListener("open", async () => {

@@ -5,17 +5,30 @@ import { request, failureMessage, showError, clearError, announce, swapFragment,
 const week = document.getElementById("week");
 const startOfWeek = () => week.querySelector(".days")?.dataset.start ?? "";
 
-async function loadWeek(url, { push = true } = {}) {
+/** A selector that finds the same control again after the week is swapped. */
+function focusSelector(element) {
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  if (element.dataset.pickDay) return `[data-pick-day="${CSS.escape(element.dataset.pickDay)}"]`;
+  const label = element.getAttribute("aria-label");
+  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+async function loadWeek(url, { push = true, quiet = false } = {}) {
   if (push) history.pushState({}, "", url);
   week.setAttribute("aria-busy", "true");
   try {
     const response = await request(url, { fragment: "week" });
-    if (!response.ok) { showError(await failureMessage(response)); return; }
-    if (!(await swapFragment(week, response))) { showError(unexpectedAnswerMessage); return; }
+    if (!response.ok) { if (!quiet) showError(await failureMessage(response)); return; }
+    // A quiet reload (a change from another device) keeps the focus where it was.
+    const focused = document.activeElement;
+    const focusKey = week.contains(focused) ? focusSelector(focused) : null;
+    if (!(await swapFragment(week, response))) { if (!quiet) showError(unexpectedAnswerMessage); return; }
+    if (focusKey) week.querySelector(focusKey)?.focus();
+    if (quiet) return;
     clearError();
     announce(document.getElementById("week-title")?.textContent ?? "");
   } catch {
-    showError("Forkcast could not be reached; the week was not changed.");
+    if (!quiet) showError("Forkcast could not be reached; the week was not changed.");
   } finally {
     week.removeAttribute("aria-busy");
   }
@@ -28,6 +41,21 @@ week.addEventListener("click", (event) => {
   loadWeek(link.getAttribute("href"));
 });
 window.addEventListener("popstate", () => loadWeek(location.pathname + location.search, { push: false }));
+
+// Changes from another device (the event stream, offline.js) appear without a reload; not while
+// this page is itself changing a day, choosing a meal or dragging one.
+let dragging = false;
+let liveTimer = null;
+document.addEventListener("forkcast:changes", () => {
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(function follow() {
+    if (dragging || document.getElementById("picker-dialog")?.open || week.querySelector("[aria-busy=true]") || week.getAttribute("aria-busy")) {
+      liveTimer = setTimeout(follow, 1000);
+      return;
+    }
+    loadWeek(location.pathname + location.search, { push: false, quiet: true });
+  }, 300);
+});
 
 /** The week's totals line follows day changes. */
 async function refreshWeekTotals() {
@@ -146,7 +174,9 @@ panel?.addEventListener("dragstart", (event) => {
   event.dataTransfer.setData("text/forkcast-meal", item.dataset.mealId);
   event.dataTransfer.setData("text/plain", item.textContent);
   event.dataTransfer.effectAllowed = "copy";
+  dragging = true;
 });
+panel?.addEventListener("dragend", () => { dragging = false; });
 week.addEventListener("dragover", (event) => {
   const day = event.target.closest(".day");
   if (!day || !event.dataTransfer.types.includes("text/forkcast-meal")) return;

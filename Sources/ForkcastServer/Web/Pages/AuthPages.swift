@@ -29,11 +29,54 @@ struct SetupPage {
     }
 }
 
+/// Creating an account on the web (issue 27): open when the server allows sign-up, or with an
+/// invitation's token (the owner's one-time link) while it is closed.
+struct SignupPage {
+    var email = ""
+    var displayName = ""
+    var invite: String?
+    var errors = ValidationError([])
+    var message: String?
+
+    func render(layout: Layout) -> HTML {
+        layout.render("""
+        <section class="card narrow">
+          <h1>Create your account</h1>
+          \(if: invite != nil, HTML("<p>You were invited to this Forkcast. Your diary, meals and plans are your own.</p>"))
+          \(message.map { HTML("<p class=\"form-error\" role=\"alert\" id=\"signup-error\">\($0)</p>") })
+          <form method="post" action="\(SiteURL.signup().path)" class="stack" data-enhance="form">
+            \(Layout.csrfField(layout.csrf ?? ""))
+            <input type="hidden" name="invite" value="\(invite ?? "")">
+            \(FormField(name: "displayName", label: "Your name", value: displayName, error: errors.message(for: "displayName"), autocomplete: "name").render)
+            \(FormField(name: "email", label: "Email", value: email, error: errors.message(for: "email"), type: "email", autocomplete: "email", required: true).render)
+            \(FormField(name: "password", label: "Password", error: errors.message(for: "password"), type: "password", autocomplete: "new-password", required: true, hint: "At least 8 characters.").render)
+            <input type="hidden" name="timeZone" value="UTC" data-fill="time-zone">
+            <button class="button primary" type="submit">Create account</button>
+          </form>
+          <p class="muted">Have an account? <a href="\(SiteURL.login.path)">Sign in</a></p>
+        </section>
+        """)
+    }
+
+    /// A link that cannot create an account (sign-up closed and no good invitation).
+    static func closed(layout: Layout, message: String) -> HTML {
+        layout.render("""
+        <section class="card narrow">
+          <h1>Create your account</h1>
+          <p class="form-error" role="alert" id="signup-error">\(message)</p>
+          <p><a class="button" href="\(SiteURL.login.path)">Sign in</a></p>
+        </section>
+        """)
+    }
+}
+
 /// The sign-in page: the providers' buttons, and email and password unless turned off.
 struct LoginPage {
     var email = ""
     var next: String?
     var message: String?
+    /// Whether this server lets anyone create an account ("Create account" is offered).
+    var signupOpen = false
 
     func render(layout: Layout, passwordLogin: Bool, providers: [IdentityProviders.Provider]) -> HTML {
         layout.render("""
@@ -50,6 +93,7 @@ struct LoginPage {
             <button class="button primary" type="submit">Sign in</button>
           </form>
           """))
+          \(if: signupOpen && passwordLogin, HTML("<p class=\"muted\">New here? <a href=\"\(SiteURL.signup().path)\" id=\"create-account\">Create an account</a></p>"))
         </section>
         """)
     }

@@ -97,7 +97,7 @@ struct MealFormPage {
             guard let food else {
                 problems.append(.init(field: "\(field).foodId", message: row.food.trimmed.isEmpty
                     ? "Choose a food for ingredient \(index + 1)."
-                    : "No food called “\(row.food.trimmed)” in your foods or the catalogue; choose one from the list, or add it under Foods first."))
+                    : "No food called “\(row.food.trimmed)” yet: choose a match under the field, search Open Food Facts, or create it there."))
                 continue
             }
             let typedUnit = QuantityUnit(rawValue: row.unit)

@@ -26,7 +26,7 @@ struct SettingsPage {
           <h2>Your body and goals</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a> <a class="button" href="\(SiteURL.mealTypes.path)">Meal types</a></p>
           <h2>Signing in</h2>
-          <p class="button-row"><a class="button" href="\(SiteURL.signInMethods.path)">Sign-in methods</a></p>
+          <p class="button-row"><a class="button" href="\(SiteURL.signInMethods.path)">Sign-in methods</a> <a class="button" href="\(SiteURL.invitations.path)">Invite someone</a></p>
           <h2>Your data</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.accountData.path)">Download, import or delete everything</a></p>
           <h2>Apps and scripts</h2>

@@ -1,0 +1,70 @@
+import ForkcastCore
+import Foundation
+
+/// An invitation (issue 27): a one-time link by which the server's owner lets one person create an
+/// account while sign-up is closed. Only a hash of its token is stored; the link is shown once.
+public struct Invitation: Sendable, Equatable {
+    public var id: UUID
+    public var tokenHash: String
+    public var createdBy: UUID
+    public var createdAt: Date
+    public var expiresAt: Date
+
+    public init(id: UUID, tokenHash: String, createdBy: UUID, createdAt: Date, expiresAt: Date) {
+        self.id = id
+        self.tokenHash = tokenHash
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
+    /// How long a link stays good.
+    public static let lifetime: TimeInterval = 7 * 24 * 3600
+    /// At most this many links waiting at once (a leaked session cannot mint thousands).
+    public static let openLimit = 20
+
+    public static let onlyTheOwner = "Only this server's owner (the account created first) can invite people."
+    public static let tooMany = "There are \(openLimit) invitations waiting already; revoke one or wait until one is used."
+    public static let notGood = "This invitation link has been used, revoked or has expired. Ask for a new one."
+}
+
+/// Inviting someone: the owner only, at most ``Invitation/openLimit`` waiting. The caller makes the
+/// token and keeps it to show once; `tokenHash` is what is stored.
+public struct InviteMember: Sendable {
+    let accounts: any Accounts
+    let now: Date
+
+    public init(accounts: any Accounts, now: Date) {
+        self.accounts = accounts
+        self.now = now
+    }
+
+    public func callAsFunction(by person: UUID, tokenHash: String) async throws -> Invitation {
+        let now = now
+        return try await accounts.write { records in
+            try await records.lockAccounts()
+            guard try await records.firstAccountID() == person else { throw Refusal.notAllowed(Invitation.onlyTheOwner) }
+            guard try await records.openInvitations(now: now).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
+            let invitation = Invitation(id: UUID(), tokenHash: tokenHash, createdBy: person, createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime))
+            try await records.insert(invitation)
+            return invitation
+        }
+    }
+
+    /// The links waiting (the owner's; nobody else has any).
+    public func open(for person: UUID) async throws -> [Invitation] {
+        let now = now
+        return try await accounts.write { records in
+            guard try await records.firstAccountID() == person else { return [] }
+            return try await records.openInvitations(now: now).sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        }
+    }
+
+    /// Revokes a waiting link; false when there is none of the owner's with this id.
+    public func revoke(_ id: UUID, by person: UUID) async throws -> Bool {
+        try await accounts.write { records in
+            guard try await records.firstAccountID() == person else { throw Refusal.notAllowed(Invitation.onlyTheOwner) }
+            return try await records.deleteInvitation(id)
+        }
+    }
+}
