@@ -116,7 +116,7 @@ def test_todays_plan_logs_in_one_tap_into_its_slot(driver, server):
     assert "all logged" in css(driver, "#planned").text
 
 
-def test_entries_are_corrected_and_deleting_asks(driver, server):
+def test_entries_are_corrected_and_deleting_offers_undo(driver, server):
     s = api_session(server)
     oats = create_food(s, server, name="Oats", per100={"energyKcal": 380}, serving={"size": 40})
     entry = s.post(server.url("/api/v1/diary/entries"), json={"foodId": oats["id"], "quantity": 80, "unit": "g", "mealType": "breakfast"}).json()
@@ -133,14 +133,19 @@ def test_entries_are_corrected_and_deleting_asks(driver, server):
     wait_for(driver, lambda d: "/edit" not in d.current_url)
     assert "304 kcal" in css(driver, "#group-lunch").text, "2 × 40 g"
 
-    # Deleting asks; no keeps it, yes deletes it.
+    # Deleting does not ask: the row goes, with Undo for a few seconds (issue 27); Undo keeps it.
     css(driver, f"#entry-{entry['id']} button[type=submit]").click()
-    alert = driver.switch_to.alert
-    assert "Delete “Oats” from Lunch?" in alert.text
-    alert.dismiss()
-    assert all_css(driver, f"#entry-{entry['id']}")
+    wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed())
+    assert "Deleted “Oats” from Lunch." in css(driver, "#undo-toast").text
+    assert not css(driver, f"#entry-{entry['id']}").is_displayed()
+    screenshot(driver, "undo-delete")
+    css(driver, "#undo-toast button").click()
+    assert css(driver, f"#entry-{entry['id']}").is_displayed()
+    time.sleep(7)  # past the Undo window: nothing was sent
+    assert s.get(server.url(f"/api/v1/diary/entries/{entry['id']}")).status_code == 200
     css(driver, f"#entry-{entry['id']} button[type=submit]").click()
-    driver.switch_to.alert.accept()
+    wait_for(driver, lambda d: s.get(server.url(f"/api/v1/diary/entries/{entry['id']}")).status_code == 404, timeout=15,
+             message="the delete is sent when Undo's seconds are up")
     wait_for(driver, lambda d: not d.find_elements(By.ID, f"entry-{entry['id']}"))
     assert s.get(server.url(f"/api/v1/diary/entries/{entry['id']}")).status_code == 404
 

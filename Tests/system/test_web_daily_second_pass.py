@@ -219,3 +219,72 @@ def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, se
     sign_in(driver, server, email="robin@example.com", password="a long household passphrase")
     driver.get(server.url("/settings/invitations"))
     assert "Only this server's owner" in css(driver, "main").text and not all_css(driver, "#make-invitation")
+
+
+def in_first_screen(driver, selector):
+    return driver.execute_script("""
+        const r = document.querySelector(arguments[0]).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;""", selector)
+
+
+def test_today_puts_what_comes_next_first_and_keeps_the_place_after_log(driver, server):
+    s = api_session(server)
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    soup = create_meal(s, server, "Lentil soup with lemon and a very long name that wraps on a phone", "Lentils", None)
+    planned = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": soup["id"], "date": today, "mealType": "dinner"}).json()
+    tomorrow = (datetime.date.fromisoformat(today) + datetime.timedelta(days=1)).isoformat()
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": soup["id"], "date": tomorrow, "mealType": "dinner"})
+    for n in range(12):  # a full day above: the groups grow, the next actions stay first
+        s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 100}, "name": f"Snack {n}", "mealType": "snack"})
+    sign_in(driver, server)
+    driver.get(server.url("/diary"))
+    # The meal type of this hour and the next planned meal are on the first screen.
+    assert in_first_screen(driver, "#add-now"), "Add to <this hour's meal> on the first screen"
+    assert css(driver, "#add-now").text.startswith("Add to ")
+    assert in_first_screen(driver, f"#plan-{planned['id']} button[type=submit]"), "the next planned meal's Log on the first screen"
+    # The date strip is one row: its arrows beside the days.
+    rows = driver.execute_script("""return new Set([...document.querySelectorAll('.strip > a.icon-button, .strip-day')]
+        .filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 20); })).size""")
+    assert rows == 1, "the strip's arrows sit beside the days"
+    screenshot(driver, "today-first-screen")
+    css(driver, f"#plan-{planned['id']} button[type=submit]").click()
+    wait_for(driver, lambda d: d.current_url.endswith("#group-dinner"), message="back at the meal it went to")
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#group-dinner .flash"))
+    assert "Logged" in css(driver, "#group-dinner .flash").text
+    assert in_first_screen(driver, "#group-dinner .flash"), "the confirmation is in view"
+    screenshot(driver, "today-after-log")
+    # Tomorrow: its plan shows, but nothing offers to log it yet, and no camera.
+    driver.get(server.url(f"/diary?date={tomorrow}"))
+    assert "Lentil soup" in css(driver, "#planned").text
+    assert not all_css(driver, "#planned button[type=submit]") and not all_css(driver, "#capture")
+
+
+def test_history_names_what_was_eaten_and_eats_it_again(driver, server):
+    s = api_session(server)
+    today = datetime.date.fromisoformat(s.get(server.url("/api/v1/plan")).json()["today"])
+    yesterday = (today - datetime.timedelta(days=1)).isoformat()
+    yogurt = create_food(s, server, name="Yogurt, Greek, plain, nonfat", per100={"energyKcal": 59})
+    berries = create_food(s, server, name="Blueberries, raw", per100={"energyKcal": 57})
+    r = s.post(server.url("/api/v1/diary/plate"), json={"loggedAt": yesterday + "T07:30:00Z", "mealType": "breakfast", "items": [
+        {"foodId": yogurt["id"], "quantity": 170, "unit": "g"}, {"foodId": berries["id"], "quantity": 80, "unit": "g"}]})
+    assert r.status_code == 201, r.text
+    # Later the same morning: the same occasion (a meal type's day), one entry more.
+    s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 300}, "name": "Croissant <au beurre>", "mealType": "breakfast",
+                                                      "loggedAt": yesterday + "T10:45:00Z"})
+    # A photo not counted yet is named but not copied.
+    sign_in(driver, server)
+    driver.get(server.url("/history"))
+    rows = all_css(driver, "li.occasion")
+    assert len(rows) == 1
+    dishes = css(driver, "li.occasion .occasion-dishes").text
+    assert all(n in dishes for n in ["Yogurt, Greek, plain, nonfat", "Blueberries, raw", "Croissant <au beurre>"]), dishes
+    assert "3 entries" in rows[0].text
+    screenshot(driver, "history-names")
+    axe_check(driver, "history-names")
+    css(driver, "li.occasion .eat-again button").click()
+    wait_for(driver, lambda d: "/diary" in d.current_url and "/history" not in d.current_url)
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".flash"))
+    assert "Logged 3 items" in css(driver, ".flash").text
+    day = s.get(server.url(f"/api/v1/diary?date={today.isoformat()}")).json()
+    names = sorted(e["name"] for g in day["entries"] for e in g["entries"])
+    assert names == ["Blueberries, raw", "Croissant <au beurre>", "Yogurt, Greek, plain, nonfat"]

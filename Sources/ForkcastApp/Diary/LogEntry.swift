@@ -81,7 +81,9 @@ public struct LogEntry: Sendable {
     /// What was eaten at one meal of one day (say yesterday's breakfast) eaten again on another day
     /// and meal type, as it was logged (same foods, amounts and values), in one write. Photos stay
     /// with the entries they show; the copies are the values eaten again.
-    public func copied(from source: CalendarDate, mealType: String, to target: CalendarDate, as targetType: String) async throws -> [DiaryEntry] {
+    /// `only`: just these of that meal's entries (History's "Eat this again": one occasion).
+    public func copied(from source: CalendarDate, mealType: String, to target: CalendarDate, as targetType: String,
+                       only: Set<UUID>? = nil) async throws -> [DiaryEntry] {
         var problems: [ValidationError.Field] = []
         let draft = draft
         let types = try await draft.types()
@@ -89,7 +91,7 @@ public struct LogEntry: Sendable {
         if let p = types.problem(targetType) { problems.append(p) }
         guard problems.isEmpty else { throw ValidationError(problems) }
         let mealType = types.normalized(mealType)!, targetType = types.normalized(targetType)!
-        let originals = try await diary.entries(on: source).filter { $0.mealType == mealType && $0.isCounted }
+        let originals = try await diary.entries(on: source).filter { $0.mealType == mealType && $0.isCounted && only?.contains($0.id) ?? true }
         guard !originals.isEmpty else {
             throw ValidationError(field: "from", "Nothing was logged for \(types.name(of: mealType)) on \(source.iso).")
         }

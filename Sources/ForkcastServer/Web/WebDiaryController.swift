@@ -117,6 +117,8 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
         guard let entry = try await req.owner.deleteEntry(id) else { throw AppError.notFound("That entry was already deleted.") }
+        // Today's Undo has said so already (and sends this when its seconds are up, or as a beacon).
+        if req.fragment("delete") { return Response(status: .noContent) }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)
     }
@@ -235,7 +237,10 @@ struct WebDiaryController: RouteCollection {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         req.flash("Logged “\(entry.name)” to \(try await service.types().name(of: entry.mealType)) on \(entry.date.weekday.name).")
-        return req.redirect(to: form["back"].map(WebAuthController.safeNext) ?? SiteURL.plan(start: nil).path, redirectType: .normal)
+        // Back to Today opens at the meal it went to, with its confirmation there.
+        let back = form["back"].map(WebAuthController.safeNext) ?? SiteURL.plan(start: nil).path
+        return req.redirect(to: back.hasPrefix(SiteURL.diary().path) && !back.contains("#") ? back + "#group-\(entry.mealType)" : back,
+                            redirectType: .normal)
     }
 
     /// "Same as yesterday" and the plate's "copy a meal": `from` is "YYYY-MM-DD|mealType".
@@ -247,7 +252,8 @@ struct WebDiaryController: RouteCollection {
         let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
         let mealType = form["mealType"] ?? source[1]
         let service = try req.owner.diaryContext
-        let entries = try await req.owner.logEntry.copied(from: from, mealType: source[1], to: date, as: mealType)
+        let only = form["only"].map { Set($0.split(separator: ",").compactMap { UUID(uuidString: String($0)) }) }
+        let entries = try await req.owner.logEntry.copied(from: from, mealType: source[1], to: date, as: mealType, only: only)
         let target = entries.first?.mealType ?? mealType
         req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(try await service.types().name(of: target)), as on \(PlannerPage.longDate(from)).")
         return req.redirect(to: SiteURL.diary(date: date == user.today(now: req.now) ? nil : date).path(fragment: "group-\(target)"), redirectType: .normal)

@@ -46,8 +46,9 @@ struct WebHistoryController: RouteCollection {
         let jump = try query.date("date"), before = try query.date("before")
         let limit = 30
         let occasions = try await owner.occasions.list(before: before, through: jump, limit: limit)
-        let page = HistoryPage(occasions: occasions, types: try await owner.mealTypes.catalog(now: req.now), zone: user.zone, jumpDate: jump,
-                               today: user.today(now: req.now), limit: limit)
+        let types = try await owner.mealTypes.catalog(now: req.now)
+        let page = HistoryPage(occasions: occasions, types: types, zone: user.zone, jumpDate: jump,
+                               today: user.today(now: req.now), limit: limit, nowType: types.suggested(at: req.now, in: user.zone), csrf: CSRF.token(for: req))
         return page.render(layout: req.layout("History", .today)).response()
     }
 

@@ -252,3 +252,27 @@ if (filters && results) {
     }
   });
 }
+
+// --- After an action: the confirmation where the page opens ---
+// A save sends the page to the place it concerns (/diary#group-lunch); its confirmation goes
+// there too, not only to the top of the page, out of view (issue 27).
+{
+  let flash = document.querySelector("#main > .flash");
+  // A confirmation a script read on its way here (a form sent with fetch, then this page opened).
+  let kept = null;
+  try { kept = sessionStorage.getItem("forkcast:flash"); sessionStorage.removeItem("forkcast:flash"); } catch { /* none */ }
+  if (!flash && kept && document.getElementById("main")) {
+    flash = Object.assign(document.createElement("p"), { className: "flash", textContent: kept });
+    flash.setAttribute("role", "status");
+    document.getElementById("main").prepend(flash);
+  }
+  const id = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+  const target = id ? document.getElementById(id) : null;
+  if (flash && target && target.closest("#main") && !target.contains(flash) && target.tagName === "SECTION") {
+    (target.querySelector(".group-head") ?? target.firstElementChild)?.after(flash);
+    flash.classList.add("in-place");
+    // A reload would restore the old scroll position: the place and its confirmation come into view.
+    history.scrollRestoration = "manual";
+    requestAnimationFrame(() => flash.scrollIntoView({ block: "center" }));
+  }
+}

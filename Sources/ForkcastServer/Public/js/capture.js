@@ -64,7 +64,9 @@ if (form && input) {
     preview.hidden = false;
     form.classList.add("has-photo");
     status.textContent = "Check the meal, then save.";
-    save.focus();
+    // Save in view above the tab bar, the photo shown small enough beside it (issue 27).
+    save.focus({ preventScroll: true });
+    preview.addEventListener("load", () => save.scrollIntoView({ block: "nearest" }), { once: true });
   });
 
   form.addEventListener("submit", async (event) => {

@@ -12,7 +12,7 @@
 // sent; every account's pages show how many there are (not what they are) with a Discard button
 // that asks first. What the server refuses for good (a photo it cannot take, an entry the rules
 // refuse) stays too, with the server's reason and a Discard button, so nothing vanishes unseen.
-import { request, announce, showError, clearError, swapFragment, pageAccount } from "/js/app.js";
+import { request, announce, showError, clearError, swapFragment, pageAccount, failureMessage } from "/js/app.js";
 import { apiPath } from "/js/api.js";
 
 const DB_NAME = "forkcast";
@@ -484,6 +484,75 @@ function refreshDay() {
   }, 250);
 }
 
+// --- Deleting an entry with Undo (issue 27): no question first; a few seconds to take it back ---
+
+const UNDO_SECONDS = 6;
+const undoing = new Map(); // entry element id -> { form, timer }
+
+function undoToast() {
+  let toast = document.getElementById("undo-toast");
+  if (!toast) {
+    toast = Object.assign(document.createElement("div"), { id: "undo-toast", className: "undo-toast", hidden: true });
+    toast.setAttribute("role", "status");
+    toast.append(Object.assign(document.createElement("span"), { className: "undo-text" }),
+      Object.assign(document.createElement("button"), { type: "button", className: "button small", textContent: "Undo" }));
+    document.body.append(toast);
+  }
+  return toast;
+}
+
+/** Sends a delete now (its seconds are up, or the page is being left). */
+async function sendDelete(key, { leaving = false } = {}) {
+  const pending = undoing.get(key);
+  if (!pending) return;
+  undoing.delete(key);
+  clearTimeout(pending.timer);
+  const body = new URLSearchParams(new FormData(pending.form));
+  if (leaving) { navigator.sendBeacon?.(pending.form.action, body); return; }
+  try {
+    const response = await request(pending.form.action, { method: "POST", fragment: "delete", body });
+    if (!response.ok && response.status !== 404) throw new Error(await failureMessage(response));
+    document.getElementById(key)?.remove();
+    refreshDay();
+  } catch (problem) {
+    const row = document.getElementById(key);
+    if (row) row.hidden = false;
+    showError(problem instanceof TypeError ? "Forkcast could not be reached, so the entry was not deleted." : problem.message);
+  }
+  if (undoing.size === 0) undoToast().hidden = true;
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest?.("form[data-undo]");
+  const row = form?.closest("li[id]");
+  if (!form || !row) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const key = row.id;
+  row.hidden = true;
+  const toast = undoToast();
+  toast.querySelector(".undo-text").textContent = form.dataset.undo;
+  toast.hidden = false;
+  toast.querySelector("button").onclick = () => {
+    const pending = undoing.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    undoing.delete(key);
+    row.hidden = false;
+    toast.hidden = true;
+    announce("Kept.");
+    row.querySelector("a, button")?.focus();
+  };
+  undoing.set(key, { form, timer: setTimeout(() => sendDelete(key), UNDO_SECONDS * 1000) });
+  toast.querySelector("button").focus();
+}, true);
+// Leaving the page sends what is waiting (Undo is only for while the page is open).
+window.addEventListener("pagehide", () => { for (const key of [...undoing.keys()]) sendDelete(key, { leaving: true }); });
+// A refresh of the day (another device's change) keeps rows waiting for their delete hidden.
+document.addEventListener("forkcast:refreshed", () => {
+  for (const key of undoing.keys()) { const row = document.getElementById(key); if (row) row.hidden = true; }
+});
+
 // --- Turning forms into outbox entries when the server cannot be reached ---
 
 const number = (text) => {
@@ -583,7 +652,20 @@ document.addEventListener("submit", async (event) => {
     } catch { /* unreachable: below */ }
     if (response && response.status < 500) {
       if (response.redirected || response.ok) {
-        location.assign(response.url);
+        // The answer (already read here) carried the confirmation; the page it sends us to keeps
+        // it (app.js shows it), opened at the meal the entries went to (issue 27).
+        const html = await response.text().catch(() => "");
+        const flash = new DOMParser().parseFromString(html, "text/html").querySelector("#main > .flash")?.textContent;
+        try { if (flash) sessionStorage.setItem("forkcast:flash", flash); } catch { /* shown without it */ }
+        const url = new URL(response.url);
+        const mealType = form.elements.mealType?.value;
+        if (mealType && url.pathname === "/diary" && !url.hash) url.hash = `group-${mealType}`;
+        if (url.pathname + url.search === location.pathname + location.search) {
+          history.replaceState(history.state, "", url.href);
+          location.reload();
+        } else {
+          location.assign(url.href);
+        }
         return;
       }
       // The form with its errors, as typed: only its card is replaced.

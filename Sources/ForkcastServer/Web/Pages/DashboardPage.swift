@@ -33,6 +33,7 @@ struct DashboardPage {
         <h1 class="visually-hidden">Today</h1>
         \(strip)
         \(capture)
+        \(planned)
         <section class="card rings-card" aria-labelledby="rings-title">
           <h2 id="rings-title">\(d.date == model.today ? "Today" : "\(d.date.weekday.name) \(PlannerPage.longDate(d.date))")</h2>
           <div class="rings">
@@ -47,7 +48,6 @@ struct DashboardPage {
           <p class="muted day-cost" id="day-cost">\(d.cost.map { "Cost of the day: " + Currency.format($0, model.currency) } ?? "No prices logged today.")
             · Goal \(d.goals.energyKcal.display(0)) kcal (\(d.goals.source == .computed ? "from your body profile" : "set by hand")) · <a href="\(SiteURL.goals.path)">Goals</a></p>
         </section>
-        \(planned)
         <div class="meal-groups" id="meal-groups" data-date="\(d.date.iso)" data-today="\(model.today.iso)">\(d.groups.filter(shown).map(group).joined())</div>
         \(NutrientsCard.render(d, today: model.today))
         \(chart)
@@ -68,8 +68,12 @@ struct DashboardPage {
 
     /// Photo-first capture (seed 004 §7): the camera, the suggested meal type, save. A script
     /// shows the photo before saving, sends a small thumbnail, and keeps it in the outbox offline.
+    /// First on the page (issue 27: what a person does next): the camera and "Add to <the meal
+    /// type of this hour>"; not on a day still to come (nothing is eaten there yet).
     private var capture: HTML {
         let date = model.day.date
+        guard date <= model.today else { return .empty }
+        let now = model.mealTypes.resolve(model.suggestedType)
         return HTML("""
         <section class="card capture-card" id="capture" aria-labelledby="capture-title">
           <h2 id="capture-title" class="visually-hidden">Snap a meal</h2>
@@ -87,7 +91,8 @@ struct DashboardPage {
             </div>
             <p class="capture-status muted" id="capture-status" role="status"></p>
           </form>
-          <p class="button-row"><a class="button subtle" href="\(SiteURL.history().path)" id="history-link">History, meal by meal</a></p>
+          <p class="button-row">\(now.map { type in HTML("<a class=\"button\" id=\"add-now\" href=\"\(SiteURL.diaryAdd(date: date, mealType: type.token).path)\" data-pressable>\(Icons.plus) Add to \(type.name)</a>") })
+            <a class="button subtle" href="\(SiteURL.history().path)" id="history-link">History, meal by meal</a></p>
         </section>
         """)
     }
@@ -121,6 +126,7 @@ struct DashboardPage {
             let a = entry.assignment, meal = entry.meal
             let slot = a.mealType.flatMap(model.mealTypes.resolve)
             let done = model.logged.contains(a.id)
+            let ahead = date > model.today
             let typeChoice: HTML = slot.map { s in HTML("<input type=\"hidden\" name=\"mealType\" value=\"\(s.token)\">") } ?? HTML("""
                 <select id="log-type-\(a.id.uuidString)" name="mealType" class="compact-select" aria-label="Log \(meal.description) as">\(MealTypeOptions.html(model.mealTypes, selected: model.suggestedType))</select>
                 """)
@@ -128,7 +134,7 @@ struct DashboardPage {
             <li class="plan-card\(if: done, " logged")" id="plan-\(a.id.uuidString)">
               <div class="plan-card-main"><span class="plan-card-slot">\(slot?.name ?? "Planned")</span>
                 <span class="plan-card-name">\(meal.description)</span></div>
-              \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : HTML("""
+              \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : ahead ? HTML("<span class=\"muted\">Log it on the day</span>") : HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="log-planned" data-offline="planned"
                     data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)"
                     data-default-servings="\("\(DiaryEntry.defaultServings)")">
@@ -136,7 +142,7 @@ struct DashboardPage {
                 <input type="hidden" name="assignmentId" value="\(a.id.uuidString)">
                 <input type="hidden" name="back" value="\(SiteURL.diary(date: date == model.today ? nil : date).path)">
                 \(typeChoice)
-                <button class="button primary" type="submit" data-pressable>Log<span class="visually-hidden"> \(meal.description)</span>\(slot.map { HTML(" <span class=\"log-slot\">to \($0.name)</span>") })</button>
+                <button class="button primary" type="submit" data-pressable><span>Log<span class="visually-hidden"> \(meal.description)</span>\(slot.map { " to \($0.name)" } ?? "")</span></button>
               </form>
               """))
             </li>
@@ -169,7 +175,7 @@ struct DashboardPage {
               <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
                 <span class="muted">\(Self.amount(e))\(e.note.map { " · \($0)" } ?? "")</span><span class="visually-hidden">, edit</span></a>
               <span class="kcal">\(e.isCounted ? e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–" : "not counted")</span>
-              <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline" data-confirm="Delete “\(e.name)” from \(g.mealType.name)?">
+              <form method="post" action="\(SiteURL.deleteEntry(e.id).path)" class="inline" data-undo="Deleted “\(e.name)” from \(g.mealType.name).">
                 \(Layout.csrfField(csrf))
                 <button class="icon-button" type="submit" aria-label="Delete \(e.name) from \(g.mealType.name)">\(Icons.close)</button>
               </form>

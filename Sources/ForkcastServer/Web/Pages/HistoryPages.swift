@@ -35,6 +35,9 @@ struct HistoryPage {
     let jumpDate: CalendarDate?
     let today: CalendarDate
     let limit: Int
+    /// The meal type of this hour: where "Eat this again" logs.
+    let nowType: MealType
+    let csrf: String
 
     func render(layout: Layout) -> HTML {
         let byDay = Dictionary(grouping: occasions, by: \.date)
@@ -69,14 +72,30 @@ struct HistoryPage {
             HTML("<img class=\"thumb\" src=\"\(PhotoURL.thumbnail(id))\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">")
         }.joined()
         let kcal = (o.totals.energyKcal ?? 0).display(0)
+        // What was eaten, by name (issue 27): the first three, then how many more.
+        let names = o.entries.map(\.name)
+        let dishes = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " + \(names.count - 3) more" : "")
+        let counted = o.entries.filter(\.isCounted)
+        let again: HTML = counted.isEmpty ? .empty : HTML("""
+            <form method="post" action="\(SiteURL.diaryCopy.path)" class="eat-again" data-offline="copy">
+              \(Layout.csrfField(csrf))
+              <input type="hidden" name="from" value="\(o.date.iso)|\(o.mealType)">
+              <input type="hidden" name="only" value="\(counted.map(\.id.uuidString).joined(separator: ","))">
+              <input type="hidden" name="date" value="\(today.iso)"><input type="hidden" name="mealType" value="\(nowType.token)">
+              <button class="button small" type="submit" data-pressable>Eat this again<span class="visually-hidden">: \(dishes), as \(nowType.name) today</span></button>
+            </form>
+            """)
         return HTML("""
         <li class="occasion" id="occasion-\(o.id.uuidString.lowercased())">
           <a class="occasion-link" href="\(SiteURL.occasion(o.id).path)">
             <span class="occasion-photos">\(photos)</span>
-            <span class="occasion-text"><span class="occasion-type">\(name)</span>
-              <span class="muted">\(ClockText.span(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies")\(o.uncounted > 0 ? " · \(o.uncounted) not counted yet" : "")</span></span>
+            <span class="occasion-text"><span><span class="occasion-type">\(name)</span>
+                <span class="muted">\(ClockText.span(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies")</span></span>
+              <span class="occasion-dishes">\(dishes)</span>
+              \(if: o.uncounted > 0, HTML("<span class=\"muted\">\(o.uncounted) not counted yet</span>"))</span>
             <span class="kcal">\(kcal) kcal</span>
           </a>
+          \(again)
         </li>
         """)
     }
