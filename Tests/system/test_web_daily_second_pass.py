@@ -288,3 +288,40 @@ def test_history_names_what_was_eaten_and_eats_it_again(driver, server):
     day = s.get(server.url(f"/api/v1/diary?date={today.isoformat()}")).json()
     names = sorted(e["name"] for g in day["entries"] for e in g["entries"])
     assert names == ["Blueberries, raw", "Croissant <au beurre>", "Yogurt, Greek, plain, nonfat"]
+
+
+def test_meals_on_a_phone_fold_the_filters_and_plan_or_log_from_a_card(driver, server):
+    s = api_session(server)
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    components = [f"Component {n:02d} with a longer name" for n in range(57)]
+    first = create_meal(s, server, "Aubergine parmigiana with basil", "Cheese", "Bread", components[:3])
+    for n in range(8):
+        create_meal(s, server, f"Meal {n} " + "long name " * 4, "Chicken", "Rice", components[n * 6:(n + 1) * 6])
+    sign_in(driver, server)
+    driver.get(server.url("/meals"))
+    top = driver.execute_script("return document.querySelector('#meal-list .meal').getBoundingClientRect().top + scrollY")
+    assert top < 700, f"the first meal starts at {top} px"
+    assert not css(driver, "#more-filters").get_attribute("open"), "filters folded until needed"
+    screenshot(driver, "meals-folded")
+    css(driver, "#more-filters summary").click()
+    css(driver, "#more-filters .chip.toggle").click()
+    wait_for(driver, lambda d: "1 chosen" in css(d, "#filters-chosen").text or "match" in css(d, "#meal-count").text)
+    driver.get(server.url("/meals?q=Aubergine"))
+    card = css(driver, f"#meal-{first['id'].upper()}")
+    # Log: the plate with that meal on it, one more tap.
+    card.find_element(By.CSS_SELECTOR, "a[href*='mealId=']").click()
+    wait_for(driver, lambda d: "/diary/add" in d.current_url)
+    assert css(driver, "#field-mealId").get_attribute("value").lower() == first["id"].lower()
+    css(driver, "#plate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    day = s.get(server.url(f"/api/v1/diary?date={today}")).json()
+    assert [e["name"] for g in day["entries"] for e in g["entries"]] == ["Aubergine parmigiana with basil"]
+    # Plan: a day, then Add to plan.
+    driver.get(server.url("/meals?q=Aubergine"))
+    card = css(driver, f"#meal-{first['id'].upper()}")
+    card.find_element(By.CSS_SELECTOR, ".plan-meal summary").click()
+    card.find_element(By.CSS_SELECTOR, ".plan-meal-form button[type=submit]").click()
+    screenshot(driver, "meals-plan-sent")
+    wait_for(driver, lambda d: "/plan" in d.current_url, message=f"planned from the card: {driver.current_url}")
+    plan = s.get(server.url(f"/api/v1/plan?start={today}&days=1")).json()
+    assert [a["meal"]["description"] for a in plan["days"][0]["assignments"]] == ["Aubergine parmigiana with basil"]

@@ -49,6 +49,7 @@ extension Owner {
         var model = MealListPage.Model(filter: filter, facets: try await meals.facets(), items: page.items, libraryCount: libraryCount, window: window,
                                        totals: try await meals.totals(for: page.items.map(\.meal)), matching: page.total, page: paging.page)
         model.currency = user.currency
+        model.today = user.today(now: now)
         return model
     }
 }

@@ -34,7 +34,7 @@ enum SiteURL: Sendable {
     case sharedList(String), sharedCheck(String, UUID)
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
-    case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil)
+    case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil, meal: UUID? = nil)
     case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned, diaryCopy
     /// The photo capture's upload: the CSRF token travels in the address (a file upload).
     case diaryPhoto(csrf: String?)
@@ -157,8 +157,8 @@ enum SiteURL: Sendable {
         case .plan(let start), .planSuggestions(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
         case .planPicker(let date, let query): Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
-        case .diaryAdd(let date, let mealType):
-            Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []))
+        case .diaryAdd(let date, let mealType, let meal):
+            Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []) + (meal.map { [("mealId", $0.uuidString)] } ?? []))
         case .identityStart(_, let intent, let next): Self.query((intent.map { [("intent", $0)] } ?? []) + (next.map { [("next", $0)] } ?? []))
         case .goalsImport(let csrf), .diaryPhoto(let csrf), .accountImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
         case .history(let before, let date): Self.query((before.map { [("before", $0.iso)] } ?? []) + (date.map { [("date", $0.iso)] } ?? []))

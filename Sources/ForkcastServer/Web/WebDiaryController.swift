@@ -38,6 +38,8 @@ struct WebDiaryController: RouteCollection {
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
                                   mealType: query.string("mealType").flatMap(types.normalized) ?? types.suggested(at: req.now, in: user.zone).token,
                                   mealTypes: types)
+        // From a meal's card (Meals › Log): that meal on the plate, one serving.
+        if let meal = query.string("mealId").flatMap(UUID.init(uuidString:)) { page.mealID = meal.uuidString }
         try await fillChoices(&page, user: user, req: req)
         return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response()
     }

@@ -15,6 +15,7 @@ struct MealListPage {
         /// Meals matching the filter (all pages).
         var matching = 0
         var page = 1
+        var today = CalendarDate(dayNumber: 0)
     }
 
     let model: Model
@@ -43,28 +44,34 @@ struct MealListPage {
             <label class="chip toggle"><input type="checkbox" name="component" value="\(c)"\(if: chosen.contains(c.matchKey), " checked")><span>\(c)</span></label>
             """)
         }.joined()
+        // One control for everything but the search (issue 27: 57 component chips pushed the first
+        // meal 1,587 px down on a phone); open when something in it is chosen.
+        let chosenCount = (f.protein == nil ? 0 : 1) + (f.carb == nil ? 0 : 1) + chosen.count
         return """
         <form id="meal-filters" class="card filters" method="get" action="\(SiteURL.meals().path)" role="search" aria-label="Filter meals">
-          <div class="filter-row">
-            <div class="field grow">
-              <label for="filter-q">Search</label>
-              <input id="filter-q" type="search" name="q" value="\(f.text ?? "")" placeholder="Name or ingredient">
-            </div>
-            <div class="field">
-              <label for="filter-protein">Protein</label>
-              <select id="filter-protein" name="protein"><option value="">Any protein</option>\(options(model.facets.proteins, selected: f.protein))</select>
-            </div>
-            <div class="field">
-              <label for="filter-carb">Carb</label>
-              <select id="filter-carb" name="carb"><option value="">Any carb</option>\(options(model.facets.carbs, selected: f.carb))</select>
-            </div>
+          <div class="field">
+            <label for="filter-q">Search</label>
+            <input id="filter-q" type="search" name="q" value="\(f.text ?? "")" placeholder="Name or ingredient">
           </div>
-          \(if: !model.facets.components.isEmpty, HTML("""
-          <fieldset class="components">
-            <legend>Components (all must match)</legend>
-            <div class="chips">\(chips)</div>
-          </fieldset>
-          """))
+          <details class="more-filters" id="more-filters"\(if: chosenCount > 0, " open")>
+            <summary>Filters<span class="muted" id="filters-chosen">\(chosenCount == 0 ? " · none" : " · \(chosenCount) chosen")</span></summary>
+            <div class="filter-row">
+              <div class="field">
+                <label for="filter-protein">Protein</label>
+                <select id="filter-protein" name="protein"><option value="">Any protein</option>\(options(model.facets.proteins, selected: f.protein))</select>
+              </div>
+              <div class="field">
+                <label for="filter-carb">Carb</label>
+                <select id="filter-carb" name="carb"><option value="">Any carb</option>\(options(model.facets.carbs, selected: f.carb))</select>
+              </div>
+            </div>
+            \(if: !model.facets.components.isEmpty, HTML("""
+            <fieldset class="components">
+              <legend>Components (all must match)</legend>
+              <div class="chips">\(chips)</div>
+            </fieldset>
+            """))
+          </details>
           <div class="filter-actions">
             <button class="button" type="submit" data-js-hide>Apply filters</button>
             \(if: f.isActive, HTML("<a class=\"button subtle\" href=\"\(SiteURL.meals().path)\" data-clear-filters>Clear filters</a>"))
@@ -101,12 +108,12 @@ struct MealListPage {
                                       : pager.summary
         return """
         <p class="count" id="meal-count">\(summary)</p>
-        <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf, totals: model.totals[$0.meal.id], currency: model.currency) }.joined())</ul>
+        <ul class="meal-list" id="meal-list">\(model.items.map { Self.card($0, csrf: csrf, totals: model.totals[$0.meal.id], currency: model.currency, today: model.today) }.joined())</ul>
         \(pager.nav)
         """
     }
 
-    static func card(_ item: MealRepository.Listed, csrf: String, totals: MealTotals? = nil, currency: String = "EUR") -> HTML {
+    static func card(_ item: MealRepository.Listed, csrf: String, totals: MealTotals? = nil, currency: String = "EUR", today: CalendarDate) -> HTML {
         let meal = item.meal
         let summary = totals.map { NutritionSummary(nutrients: $0.perServing, cost: $0.costPerServing, currency: currency) }
         let components = meal.otherComponents.map { HTML("<li class=\"chip\">\($0)</li>") }.joined()
@@ -123,6 +130,17 @@ struct MealListPage {
             \(summary.flatMap { $0.isEmpty ? nil : HTML("<p class=\"nutrition\"><span class=\"visually-hidden\">Per serving: </span>\($0.html)</p>") })
           </div>
           <div class="meal-actions">
+            <a class="button small primary" href="\(SiteURL.diaryAdd(meal: meal.id).path)" data-pressable>Log<span class="visually-hidden"> \(meal.description)</span></a>
+            <details class="plan-meal">
+              <summary class="button small">Plan<span class="visually-hidden"> \(meal.description)</span></summary>
+              <form method="post" action="\(SiteURL.assign.path)" class="plan-meal-form">
+                \(Layout.csrfField(csrf))
+                <input type="hidden" name="mealId" value="\(meal.id.uuidString)">
+                <label for="plan-date-\(meal.id.uuidString)">Day</label>
+                <input id="plan-date-\(meal.id.uuidString)" type="date" name="date" value="\(today.iso)" min="\(today.iso)" required>
+                <button class="button small" type="submit">Add to plan</button>
+              </form>
+            </details>
             <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit<span class="visually-hidden"> \(meal.description)</span></a>
             <a class="button small danger" href="\(SiteURL.deleteMeal(meal.id).path)" data-delete-meal data-pressable>Delete<span class="visually-hidden"> \(meal.description)</span></a>
           </div>
