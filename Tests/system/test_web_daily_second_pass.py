@@ -325,3 +325,40 @@ def test_meals_on_a_phone_fold_the_filters_and_plan_or_log_from_a_card(driver, s
     wait_for(driver, lambda d: "/plan" in d.current_url, message=f"planned from the card: {driver.current_url}")
     plan = s.get(server.url(f"/api/v1/plan?start={today}&days=1")).json()
     assert [a["meal"]["description"] for a in plan["days"][0]["assignments"]] == ["Aubergine parmigiana with basil"]
+
+
+def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
+    from browser import kept_for_offline, make_driver
+    from conftest import Server, base_env
+    server = Server(base_env(data_dir), data_dir).start()
+    driver = make_driver("phone")
+    try:
+        s = api_session(server)
+        today = datetime.date.fromisoformat(s.get(server.url("/api/v1/plan")).json()["today"])
+        other_day = (today - datetime.timedelta(days=3)).isoformat()
+        sign_in(driver, server)
+        kept_for_offline(driver, server, ["/diary", "/history", "/diary/add?mealType=lunch"])
+        wait_for(driver, lambda d: "Synced" in css(d, "#sync-status").text or css(d, "#sync-status").get_attribute("hidden") is not None)
+        server.stop()  # offline
+        # A page seen before: its saved copy, saying so and from when.
+        driver.get(server.url("/history"))
+        wait_for(driver, lambda d: d.find_elements(By.ID, "saved-copy"))
+        assert "copy saved on this device" in css(driver, "#saved-copy").text
+        # The pill does not say Synced while Forkcast cannot be reached.
+        wait_for(driver, lambda d: "Offline" in css(d, "#sync-status").text, message="the pill says offline")
+        assert "Synced" not in css(driver, "#sync-status").text.split("·")[0]
+        screenshot(driver, "offline-saved-copy")
+        # A day never opened is not shown as another day's page.
+        driver.get(server.url(f"/diary?date={other_day}"))
+        assert "has not been opened on this device" in css(driver, "main").text
+        assert not driver.find_elements(By.ID, "meal-groups")
+        # The plate for another meal: the form saved on this device, said so.
+        driver.get(server.url("/diary/add?mealType=dinner"))
+        wait_for(driver, lambda d: d.find_elements(By.ID, "plate-form"))
+        assert "form as saved on this device" in css(driver, "#saved-copy").text
+        server.start()
+        driver.get(server.url("/history"))
+        assert not driver.find_elements(By.ID, "saved-copy"), "online: the page itself"
+    finally:
+        driver.quit()
+        server.stop()

@@ -39,7 +39,8 @@ def test_basic_flows_work_without_javascript(plain_driver, server):
         wait_for(driver, lambda d: description in d.page_source and "/meals/new" not in d.current_url)
     assert [e.text for e in all_css(driver, ".meal-title")] == ["Omelette", "Porridge"]
 
-    # Filters through the Apply button.
+    # Filters through the Apply button (folded into one control: open it first).
+    css(driver, "#more-filters summary").click()
     Select(css(driver, "#filter-protein")).select_by_visible_text("Eggs")
     css(driver, "#meal-filters button[type=submit]").click()
     wait_for(driver, lambda d: "protein=Eggs" in d.current_url)

@@ -223,7 +223,16 @@ const reasons = (members) => {
 };
 
 /** Shows this account's outbox everywhere it appears on the page. */
+// Whether the server answered lately (issue 27: "Synced" is not said while it cannot be reached).
+let reachable = !document.querySelector("[data-saved-copy]") && navigator.onLine !== false;
+function setReachable(value) {
+  if (reachable === value) return;
+  reachable = value;
+  render();
+}
+
 async function render(state) {
+  if (state === "unreachable") reachable = false;
   const items = await all(STORE).catch(() => []);
   const own = mine(items);
   const refused = own.filter((i) => i.refused);
@@ -248,12 +257,23 @@ async function showStatus(count, refused, state) {
   } else if (count > 0) {
     text = `${count} change${count === 1 ? "" : "s"} waiting${state === "unreachable" ? " — Forkcast cannot be reached" : ""}`;
     kind = "waiting";
+  } else if (!reachable) {
+    text = synced ? `Offline · last synced ${syncedText(synced)}` : "Offline";
+    kind = "waiting";
   } else if (synced) {
-    text = `Synced ${new Date(synced).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+    text = `Synced ${syncedText(synced)}`;
   }
   element.textContent = text;
   element.dataset.state = kind;
   element.hidden = text === "";
+}
+
+/** When the outbox was last sent: a time today, else a date and time (the person's own format). */
+function syncedText(iso) {
+  const at = new Date(iso);
+  const today = at.toDateString() === new Date().toDateString();
+  return today ? at.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
+    : at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** What the server refused, and what nobody can be sent as, each with a Discard button (top of the page). */
@@ -439,6 +459,7 @@ export async function flush() {
     });
     await setMeta(FAILURE, null);
     await setMeta(SYNCED, new Date().toISOString());
+    reachable = true;
     await render();
     const saved = results.filter((r) => r.status !== "rejected").length;
     const entries = results.filter((r) => r.status !== "rejected" && sent.get(r.mutationId)?.kind === "diaryEntry").length;
@@ -721,7 +742,13 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
   render();
   showPending();
   flush().then((sent) => { if (sent) refreshDay(); });
-  window.addEventListener("online", () => flush().then((sent) => { if (sent) refreshDay(); }));
+  // Whether Forkcast answers now (nothing may be waiting to tell): a probe the worker leaves alone.
+  const probe = () => fetch("/healthz", { cache: "no-store", credentials: "omit" })
+    .then(() => setReachable(true)).catch(() => setReachable(false));
+  probe();
+  window.addEventListener("offline", () => setReachable(false));
+  window.addEventListener("online", () => { probe(); flush().then((sent) => { if (sent) refreshDay(); }); });
+  setInterval(() => { if (!reachable) probe(); }, 15000);
   setInterval(async () => {
     if (waiting(await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();
   }, 5000);
@@ -730,7 +757,9 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
   if ((document.getElementById("meal-groups") || document.getElementById("week") || document.querySelector("[data-live]")) && "EventSource" in window) {
     const events = new EventSource(apiPath("syncEvents"));
     events.addEventListener("changes", () => refreshDay());
+    events.addEventListener("error", () => { if (events.readyState !== EventSource.OPEN) probe(); });
     events.addEventListener("open", async () => {
+      setReachable(true);
       if (waiting(await all(STORE).catch(() => [])).length > 0 && (await flush())) refreshDay();
     });
   }

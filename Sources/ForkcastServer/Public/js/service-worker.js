@@ -11,7 +11,7 @@
 // The API's operations ({method, path}) by operationId: the server writes them in when it serves
 // this file as /sw.js.
 const API = /* operations */ {};
-const SHELL = "forkcast-shell-v5";
+const SHELL = "forkcast-shell-v6";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
@@ -81,9 +81,12 @@ async function page(request) {
     const account = await currentAccount();
     if (!account) return offlinePage();
     const cache = await caches.open(PAGES + account);
-    const hit = (await cache.match(url.href)) ?? (await cache.match(url.origin + url.pathname))
-      ?? (url.pathname === "/" ? await cache.match(url.origin + "/diary") : undefined);
-    return hit ?? offlinePage();
+    // The address as it was seen; only the plate stands in for itself with another query (the same
+    // form for another meal type). A day not seen is not shown as another day (issue 27).
+    const exact = (await cache.match(url.href)) ?? (url.pathname === "/" ? await cache.match(url.origin + "/diary") : undefined);
+    if (exact) return savedCopy(exact, false);
+    const similar = url.pathname === "/diary/add" ? await cache.match(url.origin + url.pathname) : undefined;
+    return similar ? savedCopy(similar, true) : offlinePage();
   }
   const path = new URL(response.url || url.href).pathname;
   if (path === "/login" || path === "/setup") {
@@ -99,10 +102,32 @@ async function page(request) {
     if (account !== (await currentAccount())) await becomeCurrent(account);
     // The address and the page without its query both answer later (the day, the plate).
     const cache = await caches.open(PAGES + account);
-    await cache.put(url.href, copy.clone());
-    await cache.put(url.origin + url.pathname, copy);
+    const kept = await stamped(copy);
+    await cache.put(url.href, kept.clone());
+    await cache.put(url.origin + url.pathname, kept);
   });
   return response;
+}
+
+/** A page to keep, with when it was kept (the notice on its saved copy says so). */
+async function stamped(response) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Forkcast-Saved-At", new Date().toISOString());
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** A kept page answered offline, saying so at its top: a saved copy, from when (issue 27). */
+async function savedCopy(response, similar) {
+  const savedAt = response.headers.get("X-Forkcast-Saved-At");
+  const when = savedAt ? new Date(savedAt).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "earlier";
+  const text = similar
+    ? `Offline: Forkcast cannot be reached. This is the form as saved on this device (${when}); what you log is kept here and sent when it is back.`
+    : `Offline: Forkcast cannot be reached. This is the copy saved on this device on ${when}; it may be out of date.`;
+  const html = (await response.text()).replace('<main id="main" tabindex="-1">',
+    `<main id="main" tabindex="-1"><p class="saved-copy" id="saved-copy" data-saved-copy role="status">${text}</p>`);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(html, { status: 200, headers });
 }
 
 async function shell(request) {
