@@ -278,3 +278,29 @@ public enum UsualFoods {
         return Array((recent + frequent).filter { seen.insert($0).inserted }.prefix(max(0, limit)))
     }
 }
+
+/// The average of a range of days' calories (the Today chart): only days with entries count, and
+/// today (still under way) only when it is the only one (issue 27: a half-eaten day pulled the
+/// week's average down).
+public enum DailyAverage {
+    public struct Day: Sendable, Equatable {
+        public let date: CalendarDate
+        public let energyKcal: Decimal
+        public let entries: Int
+        public init(date: CalendarDate, energyKcal: Decimal, entries: Int) {
+            self.date = date
+            self.energyKcal = energyKcal
+            self.entries = entries
+        }
+    }
+
+    /// The average and the days it is over; nil when no day has entries.
+    public static func of(_ days: [Day], today: CalendarDate) -> (energyKcal: Decimal, days: [CalendarDate], leftOutToday: Bool)? {
+        let logged = days.filter { $0.entries > 0 }
+        guard !logged.isEmpty else { return nil }
+        let full = logged.filter { $0.date != today }
+        let counted = full.isEmpty ? logged : full
+        let total = counted.reduce(Decimal(0)) { $0 + $1.energyKcal }
+        return (total / Decimal(counted.count), counted.map(\.date), counted.count < logged.count)
+    }
+}

@@ -185,9 +185,9 @@ struct DailyUseTests {
             let unchanged = try object(try await client.get("/api/v1/diary/entries/\(quickID)"))
             #expect(unchanged["name"] as? String == "Carrot cake")
 
-            // Deleting asks first (the form says what it deletes).
+            // Deleting offers Undo (the form says what it deletes, issue 27).
             let today = try await browser.send(.GET, "/diary").body.string
-            #expect(today.contains("data-confirm=\"Delete “Carrot cake” from Snack?\""))
+            #expect(today.contains("data-undo=\"Deleted “Carrot cake” from Snack.\""))
         }
     }
 

@@ -164,7 +164,7 @@ struct HardeningTests {
 
     static let components: [(String, @Sendable (String) -> String)] = [
         ("form field", { FormField(name: "n", label: $0, value: $0, error: $0, autocomplete: $0, hint: $0, list: $0, inputMode: $0).render.html }),
-        ("meal card", { MealListPage.card(.init(meal: Meal(description: $0, primaryProtein: $0, primaryCarb: $0, otherComponents: [$0, "b"]), isPlanned: false), csrf: $0).html }),
+        ("meal card", { MealListPage.card(.init(meal: Meal(description: $0, primaryProtein: $0, primaryCarb: $0, otherComponents: [$0, "b"]), isPlanned: false), csrf: $0, today: CalendarDate(year: 2026, month: 11, day: 23)!).html }),
         ("food card", { FoodListPage.card(Food(name: $0, brand: $0, portion: $0), currency: $0).html }),
         ("layout", { Layout(title: $0, section: .meals, csrf: $0, flash: $0).render(HTML("<p>\($0)</p>")).html }),
         ("error page", { ErrorPage(problem: ProblemDetails(type: $0, title: $0, status: .badRequest, detail: $0)).render(layout: Layout(title: $0, csrf: $0)).html }),

@@ -13,7 +13,7 @@ import Testing
         MealModel.self, MealComponentModel.self, AssignmentModel.self,
         DiaryEntryModel.self, BodyProfileModel.self, GoalSettingModel.self, WeightEntryModel.self,
         MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self, ExternalIdentityModel.self, UsedNonceModel.self,
-        CatalogFoodModel.self, CatalogPartModel.self, ShoppingListModel.self, ShoppingItemModel.self,
+        CatalogFoodModel.self, CatalogPartModel.self, ShoppingListModel.self, ShoppingItemModel.self, InvitationModel.self,
     ]
 
     @Test(arguments: Self.models.indices)

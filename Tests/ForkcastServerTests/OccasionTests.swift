@@ -342,7 +342,7 @@ struct OccasionTests {
             let editToken = try await browser.csrf(from: "/diary/entries/\(entry["id"] as! String)/edit")
             let asked = try await browser.send(.POST, "/diary/entries/\(entry["id"] as! String)", form: ["_csrf": editToken, "mealType": "lunch",
                                                                                                        "date": "2026-11-20", "time": "12:00", "note": ""])
-            #expect(asked.status == .conflict && asked.body.string.contains("Move this entry to another meal?"))
+            #expect(asked.status == .conflict && asked.body.string.contains("Move this entry to another day?"))
         }
     }
 }

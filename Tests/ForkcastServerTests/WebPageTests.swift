@@ -12,7 +12,7 @@ struct WebPageTests {
         let html: HTML = "<p>\(name)</p>"
         #expect(html.html == "<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;friends&quot;</p>")
         let item = MealRepository.Listed(meal: Meal(description: name), isPlanned: false)
-        #expect(!MealListPage.card(item, csrf: "t").html.contains("<script>"))
+        #expect(!MealListPage.card(item, csrf: "t", today: CalendarDate(year: 2026, month: 11, day: 23)!).html.contains("<script>"))
     }
 
     @Test func theListModelPutsPlannedMealsLastAndCountsTheLibrary() async throws {

@@ -362,3 +362,29 @@ def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
     finally:
         driver.quit()
         server.stop()
+
+
+def test_a_meal_among_two_hundred_is_found_by_typing(driver, server):
+    s = api_session(server)
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    for n in range(200):
+        create_meal(s, server, f"Library meal {n:03d} with a long real-sounding name", "Chicken" if n % 2 else "Tofu", None)
+    target = create_meal(s, server, "Shakshuka with feta <and> “harissa”", "Eggs", None)
+    sign_in(driver, server)
+    driver.get(server.url("/diary/add?mealType=dinner"))
+    assert not css(driver, "#field-mealId").is_displayed(), "the 200-option select stands behind a search"
+    search = css(driver, "#field-mealId-search")
+    assert css(driver, "label[for='field-mealId-search']").text == "Dish"
+    search.send_keys("shaksh")
+    wait_for(driver, lambda d: any("Shakshuka" in b.text for b in all_css(d, "#library-meal .suggestion")))
+    assert len(all_css(driver, "#library-meal .suggestion")) == 1
+    css(driver, "#library-meal .suggestion").click()
+    assert css(driver, "#field-mealId").get_attribute("value").lower() == target["id"].lower()
+    css(driver, "#plate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    day = s.get(server.url(f"/api/v1/diary?date={today}")).json()
+    assert [e["name"] for g in day["entries"] for e in g["entries"]] == ["Shakshuka with feta <and> “harissa”"]
+    # The plate names its three choosers apart.
+    driver.get(server.url("/diary/add?mealType=dinner"))
+    labels = [l.text for l in all_css(driver, "#plate-form label") if l.text in ("Meal", "Meal type", "Dish", "Eaten on")]
+    assert labels.count("Meal") == 0 and "Meal type" in labels and "Dish" in labels

@@ -276,3 +276,62 @@ if (filters && results) {
     requestAnimationFrame(() => flash.scrollIntoView({ block: "center" }));
   }
 }
+
+// --- A long list to choose from becomes a search (issue 27: 200 meals in a select) ---
+// The select stays in the form (what is sent, and what a page without scripts shows); a search
+// field with matching buttons stands in front of it.
+let searchables = 0;
+function enhanceSearchable(select) {
+  if (select.dataset.enhanced) return;
+  const choices = [...select.options].filter((o) => o.value);
+  if (choices.length < 8) return;
+  select.dataset.enhanced = "on";
+  const n = ++searchables;
+  const input = Object.assign(document.createElement("input"), {
+    type: "search", id: `${select.id}-search`, autocomplete: "off",
+    placeholder: `Search ${select.dataset.searchable || "the list"}`, value: select.value ? select.selectedOptions[0]?.text ?? "" : "",
+  });
+  const list = Object.assign(document.createElement("ul"), { className: "suggestions", id: `searchable-${n}`, hidden: true });
+  list.setAttribute("aria-label", `Matching ${select.dataset.searchable || "choices"}`);
+  document.querySelector(`label[for="${select.id}"]`)?.setAttribute("for", input.id);
+  select.hidden = true;
+  select.tabIndex = -1;
+  select.after(input, list);
+  const choose = (option) => {
+    select.value = option?.value ?? "";
+    input.value = option?.text ?? "";
+    list.hidden = true;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    if (option) announce(`${option.text} chosen.`);
+  };
+  const show = () => {
+    const q = input.value.trim().toLocaleLowerCase();
+    if (q === "") { if (select.value) choose(null); list.hidden = true; return; }
+    const matches = choices.filter((o) => o.text.toLocaleLowerCase().includes(q)).slice(0, 8);
+    list.replaceChildren(...matches.map((option) => {
+      const li = document.createElement("li");
+      const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion", textContent: option.text });
+      button.addEventListener("pointerdown", (event) => { event.preventDefault(); choose(option); });
+      button.addEventListener("click", () => choose(option));
+      li.append(button);
+      return li;
+    }));
+    if (matches.length === 0) list.replaceChildren(Object.assign(document.createElement("li"), { className: "muted", textContent: "Nothing by that name." }));
+    list.hidden = false;
+  };
+  input.addEventListener("input", show);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" && !list.hidden) { event.preventDefault(); list.querySelector("button")?.focus(); }
+    else if (event.key === "Escape") list.hidden = true;
+  });
+  list.addEventListener("keydown", (event) => {
+    const all = [...list.querySelectorAll("button")];
+    const at = all.indexOf(document.activeElement);
+    if (event.key === "ArrowDown") { event.preventDefault(); all[Math.min(all.length - 1, at + 1)]?.focus(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
+    else if (event.key === "Escape") { list.hidden = true; input.focus(); }
+  });
+}
+const enhanceSearchables = () => document.querySelectorAll("select[data-searchable]").forEach(enhanceSearchable);
+enhanceSearchables();
+document.addEventListener("forkcast:form-replaced", enhanceSearchables);

@@ -162,7 +162,7 @@ struct DashboardPage {
         switch e.kind {
         case let .food(_, q, u): "\(q.display(1)) \(u.label)\(u == .serving && q != 1 ? "s" : "")"
         case let .meal(_, s): "\(s.display(2)) serving\(s == 1 ? "" : "s")"
-        case .quickAdd: "quick add"
+        case .quickAdd: e.photoId == nil ? "quick add" : "photo, counted by its calories"
         case .photo: "not counted yet"
         }
     }
@@ -207,7 +207,7 @@ struct DashboardPage {
     }
 
     /// Calories per day as bars against the goal line, with calorie values on the left axis and
-    /// dates below (SVG drawn here, no chart library). The average counts days with entries only.
+    /// dates below (SVG drawn here, no chart library). The average is ForkcastCore's ``DailyAverage``.
     private var chart: HTML {
         let days = WeekWindow(start: model.chartFrom, length: model.chartFrom.days(until: model.chartTo) + 1).dates
         let byDate = Dictionary(uniqueKeysWithValues: model.chart.map { ($0.date, $0) })
@@ -227,9 +227,11 @@ struct DashboardPage {
         let labels = days.enumerated().filter { i, _ in (days.count - 1 - i) % step == 0 }.map { i, d in
             HTML("<text x=\"\(fmt(left + Double(i) * barWidth + barWidth / 2))\" y=\"\(fmt(height + 13))\" text-anchor=\"middle\">\(days.count <= 7 ? d.weekday.shortName : "\(d.day)")</text>\(if: days.count <= 7, HTML("<text x=\"\(fmt(left + Double(i) * barWidth + barWidth / 2))\" y=\"\(fmt(height + 24))\" text-anchor=\"middle\">\(d.day)</text>"))")
         }.joined()
-        let logged = days.filter { (byDate[$0]?.entries ?? 0) > 0 }
-        let average = logged.isEmpty ? 0 : logged.map { (byDate[$0]!.nutrients.energyKcal ?? 0).finiteDouble }.reduce(0, +) / Double(logged.count)
-        let averageText = logged.isEmpty ? "Nothing logged in these \(days.count) days" : "Average \(average.safeInt) kcal a day over the \(logged.count) day\(logged.count == 1 ? "" : "s") with entries (of \(days.count))"
+        let average = DailyAverage.of(days.map { DailyAverage.Day(date: $0, energyKcal: byDate[$0]?.nutrients.energyKcal ?? 0, entries: byDate[$0]?.entries ?? 0) },
+                                      today: model.today)
+        let averageText = average.map { a in
+            "Average \(a.energyKcal.display(0)) kcal a day over the \(a.days.count) day\(a.days.count == 1 ? "" : "s") with entries (of \(days.count))\(a.leftOutToday ? ", today left out until it is over" : "")"
+        } ?? "Nothing logged in these \(days.count) days"
         return """
         <section class="card chart-card" id="chart" aria-labelledby="chart-title">
           <div class="group-head"><h2 id="chart-title">Calories, \(Self.shortDate(model.chartFrom)) – \(Self.shortDate(model.chartTo))</h2>
@@ -325,7 +327,7 @@ enum Rings {
             <circle class="fill \(cls)" cx="40" cy="40" r="\(fmtR(r))" stroke-dasharray="\(String(format: "%.1f %.1f", c * progress, c))" transform="rotate(-90 40 40)"/>
             <text x="40" y="45" text-anchor="middle" class="ring-small-value">\(consumed.display(0))</text>
           </svg>
-          <figcaption><span class="\(cls)-text">\(label)</span> \(consumed.gramsText) / \(goal.gramsText) g</figcaption>
+          <figcaption><span class="\(cls)-text">\(label)</span> <span class="nowrap">\(consumed.gramsText) / \(goal.gramsText)&nbsp;g</span></figcaption>
         </figure>
         """
     }

@@ -43,7 +43,7 @@ struct AddToDiaryPage {
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="grid-2">
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
-              <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
+              <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
             </div>
             <fieldset class="ingredients"><legend>Foods on the plate</legend>
               \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p><ul class=\"chips\" aria-describedby=\"usual-hint\">\(usualChips)</ul></div>"))
@@ -63,7 +63,7 @@ struct AddToDiaryPage {
             \(if: !meals.isEmpty, HTML("""
             <fieldset id="library-meal"><legend>A meal from your library</legend>
               <div class="grid-2">
-                <div class="field"><label for="field-mealId">Meal</label><select id="field-mealId" name="mealId"><option value="">None</option>\(mealOptions)</select></div>
+                <div class="field"><label for="field-mealId">Dish</label><select id="field-mealId" name="mealId" data-searchable="your meals"><option value="">None</option>\(mealOptions)</select></div>
                 \(FormField(name: "mealServings", label: "Servings", value: mealServings, autocomplete: "off", inputMode: "decimal").render)
               </div>
             </fieldset>
@@ -75,7 +75,7 @@ struct AddToDiaryPage {
             </div>
             \(if: !recent.isEmpty, HTML("""
             <fieldset id="copy-meal"><legend>Or copy a meal you ate</legend>
-              <div class="field"><label for="field-from">Meal</label><select id="field-from" name="from">\(copyOptions)</select></div>
+              <div class="field"><label for="field-from">Eaten on</label><select id="field-from" name="from">\(copyOptions)</select></div>
               <button class="button" type="submit" formaction="\(SiteURL.diaryCopy.path)" data-copy data-pressable>Copy to this day and meal</button>
             </fieldset>
             """))
@@ -229,7 +229,7 @@ extension EditEntryPage {
         </fieldset>
         \(if: !meals.isEmpty, HTML("""
         <div class="grid-2">
-          <div class="field"><label for="field-mealId">or a meal</label><select id="field-mealId" name="mealId"><option value="">—</option>\(mealOptions)</select></div>
+          <div class="field"><label for="field-mealId">or a meal</label><select id="field-mealId" name="mealId" data-searchable="your meals"><option value="">—</option>\(mealOptions)</select></div>
           \(FormField(name: "servings", label: "Servings", value: typed["servings"] ?? "1", error: errors.message(for: "servings"), autocomplete: "off", inputMode: "decimal").render)
         </div>
         """))
@@ -293,8 +293,8 @@ struct EditEntryPage {
         let confirmation: HTML = confirmMove.map { move in
             HTML("""
             <div class="confirm-move" role="alertdialog" aria-labelledby="confirm-move-title" id="confirm-move">
-              <h2 id="confirm-move-title">Move this entry to another meal?</h2>
-              <p>The new time moves “\(entry.name)” from <strong>\(move.from.name)</strong> to <strong>\(move.to.name)</strong>. Only this entry moves; the rest of \(move.from.name) stays.</p>
+              <h2 id="confirm-move-title">\(move.from.mealType == move.to.mealType ? "Move this entry to another day?" : "Move this entry to another meal?")</h2>
+              <p>The new time moves “\(entry.name)” from <strong>\(move.from.name)</strong> on \(PlannerPage.longDate(move.from.date)) to <strong>\(move.to.name)</strong> on \(PlannerPage.longDate(move.to.date)). Only this entry moves; the rest of that \(move.from.name) stays.</p>
               <p class="hint">Press <strong>Move it</strong> to save, or change the time back.</p>
             </div>
             """)
@@ -310,7 +310,7 @@ struct EditEntryPage {
             \(Layout.csrfField(layout.csrf ?? ""))
             \(if: confirmMove != nil, HTML("<input type=\"hidden\" name=\"confirmMove\" value=\"1\">"))
             \(amount)
-            <div class="field"><label for="field-mealType">Meal</label><select id="field-mealType" name="mealType">\(types)</select></div>
+            <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
             \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
             <div class="grid-2">
               \(FormField(name: "date", label: "Day", value: typed["date"] ?? entry.date.iso, error: errors.message(for: "date"), type: "date", autocomplete: nil).render)
