@@ -123,6 +123,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         other.dayNumber - dayNumber
     }
 
+    /// English month names, January first (the web pages' and the command line's dates).
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                                    "November", "December"]
+
+    /// "Monday 23 November 2026": how a person reads a day (issue 27: not "Monday 2026-11-23").
+    public var longText: String { "\(weekday.name) \(day) \(Self.monthNames[month - 1]) \(year)" }
+
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
         let index = ((dayNumber % 7) + 7 + 3) % 7  // 0 = Monday

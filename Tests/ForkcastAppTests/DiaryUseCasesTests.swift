@@ -141,7 +141,7 @@ struct DiaryUseCasesTests {
         let earlier = noon.addingTimeInterval(-2 * 86_400)
         let refused = await #expect(throws: Refusal.self) { try await edit(ann)(entry.id, with: DiaryEntryInput(loggedAt: earlier)) }
         guard case .occasionChange(let from, let to)? = refused else { Issue.record("\(String(describing: refused))"); return }
-        #expect(from.name == "Snack on \(monday.weekday.name) 2026-11-23" && to.date.iso == "2026-11-21")
+        #expect(from.name == "Snack on \(monday.weekday.name) 23 November 2026" && to.date.iso == "2026-11-21")
         #expect(from.id == entry.occasionId(owner: ann) && from.id != to.id)
         #expect(try await diary(ann).entry(entry.id)?.loggedAt == noon, "a refused edit changes nothing")
 

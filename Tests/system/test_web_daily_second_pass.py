@@ -150,6 +150,12 @@ def test_usual_food_chips_follow_the_meal_type(driver, server):
     driver.get(server.url("/diary/add?mealType=breakfast"))
     chips = [c.get_attribute("data-food-id").lower() for c in all_css(driver, ".food-chip")]
     assert chips[0] == yogurt["id"].lower(), "Breakfast leads with what breakfast is"
+    # Choosing another meal type on the plate brings that meal's usual foods.
+    from selenium.webdriver.support.ui import Select
+    Select(css(driver, "#field-mealType")).select_by_value("lunch")
+    chip_ids = lambda d: d.execute_script("return [...document.querySelectorAll('.food-chip')].slice(0, 6).map(c => c.dataset.foodId.toLowerCase())")
+    wait_for(driver, lambda d: set(chip_ids(d)) == {c["id"].lower() for c in cheeses},
+             message="the chips follow the meal type")
     driver.get(server.url("/diary/add?mealType=lunch"))
     chips = [c.get_attribute("data-food-id").lower() for c in all_css(driver, ".food-chip")]
     assert set(chips[:6]) == {c["id"].lower() for c in cheeses}, "Lunch leads with lunch's foods"
@@ -194,7 +200,9 @@ def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, se
     sign_in(driver, server)
     driver.get(server.url("/settings"))
     css(driver, "a[href='/settings/invitations']").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "make-invitation"))
     css(driver, "#make-invitation").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "invitation-link"))
     link = css(driver, "#invitation-link").get_attribute("value")
     assert "/signup?invite=" in link
     screenshot(driver, "invitations")

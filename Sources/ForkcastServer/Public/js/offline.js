@@ -255,7 +255,7 @@ async function showStatus(count, refused, state) {
     text = `Not sent yet: ${failure}`;
     kind = "failed";
   } else if (count > 0) {
-    text = `${count} change${count === 1 ? "" : "s"} waiting${state === "unreachable" ? " — Forkcast cannot be reached" : ""}`;
+    text = `${count} change${count === 1 ? "" : "s"} waiting${state === "unreachable" || !reachable ? " · offline" : ""}`;
     kind = "waiting";
   } else if (!reachable) {
     text = synced ? `Offline · last synced ${syncedText(synced)}` : "Offline";

@@ -80,7 +80,9 @@ function enhance(form) {
   });
 
   // A usual food goes into the first empty row (a new row when all are taken).
-  form.querySelectorAll(".food-chip").forEach((chip) => chip.addEventListener("click", () => {
+  usualBox?.addEventListener("click", (event) => {
+    const chip = event.target.closest(".food-chip");
+    if (!chip) return;
     const empty = [...rows.querySelectorAll("[data-ingredient-row]")].find((r) => r.querySelector("[name=ingredientFood]").value.trim() === "");
     const row = empty ?? addRow();
     const input = row.querySelector("[name=ingredientFood]");
@@ -89,7 +91,27 @@ function enhance(form) {
     input.dataset.usualQuantity = chip.dataset.usualQuantity;
     input.dataset.usualUnit = chip.dataset.usualUnit;
     refreshTotals();
-  }));
+  });
+
+  // The usual foods follow the meal type chosen (issue 27: Breakfast's are not Dinner's).
+  form.elements.mealType?.addEventListener("change", async () => {
+    const query = new URLSearchParams({ date: form.elements.date?.value ?? "", mealType: form.elements.mealType.value });
+    try {
+      const response = await request(`${form.getAttribute("action")}?${query}`);
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.querySelector("#plate-form .usual-foods ul.chips");
+      const current = usualBox?.querySelector("ul.chips");
+      if (!fresh || !current) return;
+      current.replaceWith(document.importNode(fresh, true));
+      const chips = [...usualBox.querySelectorAll(".food-chip")].map((chip) => ({
+        id: chip.dataset.foodId, name: chip.dataset.name,
+        usualPortion: { quantity: chip.dataset.usualQuantity, unit: chip.dataset.usualUnit },
+      }));
+      usual.splice(0, usual.length, ...chips);
+      rememberFoods(chips);
+    } catch { /* offline: the chips stay as they were */ }
+  });
 
   form.addEventListener("input", (event) => { if (/^(ingredient|quick\.|mealServings)/.test(event.target.name)) refreshTotals(); });
   form.addEventListener("change", refreshTotals);

@@ -294,7 +294,7 @@ struct EditEntryPage {
             HTML("""
             <div class="confirm-move" role="alertdialog" aria-labelledby="confirm-move-title" id="confirm-move">
               <h2 id="confirm-move-title">\(move.from.mealType == move.to.mealType ? "Move this entry to another day?" : "Move this entry to another meal?")</h2>
-              <p>The new time moves “\(entry.name)” from <strong>\(move.from.name)</strong> on \(PlannerPage.longDate(move.from.date)) to <strong>\(move.to.name)</strong> on \(PlannerPage.longDate(move.to.date)). Only this entry moves; the rest of that \(move.from.name) stays.</p>
+              <p>The new time moves “\(entry.name)” from <strong>\(move.from.name)</strong> to <strong>\(move.to.name)</strong>. Only this entry moves; the rest of \(mealTypes.name(of: move.from.mealType)) that day stays.</p>
               <p class="hint">Press <strong>Move it</strong> to save, or change the time back.</p>
             </div>
             """)

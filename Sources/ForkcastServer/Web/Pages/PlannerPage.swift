@@ -132,7 +132,7 @@ struct PlannerPage {
     }
 
     static func monthName(_ m: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][m - 1]
+        CalendarDate.monthNames[m - 1]
     }
 
     static func longDate(_ d: CalendarDate) -> String { "\(d.day) \(monthName(d.month)) \(d.year)" }
