@@ -24,16 +24,18 @@ public struct CreateAccount: Sendable {
     /// default meal types) and, for a first sign-in, the `identity` it signed in with.
     /// `onlyIfFirst`: refused (``Refusal/notAllowed(_:)``, sign-up closed) unless no account exists
     /// yet. An email another account has (in any case) is a ``Refusal/conflict(_:)``.
-    /// `invitation`: the hash of an invitation's token; the account is created only if it is open
-    /// (then whether sign-up is closed does not matter), and it is used up in the same write.
+    /// `invitation`: the hash of an invitation's token, used up in the same write; while sign-up is
+    /// closed the account is created only if it is open (on an open server a stale link is no bar).
     public func callAsFunction(_ account: Account, onlyIfFirst: Bool = false, identity: LinkedIdentity? = nil, invitation: String? = nil) async throws {
         let now = now
         try await accounts.write { records in
             try await records.lockAccounts()
-            if invitation == nil, onlyIfFirst, try await records.accountCount() > 0 { throw Refusal.notAllowed(Self.signupClosed) }
+            let closed = onlyIfFirst ? try await records.accountCount() > 0 : false
+            if closed, invitation == nil { throw Refusal.notAllowed(Self.signupClosed) }
             if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
             try await records.insert(account, now: now)
-            if let invitation, try await !records.redeemInvitation(tokenHash: invitation, for: account.id, now: now) {
+            // A link used up, expired or unknown matters only where sign-up is closed.
+            if let invitation, try await !records.redeemInvitation(tokenHash: invitation, for: account.id, now: now), closed {
                 throw Refusal.notAllowed(Invitation.notGood)
             }
             try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
