@@ -566,6 +566,16 @@ struct ReviewFindingTests {
         #expect(csv.contains("\"'=HYPERLINK(\"\"http://x\"\")\"") && csv.contains("'@SUM(A1)"))
     }
 
+    @Test func csvShowsLocalTimeBesideUTCAndAmountsRoundedAsShown() throws {
+        let instant = try #require(ISO8601DateFormatter().date(from: "2026-11-22T23:30:00Z"))
+        let entry = DiaryEntry(loggedAt: instant, date: CalendarDate(iso: "2026-11-23")!, mealType: "snack", note: nil, kind: .quickAdd,
+                               name: "Toast", nutrients: Nutrients(energyKcal: Decimal(string: "151.6"), protein: Decimal(string: "5.25")))
+        let csv = DiaryExport.csv([entry], zone: try #require(TimeZone(identifier: "Europe/Berlin")), mealTypeNames: ["snack": "Snack, late"])
+        let row = csv.split(separator: "\r\n")[1]
+        #expect(row.contains("2026-11-22T23:30:00Z") && row.hasSuffix(",2026-11-23 00:30,Europe/Berlin,\"Snack, late\""), "\(row)")
+        #expect(row.contains(",Toast,quickAdd,,,152,5.3,") || row.contains(",Toast,quickAdd,,,152,5.2,"), "\(row)")
+    }
+
     @Test func aZipWhoseHeaderUnderstatesItsSizeIsStillABomb() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-liar-\(UUID()).zip")
         defer { try? FileManager.default.removeItem(at: url) }

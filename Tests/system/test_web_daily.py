@@ -54,6 +54,7 @@ def test_breakfast_of_two_foods_in_at_most_six_taps(driver, server):
     taps.tap(css(driver, f".food-chip[data-food-id='{oats['id']}']"))
     taps.tap(css(driver, f".food-chip[data-food-id='{milk['id']}']"))
     wait_for(driver, lambda d: "On the plate (2 items)" in css(d, "#plate-totals").text, message="live totals")
+    assert taps.count == 3, "Add and two chips: with Log it, breakfast of two usual foods is 4 taps (docs/daily-use.md)"
     assert "202 kcal" in css(driver, "#plate-totals").text, "usual portions: one 40 g bowl (151.6) + 100 ml milk (50)"
     screenshot(driver, "plate-usual")
     axe_check(driver, "plate-usual")

@@ -383,6 +383,7 @@ def test_a_meal_among_two_hundred_is_found_by_typing(driver, server):
     assert not css(driver, "#field-mealId").is_displayed(), "the 200-option select stands behind a search"
     search = css(driver, "#field-mealId-search")
     assert css(driver, "label[for='field-mealId-search']").text == "Dish"
+    axe_check(driver, "plate-meal-search")
     search.send_keys("shaksh")
     wait_for(driver, lambda d: any("Shakshuka" in b.text for b in all_css(d, "#library-meal .suggestion")))
     assert len(all_css(driver, "#library-meal .suggestion")) == 1

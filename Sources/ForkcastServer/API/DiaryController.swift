@@ -91,7 +91,9 @@ enum DiaryController {
             let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
             switch query.format ?? .csv {
             case .csv:
-                let response = Response(status: .ok, body: .init(string: DiaryExport.csv(entries)))
+                let types = try await service.types()
+                let names = Dictionary(entries.map { ($0.mealType, types.name(of: $0.mealType)) }, uniquingKeysWith: { a, _ in a })
+                let response = Response(status: .ok, body: .init(string: DiaryExport.csv(entries, zone: user.zone, mealTypeNames: names)))
                 response.headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
                 response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(filename).csv\"")
                 return response
@@ -126,20 +128,30 @@ enum DiaryController {
     private static func notFound(_ id: UUID) -> AppError { .notFound("No diary entry with id \(id) exists in your account.") }
 }
 
-/// CSV with a header row; fields quoted where needed (RFC 4180).
+/// CSV with a header row; fields quoted where needed (RFC 4180). Amounts are rounded as the pages
+/// show them (whole kcal, grams and the rest to one decimal, money to cents); after the nutrients
+/// come the local time in the person's time zone beside the UTC `loggedAt`, the zone, and the meal
+/// type's name (issue 27). The JSON export keeps every figure exact.
 enum DiaryExport {
-    static func csv(_ entries: [DiaryEntry]) -> String {
+    static func csv(_ entries: [DiaryEntry], zone: TimeZone = .gmt, mealTypeNames: [String: String] = [:]) -> String {
         func field(_ raw: String) -> String {
             // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: shown as text.
             let s = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
             return s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }
-        func number(_ d: Decimal?) -> String { d.map { "\($0.rounded(3))" } ?? "" }
+        func number(_ d: Decimal?, places: Int = 1) -> String { d.map { "\($0.rounded(places))" } ?? "" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func local(_ instant: Date) -> String {
+            let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+            return String(format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+        }
         let formatter = ISO8601DateFormatter()
         // The other nutrients follow the note (in GET /api/v1/nutrients' order and units), so the
         // first thirteen columns stay where they always were.
         let more = Nutrient.allCases.filter { ![.energyKcal, .protein, .carbohydrates, .fat].contains($0) }
-        var lines = ["date,loggedAt,mealType,name,kind,quantity,unit,energyKcal,protein,carbohydrates,fat,cost,note," + more.map(\.rawValue).joined(separator: ",")]
+        var lines = ["date,loggedAt,mealType,name,kind,quantity,unit,energyKcal,protein,carbohydrates,fat,cost,note," + more.map(\.rawValue).joined(separator: ",")
+                     + ",localTime,timeZone,mealTypeName"]
         for e in entries {
             let (kind, quantity, unit): (String, Decimal?, String) = switch e.kind {
             case let .food(_, q, u): ("food", q, u.rawValue)
@@ -147,10 +159,11 @@ enum DiaryExport {
             case .quickAdd: ("quickAdd", nil, "")
             case .photo: ("photo", nil, "")
             }
-            lines.append([e.date.iso, formatter.string(from: e.loggedAt), e.mealType, field(e.name), kind, number(quantity), unit,
-                          number(e.nutrients.energyKcal), number(e.nutrients.protein), number(e.nutrients.carbohydrates),
-                          number(e.nutrients.fat), number(e.cost), field(e.note ?? "")].joined(separator: ",")
-                          + "," + more.map { number(e.nutrients[$0]) }.joined(separator: ","))
+            lines.append([e.date.iso, formatter.string(from: e.loggedAt), e.mealType, field(e.name), kind, number(quantity, places: 3), unit,
+                          number(e.nutrients.energyKcal, places: 0), number(e.nutrients.protein), number(e.nutrients.carbohydrates),
+                          number(e.nutrients.fat), number(e.cost, places: 2), field(e.note ?? "")].joined(separator: ",")
+                          + "," + more.map { number(e.nutrients[$0]) }.joined(separator: ",")
+                          + ",\(local(e.loggedAt)),\(zone.identifier),\(field(mealTypeNames[e.mealType] ?? e.mealType))")
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }

@@ -84,7 +84,9 @@ struct AccountData {
             throw error
         }
         try zip.addEntry(with: AccountArchive.documentPath, fileURL: json, compressionMethod: .deflate)
-        try add("diary.csv", Data(DiaryExport.csv(document.diary).utf8))
+        let names = Dictionary(document.mealTypes.map { ($0.token, $0.name) }, uniquingKeysWith: { a, _ in a })
+        try add("diary.csv", Data(DiaryExport.csv(document.diary, zone: TimeZone(identifier: document.account.timeZone) ?? .gmt,
+                                                  mealTypeNames: names).utf8))
         try add("README.txt", Data(Self.readme.utf8))
         for photo in document.photos {
             if let data = try await photoStore.load(photo.id, variant: .full, on: db) { try add(photo.file, data) }

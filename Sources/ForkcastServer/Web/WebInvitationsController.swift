@@ -84,7 +84,7 @@ struct InvitationsPage {
           <h2>Waiting</h2>
           \(open.isEmpty ? HTML("<p class=\"muted\" id=\"no-invitations\">No links waiting.</p>") : HTML("<ul class=\"invitations\">\(rows)</ul>"))
           """))
-          <p><a href="\(SiteURL.settings.path)">Back to Settings</a></p>
+          <p class="button-row"><a class="button subtle" href="\(SiteURL.settings.path)">Back to Settings</a></p>
         </section>
         """)
     }

@@ -287,10 +287,13 @@ function enhanceSearchable(select) {
   if (choices.length < 8) return;
   select.dataset.enhanced = "on";
   const n = ++searchables;
-  const input = Object.assign(document.createElement("input"), {
-    type: "search", id: `${select.id}-search`, autocomplete: "off",
-    placeholder: `Search ${select.dataset.searchable || "the list"}`, value: select.value ? select.selectedOptions[0]?.text ?? "" : "",
-  });
+  const input = document.createElement("input");
+  input.setAttribute("type", "text");
+  input.setAttribute("enterkeyhint", "search");
+  input.setAttribute("id", `${select.id}-search`);
+  input.setAttribute("autocomplete", "off");
+  input.setAttribute("placeholder", `Search ${select.dataset.searchable || "the list"}`);
+  input.value = select.value ? select.selectedOptions[0]?.text ?? "" : "";
   const list = Object.assign(document.createElement("ul"), { className: "suggestions", id: `searchable-${n}`, hidden: true });
   list.setAttribute("aria-label", `Matching ${select.dataset.searchable || "choices"}`);
   document.querySelector(`label[for="${select.id}"]`)?.setAttribute("for", input.id);
