@@ -9,7 +9,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import ARTIFACTS, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
+from browser import Taps, ARTIFACTS, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
 from conftest import Server, base_env, login
 
 
@@ -17,17 +17,6 @@ def create_food(s, server, **body):
     r = s.post(server.url("/api/v1/foods"), json=body)
     assert r.status_code == 201, r.text
     return r.json()
-
-
-class Taps:
-    """Counts what a person taps (clicks), so the everyday tasks can be held to a number."""
-
-    def __init__(self):
-        self.count = 0
-
-    def tap(self, element):
-        self.count += 1
-        element.click()
 
 
 def test_breakfast_of_two_foods_in_at_most_six_taps(driver, server):

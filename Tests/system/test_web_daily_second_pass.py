@@ -8,19 +8,8 @@ import requests
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
+from browser import Taps, all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
 from fake_openfoodfacts import FakeOpenFoodFacts
-
-
-class Taps:
-    """Counts what a person taps (clicks)."""
-
-    def __init__(self):
-        self.count = 0
-
-    def tap(self, element):
-        self.count += 1
-        element.click()
 
 
 def create_food(s, server, **body):

@@ -11,7 +11,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import (all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page, page_was_not_reloaded,
+from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page, page_was_not_reloaded,
                      screenshot, sign_in, wait_for)
 from conftest import ROOT, Server, base_env, login
 
@@ -19,20 +19,6 @@ PHOTOS = os.path.join(ROOT, "Tests", "Fixtures", "photos")
 PHOTO = os.path.join(PHOTOS, "photo.jpg")
 # Not UTC, so a suggestion worked out in the server's zone instead of the person's would show.
 ZONE = "Asia/Kolkata"
-
-
-class Taps:
-    """Counts what a person taps; `count_only` is for what send_keys stands in for (the OS camera)."""
-
-    def __init__(self):
-        self.count = 0
-
-    def tap(self, element):
-        self.count += 1
-        element.click()
-
-    def count_only(self):
-        self.count += 1
 
 
 def suggested_key(zone=ZONE, at=None):

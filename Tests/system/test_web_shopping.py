@@ -4,19 +4,10 @@ made offline, and Fill my week."""
 import requests
 from selenium.webdriver.common.by import By
 
-from browser import (all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot,
+from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot,
                      sign_in, wait_for)
 
 MONDAY = "2026-11-30"
-
-
-class Taps:
-    def __init__(self):
-        self.count = 0
-
-    def tap(self, element):
-        self.count += 1
-        element.click()
 
 
 def post(s, server, path, body):

@@ -1,5 +1,18 @@
 import ForkcastCore
 
+/// The fields of a new account (Set up and Create account): name, email, a new password, and the
+/// browser's time zone (filled in by a script; UTC without one).
+enum NewAccountFields {
+    static func render(displayName: String, email: String, errors: ValidationError) -> HTML {
+        HTML("""
+        \(FormField(name: "displayName", label: "Your name", value: displayName, error: errors.message(for: "displayName"), autocomplete: "name").render)
+        \(FormField(name: "email", label: "Email", value: email, error: errors.message(for: "email"), type: "email", autocomplete: "email", required: true).render)
+        \(FormField(name: "password", label: "Password", error: errors.message(for: "password"), type: "password", autocomplete: "new-password", required: true, hint: "At least \(AccountRules.minimumPasswordLength) characters.").render)
+        <input type="hidden" name="timeZone" value="UTC" data-fill="time-zone">
+        """)
+    }
+}
+
 /// The first-visit page that creates the owner account.
 struct SetupPage {
     var email = ""
@@ -17,10 +30,7 @@ struct SetupPage {
           \(if: passwordLogin, HTML("""
           <form method="post" action="\(SiteURL.setup.path)" class="stack" data-enhance="form">
             \(Layout.csrfField(layout.csrf ?? ""))
-            \(FormField(name: "displayName", label: "Your name", value: displayName, error: errors.message(for: "displayName"), autocomplete: "name").render)
-            \(FormField(name: "email", label: "Email", value: email, error: errors.message(for: "email"), type: "email", autocomplete: "email", required: true).render)
-            \(FormField(name: "password", label: "Password", error: errors.message(for: "password"), type: "password", autocomplete: "new-password", required: true, hint: "At least 8 characters.").render)
-            <input type="hidden" name="timeZone" value="UTC" data-fill="time-zone">
+            \(NewAccountFields.render(displayName: displayName, email: email, errors: errors))
             <button class="button primary" type="submit">Create account</button>
           </form>
           """))
@@ -47,10 +57,7 @@ struct SignupPage {
           <form method="post" action="\(SiteURL.signup().path)" class="stack" data-enhance="form">
             \(Layout.csrfField(layout.csrf ?? ""))
             <input type="hidden" name="invite" value="\(invite ?? "")">
-            \(FormField(name: "displayName", label: "Your name", value: displayName, error: errors.message(for: "displayName"), autocomplete: "name").render)
-            \(FormField(name: "email", label: "Email", value: email, error: errors.message(for: "email"), type: "email", autocomplete: "email", required: true).render)
-            \(FormField(name: "password", label: "Password", error: errors.message(for: "password"), type: "password", autocomplete: "new-password", required: true, hint: "At least 8 characters.").render)
-            <input type="hidden" name="timeZone" value="UTC" data-fill="time-zone">
+            \(NewAccountFields.render(displayName: displayName, email: email, errors: errors))
             <button class="button primary" type="submit">Create account</button>
           </form>
           <p class="muted">Have an account? <a href="\(SiteURL.login.path)">Sign in</a></p>
