@@ -6,6 +6,7 @@ import datetime
 import requests
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from browser import Taps, all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
@@ -110,9 +111,17 @@ def test_open_food_facts_is_searched_from_the_plate(driver, start_server, off):
     css(driver, "#ingredient-food-1").send_keys("fanta")
     wait_for(driver, lambda d: all_css(d, "#ingredient-rows [data-action=openfoodfacts]"))
     assert not [p for p, _ in off.requests if p.startswith("/cgi/search.pl")], "Open Food Facts is asked only when chosen"
-    css(driver, "#ingredient-rows [data-action=openfoodfacts]").click()
-    wait_for(driver, lambda d: any("Fanta Orange" in b.text for b in all_css(d, "#ingredient-rows .suggestion[data-off]")),
+    def choose_open_food_facts(d):
+        # The list may be redrawn as the catalogue answers: the action is tapped on the list shown.
+        try:
+            css(d, "#ingredient-rows [data-action=openfoodfacts]").click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+    wait_for(driver, choose_open_food_facts)
+    wait_for(driver, lambda d: any("Fanta Orange" in b.text for b in all_css(d, "#ingredient-rows .suggestion[data-off]")), timeout=25,
              message="the real search answer's product is offered in place")
+    assert len([p for p, _ in off.requests if p.startswith("/cgi/search.pl")]) == 1, "asked once"
     assert all_css(driver, "#ingredient-rows [data-action=create]"), "create stays offered"
     # The real search answer's product (57045443) has no product page in the fixtures: choosing it
     # asks Open Food Facts for it by barcode and says it was not found; the plate stays.

@@ -68,12 +68,14 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     css(driver, "#entry-form button[type=submit]").click()
     wait_for(driver, lambda d: "Saved “Rolled oats” (Snack" in css(d, ".flash").text)
     assert "Rolled oats" in css(driver, "#group-snack").text and "Rolled oats" not in css(driver, "#group-breakfast").text
-    css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()
-    driver.switch_to.alert.accept()  # deleting asks first
+    css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()  # at once, with Undo (issue 27)
     wait_for(driver, lambda d: "Feast" not in css(d, "#group-dinner").text)
+    assert "Deleted “Feast” from Dinner." in css(driver, "#undo-toast").text
 
-    # Another day from the strip; charts for week and month.
-    css(driver, ".strip li:first-child a").click()
+    # Another day from the strip (leaving the page sends the delete); charts for week and month.
+    next(a for a in all_css(driver, ".strip-day") if a.is_displayed()).click()
+    names = lambda: [e["name"] for g in s.get(server.url("/api/v1/diary")).json()["entries"] for e in g["entries"]]
+    wait_for(driver, lambda d: "Feast" not in names(), message="the delete was sent when the page was left")
     wait_for(driver, lambda d: "date=" in d.current_url and "Nothing logged" in css(d, "#group-breakfast").text)
     driver.get(css(driver, ".range-toggle a[href*='range=month']").get_attribute("href"))
     wait_for(driver, lambda d: css(d, ".range-toggle a[aria-current]").text == "30 days")

@@ -119,7 +119,7 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
         guard let entry = try await req.owner.deleteEntry(id) else { throw AppError.notFound("That entry was already deleted.") }
-        // Today's Undo has said so already (and sends this when its seconds are up, or as a beacon).
+        // Today's Undo has said so already (and sends this when its seconds are up, or as the page is left).
         if req.fragment("delete") { return Response(status: .noContent) }
         req.flash("Deleted “\(entry.name)”.")
         return req.redirect(to: SiteURL.diary(date: entry.date == user.today(now: req.now) ? nil : entry.date).path(fragment: "group-\(entry.mealType)"), redirectType: .normal)

@@ -63,7 +63,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       li.className = "suggestion-action";
       const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion", textContent: action.label });
       button.dataset.action = action.kind;
-      button.addEventListener("pointerdown", (event) => { event.preventDefault(); action.run(); });
+      // pointerdown keeps the focus in the field; the action runs once, on click (touch, mouse, keys).
+      button.addEventListener("pointerdown", (event) => event.preventDefault());
       button.addEventListener("click", () => action.run());
       li.append(button);
       list.append(li);
@@ -84,7 +85,10 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     return offered;
   };
 
+  // The query Open Food Facts was asked for: the catalogue's answer, coming later, does not replace it.
+  let offFor = null;
   const searchOpenFoodFacts = async (q, shown) => {
+    offFor = q;
     announce("Asking Open Food Facts…");
     try {
       const response = await request(`${apiPath("searchOpenFoodFacts")}?q=${encodeURIComponent(q)}`);
@@ -144,6 +148,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   const search = () => {
     clearTimeout(timer);
     const q = input.value.trim();
+    offFor = null;
     if (idInput && !foods.some((f) => f.name === input.value && f.id === idInput.value)) idInput.value = "";
     if (q === "") { show(usual, "usual"); return; }
     timer = setTimeout(async () => {
@@ -159,7 +164,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         if (q.length < 2) return;
         // Then the catalogue: its foods you have not made yours yet, after your own.
         const more = await request(`${apiPath("searchFoodCatalog")}?q=${encodeURIComponent(q)}&per=${Math.max(4, 10 - items.length)}`, { signal: controller.signal });
-        if (!more.ok || input.value.trim() !== q) return;
+        if (!more.ok || input.value.trim() !== q || offFor === q) return;
         const own = new Set(items.map((f) => f.id));
         const catalog = (await more.json()).items.filter((c) => !own.has(c.foodId))
           .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name, source: c.source }));

@@ -508,6 +508,7 @@ function refreshDay() {
 // --- Deleting an entry with Undo (issue 27): no question first; a few seconds to take it back ---
 
 const UNDO_SECONDS = 6;
+const LEFT_DELETES = "forkcast:deletes-left";
 const undoing = new Map(); // entry element id -> { form, timer }
 
 function undoToast() {
@@ -529,7 +530,18 @@ async function sendDelete(key, { leaving = false } = {}) {
   undoing.delete(key);
   clearTimeout(pending.timer);
   const body = new URLSearchParams(new FormData(pending.form));
-  if (leaving) { navigator.sendBeacon?.(pending.form.action, body); return; }
+  if (leaving) {
+    // The next page of this tab sends it (a request may not outlive this page); a keepalive
+    // request tries now too. Sent twice, the second finds it gone (404), which is fine.
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]");
+      sessionStorage.setItem(LEFT_DELETES, JSON.stringify([...kept, { action: pending.form.action, body: body.toString() }]));
+    } catch { /* the keepalive request alone */ }
+    const token = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+    fetch(pending.form.action, { method: "POST", body, keepalive: true, credentials: "same-origin",
+      headers: { "X-CSRF-Token": token, "X-Fragment": "delete" } }).catch(() => {});
+    return;
+  }
   try {
     const response = await request(pending.form.action, { method: "POST", fragment: "delete", body });
     if (!response.ok && response.status !== 404) throw new Error(await failureMessage(response));
@@ -569,6 +581,15 @@ document.addEventListener("submit", (event) => {
 }, true);
 // Leaving the page sends what is waiting (Undo is only for while the page is open).
 window.addEventListener("pagehide", () => { for (const key of [...undoing.keys()]) sendDelete(key, { leaving: true }); });
+// Deletes whose page was left before they were sent go now.
+{
+  let left = [];
+  try { left = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]"); sessionStorage.removeItem(LEFT_DELETES); } catch { /* none */ }
+  if (left.length) {
+    Promise.all(left.map(({ action, body }) => request(action, { method: "POST", fragment: "delete", body: new URLSearchParams(body) }).catch(() => null)))
+      .then(() => refreshDay());
+  }
+}
 // A refresh of the day (another device's change) keeps rows waiting for their delete hidden.
 document.addEventListener("forkcast:refreshed", () => {
   for (const key of undoing.keys()) { const row = document.getElementById(key); if (row) row.hidden = true; }
