@@ -130,6 +130,14 @@ def sign_in(driver, server, email="owner@example.com", password="correct horse")
     wait_for(driver, lambda d: "/login" not in d.current_url, message="sign-in did not leave the login page")
 
 
+def as_someone_else(driver, server):
+    """Forgets who is signed in, as another browser would be. The page is left first (for a quiet
+    one of the same site), so nothing it still has under way (the live-updates stream, a probe) can
+    answer with the session cookie again after it was deleted."""
+    driver.get(server.url("/healthz"))
+    driver.delete_all_cookies()
+
+
 def mark_page(driver):
     """Sets a flag that only survives as long as no full page load happens."""
     driver.execute_script("window.__noReload = true")

@@ -9,7 +9,7 @@ import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from browser import Taps, all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
+from browser import Taps, all_css, api_session, as_someone_else, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
 from fake_openfoodfacts import FakeOpenFoodFacts
 
 
@@ -207,15 +207,15 @@ def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, se
     axe_check(driver, "invitations")
     assert len(all_css(driver, ".invitations .invitation")) == 1
     # Someone else's browser: the link opens sign-up.
-    driver.delete_all_cookies()
+    as_someone_else(driver, server)
     driver.get(link)
     assert "You were invited" in css(driver, "main").text
     fill_signup(driver, "Robin", "robin@example.com")
     wait_for(driver, lambda d: "/diary" in d.current_url, message="the invited person is signed in")
     # Used up: the same link creates nothing more, on the web or through the API.
-    driver.delete_all_cookies()
+    as_someone_else(driver, server)
     driver.get(link)
-    assert "has been used" in css(driver, "#signup-error").text
+    assert "has been used" in css(driver, "#signup-error").text, driver.current_url
     token = link.split("invite=")[1]
     r = plain.post(server.url("/api/v1/auth/register"), json={"email": "third@example.com", "password": "a long household passphrase", "invitation": token})
     assert r.status_code == 403 and "used" in r.json()["detail"], r.text

@@ -4,7 +4,7 @@ the provider, and password sign-in turned off."""
 import pytest
 import requests
 
-from browser import api_session, axe_check, css, screenshot, sign_in, wait_for
+from browser import api_session, as_someone_else, axe_check, css, screenshot, sign_in, wait_for
 from fake_oidc import FakeOIDC
 
 
@@ -47,7 +47,7 @@ def test_a_password_account_links_the_provider_and_then_signs_in_with_it(driver,
     css(driver, "#field-password").send_keys("correct horse")
     css(driver, "form button[type=submit]").click()
     wait_for(driver, lambda d: "Dex is linked to your account" in css(d, "main").text)
-    driver.delete_all_cookies()
+    as_someone_else(driver, server)
     driver.get(server.url("/login"))
     css(driver, "a.provider-oidc").click()
     wait_for(driver, lambda d: d.current_url.endswith("/diary"))
