@@ -138,7 +138,11 @@ struct AccountDataTests {
             #expect(original.occasions.count == 4)
             let photo = try #require(original.photos.first)
             #expect(files[photo.file] != nil && photo.file.hasSuffix(".jpg"))
-            #expect(String(decoding: try #require(files["diary.csv"]), as: UTF8.self).contains("Street food"))
+            let diaryCSV = String(decoding: try #require(files["diary.csv"]), as: UTF8.self)
+            #expect(diaryCSV.contains("Street food"))
+            // The zip's spreadsheet has the export's columns: the local time in the account's zone (issue 27).
+            #expect(diaryCSV.components(separatedBy: "\r\n")[0].hasSuffix(",localTime,timeZone,mealTypeName"))
+            #expect(diaryCSV.contains(",2026-11-21 07:15,Europe/Lisbon,"), "07:15:30Z in Lisbon (UTC+0 in November)")
             #expect(files["README.txt"] != nil)
             // The JSON is plain text for other programs: the hostile text is there as it was typed.
             #expect(String(decoding: try #require(files["forkcast.json"]), as: UTF8.self).contains("<b>\\\"brûlée\\\"</b>"))

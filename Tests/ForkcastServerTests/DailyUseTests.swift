@@ -219,6 +219,14 @@ struct DailyUseTests {
             let page = try await browser.send(.GET, "/diary/add").body.string
             #expect(page.contains("data-food-id=\"\(oats.uuidString)\""))
             #expect(page.contains("data-usual-unit=\"serving\""))
+            // Another meal type chosen on the plate asks for its chips alone (plate.js).
+            browser.headers.replaceOrAdd(name: "X-Fragment", value: "usual-foods")
+            let chips = try await browser.send(.GET, "/diary/add?date=2026-11-21&mealType=dinner")
+            browser.headers.remove(name: "X-Fragment")
+            #expect(chips.status == .ok)
+            #expect(chips.body.string.hasPrefix("<ul class=\"chips\""), "the chips alone: \(chips.body.string.prefix(80))")
+            #expect(chips.body.string.contains("data-food-id=\"\(oats.uuidString)\""), "every meal type's foods follow its own")
+            #expect(!chips.body.string.contains("<html"))
         }
     }
 

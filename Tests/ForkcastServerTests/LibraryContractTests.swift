@@ -412,7 +412,9 @@ struct LibraryContractTests {
             let hash = "hash-\(UUID())"
             let made = try await invite(by: owner, tokenHash: hash)
             #expect(made.expiresAt == now.addingTimeInterval(Invitation.lifetime))
-            #expect(try await invite.open(for: owner).map(\.id).contains(made.id))
+            #expect(try await invite.waiting(for: owner).open.map(\.id).contains(made.id))
+            #expect(try await invite.waiting(for: owner).isOwner)
+            #expect(try await invite.isOpen(tokenHash: hash))
             // The guest, then a second person with the same link: one account.
             let guest = account("guest")
             try await create(guest, onlyIfFirst: true, invitation: hash)
@@ -421,15 +423,18 @@ struct LibraryContractTests {
             let used = await #expect(throws: Refusal.self) { try await create(again, onlyIfFirst: true, invitation: hash) }
             #expect(used == .notAllowed(Invitation.notGood))
             #expect(try await !accounts.write { try await $0.hasAccount(emailKey: again.emailKey) }, "a refused link stores nothing")
-            #expect(try await !invite.open(for: owner).map(\.id).contains(made.id))
+            #expect(try await !invite.waiting(for: owner).open.map(\.id).contains(made.id))
+            #expect(try await !invite.isOpen(tokenHash: hash), "used up")
             // Only the owner invites; the guest sees none.
             let notOwner = await #expect(throws: Refusal.self) { try await invite(by: guest.id, tokenHash: "h-\(UUID())") }
             #expect(notOwner == .notAllowed(Invitation.onlyTheOwner))
-            #expect(try await invite.open(for: guest.id).isEmpty)
+            let guestSees = try await invite.waiting(for: guest.id)
+            #expect(!guestSees.isOwner && guestSees.open.isEmpty)
             // Expired and revoked links create nothing.
             let old = "old-\(UUID())"
             _ = try await InviteMember(accounts: accounts, now: now.addingTimeInterval(-Invitation.lifetime - 1))(by: owner, tokenHash: old)
             await #expect(throws: Refusal.self) { try await create(account("late"), onlyIfFirst: true, invitation: old) }
+            #expect(try await !invite.isOpen(tokenHash: old), "expired")
             let revoked = "revoked-\(UUID())"
             let second = try await invite(by: owner, tokenHash: revoked)
             #expect(try await invite.revoke(second.id, by: owner))
@@ -443,6 +448,20 @@ struct LibraryContractTests {
             try await create(account("kept"), onlyIfFirst: true, invitation: kept)
             // Where sign-up is open, a stale link is no bar.
             try await create(account("open"), invitation: kept)
+            // Six sign-ups at once with one link: exactly one account is created.
+            let shared = "shared-\(UUID())"
+            _ = try await invite(by: owner, tokenHash: shared)
+            let racers = (0..<6).map { _ in account("racer") }
+            let created = await withTaskGroup(of: Bool.self) { group in
+                for racer in racers {
+                    group.addTask { (try? await create(racer, onlyIfFirst: true, invitation: shared)) != nil }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(created == 1, "one link, one account")
+            var stored = 0
+            for racer in racers where try await accounts.read({ try await $0.hasAccount(emailKey: racer.emailKey) }) { stored += 1 }
+            #expect(stored == 1)
         }
         switch backend {
         case .inMemory:

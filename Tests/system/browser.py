@@ -147,6 +147,17 @@ def page_was_not_reloaded(driver):
     return driver.execute_script("return window.__noReload === true")
 
 
+PHOTOS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Tests", "Fixtures", "photos")
+PHOTO = os.path.join(PHOTOS, "photo.jpg")
+
+
+def upload_photo(s, server, path=PHOTO, content_type="image/jpeg"):
+    with open(path, "rb") as f:
+        r = s.post(server.url("/api/v1/photos"), data=f.read(), headers={"Content-Type": content_type})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
 def api_session(server, email="owner@example.com", password="correct horse", time_zone=None):
     body = {"email": email, "password": password}
     if time_zone:

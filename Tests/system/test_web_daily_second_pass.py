@@ -2,14 +2,17 @@
 that is not yet anyone's is found or created without leaving the plate, and the usual-food chips
 follow the meal type."""
 import datetime
+import time
 
 import requests
 
 import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from browser import Taps, all_css, api_session, as_someone_else, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
+from browser import (Taps, all_css, api_session, as_someone_else, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in,
+                     upload_photo, wait_for)
 from fake_openfoodfacts import FakeOpenFoodFacts
 
 
@@ -39,6 +42,11 @@ def test_a_first_log_of_a_new_food_is_created_on_the_plate_in_at_most_six_taps(d
     create = lambda d: next((b for b in all_css(d, "#ingredient-rows [data-action=create]")), None)
     wait_for(driver, create, message="an unknown name offers Create in place")
     assert all_css(driver, "#ingredient-rows [data-action=openfoodfacts]"), "and a search of Open Food Facts"
+    # The list's keys: down into it, up back to the field (the list stays open).
+    field.send_keys(Keys.ARROW_DOWN)
+    assert driver.switch_to.active_element.get_attribute("data-action") in ("openfoodfacts", "create")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
+    assert driver.switch_to.active_element.get_attribute("id") == "ingredient-food-1" and create(driver).is_displayed()
     screenshot(driver, "plate-create-offered")
     taps.tap(create(driver))
     wait_for(driver, lambda d: css(d, "#create-food-dialog").get_attribute("open") is not None)
@@ -233,6 +241,42 @@ def in_first_screen(driver, selector):
         return r.top >= 0 && r.bottom <= window.innerHeight;""", selector)
 
 
+def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, start_server):
+    server = start_server(FORKCAST_ALLOW_SIGNUP="true")
+    a = api_session(server)
+    b = api_session(server, email="second@example.com")
+    oats = create_food(a, server, name="Oats", per100={"energyKcal": 380})
+    first, second = (a.post(server.url("/api/v1/diary/entries"), json={"foodId": oats["id"], "quantity": q, "unit": "g", "mealType": "breakfast"}).json()
+                     for q in (40, 60))
+    gone = lambda entry: a.get(server.url(f"/api/v1/diary/entries/{entry['id']}")).status_code == 404
+    sign_in(driver, server)
+    driver.get(server.url("/diary"))
+    account_a = css(driver, 'meta[name="forkcast-account"]').get_attribute("content")
+    second_action = css(driver, f"#entry-{second['id']} form[data-undo]").get_attribute("action")
+    # Deleted, the page left at once for Settings, and signed out there: the delete is made.
+    css(driver, f"#entry-{first['id']} button[type=submit]").click()
+    wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed())
+    driver.get(server.url("/settings"))
+    css(driver, 'form[action="/logout"] button[type=submit]').click()
+    wait_for(driver, lambda d: "/login" in d.current_url, message="signed out")
+    wait_for(driver, lambda d: gone(first), message="the delete of the page left is made before signing out")
+    # A delete left by account A's page is not sent by B's page in the same tab; A's next page sends it.
+    sign_in(driver, server, email="second@example.com")
+    driver.execute_script("sessionStorage.setItem('forkcast:deletes-left', JSON.stringify([{account: arguments[0], at: Date.now(), action: arguments[1], body: ''}]))",
+                          account_a, second_action)
+    driver.get(server.url("/diary"))
+    wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(1)
+    assert not gone(second), "B's page does not send A's delete"
+    assert account_a in driver.execute_script("return sessionStorage.getItem('forkcast:deletes-left')"), "kept for A"
+    driver.get(server.url("/settings"))
+    css(driver, 'form[action="/logout"] button[type=submit]').click()
+    wait_for(driver, lambda d: "/login" in d.current_url, message="signed out")
+    sign_in(driver, server)
+    wait_for(driver, lambda d: gone(second), message="A's page sends A's delete")
+    assert b.get(server.url("/api/v1/me")).status_code == 200
+
+
 def test_today_puts_what_comes_next_first_and_keeps_the_place_after_log(driver, server):
     s = api_session(server)
     today = s.get(server.url("/api/v1/plan")).json()["today"]
@@ -277,14 +321,17 @@ def test_history_names_what_was_eaten_and_eats_it_again(driver, server):
     # Later the same morning: the same occasion (a meal type's day), one entry more.
     s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 300}, "name": "Croissant <au beurre>", "mealType": "breakfast",
                                                       "loggedAt": yesterday + "T10:45:00Z"})
-    # A photo not counted yet is named but not copied.
+    # A photo not counted yet is named but not copied (the form's `only`: the counted entries).
+    photo = upload_photo(s, server)
+    r = s.post(server.url("/api/v1/diary/entries"), json={"photoId": photo["id"], "mealType": "breakfast", "loggedAt": yesterday + "T11:00:00Z"})
+    assert r.status_code == 201, r.text
     sign_in(driver, server)
     driver.get(server.url("/history"))
     rows = all_css(driver, "li.occasion")
     assert len(rows) == 1
     dishes = css(driver, "li.occasion .occasion-dishes").text
     assert all(n in dishes for n in ["Yogurt, Greek, plain, nonfat", "Blueberries, raw", "Croissant <au beurre>"]), dishes
-    assert "3 entries" in rows[0].text
+    assert "4 entries" in rows[0].text and "1 not counted yet" in rows[0].text
     screenshot(driver, "history-names")
     axe_check(driver, "history-names")
     css(driver, "li.occasion .eat-again button").click()
@@ -382,10 +429,26 @@ def test_a_meal_among_two_hundred_is_found_by_typing(driver, server):
     search = css(driver, "#field-mealId-search")
     assert css(driver, "label[for='field-mealId-search']").text == "Dish"
     axe_check(driver, "plate-meal-search")
+    # The keys (shared with the food picker): down into the list and along it, up back to the field, Escape closes.
+    search.send_keys("meal 01")
+    wait_for(driver, lambda d: len(all_css(d, "#library-meal .suggestion")) == 8)
+    focused = lambda: driver.switch_to.active_element
+    search.send_keys(Keys.ARROW_DOWN)
+    assert "Library meal 010" in focused().text
+    focused().send_keys(Keys.ARROW_DOWN)
+    assert "Library meal 011" in focused().text
+    focused().send_keys(Keys.ARROW_UP)
+    focused().send_keys(Keys.ARROW_UP)
+    assert focused().get_attribute("id") == "field-mealId-search"
+    search.send_keys(Keys.ARROW_DOWN)
+    focused().send_keys(Keys.ESCAPE)
+    assert focused().get_attribute("id") == "field-mealId-search" and not css(driver, "#library-meal .suggestions").is_displayed()
+    search.clear()
     search.send_keys("shaksh")
     wait_for(driver, lambda d: any("Shakshuka" in b.text for b in all_css(d, "#library-meal .suggestion")))
     assert len(all_css(driver, "#library-meal .suggestion")) == 1
-    css(driver, "#library-meal .suggestion").click()
+    search.send_keys(Keys.ARROW_DOWN)
+    focused().send_keys(Keys.ENTER)
     assert css(driver, "#field-mealId").get_attribute("value").lower() == target["id"].lower()
     css(driver, "#plate-form button[type=submit]").click()
     wait_for(driver, lambda d: "/diary/add" not in d.current_url)

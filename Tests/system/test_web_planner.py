@@ -1,6 +1,7 @@
 """The weekly planner in Chromium: today in the user's time zone, navigation without limit,
 the picker, removal, drag and drop, all updated in place."""
 import datetime
+import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -169,4 +170,15 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     plan = s.get(server.url("/api/v1/plan?start=2026-11-24&days=1")).json()
     s.delete(server.url(f"/api/v1/plan/assignments/{plan['days'][0]['assignments'][0]['id']}"))
     wait_for(driver, lambda d: "Dal" not in css(d, "#day-2026-11-24").text, timeout=15, message="another device's removal appears")
+    assert page_was_not_reloaded(driver)
+    # While the picker is open the week waits (nothing moves under the person); closed, it catches up.
+    css(driver, "#day-2026-11-26 [data-pick-day]").click()
+    wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is not None)
+    r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": other["id"], "date": "2026-11-27", "mealType": "lunch"})
+    assert r.status_code == 201, r.text
+    time.sleep(3)
+    assert "Dal" not in css(driver, "#day-2026-11-27").text, "the week waits while the picker is open"
+    assert css(driver, "#picker-dialog").get_attribute("open") is not None
+    css(driver, "#picker-dialog").send_keys(Keys.ESCAPE)
+    wait_for(driver, lambda d: "Dal" in css(d, "#day-2026-11-27").text, timeout=15, message="closed, the week catches up")
     assert page_was_not_reloaded(driver)

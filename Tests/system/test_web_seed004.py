@@ -11,12 +11,9 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page, page_was_not_reloaded,
-                     screenshot, sign_in, wait_for)
-from conftest import ROOT, Server, base_env, login
-
-PHOTOS = os.path.join(ROOT, "Tests", "Fixtures", "photos")
-PHOTO = os.path.join(PHOTOS, "photo.jpg")
+from browser import (PHOTO, PHOTOS, Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page,
+                     page_was_not_reloaded, screenshot, sign_in, upload_photo, wait_for)
+from conftest import Server, base_env, login
 # Not UTC, so a suggestion worked out in the server's zone instead of the person's would show.
 ZONE = "Asia/Kolkata"
 
@@ -44,13 +41,6 @@ def day_entries(s, server, date):
 
 def image_loaded(driver, element):
     return driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", element)
-
-
-def upload_photo(s, server, path=PHOTO, content_type="image/jpeg"):
-    with open(path, "rb") as f:
-        r = s.post(server.url("/api/v1/photos"), data=f.read(), headers={"Content-Type": content_type})
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def snap(driver, taps, path=PHOTO):

@@ -6,6 +6,9 @@ import Foundation
 public protocol Accounts: Sendable {
     /// Runs `body` as one transaction: all of it is stored, or none of it when it throws.
     func write<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T
+    /// Runs `body` to read only, outside any write transaction (it waits behind no writer). Only
+    /// the records' reads may be called in it.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T
 }
 
 /// The accounts inside one ``Accounts/write(_:)``. Writes store records with their change-feed rows;
@@ -32,10 +35,11 @@ public protocol AccountRecords: Sendable {
     /// The account created first: the server's owner (who may invite people).
     func firstAccountID() async throws -> UUID?
     func insert(_ invitation: Invitation) async throws
-    /// Invitations neither used nor expired at `now`.
-    func openInvitations(now: Date) async throws -> [Invitation]
-    /// Uses up the open invitation with this token hash for `account`; false when there is none.
-    func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool
+    /// The invitations open at `now`: neither used nor expired (the one place this rule is written),
+    /// only the one with `tokenHash` when it is given.
+    func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation]
+    /// Marks the invitation used by `account`; false when it was used already.
+    func markInvitationUsed(_ id: UUID, by account: UUID, at date: Date) async throws -> Bool
     func deleteInvitation(_ id: UUID) async throws -> Bool
 }
 

@@ -35,8 +35,12 @@ public struct CreateAccount: Sendable {
             if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
             try await records.insert(account, now: now)
             // A link used up, expired or unknown matters only where sign-up is closed.
-            if let invitation, try await !records.redeemInvitation(tokenHash: invitation, for: account.id, now: now), closed {
-                throw Refusal.notAllowed(Invitation.notGood)
+            if let invitation {
+                let open = try await records.openInvitations(now: now, tokenHash: invitation).first
+                // Two sign-ups with one link take turns (``AccountRecords/lockAccounts()``): the
+                // second finds it used.
+                let redeemed = if let open { try await records.markInvitationUsed(open.id, by: account.id, at: now) } else { false }
+                if !redeemed, closed { throw Refusal.notAllowed(Invitation.notGood) }
             }
             try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
             if let identity { try await records.link(identity, to: account.id) }

@@ -44,20 +44,29 @@ public struct InviteMember: Sendable {
         return try await accounts.write { records in
             try await records.lockAccounts()
             guard try await records.firstAccountID() == person else { throw Refusal.notAllowed(Invitation.onlyTheOwner) }
-            guard try await records.openInvitations(now: now).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
+            guard try await records.openInvitations(now: now, tokenHash: nil).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
             let invitation = Invitation(id: UUID(), tokenHash: tokenHash, createdBy: person, createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime))
             try await records.insert(invitation)
             return invitation
         }
     }
 
-    /// The links waiting (the owner's; nobody else has any).
-    public func open(for person: UUID) async throws -> [Invitation] {
+    /// What the Invite someone page shows `person`: whether they are the owner (who alone may
+    /// invite), and the links waiting, newest first (only the owner has any). One read.
+    public func waiting(for person: UUID) async throws -> (isOwner: Bool, open: [Invitation]) {
         let now = now
-        return try await accounts.write { records in
-            guard try await records.firstAccountID() == person else { return [] }
-            return try await records.openInvitations(now: now).sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        return try await accounts.read { records in
+            guard try await records.firstAccountID() == person else { return (false, []) }
+            let open = try await records.openInvitations(now: now, tokenHash: nil)
+            return (true, open.sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) })
         }
+    }
+
+    /// Whether the link with this token hash is still open (the sign-up page asks before showing a
+    /// form that cannot work; ``CreateAccount`` checks again when it creates the account).
+    public func isOpen(tokenHash: String) async throws -> Bool {
+        let now = now
+        return try await accounts.read { try await !$0.openInvitations(now: now, tokenHash: tokenHash).isEmpty }
     }
 
     /// Revokes a waiting link; false when there is none of the owner's with this id.

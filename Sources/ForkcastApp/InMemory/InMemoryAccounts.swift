@@ -16,6 +16,10 @@ public struct InMemoryAccounts: Accounts {
         try await libraries.transaction(owner: UUID()) { try await body(Records(tx: $0)) }
     }
 
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T {
+        try await write(body)
+    }
+
     struct Records: AccountRecords {
         let tx: InMemoryLibrary.Transaction
 
@@ -66,16 +70,16 @@ public struct InMemoryAccounts: Accounts {
             }
         }
 
-        func openInvitations(now: Date) async throws -> [Invitation] {
-            tx.records.invitations.values.filter { $0.expiresAt > now && tx.records.usedInvitations[$0.id] == nil }
+        func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation] {
+            tx.records.invitations.values.filter {
+                $0.expiresAt > now && tx.records.usedInvitations[$0.id] == nil && (tokenHash == nil || $0.tokenHash == tokenHash)
+            }
         }
 
-        func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool {
+        func markInvitationUsed(_ id: UUID, by account: UUID, at date: Date) async throws -> Bool {
             tx.update { records in
-                guard let open = records.invitations.values.first(where: {
-                    $0.tokenHash == tokenHash && $0.expiresAt > now && records.usedInvitations[$0.id] == nil
-                }) else { return false }
-                records.usedInvitations[open.id] = account
+                guard records.invitations[id] != nil, records.usedInvitations[id] == nil else { return false }
+                records.usedInvitations[id] = account
                 return true
             }
         }

@@ -18,6 +18,10 @@ struct FluentAccounts: Accounts {
         return try await db.write { tx in try await body(Records(db: tx, pending: pending, photoStore: photoStore)) }
     }
 
+    func read<T: Sendable>(_ body: @escaping @Sendable (any AccountRecords) async throws -> T) async throws -> T {
+        try await body(Records(db: db, pending: nil, photoStore: nil))
+    }
+
     /// Held by every account creation (PostgreSQL; SQLite has one writer anyway), so the checks
     /// and the insert are one step for concurrent requests and instances.
     private static let accountsLock = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
@@ -66,16 +70,17 @@ struct FluentAccounts: Accounts {
 
         func insert(_ invitation: Invitation) async throws { try await InvitationModel(invitation).create(on: db) }
 
-        func openInvitations(now: Date) async throws -> [Invitation] {
-            try await InvitationModel.query(on: db).filter(\.$usedBy == nil).filter(\.$expiresAt > now).all().map(\.domain)
+        func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation] {
+            let query = InvitationModel.query(on: db).filter(\.$usedBy == nil).filter(\.$expiresAt > now)
+            if let tokenHash { query.filter(\.$tokenHash == tokenHash) }
+            return try await query.all().map(\.domain)
         }
 
-        func redeemInvitation(tokenHash: String, for account: UUID, now: Date) async throws -> Bool {
-            // One statement: of two sign-ups with one link, only one finds it unused.
-            let sql = db as! any SQLDatabase
-            let rows = try await sql.update(InvitationModel.schema)
-                .set("used_by", to: account).set("used_at", to: now)
-                .where("token_hash", .equal, tokenHash).where("used_by", .is, SQLLiteral.null).where("expires_at", .greaterThan, now)
+        func markInvitationUsed(_ id: UUID, by account: UUID, at date: Date) async throws -> Bool {
+            // Only while unused, in one statement: a use is never written over.
+            let rows = try await (db as! any SQLDatabase).update(InvitationModel.schema)
+                .set("used_by", to: account).set("used_at", to: date)
+                .where("id", .equal, id).where("used_by", .is, SQLLiteral.null)
                 .returning("id").all()
             return !rows.isEmpty
         }

@@ -14,6 +14,10 @@ struct Layout {
     var flash: String?
     var scripts: [String] = []
 
+    /// Where a notice about the whole page goes, first in `<main>`: the service worker puts its
+    /// "saved copy" notice here when it answers offline (service-worker.js, `savedCopy`).
+    static let noticesMarker = "<!--forkcast:notices-->"
+
     func render(_ content: HTML) -> HTML {
         let nav: HTML = signedIn ? """
             <nav class="tabs" aria-label="Main">
@@ -60,6 +64,7 @@ struct Layout {
           <div id="announcer" class="visually-hidden" role="status" aria-live="polite"></div>
           <div id="error-banner" class="error-banner" role="alert" hidden></div>
           <main id="main" tabindex="-1">
+            \(HTML(raw: Self.noticesMarker))
             \(flashBanner)
             \(content)
           </main>

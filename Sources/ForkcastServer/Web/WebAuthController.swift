@@ -28,7 +28,7 @@ struct WebAuthController: RouteCollection {
         }
         if let invite {
             // Checked again when the account is created; this only spares a form that cannot work.
-            guard try await Self.invitationIsOpen(invite, req: req) else {
+            guard try await InviteMember(accounts: FluentAccounts(db: req.db), now: req.now).isOpen(tokenHash: Tokens.hash(invite)) else {
                 return SignupPage.closed(layout: layout, message: Invitation.notGood).response(status: .notFound)
             }
         } else if !req.application.forkcastConfig.allowSignup {
@@ -58,12 +58,6 @@ struct WebAuthController: RouteCollection {
             page.message = error.problem.detail
             return page.render(layout: layout).response(status: error.status)
         }
-    }
-
-    /// Whether an invitation's token names one that is waiting (neither used nor expired).
-    static func invitationIsOpen(_ token: String, req: Request) async throws -> Bool {
-        try await InvitationModel.query(on: req.db).filter(\.$tokenHash == Tokens.hash(token))
-            .filter(\.$usedBy == nil).filter(\.$expiresAt > req.now).first() != nil
     }
 
     @Sendable func home(req: Request) async throws -> Response {

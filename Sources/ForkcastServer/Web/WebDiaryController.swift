@@ -38,19 +38,28 @@ struct WebDiaryController: RouteCollection {
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
                                   mealType: query.string("mealType").flatMap(types.normalized) ?? types.suggested(at: req.now, in: user.zone).token,
                                   mealTypes: types)
+        // Another meal type chosen on the plate: its usual foods alone (issue 27).
+        if req.fragment("usual-foods") {
+            return AddToDiaryPage.usualChips(try await usualFoods(for: page.mealType, req: req)).response()
+        }
         // From a meal's card (Meals › Log): that meal on the plate, one serving.
         if let meal = query.string("mealId").flatMap(UUID.init(uuidString:)) { page.mealID = meal.uuidString }
         try await fillChoices(&page, user: user, req: req)
         return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response()
     }
 
+    /// The usual foods offered for a meal type, in the order ``UsualFoods`` ranks them.
+    private func usualFoods(for mealType: String, req: Request) async throws -> [Food] {
+        let ids = try await req.owner.diary.usualFoods(for: mealType, now: req.now)
+        let found = try await req.owner.foods.find(ids: ids)
+        return ids.compactMap { found[$0] }
+    }
+
     /// The usual foods, the library's meals and the meals of the last week to copy.
     private func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
         page.today = user.today(now: req.now)
         let diary = try req.owner.diary
-        let usualIDs = try await diary.usualFoods(for: page.mealType, now: req.now)
-        let found = try await req.owner.foods.find(ids: usualIDs)
-        page.usual = usualIDs.compactMap { found[$0] }
+        page.usual = try await usualFoods(for: page.mealType, req: req)
         page.meals = try await libraryMeals(req, around: page.date)
         let week = try await diary.entries(from: page.date.adding(days: -7), to: page.date)
         let types = page.mealTypes

@@ -17,9 +17,8 @@ struct WebInvitationsController: RouteCollection {
 
     private func render(_ req: Request, link: String? = nil, message: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
         let user = try req.webUser
-        let owner = try await FluentAccounts(db: req.db).write { try await $0.firstAccountID() } == user.id
-        let open = try await useCase(req).open(for: try user.requireID())
-        return InvitationsPage(isOwner: owner, open: open, link: link, message: message, zone: user.zone)
+        let waiting = try await useCase(req).waiting(for: try user.requireID())
+        return InvitationsPage(isOwner: waiting.isOwner, open: waiting.open, link: link, message: message, zone: user.zone)
             .render(layout: req.layout("Invite someone", .settings)).response(status: status)
     }
 

@@ -277,6 +277,25 @@ if (filters && results) {
   }
 }
 
+/**
+ * The keys of a search field and the list of suggestions under it (the food picker, a searchable
+ * select): Arrow Down goes into the list and moves down it, Arrow Up moves up and from the first
+ * back to the field, Escape closes the list.
+ */
+export function suggestionKeys(input, list, close = () => { list.hidden = true; }) {
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" && !list.hidden) { event.preventDefault(); list.querySelector("button")?.focus(); }
+    else if (event.key === "Escape") close();
+  });
+  list.addEventListener("keydown", (event) => {
+    const all = [...list.querySelectorAll("button")];
+    const at = all.indexOf(document.activeElement);
+    if (event.key === "ArrowDown") { event.preventDefault(); all[Math.min(all.length - 1, at + 1)]?.focus(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
+    else if (event.key === "Escape") { close(); input.focus(); }
+  });
+}
+
 // --- A long list to choose from becomes a search (issue 27: 200 meals in a select) ---
 // The select stays in the form (what is sent, and what a page without scripts shows); a search
 // field with matching buttons stands in front of it.
@@ -323,17 +342,7 @@ function enhanceSearchable(select) {
     list.hidden = false;
   };
   input.addEventListener("input", show);
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowDown" && !list.hidden) { event.preventDefault(); list.querySelector("button")?.focus(); }
-    else if (event.key === "Escape") list.hidden = true;
-  });
-  list.addEventListener("keydown", (event) => {
-    const all = [...list.querySelectorAll("button")];
-    const at = all.indexOf(document.activeElement);
-    if (event.key === "ArrowDown") { event.preventDefault(); all[Math.min(all.length - 1, at + 1)]?.focus(); }
-    else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
-    else if (event.key === "Escape") { list.hidden = true; input.focus(); }
-  });
+  suggestionKeys(input, list);
 }
 const enhanceSearchables = () => document.querySelectorAll("select[data-searchable]").forEach(enhanceSearchable);
 enhanceSearchables();

@@ -7,7 +7,7 @@
 // A name that is none of these never dead-ends (issue 27): the list ends with "Search Open Food
 // Facts for …" (its products, imported by barcode when chosen) and "Create …" (a small dialog that
 // saves a new food through the API and fills the row in, the plate kept as it is).
-import { request, announce, failureMessage } from "/js/app.js";
+import { request, announce, failureMessage, suggestionKeys } from "/js/app.js";
 import { apiPath } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
 
@@ -28,7 +28,6 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   let timer = null;
   let controller = null;
 
-  const buttons = () => [...list.querySelectorAll("button")];
   const close = () => { list.hidden = true; };
   // The actions after the matches: [{label, run}] for the query shown.
   let actions = [];
@@ -182,17 +181,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   input.addEventListener("focus", () => { if (input.value.trim() === "" && usual.length) show(usual, "usual"); });
   input.addEventListener("blur", leaveSoon);
   list.addEventListener("focusout", leaveSoon);
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowDown" && !list.hidden) { event.preventDefault(); buttons()[0]?.focus(); }
-    else if (event.key === "Escape") close();
-  });
-  list.addEventListener("keydown", (event) => {
-    const all = buttons();
-    const at = all.indexOf(document.activeElement);
-    if (event.key === "ArrowDown") { event.preventDefault(); all[Math.min(all.length - 1, at + 1)]?.focus(); }
-    else if (event.key === "ArrowUp") { event.preventDefault(); if (at <= 0) input.focus(); else all[at - 1].focus(); }
-    else if (event.key === "Escape") { close(); input.focus(); }
-  });
+  suggestionKeys(input, list, close);
 }
 
 // --- Creating a food in place ---

@@ -533,9 +533,10 @@ async function sendDelete(key, { leaving = false } = {}) {
   if (leaving) {
     // The next page of this tab sends it (a request may not outlive this page); a keepalive
     // request tries now too. Sent twice, the second finds it gone (404), which is fine.
+    // Each names its account: a page of another account (after signing out and in) leaves it be.
     try {
       const kept = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]");
-      sessionStorage.setItem(LEFT_DELETES, JSON.stringify([...kept, { action: pending.form.action, body: body.toString() }]));
+      sessionStorage.setItem(LEFT_DELETES, JSON.stringify([...kept, { account, at: Date.now(), action: pending.form.action, body: body.toString() }]));
     } catch { /* the keepalive request alone */ }
     const token = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
     fetch(pending.form.action, { method: "POST", body, keepalive: true, credentials: "same-origin",
@@ -581,15 +582,32 @@ document.addEventListener("submit", (event) => {
 }, true);
 // Leaving the page sends what is waiting (Undo is only for while the page is open).
 window.addEventListener("pagehide", () => { for (const key of [...undoing.keys()]) sendDelete(key, { leaving: true }); });
-// Deletes whose page was left before they were sent go now.
-{
+// Deletes whose page was left before they were sent go now, by a page of the same account; those
+// of another account wait in this tab for a page of theirs (a day at most).
+let leftDeletesSent = Promise.resolve();
+if (account) {
   let left = [];
-  try { left = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]"); sessionStorage.removeItem(LEFT_DELETES); } catch { /* none */ }
-  if (left.length) {
-    Promise.all(left.map(({ action, body }) => request(action, { method: "POST", fragment: "delete", body: new URLSearchParams(body) }).catch(() => null)))
+  try { left = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]"); } catch { /* none */ }
+  const ours = left.filter((d) => d.account === account);
+  const theirs = left.filter((d) => d.account !== account && d.account && Date.now() - (d.at ?? 0) < 86_400_000);
+  try { sessionStorage.setItem(LEFT_DELETES, JSON.stringify(theirs)); } catch { /* sent once more at most */ }
+  if (ours.length) {
+    leftDeletesSent = Promise.all(ours.map(({ action, body }) =>
+      request(action, { method: "POST", fragment: "delete", body: new URLSearchParams(body) }).catch(() => null)))
       .then(() => refreshDay());
   }
 }
+// Signing out waits for this account's deletes (those under Undo go at once): sent after it, they
+// would be refused, and the entries would be back.
+document.addEventListener("submit", async (event) => {
+  const form = event.target.closest?.('form[action="/logout"]');
+  if (!form || form.dataset.deletesSent) return;
+  event.preventDefault();
+  await Promise.all([leftDeletesSent, ...[...undoing.keys()].map((key) => sendDelete(key))]);
+  form.dataset.deletesSent = "yes";
+  // In a task of its own: while this submit event is still being handled the form takes no other.
+  setTimeout(() => form.requestSubmit(event.submitter ?? undefined));
+});
 // A refresh of the day (another device's change) keeps rows waiting for their delete hidden.
 document.addEventListener("forkcast:refreshed", () => {
   for (const key of undoing.keys()) { const row = document.getElementById(key); if (row) row.hidden = true; }

@@ -97,13 +97,11 @@ function enhance(form) {
   form.elements.mealType?.addEventListener("change", async () => {
     const query = new URLSearchParams({ date: form.elements.date?.value ?? "", mealType: form.elements.mealType.value });
     try {
-      const response = await request(`${form.getAttribute("action")}?${query}`);
+      const response = await request(`${form.getAttribute("action")}?${query}`, { fragment: "usual-foods" });
       if (!response.ok) return;
-      const page = new DOMParser().parseFromString(await response.text(), "text/html");
-      const fresh = page.querySelector("#plate-form .usual-foods ul.chips");
       const current = usualBox?.querySelector("ul.chips");
-      if (!fresh || !current) return;
-      current.replaceWith(document.importNode(fresh, true));
+      if (!current) return;
+      if (!(await swapFragment(current, response, "replace-self"))) return;
       const chips = [...usualBox.querySelectorAll(".food-chip")].map((chip) => ({
         id: chip.dataset.foodId, name: chip.dataset.name,
         usualPortion: { quantity: chip.dataset.usualQuantity, unit: chip.dataset.usualUnit },

@@ -123,8 +123,9 @@ async function savedCopy(response, similar) {
   const text = similar
     ? `Offline: Forkcast cannot be reached. This is the form as saved on this device (${when}); what you log is kept here and sent when it is back.`
     : `Offline: Forkcast cannot be reached. This is the copy saved on this device on ${when}; it may be out of date.`;
-  const html = (await response.text()).replace('<main id="main" tabindex="-1">',
-    `<main id="main" tabindex="-1"><p class="saved-copy" id="saved-copy" data-saved-copy role="status">${text}</p>`);
+  // Layout.noticesMarker: where the page takes a notice about all of it, first in its main.
+  const html = (await response.text()).replace("<!--forkcast:notices-->",
+    `<p class="saved-copy" id="saved-copy" data-saved-copy role="status">${text}</p>`);
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(html, { status: 200, headers });

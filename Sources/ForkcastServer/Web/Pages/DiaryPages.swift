@@ -27,9 +27,6 @@ struct AddToDiaryPage {
         let allRows = rows + Array(repeating: MealFormPage.IngredientRow(unit: ""), count: max(0, 2 - rows.count))
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
         let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" || $0.field == "from" }.map(\.message)
-        let usualChips = usual.map { f in
-            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
-        }.joined()
         let copyOptions = recent.map { r in
             HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
         }.joined()
@@ -46,7 +43,7 @@ struct AddToDiaryPage {
               <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
             </div>
             <fieldset class="ingredients"><legend>Foods on the plate</legend>
-              \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p><ul class=\"chips\" aria-describedby=\"usual-hint\">\(usualChips)</ul></div>"))
+              \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p>\(Self.usualChips(usual))</div>"))
               <div id="ingredient-rows">\(allRows.enumerated().map { MealFormPage.ingredientRow($1, index: $0, errors: errors, plate: true) }.joined())</div>
               <p class="hint">Leave the amount empty for one serving (or 100 g when the food has no serving size).</p>
               <button type="button" class="button" data-add-ingredient hidden>\(Icons.plus) Add another food</button>
@@ -82,6 +79,15 @@ struct AddToDiaryPage {
           </form>
         </section>
         """)
+    }
+
+    /// The usual foods' chips: on the page, and alone for a meal type chosen on it (`X-Fragment:
+    /// usual-foods`, plate.js).
+    static func usualChips(_ usual: [Food]) -> HTML {
+        let chips = usual.map { f in
+            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
+        }.joined()
+        return HTML("<ul class=\"chips\" aria-describedby=\"usual-hint\">\(chips)</ul>")
     }
 }
 
