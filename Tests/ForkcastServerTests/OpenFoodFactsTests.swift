@@ -8,10 +8,13 @@ import VaporTesting
 /// misbehaves on demand. Nothing here reaches the internet.
 @Suite("Open Food Facts")
 struct OpenFoodFactsTests {
-    func withFake(productsPerMinute: Int = 100, _ body: (Application, FakeOpenFoodFacts, Client) async throws -> Void) async throws {
+    /// `timeout`: how long an answer is waited for. Long by default: the tests share two event
+    /// loops with every other test running meanwhile (as requests share them in production), and an
+    /// answer that comes late is not what they test. The slow answer's test waits less than it takes.
+    func withFake(productsPerMinute: Int = 100, timeout: Double = 15, _ body: (Application, FakeOpenFoodFacts, Client) async throws -> Void) async throws {
         let fake = try await FakeOpenFoodFacts.start()
         do {
-            try await withForkcast(openFoodFactsURL: fake.baseURL, productsPerMinute: productsPerMinute) { app in
+            try await withForkcast(openFoodFactsURL: fake.baseURL, productsPerMinute: productsPerMinute, adjust: { $0.openFoodFactsTimeout = timeout }) { app in
                 try await body(app, fake, try await app.signUp())
             }
         } catch {
@@ -97,7 +100,7 @@ struct OpenFoodFactsTests {
     }
 
     @Test func slowBadAndCutAnswersAreUnavailableNeverA500() async throws {
-        try await withFake { _, _, client in
+        try await withFake(timeout: 1) { _, _, client in
             for code in [FakeOpenFoodFacts.Code.slow, FakeOpenFoodFacts.Code.badJSON, FakeOpenFoodFacts.Code.cut] {
                 let r = try await client.get("/api/v1/foods/barcode/\(code)")
                 #expect(r.status == .serviceUnavailable, "\(code): \(r.body.string)")

@@ -2,6 +2,7 @@ import FluentKit
 @testable import ForkcastServer
 import Foundation
 import NIOCore
+import NIOPosix
 import SQLKit
 import Testing
 import VaporTesting
@@ -24,6 +25,11 @@ final class TestClock: @unchecked Sendable {
     func set(_ date: Date) { lock.withLock { current = date } }
 }
 
+/// Swift concurrency on SwiftNIO's event loops, as `forkcast` runs it (Sources/forkcast/main.swift):
+/// the server tests answer requests on the executor production answers them on. Installed by the
+/// first test that starts a server (the hook is read at every enqueue, so it takes effect from then).
+let productionExecutor: Bool = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+
 /// Runs `body` against a fresh Forkcast on a clean database, then removes that database.
 func withForkcast(
     allowSignup: Bool = false,
@@ -33,6 +39,7 @@ func withForkcast(
     adjust: (inout AppConfig) -> Void = { _ in },
     _ body: (Application) async throws -> Void
 ) async throws {
+    #expect(productionExecutor, "the tests run on the production executor")
     let app = try await Application.make(.testing)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-test-\(UUID().uuidString)").path
     var schema: String?
