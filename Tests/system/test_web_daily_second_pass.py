@@ -401,6 +401,15 @@ def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
         wait_for(driver, lambda d: "Offline" in css(d, "#sync-status").text, message="the pill says offline")
         assert "Synced" not in css(driver, "#sync-status").text.split("·")[0]
         screenshot(driver, "offline-saved-copy")
+        # The longer pill wraps inside the header on a phone instead of being cut or widening the page.
+        for width in (390, 360):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            fits = driver.execute_script("""
+                const pill = document.getElementById('sync-status').getBoundingClientRect();
+                const page = document.documentElement;
+                return [pill.left, pill.right, page.clientWidth, page.scrollWidth];""")
+            assert fits[0] >= 0 and fits[1] <= fits[2] + 0.5 and fits[3] <= fits[2] + 1, f"the offline pill fits at {width} px: {fits}"
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         # A day never opened is not shown as another day's page.
         driver.get(server.url(f"/diary?date={other_day}"))
         assert "has not been opened on this device" in css(driver, "main").text

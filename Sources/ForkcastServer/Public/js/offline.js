@@ -603,7 +603,10 @@ document.addEventListener("submit", async (event) => {
   const form = event.target.closest?.('form[action="/logout"]');
   if (!form || form.dataset.deletesSent) return;
   event.preventDefault();
-  await Promise.all([leftDeletesSent, ...[...undoing.keys()].map((key) => sendDelete(key))]);
+  // At most a few seconds: a server that takes the request and never answers does not keep the
+  // person signed in.
+  const sent = Promise.all([leftDeletesSent, ...[...undoing.keys()].map((key) => sendDelete(key))]);
+  await Promise.race([sent, new Promise((resolve) => { setTimeout(resolve, 5000); })]);
   form.dataset.deletesSent = "yes";
   // In a task of its own: while this submit event is still being handled the form takes no other.
   setTimeout(() => form.requestSubmit(event.submitter ?? undefined));
