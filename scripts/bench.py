@@ -118,6 +118,9 @@ def wrk(url, token, connections, duration, script=None):
     return rps, ms("50"), ms("99"), errors
 
 
+ONLY = None
+
+
 def run(binary, storage_env, label, duration, food_count):
     data = tempfile.mkdtemp(prefix="forkcast-bench-")
     env = dict(os.environ, FORKCAST_DATA_DIR=data, LOG_LEVEL="warning", FORKCAST_ALLOW_SIGNUP="true", **storage_env)
@@ -145,6 +148,7 @@ def run(binary, storage_env, label, duration, food_count):
         (f"GET {API['listFoods']}?q=…&per=20", API["listFoods"] + "?q=chick&per=20", None),
         (f"POST {API['createDiaryEntry']}", API["createDiaryEntry"], script),
     ]:
+        if ONLY and ONLY not in name: continue
         wrk(server.base + path, token, 8, 2, lua)  # warm-up (first answers, SQLite's page cache), not recorded
         for connections in (8, 64):
             rps, p50, p99, errors = wrk(server.base + path, token, connections, duration, lua)
@@ -161,8 +165,11 @@ def main():
     parser.add_argument("--duration", type=int, default=15)
     parser.add_argument("--foods", type=int, default=100_000)
     parser.add_argument("--postgres-socket", help="postgres+uds://… of the same server through its Unix socket, measured too")
+    parser.add_argument("--only", help="measure only the requests whose name holds this text (e.g. POST)")
     parser.add_argument("--only-postgres", action="store_true", help="measure PostgreSQL alone (with --postgres)")
     args = parser.parse_args()
+    global ONLY
+    ONLY = args.only
     runs = [] if args.only_postgres and args.postgres else [("SQLite", {})]
     if args.postgres:
         runs.append(("PostgreSQL", {"DATABASE_URL": args.postgres, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))

@@ -104,6 +104,23 @@ struct WebPageTests {
         }
     }
 
+    /// The scripts decide no limit or window: every page states ForkcastCore's (offline.js reads them
+    /// from `<body>`: the plate's items, a push's mutations, Undo's seconds, how long a deletion left
+    /// with its page is kept, how long signing out waits for it).
+    @Test func everyPageStatesCoresLimitsAndWindows() {
+        let html = Layout(title: "Today", csrf: "t", account: UUID()).render("<p>x</p>").html
+        #expect(html.contains("data-plate-limit=\"\(DiaryValidation.maximumPlateItems)\""))
+        #expect(html.contains("data-push-limit=\"\(SyncController.maximumMutations)\""))
+        #expect(html.contains("data-undo-seconds=\"\(UndoWindow.seconds)\""))
+        #expect(html.contains("data-left-delete-seconds=\"86400\""))
+        #expect(html.contains("data-sign-out-wait-seconds=\"\(UndoWindow.signOutWaitSeconds)\""))
+        let script = try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ForkcastServer/Public/js/offline.js"), encoding: .utf8)
+        for attribute in ["undoSeconds", "leftDeleteSeconds", "signOutWaitSeconds"] {
+            #expect(script?.contains("document.body.dataset.\(attribute))") == true, "offline.js reads \(attribute) from the page")
+        }
+    }
+
     @Test func siteURLsEncodeFilters() {
         let url = SiteURL.meals(MealFilter(protein: "Crème & co", components: ["a b", "c"])).path
         #expect(url == "/meals?protein=Cr%C3%A8me%20%26%20co&component=a%20b&component=c")

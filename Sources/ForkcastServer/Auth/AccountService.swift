@@ -134,6 +134,9 @@ extension Request {
         AccountService(db: db, passwords: password.async, now: now)
     }
 
+    /// Invitations (issue 27): making, listing and revoking them, and whether a link is still open.
+    var inviteMember: InviteMember { InviteMember(accounts: FluentAccounts(db: db), now: now) }
+
     /// The client signing in: its address (the proxy's X-Forwarded-For when trusted) and the
     /// browser's device cookie.
     var clientIdentity: ClientIdentity {

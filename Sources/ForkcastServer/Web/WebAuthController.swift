@@ -28,7 +28,7 @@ struct WebAuthController: RouteCollection {
         }
         if let invite {
             // Checked again when the account is created; this only spares a form that cannot work.
-            guard try await InviteMember(accounts: FluentAccounts(db: req.db), now: req.now).isOpen(tokenHash: Tokens.hash(invite)) else {
+            guard try await req.inviteMember.isOpen(tokenHash: Tokens.hash(invite)) else {
                 return SignupPage.closed(layout: layout, message: Invitation.notGood).response(status: .notFound)
             }
         } else if !req.application.forkcastConfig.allowSignup {

@@ -13,11 +13,9 @@ struct WebInvitationsController: RouteCollection {
         routes.post(SiteURL.revokeInvitation(SiteURL.anyID), use: revoke)
     }
 
-    private func useCase(_ req: Request) -> InviteMember { InviteMember(accounts: FluentAccounts(db: req.db), now: req.now) }
-
     private func render(_ req: Request, link: String? = nil, message: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
         let user = try req.webUser
-        let waiting = try await useCase(req).waiting(for: try user.requireID())
+        let waiting = try await req.inviteMember.waiting(for: try user.requireID())
         return InvitationsPage(isOwner: waiting.isOwner, open: waiting.open, link: link, message: message, zone: user.zone)
             .render(layout: req.layout("Invite someone", .settings)).response(status: status)
     }
@@ -27,7 +25,7 @@ struct WebInvitationsController: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         let token = Tokens.generate()
         do {
-            _ = try await useCase(req)(by: try req.webUser.requireID(), tokenHash: Tokens.hash(token))
+            _ = try await req.inviteMember(by: try req.webUser.requireID(), tokenHash: Tokens.hash(token))
         } catch let refusal as Refusal {
             let error = AppError(refusal)
             return try await render(req, message: error.problem.detail, status: error.status)
@@ -40,7 +38,7 @@ struct WebInvitationsController: RouteCollection {
     @Sendable func revoke(req: Request) async throws -> Response {
         guard let id = req.parameters.get("id", as: UUID.self) else { throw Abort(.notFound) }
         do {
-            guard try await useCase(req).revoke(id, by: try req.webUser.requireID()) else { throw Abort(.notFound) }
+            guard try await req.inviteMember.revoke(id, by: try req.webUser.requireID()) else { throw Abort(.notFound) }
         } catch let refusal as Refusal {
             let error = AppError(refusal)
             return try await render(req, message: error.problem.detail, status: error.status)

@@ -12,7 +12,7 @@ let loadingTimer = null;
  * fetch() with the CSRF token, an `X-Fragment` name, and a loading bar after 200 ms. It also says
  * which account the page is for (`X-Forkcast-Account`): the service worker keeps answers per account.
  */
-export async function request(url, { method = "GET", fragment, body, signal } = {}) {
+export async function request(url, { method = "GET", fragment, body, signal, keepalive = false } = {}) {
   const headers = { "X-CSRF-Token": csrf() };
   if (pageAccount()) headers["X-Forkcast-Account"] = pageAccount();
   if (fragment) headers["X-Fragment"] = fragment;
@@ -24,7 +24,8 @@ export async function request(url, { method = "GET", fragment, body, signal } = 
   pending += 1;
   if (!loadingTimer) loadingTimer = setTimeout(() => { document.getElementById("loading").hidden = false; }, 200);
   try {
-    return await fetch(url, { method, headers, body, signal, credentials: "same-origin" });
+    // keepalive: the request may outlive its page (a deletion sent as the page is left).
+    return await fetch(url, { method, headers, body, signal, keepalive, credentials: "same-origin" });
   } finally {
     pending -= 1;
     if (pending === 0) {

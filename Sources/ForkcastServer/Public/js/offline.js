@@ -19,10 +19,14 @@ const DB_NAME = "forkcast";
 const STORE = "outbox";
 const META = "meta";
 const FOODS = "foods";
-/** The server's limits, as the page states them (ForkcastCore decides them; the page only says so
- *  early): items on one plate (one group of a push), mutations in one push. */
+/** The server's limits and windows, as the page states them (ForkcastCore decides them; the page
+ *  only says so early): items on one plate (one group of a push), mutations in one push; seconds a
+ *  deletion stays under Undo, a deletion left with its page is kept, and sign-out waits for them. */
 const PLATE_LIMIT = Number(document.body.dataset.plateLimit) || Infinity;
 const PUSH_LIMIT = Number(document.body.dataset.pushLimit) || 100;
+const UNDO_SECONDS = Number(document.body.dataset.undoSeconds);
+const LEFT_DELETE_SECONDS = Number(document.body.dataset.leftDeleteSeconds);
+const SIGN_OUT_WAIT_SECONDS = Number(document.body.dataset.signOutWaitSeconds);
 
 /** The account this page is for; null on pages that name none (nothing is queued or sent there). */
 const account = pageAccount();
@@ -507,7 +511,6 @@ function refreshDay() {
 
 // --- Deleting an entry with Undo (issue 27): no question first; a few seconds to take it back ---
 
-const UNDO_SECONDS = 6;
 const LEFT_DELETES = "forkcast:deletes-left";
 const undoing = new Map(); // entry element id -> { form, timer }
 
@@ -538,9 +541,7 @@ async function sendDelete(key, { leaving = false } = {}) {
       const kept = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]");
       sessionStorage.setItem(LEFT_DELETES, JSON.stringify([...kept, { account, at: Date.now(), action: pending.form.action, body: body.toString() }]));
     } catch { /* the keepalive request alone */ }
-    const token = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
-    fetch(pending.form.action, { method: "POST", body, keepalive: true, credentials: "same-origin",
-      headers: { "X-CSRF-Token": token, "X-Fragment": "delete" } }).catch(() => {});
+    request(pending.form.action, { method: "POST", fragment: "delete", body, keepalive: true }).catch(() => {});
     return;
   }
   try {
@@ -589,7 +590,7 @@ if (account) {
   let left = [];
   try { left = JSON.parse(sessionStorage.getItem(LEFT_DELETES) ?? "[]"); } catch { /* none */ }
   const ours = left.filter((d) => d.account === account);
-  const theirs = left.filter((d) => d.account !== account && d.account && Date.now() - (d.at ?? 0) < 86_400_000);
+  const theirs = left.filter((d) => d.account !== account && d.account && Date.now() - (d.at ?? 0) < LEFT_DELETE_SECONDS * 1000);
   try { sessionStorage.setItem(LEFT_DELETES, JSON.stringify(theirs)); } catch { /* sent once more at most */ }
   if (ours.length) {
     leftDeletesSent = Promise.all(ours.map(({ action, body }) =>
@@ -604,9 +605,10 @@ document.addEventListener("submit", async (event) => {
   if (!form || form.dataset.deletesSent) return;
   event.preventDefault();
   // At most a few seconds: a server that takes the request and never answers does not keep the
-  // person signed in.
+  // person signed in. (Sign-out is on Settings, where nothing is under Undo; a form placed on a page
+  // with deletions under Undo would send them first.)
   const sent = Promise.all([leftDeletesSent, ...[...undoing.keys()].map((key) => sendDelete(key))]);
-  await Promise.race([sent, new Promise((resolve) => { setTimeout(resolve, 5000); })]);
+  await Promise.race([sent, new Promise((resolve) => { setTimeout(resolve, SIGN_OUT_WAIT_SECONDS * 1000); })]);
   form.dataset.deletesSent = "yes";
   // In a task of its own: while this submit event is still being handled the form takes no other.
   setTimeout(() => form.requestSubmit(event.submitter ?? undefined));
