@@ -254,11 +254,22 @@ def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, start_
     account_a = css(driver, 'meta[name="forkcast-account"]').get_attribute("content")
     second_action = css(driver, f"#entry-{second['id']} form[data-undo]").get_attribute("action")
     # Deleted, the page left at once for Settings, and signed out there: the delete is made.
+    # So that this depends on sign-out waiting (not on the keepalive request winning the race), every
+    # page from now on drops keepalive requests and holds a delete back for 1.5 s before sending it.
+    slow = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        const realFetch = window.fetch;
+        window.fetch = (url, options = {}) => {
+          if (options.keepalive) return Promise.reject(new TypeError("dropped by the test"));
+          if (options.headers?.["X-Fragment"] === "delete") return new Promise((r) => setTimeout(r, 1500)).then(() => realFetch(url, options));
+          return realFetch(url, options);
+        };"""})
+    driver.get(server.url("/diary"))
     css(driver, f"#entry-{first['id']} button[type=submit]").click()
     wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed())
     driver.get(server.url("/settings"))
     css(driver, 'form[action="/logout"] button[type=submit]').click()
     wait_for(driver, lambda d: "/login" in d.current_url, message="signed out")
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
     wait_for(driver, lambda d: gone(first), message="the delete of the page left is made before signing out")
     # A delete left by account A's page is not sent by B's page in the same tab; A's next page sends it.
     sign_in(driver, server, email="second@example.com")

@@ -23,7 +23,7 @@ final class Checkpointer: Sendable {
     private let logger: Logger
     private let state = NIOLockedValueBox<(connection: SQLiteConnection?, task: RepeatedTask?)>((nil, nil))
 
-    init(path: String, interval: TimeAmount = .milliseconds(200), logger: Logger) {
+    init(path: String, interval: TimeAmount = .seconds(1), logger: Logger) {
         self.path = path
         self.interval = interval
         self.logger = logger
