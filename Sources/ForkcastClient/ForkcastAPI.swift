@@ -97,8 +97,12 @@ public struct ForkcastAPI: Sendable {
 
     // MARK: Calls
 
-    public func register(email: String, password: String, displayName: String? = nil, timeZone: String? = nil) async throws -> Session {
-        try await send(Auth.Register.self, body: RegisterInput(email: email, password: password, displayName: displayName, timeZone: timeZone))
+    /// Creates an account; `invitation` is an invitation link's token (``createInvitation()``), which
+    /// creates it while sign-up is closed.
+    public func register(email: String, password: String, displayName: String? = nil, timeZone: String? = nil,
+                         invitation: String? = nil) async throws -> Session {
+        try await send(Auth.Register.self, body: RegisterInput(email: email, password: password, displayName: displayName, timeZone: timeZone,
+                                                               invitation: invitation))
     }
 
     public func login(email: String, password: String) async throws -> Session {
@@ -122,6 +126,16 @@ public struct ForkcastAPI: Sendable {
     public func unlinkIdentity(_ provider: SignInProvider) async throws {
         _ = try await send(Identities.Unlink.self, ProviderParameter(provider))
     }
+
+    /// The invitation links waiting (the server's owner only), newest first.
+    public func invitations() async throws -> [InvitationAnswer] { try await send(Invitations.List.self, Nothing()) }
+
+    /// Makes a one-time sign-up link (the server's owner only); its `link` and `token` are in this
+    /// answer only.
+    public func createInvitation() async throws -> InvitationAnswer { try await send(Invitations.Create.self, Nothing()) }
+
+    /// Revokes a link waiting to be used.
+    public func revokeInvitation(_ id: UUID) async throws { _ = try await send(Invitations.Revoke.self, IDParameter(id)) }
 
     public func me() async throws -> User { try await send(Me.Get.self, Nothing()) }
 

@@ -79,3 +79,13 @@ public enum AccountRules {
         return raw
     }
 }
+
+/// Invitation links (issue 27): one-time links by which the server's owner lets a person create an
+/// account while sign-up is closed.
+public enum InvitationRules {
+    /// How many days a link stays good.
+    public static let lifetimeDays = 7
+    public static var lifetime: TimeInterval { TimeInterval(lifetimeDays) * 86_400 }
+    /// At most this many links waiting at once (a leaked session cannot mint thousands).
+    public static let openLimit = 20
+}

@@ -13,6 +13,7 @@ func routes(_ app: Application) throws {
     BodyController.register(operations)
     MealTypesController.register(operations)
     AuthController.register(operations)
+    InvitationsController.register(operations)
     AccountController.register(operations)
     FoodsController.register(operations)
     MealsController.register(operations)

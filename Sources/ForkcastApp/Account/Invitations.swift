@@ -18,10 +18,10 @@ public struct Invitation: Sendable, Equatable {
         self.expiresAt = expiresAt
     }
 
-    /// How long a link stays good.
-    public static let lifetime: TimeInterval = 7 * 24 * 3600
-    /// At most this many links waiting at once (a leaked session cannot mint thousands).
-    public static let openLimit = 20
+    /// How long a link stays good (ForkcastCore's ``InvitationRules``).
+    public static var lifetime: TimeInterval { InvitationRules.lifetime }
+    /// At most this many links waiting at once.
+    public static var openLimit: Int { InvitationRules.openLimit }
 
     public static let onlyTheOwner = "Only this server's owner (the account created first) can invite people."
     public static let tooMany = "There are \(openLimit) invitations waiting already; revoke one or wait until one is used."

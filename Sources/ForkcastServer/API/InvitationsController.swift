@@ -1,0 +1,29 @@
+import ForkcastApp
+import ForkcastContract
+import ForkcastCore
+import Vapor
+
+/// `/api/v1/invitations`, as ForkcastContract's ``Invitations`` operations: the owner's one-time
+/// sign-up links, through the same use case as Settings › Invite someone (``InviteMember``).
+enum InvitationsController {
+    static func register(_ routes: OperationRoutes) {
+        routes.on(Invitations.List.self) { req, _, _ in
+            let waiting = try await req.inviteMember.waiting(for: try req.requireUserID())
+            guard waiting.isOwner else { throw AppError.forbidden(Invitation.onlyTheOwner) }
+            return waiting.open.map { InvitationAnswer(id: $0.id, createdAt: $0.createdAt, expiresAt: $0.expiresAt) }
+        }
+        routes.on(Invitations.Create.self) { req, _, _ in
+            let token = Tokens.generate()
+            let made = try await req.inviteMember(by: try req.requireUserID(), tokenHash: Tokens.hash(token))
+            // Shown in this answer only: only the token's hash is kept.
+            return InvitationAnswer(id: made.id, createdAt: made.createdAt, expiresAt: made.expiresAt,
+                                    link: req.publicBaseURL + SiteURL.signup(invite: token).path, token: token)
+        }
+        routes.on(Invitations.Revoke.self) { req, parameters, _ in
+            guard try await req.inviteMember.revoke(parameters.id, by: try req.requireUserID()) else {
+                throw AppError.notFound("No invitation with id \(parameters.id) is waiting.")
+            }
+            return Nothing()
+        }
+    }
+}
