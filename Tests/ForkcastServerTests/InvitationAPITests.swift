@@ -53,7 +53,7 @@ struct InvitationAPITests {
                 #expect(await status { _ = try await guest.invitations() } == 403)
                 #expect(await status { _ = try await guest.createInvitation() } == 403)
 
-                // A revoked link makes nothing; revoking twice, or another's id, is a 404.
+                // Only the owner revokes; a revoked link makes nothing; revoking it again is a 404.
                 let revoked = try await owner.createInvitation()
                 #expect(await status { try await guest.revokeInvitation(revoked.id) } == 403)
                 try await owner.revokeInvitation(revoked.id)

@@ -63,7 +63,7 @@ public enum Invitations {
         public static let summary = "Revoke a link waiting to be used: it no longer creates an account; the owner only"
         public static let tag = "auth"
         public static let success = Outcome(204, "Revoked")
-        public static let failures = [Outcome(404, "No such invitation waiting"), .notSignedIn, ownerOnly, .unavailable]
+        public static let failures = [Outcome(404, "No such invitation, or it has been used"), .notSignedIn, ownerOnly, .unavailable]
         public static var parameterNotes: [String: FieldNote] { ["id": FieldNote("The invitation's id")] }
     }
 }

@@ -13,11 +13,10 @@ enum InvitationsController {
             return waiting.open.map { InvitationAnswer(id: $0.id, createdAt: $0.createdAt, expiresAt: $0.expiresAt) }
         }
         routes.on(Invitations.Create.self) { req, _, _ in
-            let token = Tokens.generate()
-            let made = try await req.inviteMember(by: try req.requireUserID(), tokenHash: Tokens.hash(token))
-            // Shown in this answer only: only the token's hash is kept.
-            return InvitationAnswer(id: made.id, createdAt: made.createdAt, expiresAt: made.expiresAt,
-                                    link: req.publicBaseURL + SiteURL.signup(invite: token).path, token: token)
+            let made = try await req.makeInvitation(by: try req.requireUserID())
+            // Shown in this answer only.
+            return InvitationAnswer(id: made.invitation.id, createdAt: made.invitation.createdAt, expiresAt: made.invitation.expiresAt,
+                                    link: made.link, token: made.token)
         }
         routes.on(Invitations.Revoke.self) { req, parameters, _ in
             guard try await req.inviteMember.revoke(parameters.id, by: try req.requireUserID()) else {

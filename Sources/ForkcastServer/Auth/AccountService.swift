@@ -137,6 +137,14 @@ extension Request {
     /// Invitations (issue 27): making, listing and revoking them, and whether a link is still open.
     var inviteMember: InviteMember { InviteMember(accounts: FluentAccounts(db: db), now: now) }
 
+    /// Makes an invitation link for `person` (the owner only; ``InviteMember`` refuses anyone else):
+    /// the invitation, its token and the sign-up link, shown once: only the token's hash is kept.
+    func makeInvitation(by person: UUID) async throws -> (invitation: Invitation, token: String, link: String) {
+        let token = Tokens.generate()
+        let invitation = try await inviteMember(by: person, tokenHash: Tokens.hash(token))
+        return (invitation, token, publicBaseURL + SiteURL.signup(invite: token).path)
+    }
+
     /// The client signing in: its address (the proxy's X-Forwarded-For when trusted) and the
     /// browser's device cookie.
     var clientIdentity: ClientIdentity {

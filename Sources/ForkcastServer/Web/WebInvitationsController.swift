@@ -23,15 +23,14 @@ struct WebInvitationsController: RouteCollection {
     @Sendable func page(req: Request) async throws -> Response { try await render(req) }
 
     @Sendable func create(req: Request) async throws -> Response {
-        let token = Tokens.generate()
+        let link: String
         do {
-            _ = try await req.inviteMember(by: try req.webUser.requireID(), tokenHash: Tokens.hash(token))
+            link = try await req.makeInvitation(by: try req.webUser.requireID()).link
         } catch let refusal as Refusal {
             let error = AppError(refusal)
             return try await render(req, message: error.problem.detail, status: error.status)
         }
-        // Shown once, on this answer only: only its hash is kept.
-        let link = req.publicBaseURL + SiteURL.signup(invite: token).path
+        // Shown once, on this answer only.
         return try await render(req, link: link, status: .created)
     }
 

@@ -24,9 +24,10 @@ const FOODS = "foods";
  *  deletion stays under Undo, a deletion left with its page is kept, and sign-out waits for them. */
 const PLATE_LIMIT = Number(document.body.dataset.plateLimit) || Infinity;
 const PUSH_LIMIT = Number(document.body.dataset.pushLimit) || 100;
-const UNDO_SECONDS = Number(document.body.dataset.undoSeconds);
-const LEFT_DELETE_SECONDS = Number(document.body.dataset.leftDeleteSeconds);
-const SIGN_OUT_WAIT_SECONDS = Number(document.body.dataset.signOutWaitSeconds);
+// A page saved (for offline) before the page stated its windows still has Undo and keeps what was left.
+const UNDO_SECONDS = Number(document.body.dataset.undoSeconds) || 6;
+const LEFT_DELETE_SECONDS = Number(document.body.dataset.leftDeleteSeconds) || 86_400;
+const SIGN_OUT_WAIT_SECONDS = Number(document.body.dataset.signOutWaitSeconds) || 5;
 
 /** The account this page is for; null on pages that name none (nothing is queued or sent there). */
 const account = pageAccount();
