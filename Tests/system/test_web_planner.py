@@ -152,7 +152,7 @@ def test_dark_appearance_is_legible(driver, server):
 
 
 def test_an_assignment_from_another_device_appears_without_a_reload(driver, server):
-    """Issue 27: the planner follows the event stream like Today does; focus stays where it was."""
+    """The planner follows the event stream like Today does; focus stays where it was."""
     s = api_session(server)
     meal = create_meal(s, server, "Shakshuka", "Eggs", None)
     other = create_meal(s, server, "Dal", "Lentils", None)
@@ -182,3 +182,58 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     css(driver, "#picker-dialog").send_keys(Keys.ESCAPE)
     wait_for(driver, lambda d: "Dal" in css(d, "#day-2026-11-27").text, timeout=15, message="closed, the week catches up")
     assert page_was_not_reloaded(driver)
+
+
+# Holds back every EventSource the page makes until the test lets it connect (`__connectStreams()`),
+# so a change can be made after the page read its contents and before its event stream is open.
+HOLD_EVENT_STREAMS = """
+(() => {
+  const Real = window.EventSource;
+  const held = [];
+  window.__streamURLs = [];
+  window.EventSource = function (url, init) {
+    const stand = new EventTarget();
+    stand.readyState = 0;
+    window.__streamURLs.push(String(url));
+    held.push(() => {
+      const real = new Real(url, init);
+      for (const type of ["open", "changes", "error", "message"]) {
+        real.addEventListener(type, (e) => { stand.readyState = real.readyState; stand.dispatchEvent(new MessageEvent(type, { data: e.data })); });
+      }
+    });
+    return stand;
+  };
+  Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+  window.__connectStreams = () => { while (held.length) held.shift()(); };
+})();
+"""
+
+
+def test_a_change_made_before_the_event_stream_opens_still_appears(driver, server):
+    """A page that follows changes opens its event stream from where its contents were read: a
+    change another device makes in between (a slow phone, the CI run that found this) still shows."""
+    s = api_session(server)
+    meal = create_meal(s, server, "Shakshuka", "Eggs", None)
+    food = s.post(server.url("/api/v1/foods"), json={"name": "Shakshuka pan", "per100": {"energyKcal": 120}})
+    assert food.status_code == 201, food.text
+    sign_in(driver, server)
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_EVENT_STREAMS})
+    try:
+        for path, where in [("/plan?start=2026-11-23", "#day-2026-11-25"), ("/diary", "#meal-groups")]:
+            driver.get(server.url(path))
+            mark_page(driver)
+            wait_for(driver, lambda d: d.execute_script("return window.__streamURLs.length") == 1, message="the page asks for its stream")
+            if path.startswith("/plan"):
+                r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": "2026-11-25", "mealType": "dinner"})
+            else:
+                r = s.post(server.url("/api/v1/diary/entries"),
+                           json={"foodId": food.json()["id"], "quantity": 100, "unit": "g", "mealType": "dinner"})
+            assert r.status_code == 201, r.text
+            time.sleep(1)
+            assert "Shakshuka" not in css(driver, where).text, "nothing can have told the page yet"
+            driver.execute_script("window.__connectStreams()")
+            wait_for(driver, lambda d: "Shakshuka" in css(d, where).text, timeout=15,
+                     message=f"{path}: the change made before the stream opened appears")
+            assert page_was_not_reloaded(driver)
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

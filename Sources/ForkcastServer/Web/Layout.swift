@@ -13,6 +13,9 @@ struct Layout {
     var account: UUID?
     var flash: String?
     var scripts: [String] = []
+    /// Where the person's changes stood when a page that follows them read its contents: its event
+    /// stream starts from here, so a change made before the stream is open is not missed.
+    var cursor: String?
 
     /// Where a notice about the whole page goes, first in `<main>`: the service worker puts its
     /// "saved copy" notice here when it answers offline (service-worker.js, `savedCopy`).
@@ -45,6 +48,7 @@ struct Layout {
           <meta name="theme-color" content="#1c1c1e" media="(prefers-color-scheme: dark)">
           \(if: csrf != nil, HTML("<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
           \(account.map { HTML("<meta name=\"forkcast-account\" content=\"\($0.uuidString.lowercased())\">") })
+          \(cursor.map { HTML("<meta name=\"forkcast-cursor\" content=\"\($0)\">") })
           <link rel="manifest" href="\(SiteURL.manifest.path)">
           <link rel="icon" href="\(SiteURL.icon.path)" type="image/svg+xml">
           <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">

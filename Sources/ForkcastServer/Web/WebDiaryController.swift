@@ -27,8 +27,10 @@ struct WebDiaryController: RouteCollection {
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.webUser
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
+        let cursor = try await req.changesCursor()
         let model = try await req.owner.dashboard(date: date, range: req.queryParameters.string("range") ?? "week")
-        return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path])).response()
+        return DashboardPage(model: model, csrf: CSRF.token(for: req))
+            .render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path], cursor: cursor)).response()
     }
 
     @Sendable func addForm(req: Request) async throws -> Response {
@@ -38,7 +40,7 @@ struct WebDiaryController: RouteCollection {
         var page = AddToDiaryPage(date: try query.date("date") ?? user.today(now: req.now),
                                   mealType: query.string("mealType").flatMap(types.normalized) ?? types.suggested(at: req.now, in: user.zone).token,
                                   mealTypes: types)
-        // Another meal type chosen on the plate: its usual foods alone (issue 27).
+        // Another meal type chosen on the plate: its usual foods alone.
         if req.fragment("usual-foods") {
             return AddToDiaryPage.usualChips(try await usualFoods(for: page.mealType, req: req)).response()
         }

@@ -22,11 +22,13 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let today = user.today(now: req.now)
         let start = try req.queryParameters.date("start") ?? today
+        let whole = !req.fragment("week") && !req.fragment("week-totals")
+        let cursor = whole ? try await req.changesCursor() : nil
         let model = try await req.owner.plannerWeek(start: start, today: today)
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
         if req.fragment("week-totals") { return PlannerPage.weekLine(model).response() }
-        return page.render(layout: req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path])).response()
+        return page.render(layout: req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path], cursor: cursor)).response()
     }
 
     @Sendable func picker(req: Request) async throws -> Response {

@@ -99,13 +99,14 @@ struct WebShoppingController: RouteCollection {
     /// The list's page, or its rows alone (the `items` fragment).
     private func page(_ req: Request, _ id: UUID, shareURL: String?, message: String? = nil) async throws -> HTML {
         let user = try req.webUser
+        let cursor = req.fragment("items") ? nil : try await req.changesCursor()
         guard let contents = try await ShoppingController.contents(id, owner: try req.owner) else {
             throw AppError.notFound("That shopping list does not exist (any more).")
         }
         let page = ShoppingListPage(contents: contents, currency: user.currency, csrf: CSRF.token(for: req),
                                     shareURL: shareURL ?? contents.list.shareToken.map { req.publicBaseURL + SiteURL.sharedList($0).path }, message: message)
         if req.fragment("items") { return page.items }
-        return page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path]))
+        return page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path], cursor: cursor))
     }
 
     @Sendable func refresh(req: Request) async throws -> Response {

@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Vapor
 
 extension Request {
@@ -28,9 +29,16 @@ extension Request {
         return message
     }
 
-    func layout(_ title: String, _ section: Layout.Section, scripts: [String] = []) -> Layout {
+    func layout(_ title: String, _ section: Layout.Section, scripts: [String] = [], cursor: String? = nil) -> Layout {
         Layout(title: title, section: section, csrf: CSRF.token(for: self), signedIn: auth.has(UserModel.self),
-               account: auth.get(UserModel.self)?.id, flash: takeFlash(), scripts: scripts)
+               account: auth.get(UserModel.self)?.id, flash: takeFlash(), scripts: scripts, cursor: cursor)
+    }
+
+    /// Where the signed-in person's change feed stands. A page that follows changes (Today, the
+    /// planner, a shopping list) reads it before its contents and opens its event stream from it,
+    /// so a change made between the page's reads and the stream's start still reaches it.
+    func changesCursor() async throws -> String {
+        SyncController.cursor(try await SyncLog.lastSequence(owner: try requireUserID(), on: database as! any SQLDatabase))
     }
 }
 

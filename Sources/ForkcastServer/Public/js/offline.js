@@ -228,7 +228,7 @@ const reasons = (members) => {
 };
 
 /** Shows this account's outbox everywhere it appears on the page. */
-// Whether the server answered lately (issue 27: "Synced" is not said while it cannot be reached).
+// Whether the server answered lately ("Synced" is not said while it cannot be reached).
 let reachable = !document.querySelector("[data-saved-copy]") && navigator.onLine !== false;
 function setReachable(value) {
   if (reachable === value) return;
@@ -510,7 +510,7 @@ function refreshDay() {
   }, 250);
 }
 
-// --- Deleting an entry with Undo (issue 27): no question first; a few seconds to take it back ---
+// --- Deleting an entry with Undo: no question first; a few seconds to take it back ---
 
 const LEFT_DELETES = "forkcast:deletes-left";
 const undoing = new Map(); // entry element id -> { form, timer }
@@ -719,7 +719,7 @@ document.addEventListener("submit", async (event) => {
     if (response && response.status < 500) {
       if (response.redirected || response.ok) {
         // The answer (already read here) carried the confirmation; the page it sends us to keeps
-        // it (app.js shows it), opened at the meal the entries went to (issue 27).
+        // it (app.js shows it), opened at the meal the entries went to.
         const html = await response.text().catch(() => "");
         const flash = new DOMParser().parseFromString(html, "text/html").querySelector("#main > .flash")?.textContent;
         try { if (flash) sessionStorage.setItem("forkcast:flash", flash); } catch { /* shown without it */ }
@@ -800,7 +800,9 @@ if (document.querySelector('meta[name="csrf-token"]') && "indexedDB" in window &
 
   // Changes from another device appear without a reload.
   if ((document.getElementById("meal-groups") || document.getElementById("week") || document.querySelector("[data-live]")) && "EventSource" in window) {
-    const events = new EventSource(apiPath("syncEvents"));
+    // From where the page's contents were read: a change made before the stream opened is sent at once.
+    const cursor = document.querySelector('meta[name="forkcast-cursor"]')?.content;
+    const events = new EventSource(apiPath("syncEvents") + (cursor ? `?lastEventId=${encodeURIComponent(cursor)}` : ""));
     events.addEventListener("changes", () => refreshDay());
     events.addEventListener("error", () => { if (events.readyState !== EventSource.OPEN) probe(); });
     events.addEventListener("open", async () => {
