@@ -35,18 +35,23 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     let requests = InFlightRequests()
     app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    // What lives as long as the application (its composition root): the event streams, the gate
+    // every write passes, the Apple Health imports under way.
+    let events = SyncEvents()
+    app.syncEvents = events
+    app.healthImports = HealthImports()
     if case .sqlite(let path) = config.storage {
         let checkpointer = Checkpointer(path: path, logger: app.logger)
         app.checkpointer = checkpointer
         app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
         let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
-        app.writeGate = WriteGate(appendConnection: append)
+        app.writeGate = WriteGate(appendConnection: append, events: events)
         app.lifecycle.use(AppendConnection.Closing(connection: append))
         let reads = PreparedReads(path: path)
         app.preparedReads = reads
         app.lifecycle.use(PreparedReads.Closing(reads: reads))
     } else {
-        app.writeGate = WriteGate()
+        app.writeGate = WriteGate(events: events)
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.catalogState = CatalogState()

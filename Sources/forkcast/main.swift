@@ -29,11 +29,13 @@ do {
     app.registerCommands()
     // `serve` (also the default command) migrates first, so a fresh checkout just runs.
     let command = CommandLine.arguments.dropFirst().first ?? "serve"
-    if command == "serve" || command.hasPrefix("-") {
-        try await app.prepareStorage()
-        app.startHousekeeping()
+    try await app.withItsWriteGate {
+        if command == "serve" || command.hasPrefix("-") {
+            try await app.prepareStorage()
+            app.startHousekeeping()
+        }
+        try await app.execute()
     }
-    try await app.execute()
 } catch {
     app.logger.report(error: error)
     try? await app.asyncShutdown()

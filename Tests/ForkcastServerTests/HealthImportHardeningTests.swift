@@ -143,11 +143,13 @@ struct HealthImportHardeningTests {
 
     @Test func oneImportPerUserAtATime() async throws {
         let user = UUID()
-        #expect(await HealthImports.shared.begin(user))
-        #expect(await HealthImports.shared.begin(user) == false)
-        #expect(await HealthImports.shared.status(user).running)
-        await HealthImports.shared.end(user)
-        #expect(await HealthImports.shared.begin(user))
-        await HealthImports.shared.end(user)
+        let imports = HealthImports()
+        defer { imports.parsingThread.shutdownGracefully { _ in } }
+        #expect(await imports.begin(user))
+        #expect(await imports.begin(user) == false)
+        #expect(await imports.status(user).running)
+        await imports.end(user)
+        #expect(await imports.begin(user))
+        await imports.end(user)
     }
 }

@@ -42,7 +42,7 @@ enum BodyController {
             return response
         }
         // Whether an import is running for the user, and how far it has read.
-        routes.on(HealthImport.Status.self) { req, _, _ in await HealthImports.shared.status(try req.requireUserID()) }
+        routes.on(HealthImport.Status.self) { req, _, _ in await req.application.healthImports.status(try req.requireUserID()) }
         routes.on(Weights.Delete.self) { req, parameters, _ in
             guard try await req.owner.deleteWeight(parameters.id) != nil else {
                 throw AppError.notFound("No weight entry with id \(parameters.id) exists in your account.")

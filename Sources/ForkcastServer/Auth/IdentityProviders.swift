@@ -353,7 +353,7 @@ extension Application {
 
     /// The configured identity providers (set up once while configuring).
     var identityProviders: IdentityProviders {
-        get { storage[IdentityProvidersKey.self]! }
+        get { configured(IdentityProvidersKey.self) }
         set { storage[IdentityProvidersKey.self] = newValue }
     }
 }

@@ -13,42 +13,37 @@ enum HealthImportRunner {
     /// Apple Health exports reach gigabytes; the upload streams to a temporary file.
     static let maximumUploadSize: Int64 = 4 << 30
 
-    static let parsingThread: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        return pool
-    }()
-
     static func run(_ req: Request, user: UserModel) async throws -> HealthImportResult {
         let userID = try user.requireID()
-        guard await HealthImports.shared.begin(userID) else {
+        let imports = req.application.healthImports
+        guard await imports.begin(userID) else {
             throw AppError.conflict("An Apple Health import is already running for your account; wait for it to finish.")
         }
         do {
             let file = try await receive(req)
             defer { try? FileManager.default.removeItem(at: file) }
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
-            await HealthImports.shared.update(userID, phase: .reading, bytesRead: 0, bytesTotal: total)
+            await imports.update(userID, phase: .reading, bytesRead: 0, bytesTotal: total)
             let limits = AppleHealthImport.Limits(maxXMLBytes: req.application.forkcastConfig.healthMaxXMLBytes)
             let parsed: AppleHealthImport.Result
             do {
                 // A thread of its own: parsing gigabytes must not hold up the pool that runs every
                 // SQLite query and file read. Imports from several users take turns on it.
-                parsed = try await HealthImportRunner.parsingThread.runIfActive {
+                parsed = try await imports.parsingThread.runIfActive {
                     try AppleHealthImport.parse(fileAt: file, limits: limits) { read in
-                        Task { await HealthImports.shared.update(userID, phase: .reading, bytesRead: read, bytesTotal: total) }
+                        Task { await imports.update(userID, phase: .reading, bytesRead: read, bytesTotal: total) }
                     }
                 }
             } catch let failure as AppleHealthImport.Failure {
                 throw AppError.validation(ValidationError(field: "file", failure.message))
             }
-            await HealthImports.shared.update(userID, phase: .saving, bytesRead: total, bytesTotal: total)
+            await imports.update(userID, phase: .saving, bytesRead: total, bytesTotal: total)
             let added = try await (try req.owner).importHealthData(parsed.export)
             let result = BodyController.present(parsed, added: added)
-            await HealthImports.shared.end(userID)
+            await imports.end(userID)
             return result
         } catch {
-            await HealthImports.shared.end(userID)
+            await imports.end(userID)
             throw error
         }
     }
@@ -119,28 +114,4 @@ final class MultipartFileStream {
         defer { pending = [] }
         return pending
     }
-}
-
-/// Imports in progress, per user (one at a time), and how far each has read.
-actor HealthImports {
-    static let shared = HealthImports()
-
-    typealias Status = HealthImportStatus
-
-    private var running: [UUID: Status] = [:]
-
-    func begin(_ user: UUID) -> Bool {
-        guard running[user] == nil else { return false }
-        running[user] = Status(running: true, phase: .uploading, bytesRead: 0, bytesTotal: 0)
-        return true
-    }
-
-    func update(_ user: UUID, phase: Status.Phase, bytesRead: Int64, bytesTotal: Int64) {
-        guard running[user] != nil else { return }
-        running[user] = Status(running: true, phase: phase, bytesRead: bytesRead, bytesTotal: bytesTotal)
-    }
-
-    func end(_ user: UUID) { running[user] = nil }
-
-    func status(_ user: UUID) -> Status { running[user] ?? Status(running: false, phase: nil, bytesRead: 0, bytesTotal: 0) }
 }

@@ -198,7 +198,7 @@ extension Application {
 
     /// The process's view of the catalogue (one per application, made by `configure`).
     var catalogState: CatalogState {
-        get { storage[CatalogStateKey.self]! }
+        get { configured(CatalogStateKey.self) }
         set { storage[CatalogStateKey.self] = newValue }
     }
 

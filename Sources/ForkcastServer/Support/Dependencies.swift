@@ -26,7 +26,7 @@ extension Application {
     }
 
     public var forkcastConfig: AppConfig {
-        get { storage[ConfigKey.self]! }
+        get { configured(ConfigKey.self) }
         set { storage[ConfigKey.self] = newValue }
     }
 }

@@ -30,6 +30,8 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
     /// What the change feed records the rows as.
     nonisolated let kind: SyncKind
     nonisolated let connection: AppendConnection?
+    /// The application's open event streams, told of rows written on ``connection``.
+    nonisolated let events: SyncEvents?
     private var pending: [Rows] = []
     private var flushing = false
     /// Shared writes committed so far, and the requests' rows written in them (tests, curiosity).
@@ -41,9 +43,10 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
     /// The most rows one shared write takes: one INSERT's worth (``PlainInsert``).
     static var rowLimit: Int { PlainInsert.rowsPerStatement }
 
-    init(kind: SyncKind, connection: AppendConnection?) {
+    init(kind: SyncKind, connection: AppendConnection?, events: SyncEvents?) {
         self.kind = kind
         self.connection = connection
+        self.events = events
     }
 
     /// Adds `models` (new records of the owner, each with its id) and returns once they are committed.
@@ -67,7 +70,7 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
                     let rows = await self.take()
                     taken.rows = rows
                     try await self.write(rows, on: connection)
-                    for owner in Set(rows.map(\.owner)) { await SyncEvents.shared.publish(owner: owner) }
+                    if let events = self.events { for owner in Set(rows.map(\.owner)) { await events.publish(owner: owner) } }
                 }
             }
             do {

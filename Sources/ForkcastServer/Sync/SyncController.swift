@@ -295,13 +295,14 @@ struct SyncController {
         let lastEventID = req.headers.first(name: "Last-Event-ID") ?? query.lastEventId
         let lastSeen = lastEventID.flatMap { try? Self.sequence(from: $0) }
         let db = req.db
-        let subscription = await SyncEvents.shared.subscribe(owner: owner)
+        let hub = req.application.syncEvents
+        let subscription = await hub.subscribe(owner: owner)
         let response = Response(status: .ok)
         response.headers.contentType = HTTPMediaType(type: "text", subType: "event-stream")
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         response.headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         response.body = .init(asyncStream: { writer in
-            defer { Task { await SyncEvents.shared.unsubscribe(owner: owner, id: subscription.id) } }
+            defer { Task { await hub.unsubscribe(owner: owner, id: subscription.id) } }
             let send: @Sendable (String) async throws -> Void = { text in try await writer.write(.buffer(ByteBuffer(string: text))) }
             do {
                 try await send("retry: 3000\n\n")
@@ -323,7 +324,7 @@ struct SyncController {
                         var sent = caughtUp
                         for await _ in subscription.events {
                             // One read of the head per change, however many listeners woke for it.
-                            let newest = try await SyncEvents.shared.newest(owner: owner) {
+                            let newest = try await hub.newest(owner: owner) {
                                 try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                             }
                             guard newest > sent else { continue }

@@ -9,9 +9,9 @@ import Vapor
 /// Tells open pages and apps that a user's data changed, so they pull at once (seed 001's real
 /// time). Within one instance subscribers are woken after the change commits; across instances on
 /// PostgreSQL each change sends `NOTIFY forkcast_sync` inside its transaction (delivered at commit)
-/// and every instance LISTENs and wakes its own subscribers.
+/// and every instance LISTENs and wakes its own subscribers. Each application has its own
+/// (`Application.syncEvents`, made by `configure`); its writes reach it through their gate.
 actor SyncEvents {
-    static let shared = SyncEvents()
     static let channel = "forkcast_sync"
 
     /// At most this many live listeners per person (tabs, apps); a new one closes the oldest,
@@ -75,12 +75,15 @@ actor SyncEvents {
         return try await task.value
     }
 
-    /// Called by ``SyncLog`` inside the write transaction.
-    nonisolated func changed(owner: UUID, db: any Database) async {
+    /// Called by ``SyncLog`` inside the write transaction: on PostgreSQL every instance hears of
+    /// the change at commit (``PostgresListener``); on SQLite the listeners of the application
+    /// whose gate the write went through are woken once it commits. A write outside any
+    /// application (a command in its own process) has nobody in this process to tell.
+    static func changed(owner: UUID, db: any Database) async {
         if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
             try? await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: owner.uuidString))").run()
-        } else {
-            WriteContext.afterCommit?.add { await SyncEvents.shared.publish(owner: owner) }
+        } else if let events = WriteGate.current?.events {
+            WriteContext.afterCommit?.add { await events.publish(owner: owner) }
         }
     }
 
@@ -91,6 +94,7 @@ actor SyncEvents {
             guard case .postgres = app.forkcastConfig.storage else { return }
             let logger = app.logger
             let db = app.db
+            let events = app.syncEvents
             let task = Task {
                 while !Task.isCancelled {
                     do {
@@ -98,7 +102,7 @@ actor SyncEvents {
                             connection.eventLoop.makeFutureWithTask {
                                 try await connection.listen(on: SyncEvents.channel) { notifications in
                                     for try await notification in notifications {
-                                        if let owner = UUID(uuidString: notification.payload) { await SyncEvents.shared.publish(owner: owner) }
+                                        if let owner = UUID(uuidString: notification.payload) { await events.publish(owner: owner) }
                                     }
                                 }
                             }
@@ -117,6 +121,16 @@ actor SyncEvents {
         }
 
         struct TaskKey: StorageKey { typealias Value = Task<Void, Never> }
+    }
+}
+
+extension Application {
+    private struct SyncEventsKey: StorageKey { typealias Value = SyncEvents }
+
+    /// This application's open event streams (set up by `configure`).
+    var syncEvents: SyncEvents {
+        get { configured(SyncEventsKey.self) }
+        set { storage[SyncEventsKey.self] = newValue }
     }
 }
 

@@ -50,7 +50,7 @@ enum SyncLog {
             }
             try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
         }
-        await SyncEvents.shared.changed(owner: owner, db: db)
+        await SyncEvents.changed(owner: owner, db: db)
     }
 
     /// Every insert into the feed: its columns, and what a later change of a record replaces.

@@ -1,0 +1,104 @@
+import Fluent
+import ForkcastCore
+import Foundation
+import SQLKit
+import NIOConcurrencyHelpers
+import Vapor
+
+/// A first-come, first-served queue of writers with a bounded wait. The first writer opens a
+/// transaction; writers queued behind it join that transaction in turn (up to `batchLimit`).
+actor WriteGate {
+    /// The application's own gate, set for each request (one per database: several applications
+    /// in one process, as in the tests, do not queue behind each other).
+    @TaskLocal static var current: WriteGate?
+    /// How long a write waits for its turn before the request answers 503.
+    static let waitLimit: Duration = .seconds(15)
+    /// How long SQLite waits for a lock another process holds.
+    static let busyTimeoutMilliseconds = 5000
+    /// The most writers one commit carries (an application's gate serves one database).
+    let batchLimit: Int
+    /// Whether this gate's writes have been failing for storage reasons.
+    nonisolated let health = StorageHealth()
+    /// Diary entries logged through this gate's requests, written together (``InsertQueue``); nil
+    /// for the gate outside requests, whose writers never share a transaction.
+    nonisolated let diaryEntries: InsertQueue<DiaryEntryModel>?
+
+    /// The application's open event streams, woken after this gate's writes commit; nil for a
+    /// write outside any application.
+    nonisolated let events: SyncEvents?
+
+    /// `appendConnection`: the connection of its own that shared inserts are written on.
+    init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil, events: SyncEvents? = nil) {
+        self.batchLimit = batchLimit
+        self.events = events
+        diaryEntries = batchLimit > 1 ? InsertQueue(kind: .diaryEntry, connection: appendConnection, events: events) : nil
+    }
+
+    enum Turn: Sendable { case lead, join(WriteBatch) }
+
+    /// Hands each request its application's gate.
+    struct Middleware: AsyncMiddleware {
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            try await WriteGate.$current.withValue(request.application.writeGate) { try await next.respond(to: request) }
+        }
+    }
+
+    private var busy = false
+    private var batchSize = 0
+    /// Transactions ended so far (committed, rolled back or never opened), for tests and curiosity.
+    private(set) var transactions = 0
+    private var waiters: [(id: UUID, continuation: CheckedContinuation<Turn?, Never>)] = []
+
+    /// Waits for this writer's turn: to open a transaction, or to join the open one. Nil when the
+    /// wait outlasted `timeout`.
+    func acquire(timeout: Duration) async -> Turn? {
+        if !busy {
+            busy = true
+            batchSize = 1
+            return .lead
+        }
+        let id = UUID()
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            await self?.expire(id)
+        }
+        let turn = await withCheckedContinuation { continuation in waiters.append((id, continuation)) }
+        timer.cancel()
+        return turn
+    }
+
+    /// The writer whose turn it was is done: the next writer waiting joins the open transaction
+    /// (true), or nobody waits or the batch is full and the caller commits it (false).
+    func passOn(_ batch: WriteBatch) -> Bool {
+        guard !waiters.isEmpty, batchSize < batchLimit else { return false }
+        batchSize += 1
+        waiters.removeFirst().continuation.resume(returning: .join(batch))
+        return true
+    }
+
+    /// The transaction is over (committed, rolled back or never opened): the next writer opens one.
+    func release() {
+        transactions += 1
+        if waiters.isEmpty {
+            busy = false
+        } else {
+            batchSize = 1
+            waiters.removeFirst().continuation.resume(returning: .lead)
+        }
+    }
+
+    private func expire(_ id: UUID) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: nil)
+    }
+}
+
+extension Application {
+    private struct WriteGateKey: StorageKey { typealias Value = WriteGate }
+
+    /// This application's queue of SQLite writers (set up by `configure`).
+    var writeGate: WriteGate {
+        get { configured(WriteGateKey.self) }
+        set { storage[WriteGateKey.self] = newValue }
+    }
+}
