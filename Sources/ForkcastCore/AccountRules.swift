@@ -80,7 +80,7 @@ public enum AccountRules {
     }
 }
 
-/// Invitation links (issue 27): one-time links by which the server's owner lets a person create an
+/// Invitation links: one-time links by which the server's owner lets a person create an
 /// account while sign-up is closed.
 public enum InvitationRules {
     /// How many days a link stays good.

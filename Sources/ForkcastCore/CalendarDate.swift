@@ -127,7 +127,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                                     "November", "December"]
 
-    /// "Monday 23 November 2026": how a person reads a day (issue 27: not "Monday 2026-11-23").
+    /// "Monday 23 November 2026": how a person reads a day (not "Monday 2026-11-23").
     public var longText: String { "\(weekday.name) \(day) \(Self.monthNames[month - 1]) \(year)" }
 
     public var weekday: Weekday {

@@ -250,7 +250,7 @@ public enum UsualFoods {
         }
     }
 
-    /// The chips for one meal type (issue 27): that meal type's own history first (most often,
+    /// The chips for one meal type: that meal type's own history first (most often,
     /// then most recent, always with the food logged there last), then the foods of every meal
     /// type by ``rank(_:limit:)``. `uses` are per food and meal type; Greek yogurt eaten at 20 of
     /// 21 breakfasts leads Breakfast's chips even when cheese was logged more often at other meals.
@@ -280,7 +280,7 @@ public enum UsualFoods {
 }
 
 /// The average of a range of days' calories (the Today chart): only days with entries count, and
-/// today (still under way) only when it is the only one (issue 27: a half-eaten day pulled the
+/// today (still under way) only when it is the only one (a half-eaten day pulled the
 /// week's average down).
 public enum DailyAverage {
     public struct Day: Sendable, Equatable {

@@ -3,7 +3,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Issue 26 in the domain: portions per plan entry, the shopping list from the plan and its refresh,
+/// Plans and shopping in the domain: portions per plan entry, the shopping list from the plan and its refresh,
 /// the week against the goals, and "Fill my week".
 @Suite("Shopping lists and the week against the goals")
 struct ShoppingAndSuggestionTests {

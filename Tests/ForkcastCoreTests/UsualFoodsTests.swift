@@ -32,7 +32,7 @@ struct UsualFoodsTests {
     }
 
     @Test func theMealTypesOwnHistoryComesFirst() {
-        // Issue 27: Greek yogurt at 20 of 21 breakfasts, yesterday too; cheddar and feta logged more
+        // Greek yogurt at 20 of 21 breakfasts, yesterday too; cheddar and feta logged more
         // often (and later) at lunch and dinner. Breakfast leads with yogurt; lunch with cheddar.
         let yogurt = UUID(), oats = UUID(), berries = UUID(), cheddar = UUID(), feta = UUID(), rice = UUID(), newJam = UUID()
         let yesterday = start.addingTimeInterval(20 * day)

@@ -140,7 +140,7 @@ struct AccountDataTests {
             #expect(files[photo.file] != nil && photo.file.hasSuffix(".jpg"))
             let diaryCSV = String(decoding: try #require(files["diary.csv"]), as: UTF8.self)
             #expect(diaryCSV.contains("Street food"))
-            // The zip's spreadsheet has the export's columns: the local time in the account's zone (issue 27).
+            // The zip's spreadsheet has the export's columns: the local time in the account's zone.
             #expect(diaryCSV.components(separatedBy: "\r\n")[0].hasSuffix(",localTime,timeZone,mealTypeName"))
             #expect(diaryCSV.contains(",2026-11-21 07:15,Europe/Lisbon,"), "07:15:30Z in Lisbon (UTC+0 in November)")
             #expect(files["README.txt"] != nil)

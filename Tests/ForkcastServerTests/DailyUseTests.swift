@@ -185,7 +185,7 @@ struct DailyUseTests {
             let unchanged = try object(try await client.get("/api/v1/diary/entries/\(quickID)"))
             #expect(unchanged["name"] as? String == "Carrot cake")
 
-            // Deleting offers Undo (the form says what it deletes, issue 27).
+            // Deleting offers Undo (the form says what it deletes).
             let today = try await browser.send(.GET, "/diary").body.string
             #expect(today.contains("data-undo=\"Deleted “Carrot cake” from Snack.\""))
         }

@@ -219,7 +219,7 @@ struct DiaryAPITests {
             let lines = csv.body.string.split(separator: "\r\n")
             #expect(lines.count == 4)
             #expect(lines[0].hasPrefix("date,loggedAt,mealType,name"))
-            #expect(lines[0].hasSuffix(",localTime,timeZone,mealTypeName"), "local time beside UTC (issue 27)")
+            #expect(lines[0].hasSuffix(",localTime,timeZone,mealTypeName"), "local time beside UTC")
             #expect(lines[1].contains("\"Lunch, \"\"big\"\"\""), "quotes and commas are escaped")
             let exported = try json(try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=json"))
             #expect((exported["entries"] as? [Any])?.count == 3)

@@ -1,7 +1,7 @@
 import NIOPosix
 import Testing
 
-/// The server tests answer requests where production answers them (issue 22): Swift concurrency
+/// The server tests answer requests where production answers them: Swift concurrency
 /// runs on SwiftNIO's event loops, as `forkcast` sets it up (Sources/forkcast/main.swift).
 @Suite("The tests' executor")
 struct ExecutorTests {

@@ -8,7 +8,7 @@ import Testing
 import VaporTesting
 
 /// The food catalogue and micronutrients through the API, on SQLite and (with the PostgreSQL
-/// suite) PostgreSQL: what issue 25 names, from a fresh server with no network.
+/// suite) PostgreSQL, from a fresh server with no network.
 @Suite("Food catalogue and micronutrients API")
 struct FoodCatalogAPITests {
     func search(_ client: Client, _ q: String, per: Int = 5) async throws -> ForkcastContract.Page<CatalogFoodAnswer> {

@@ -227,7 +227,7 @@ struct HardeningTests {
             _ = try await app.signUp()
             var browser = Browser(app: app)
             _ = try await browser.csrf(from: "/login")
-            #expect(browser.cookies[SecurityHeadersMiddleware.sessionCookie] == nil, "the sign-in form starts no session (issue 22)")
+            #expect(browser.cookies[SecurityHeadersMiddleware.sessionCookie] == nil, "the sign-in form starts no session")
             #expect(try await browser.signIn().status == .seeOther)
             let before = try #require(browser.cookies[SecurityHeadersMiddleware.sessionCookie])
             let first = try await browser.csrf(from: "/meals")

@@ -395,7 +395,7 @@ struct LibraryContractTests {
         }
     }
 
-    /// Invitations (issue 27): only the first account invites; a link creates one account while
+    /// Invitations: only the first account invites; a link creates one account while
     /// sign-up is closed, once, until it expires; a revoked link creates none.
     @Test(arguments: Backend.allCases) func anInvitationCreatesOneAccountOnce(_ backend: Backend) async throws {
         let now = monday

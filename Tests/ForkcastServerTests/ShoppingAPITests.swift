@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import VaporTesting
 
-/// Issue 26 through the API (and the pages a sharing link opens), on SQLite and on PostgreSQL:
+/// Plans, portions and shopping through the API (and the pages a sharing link opens), on SQLite and on PostgreSQL:
 /// portions per plan entry, shopping lists from the plan, sharing, the week against the goals and
 /// "Fill my week".
 @Suite("Shopping lists and the planned week")

@@ -233,7 +233,7 @@ def seed(server):
     assert r.status_code == 201, r.text
     photo_entry = post(s, server, "/api/v1/diary/entries", {"photoId": r.json()["id"], "mealType": long_type["id"].lower(),
                                                            "loggedAt": f"{today.isoformat()}T05:20:00Z"})
-    # Issue 26: the week's shopping list (the plan's 300-food library makes a long one), a few rows
+    # The week's shopping list (the plan's 300-food library makes a long one), a few rows
     # checked, one of the person's own with the longest name, shared; the other meal slots stepped up.
     shopping = post(s, server, "/api/v1/shopping-lists", {"from": week[0], "to": week[6]})
     for item in shopping["items"][:4]:

@@ -123,7 +123,7 @@ def test_entries_are_corrected_and_deleting_offers_undo(driver, server):
     wait_for(driver, lambda d: "/edit" not in d.current_url)
     assert "304 kcal" in css(driver, "#group-lunch").text, "2 × 40 g"
 
-    # Deleting does not ask: the row goes, with Undo for a few seconds (issue 27); Undo keeps it.
+    # Deleting does not ask: the row goes, with Undo for a few seconds; Undo keeps it.
     css(driver, f"#entry-{entry['id']} button[type=submit]").click()
     wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed())
     assert "Deleted “Oats” from Lunch." in css(driver, "#undo-toast").text

@@ -1,4 +1,4 @@
-"""Issue 27, daily use (second pass), in real Chromium: the planner follows other devices, a food
+"""Daily use (second pass), in real Chromium: the planner follows other devices, a food
 that is not yet anyone's is found or created without leaving the plate, and the usual-food chips
 follow the meal type."""
 import datetime

@@ -68,7 +68,7 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     css(driver, "#entry-form button[type=submit]").click()
     wait_for(driver, lambda d: "Saved “Rolled oats” (Snack" in css(d, ".flash").text)
     assert "Rolled oats" in css(driver, "#group-snack").text and "Rolled oats" not in css(driver, "#group-breakfast").text
-    css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()  # at once, with Undo (issue 27)
+    css(driver, "#group-dinner button[aria-label^='Delete Feast']").click()  # at once, with Undo
     wait_for(driver, lambda d: "Feast" not in css(d, "#group-dinner").text)
     assert "Deleted “Feast” from Dinner." in css(driver, "#undo-toast").text
 

@@ -97,7 +97,7 @@ def test_filters_update_in_place_and_live_in_the_url(driver, server):
     assert card_titles(driver) == ["Bolognese", "Chicken curry", "Chicken salad"]
     mark_page(driver)
 
-    css(driver, "#more-filters summary").click()  # the filters fold into one control (issue 27)
+    css(driver, "#more-filters summary").click()  # the filters fold into one control
     Select(css(driver, "#filter-protein")).select_by_visible_text("Chicken")
     wait_for(driver, lambda d: card_titles(d) == ["Chicken curry", "Chicken salad"])
     assert "protein=Chicken" in driver.current_url

@@ -1,6 +1,6 @@
 """In real Chromium, on a server with no network: a new person finds "Carrots, raw" in the food
 catalogue from the plate, logs 150 g in as many taps as one of their own foods, and Today's
-Nutrients view shows what issue 25 names; nutrient targets change on Goals; the week view shows
+Nutrients view shows its nutrients; nutrient targets change on Goals; the week view shows
 which nutrients are persistently under or over."""
 import datetime
 

@@ -169,7 +169,7 @@ def test_moving_an_entry_to_another_day_asks_and_moves_only_it(driver, server):
     css(driver, "#save-entry").click()
     wait_for(driver, lambda d: d.find_elements(By.ID, "confirm-move"), message="a confirmation before moving")
     box = css(driver, "#confirm-move")
-    assert "Move this entry to another day?" in box.text and "Rice bowl" in box.text, "the same meal type on another day (issue 27)"
+    assert "Move this entry to another day?" in box.text and "Rice bowl" in box.text, "the same meal type on another day"
     assert css(driver, "#save-entry").text == "Move it"
     assert css(driver, "#field-date").get_attribute("value") == earlier.isoformat(), "the new day is kept as typed"
     screenshot(driver, "confirm-move")
@@ -193,7 +193,7 @@ def test_moving_an_entry_to_another_day_asks_and_moves_only_it(driver, server):
 
 
 def capture_choices(driver):
-    # Read as text content: the chooser shows once a photo is chosen (issue 27).
+    # Read as text content: the chooser shows once a photo is chosen.
     return [o.get_attribute("textContent").strip() for o in Select(css(driver, "#capture-type")).options]
 
 

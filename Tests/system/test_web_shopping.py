@@ -1,4 +1,4 @@
-"""Issue 26 in Chromium: portions on the planner's cards, the week against the goals, the shopping
+"""Plans and shopping in Chromium: portions on the planner's cards, the week against the goals, the shopping
 list from the plan (check off, add, refresh), a shared link in a browser with no cookies, checks
 made offline, and Fill my week."""
 import requests

@@ -1,7 +1,7 @@
 import ForkcastCore
 import Foundation
 
-/// An invitation (issue 27): a one-time link by which the server's owner lets one person create an
+/// An invitation: a one-time link by which the server's owner lets one person create an
 /// account while sign-up is closed. Only a hash of its token is stored; the link is shown once.
 public struct Invitation: Sendable, Equatable {
     public var id: UUID

@@ -131,7 +131,7 @@ enum DiaryController {
 /// CSV with a header row; fields quoted where needed (RFC 4180). Amounts are rounded as the pages
 /// show them (whole kcal, grams and the rest to one decimal, money to cents); after the nutrients
 /// come the local time in the person's time zone beside the UTC `loggedAt`, the zone, and the meal
-/// type's name (issue 27). The JSON export keeps every figure exact.
+/// type's name. The JSON export keeps every figure exact.
 enum DiaryExport {
     static func csv(_ entries: [DiaryEntry], zone: TimeZone = .gmt, mealTypeNames: [String: String] = [:]) -> String {
         func field(_ raw: String) -> String {

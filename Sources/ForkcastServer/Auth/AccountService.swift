@@ -134,7 +134,7 @@ extension Request {
         AccountService(db: db, passwords: password.async, now: now)
     }
 
-    /// Invitations (issue 27): making, listing and revoking them, and whether a link is still open.
+    /// Invitations: making, listing and revoking them, and whether a link is still open.
     var inviteMember: InviteMember { InviteMember(accounts: FluentAccounts(db: db), now: now) }
 
     /// Makes an invitation link for `person` (the owner only; ``InviteMember`` refuses anyone else):

@@ -1,6 +1,6 @@
 import Fluent
 
-/// Invitations (issue 27): one-time links by which the owner lets one person create an account
+/// Invitations: one-time links by which the owner lets one person create an account
 /// while sign-up is closed. Only a SHA-256 of the link's token is kept (`token_hash`, unique);
 /// `used_by` is the account it created (null while it waits).
 struct M017_Invitations: AsyncMigration {

@@ -16,7 +16,7 @@ struct WebAuthController: RouteCollection {
         routes.post(SiteURL.signup(), use: signup)
     }
 
-    // --- Creating an account: open sign-up, or an invitation's one-time link (issue 27) ---
+    // --- Creating an account: open sign-up, or an invitation's one-time link ---
 
     @Sendable func signupForm(req: Request) async throws -> Response {
         if req.auth.has(UserModel.self) { return req.redirect(to: SiteURL.diary().path) }

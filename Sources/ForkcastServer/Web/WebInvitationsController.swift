@@ -3,7 +3,7 @@ import ForkcastCore
 import Foundation
 import Vapor
 
-/// Settings › Invite someone (issue 27): the owner makes one-time links that create an account
+/// Settings › Invite someone: the owner makes one-time links that create an account
 /// while sign-up is closed, sees those waiting and revokes them. The use case decides who may
 /// (``InviteMember``); this page only presents.
 struct WebInvitationsController: RouteCollection {

@@ -256,7 +256,7 @@ if (filters && results) {
 
 // --- After an action: the confirmation where the page opens ---
 // A save sends the page to the place it concerns (/diary#group-lunch); its confirmation goes
-// there too, not only to the top of the page, out of view (issue 27).
+// there too, not only to the top of the page, out of view.
 {
   let flash = document.querySelector("#main > .flash");
   // A confirmation a script read on its way here (a form sent with fetch, then this page opened).
@@ -297,7 +297,7 @@ export function suggestionKeys(input, list, close = () => { list.hidden = true; 
   });
 }
 
-// --- A long list to choose from becomes a search (issue 27: 200 meals in a select) ---
+// --- A long list to choose from becomes a search (200 meals in a select) ---
 // The select stays in the form (what is sent, and what a page without scripts shows); a search
 // field with matching buttons stands in front of it.
 let searchables = 0;

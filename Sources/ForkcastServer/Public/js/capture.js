@@ -64,7 +64,7 @@ if (form && input) {
     preview.hidden = false;
     form.classList.add("has-photo");
     status.textContent = "Check the meal, then save.";
-    // Save in view above the tab bar, the photo shown small enough beside it (issue 27).
+    // Save in view above the tab bar, the photo shown small enough beside it.
     save.focus({ preventScroll: true });
     preview.addEventListener("load", () => save.scrollIntoView({ block: "nearest" }), { once: true });
   });

@@ -4,7 +4,7 @@
 // your foods when chosen (the same one every time). The suggestions are buttons under the field
 // (announced as they change): Arrow Down moves into them, arrows move between them, Escape goes
 // back to the field. Used by the plate and the meal form.
-// A name that is none of these never dead-ends (issue 27): the list ends with "Search Open Food
+// A name that is none of these never dead-ends: the list ends with "Search Open Food
 // Facts for …" (its products, imported by barcode when chosen) and "Create …" (a small dialog that
 // saves a new food through the API and fills the row in, the plate kept as it is).
 import { request, announce, failureMessage, suggestionKeys } from "/js/app.js";

@@ -93,7 +93,7 @@ function enhance(form) {
     refreshTotals();
   });
 
-  // The usual foods follow the meal type chosen (issue 27: Breakfast's are not Dinner's).
+  // The usual foods follow the meal type chosen (Breakfast's are not Dinner's).
   form.elements.mealType?.addEventListener("change", async () => {
     const query = new URLSearchParams({ date: form.elements.date?.value ?? "", mealType: form.elements.mealType.value });
     try {

@@ -82,7 +82,7 @@ async function page(request) {
     if (!account) return offlinePage();
     const cache = await caches.open(PAGES + account);
     // The address as it was seen; only the plate stands in for itself with another query (the same
-    // form for another meal type). A day not seen is not shown as another day (issue 27).
+    // form for another meal type). A day not seen is not shown as another day.
     const exact = (await cache.match(url.href)) ?? (url.pathname === "/" ? await cache.match(url.origin + "/diary") : undefined);
     if (exact) return savedCopy(exact, false);
     const similar = url.pathname === "/diary/add" ? await cache.match(url.origin + url.pathname) : undefined;
@@ -116,7 +116,7 @@ async function stamped(response) {
   return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A kept page answered offline, saying so at its top: a saved copy, from when (issue 27). */
+/** A kept page answered offline, saying so at its top: a saved copy, from when. */
 async function savedCopy(response, similar) {
   const savedAt = response.headers.get("X-Forkcast-Saved-At");
   const when = savedAt ? new Date(savedAt).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "earlier";

@@ -39,7 +39,7 @@ struct SetupPage {
     }
 }
 
-/// Creating an account on the web (issue 27): open when the server allows sign-up, or with an
+/// Creating an account on the web: open when the server allows sign-up, or with an
 /// invitation's token (the owner's one-time link) while it is closed.
 struct SignupPage {
     var email = ""

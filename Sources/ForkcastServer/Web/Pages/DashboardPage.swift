@@ -68,7 +68,7 @@ struct DashboardPage {
 
     /// Photo-first capture (seed 004 §7): the camera, the suggested meal type, save. A script
     /// shows the photo before saving, sends a small thumbnail, and keeps it in the outbox offline.
-    /// First on the page (issue 27: what a person does next): the camera and "Add to <the meal
+    /// First on the page (what a person does next): the camera and "Add to <the meal
     /// type of this hour>"; not on a day still to come (nothing is eaten there yet).
     private var capture: HTML {
         let date = model.day.date

@@ -72,7 +72,7 @@ struct HistoryPage {
             HTML("<img class=\"thumb\" src=\"\(PhotoURL.thumbnail(id))\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">")
         }.joined()
         let kcal = (o.totals.energyKcal ?? 0).display(0)
-        // What was eaten, by name (issue 27): the first three, then how many more.
+        // What was eaten, by name: the first three, then how many more.
         let names = o.entries.map(\.name)
         let dishes = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " + \(names.count - 3) more" : "")
         let counted = o.entries.filter(\.isCounted)

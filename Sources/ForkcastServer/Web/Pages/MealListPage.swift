@@ -44,7 +44,7 @@ struct MealListPage {
             <label class="chip toggle"><input type="checkbox" name="component" value="\(c)"\(if: chosen.contains(c.matchKey), " checked")><span>\(c)</span></label>
             """)
         }.joined()
-        // One control for everything but the search (issue 27: 57 component chips pushed the first
+        // One control for everything but the search (57 component chips pushed the first
         // meal 1,587 px down on a phone); open when something in it is chosen.
         let chosenCount = (f.protein == nil ? 0 : 1) + (f.carb == nil ? 0 : 1) + chosen.count
         return """
