@@ -144,7 +144,6 @@ struct HealthImportHardeningTests {
     @Test func oneImportPerUserAtATime() async throws {
         let user = UUID()
         let imports = HealthImports()
-        defer { imports.parsingThread.shutdownGracefully { _ in } }
         #expect(await imports.begin(user))
         #expect(await imports.begin(user) == false)
         #expect(await imports.status(user).running)

@@ -4,17 +4,19 @@ import NIOPosix
 import Vapor
 
 /// Imports in progress, per user (one at a time), and how far each has read.
-/// Each application has its own (`Application.healthImports`, made by `configure`), with the
-/// thread imports are parsed on.
+/// Each application has its own (`Application.healthImports`, made by `configure`).
 actor HealthImports {
     /// A thread of its own: parsing gigabytes must not hold up the pool that runs every SQLite
-    /// query and file read. Imports from several users take turns on it.
-    nonisolated let parsingThread: NIOThreadPool
+    /// query and file read. Imports from several users (and applications) take turns on it. A
+    /// thread of the process, like the event loops: starting one blocks its caller until the
+    /// thread runs, which must not happen on an event loop for every application made.
+    nonisolated var parsingThread: NIOThreadPool { Self.thread }
 
-    init() {
-        parsingThread = NIOThreadPool(numberOfThreads: 1)
-        parsingThread.start()
-    }
+    private static let thread: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
 
     typealias Status = HealthImportStatus
 
@@ -39,10 +41,9 @@ actor HealthImports {
 extension Application {
     private struct HealthImportsKey: StorageKey { typealias Value = HealthImports }
 
-    /// This application's Apple Health imports under way (set up by `configure`); their thread
-    /// stops with the application.
+    /// This application's Apple Health imports under way (set up by `configure`).
     var healthImports: HealthImports {
         get { configured(HealthImportsKey.self) }
-        set { storage.set(HealthImportsKey.self, to: newValue) { $0.parsingThread.shutdownGracefully { _ in } } }
+        set { storage[HealthImportsKey.self] = newValue }
     }
 }

@@ -102,3 +102,12 @@ extension Application {
         set { storage[WriteGateKey.self] = newValue }
     }
 }
+
+extension Request {
+    /// A write of this request's through its application's gate, also from code that runs outside
+    /// the request's task (Vapor's sessions write from a future's callback, where the middleware's
+    /// gate is not set).
+    func writeThroughGate<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        try await WriteGate.$current.withValue(application.writeGate) { try await db.write(body) }
+    }
+}
