@@ -1,0 +1,68 @@
+import ForkcastContract
+import FluentKit
+@testable import ForkcastServer
+import Foundation
+import SQLKit
+import Testing
+import VaporTesting
+
+/// What each application holds of its own (configure, the composition root): its write gate and
+/// its open event streams. Two applications in one process (the tests, or two servers) share
+/// neither, and every write of one, web sessions included, goes through its own gate.
+@Suite("What each application holds") struct CompositionTests {
+    /// Vapor writes a web session from a future's callback, outside the request's task, where the
+    /// middleware's gate is not set: the session still goes through its application's gate (on
+    /// SQLite, a write outside it would be a second writer, waiting for SQLite's lock).
+    @Test func aWebSessionIsWrittenThroughItsApplicationsGate() async throws {
+        try await withForkcast { app in
+            guard (app.db as! any SQLDatabase).dialect.name == "sqlite" else { return }  // PostgreSQL has no gate
+            let gate = app.writeGate
+            let sessions = DatabaseSessions(lifetime: 3600)
+            let request = Request(application: app, on: app.eventLoopGroup.next())
+            var data = SessionData()
+            data["csrf"] = "token"
+            // Outside any gate, as Vapor's callback runs.
+            let (before, id) = try await WriteGate.$current.withValue(nil) {
+                let before = await gate.transactions
+                return (before, try await sessions.createSession(data, for: request).get())
+            }
+            #expect(await gate.transactions == before + 1, "the session's write was one of the application's gate's")
+            let stored = try await WebSessionModel.query(on: app.db).filter(\.$keyHash == Tokens.hash(id.string)).count()
+            #expect(stored == 1)
+
+            data["csrf"] = "rotated"
+            try await WriteGate.$current.withValue(nil) { _ = try await sessions.updateSession(id, to: data, for: request).get() }
+            #expect(await gate.transactions == before + 2, "an update goes through the gate too")
+            try await WriteGate.$current.withValue(nil) { try await sessions.deleteSession(id, for: request).get() }
+            #expect(await gate.transactions == before + 3, "and so does a deletion")
+            #expect(try await WebSessionModel.query(on: app.db).filter(\.$keyHash == Tokens.hash(id.string)).count() == 0)
+        }
+    }
+
+    /// A change one application writes wakes its own event streams and not another's: each has
+    /// its own `SyncEvents`, reached through its own gate (on PostgreSQL every instance hears every
+    /// change through `NOTIFY`, which is what instances sharing a database need).
+    @Test func twoApplicationsKeepTheirEventStreamsApart() async throws {
+        try await withForkcast(allowSignup: true) { first in
+            guard (first.db as! any SQLDatabase).dialect.name == "sqlite" else { return }
+            try await withForkcast(allowSignup: true) { second in
+                #expect(first.syncEvents !== second.syncEvents)
+                let client = try await first.signUp()
+                let owner = try await client.get("/api/v1/me").json(TestUser.self).id
+                let (_, ours) = await first.syncEvents.subscribe(owner: owner)
+                let (_, theirs) = await second.syncEvents.subscribe(owner: owner)
+                let theirsWoke = Task { for await _ in theirs { return true }; return false }
+
+                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90), name: "Apple"))
+                #expect(logged.status == .created)
+                var iterator = ours.makeAsyncIterator()
+                let oursWoke = await iterator.next() != nil
+                #expect(oursWoke, "the application that wrote the change tells its own listeners")
+                // Both would have been woken in the same call had they shared one hub.
+                try await Task.sleep(for: .milliseconds(200))
+                theirsWoke.cancel()  // ends its wait for the next event: false unless it was woken
+                #expect(await theirsWoke.value == false, "another application's listeners hear nothing of it")
+            }
+        }
+    }
+}
