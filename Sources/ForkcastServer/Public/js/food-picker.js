@@ -29,12 +29,33 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   let controller = null;
 
   const close = () => { list.hidden = true; };
-  // The actions after the matches: [{label, run}] for the query shown.
-  let actions = [];
+  // The actions after the matches ({kind, label, run}), each in the list element that shows it.
+  // Shown again (the catalogue's answer arriving after your own foods'), an action keeps its
+  // element: a tap or the focus already on it is not lost to the new list.
+  let actionNodes = new Map();
+  const actionNode = (action) => {
+    const key = `${action.kind}\n${action.label}`;
+    let li = actionNodes.get(key);
+    if (!li) {
+      li = document.createElement("li");
+      li.className = "suggestion-action";
+      const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion", textContent: action.label });
+      button.dataset.action = action.kind;
+      // pointerdown keeps the focus in the field; the action runs once, on click (touch, mouse, keys).
+      button.addEventListener("pointerdown", (event) => event.preventDefault());
+      button.addEventListener("click", () => li.action.run());
+      li.append(button);
+    }
+    li.action = action;
+    return [key, li];
+  };
   const show = (items, heading, offered = []) => {
     foods = items;
-    actions = offered;
-    list.replaceChildren();
+    const next = new Map(offered.map(actionNode));
+    actionNodes = next;
+    const kept = new Set(next.values());
+    for (const li of [...list.children]) if (!kept.has(li)) li.remove();
+    const firstAction = list.firstElementChild;
     items.forEach((food, i) => {
       const li = document.createElement("li");
       const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion" });
@@ -55,19 +76,10 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       button.addEventListener("pointerdown", (event) => { event.preventDefault(); pick(i); });
       button.addEventListener("click", () => pick(i));
       li.append(button);
-      list.append(li);
+      list.insertBefore(li, firstAction);
     });
-    offered.forEach((action) => {
-      const li = document.createElement("li");
-      li.className = "suggestion-action";
-      const button = Object.assign(document.createElement("button"), { type: "button", className: "suggestion", textContent: action.label });
-      button.dataset.action = action.kind;
-      // pointerdown keeps the focus in the field; the action runs once, on click (touch, mouse, keys).
-      button.addEventListener("pointerdown", (event) => event.preventDefault());
-      button.addEventListener("click", () => action.run());
-      li.append(button);
-      list.append(li);
-    });
+    // Kept actions stay where they are (in the order offered); new ones follow them.
+    for (const li of next.values()) if (li.parentNode !== list) list.append(li);
     if (items.length === 0 && offered.length === 0) { close(); return; }
     list.hidden = false;
     const what = items.length === 0 ? "No food by this name yet" : `${items.length} ${heading === "usual" ? "usual foods" : "foods"} to choose from below`;
