@@ -81,6 +81,47 @@ def test_a_first_log_of_a_new_food_is_created_on_the_plate_in_at_most_six_taps(d
     assert [(f["name"], f["basis"]) for f in foods] == [("Oat milk <barista> “édition”", "ml")]
 
 
+HOLD_CATALOGUE = """
+// The catalogue's answer is held until the test lets it go: the list is then redrawn after the
+// person has already found the actions that the answer about their own foods offered.
+const real = window.fetch;
+window.__catalogueHeld = 0;
+let release;
+const held = new Promise((resolve) => { release = resolve; });
+window.__releaseCatalogue = () => release();
+window.fetch = (url, options) => {
+  if (String(url).includes("/api/v1/foods/catalog")) {
+    window.__catalogueHeld += 1;
+    return held.then(() => real(url, options));
+  }
+  return real(url, options);
+};
+"""
+
+
+def test_an_action_found_before_the_catalogue_answers_is_still_the_one_tapped(driver, server):
+    # "carr" is none of this person's foods, and the catalogue has carrots: its answer redraws the
+    # list with them after the person has found Create. The button found first is the one tapped.
+    api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/diary/add?mealType=lunch"))
+    driver.execute_script(HOLD_CATALOGUE)
+    field = css(driver, "#ingredient-food-1")
+    field.send_keys("carr")
+    create = wait_for(driver, lambda d: next(iter(all_css(d, "#ingredient-rows [data-action=create]")), None),
+                      message="the answer about your own foods offers Create")
+    wait_for(driver, lambda d: d.execute_script("return window.__catalogueHeld") == 1, message="the catalogue was asked")
+    assert not all_css(driver, "#ingredient-rows .suggestion[data-catalog]"), "its answer is still held"
+    driver.execute_script("window.__releaseCatalogue()")
+    wait_for(driver, lambda d: any("Carrots, raw" in b.text for b in all_css(d, "#ingredient-rows .suggestion[data-catalog]")),
+             message="the catalogue's answer redrew the list")
+    assert create.is_displayed() and create.get_attribute("data-action") == "create", "the Create found before is still shown"
+    create.click()
+    wait_for(driver, lambda d: css(d, "#create-food-dialog").get_attribute("open") is not None,
+             message="tapping the Create found before the redraw opens the dialog")
+    assert css(driver, "#create-food-name").get_attribute("value") == "carr"
+
+
 def test_a_refused_plate_offers_the_matches_and_keeps_what_was_typed(driver, server):
     s = api_session(server)
     create_food(s, server, name="Oat drink, light", basis="ml", per100={"energyKcal": 61})
