@@ -81,7 +81,11 @@ fi
 
 if $pg_ok; then
   log "Swift server tests on PostgreSQL (port $PG_PORT)"
+  # Two at a time: the PostgreSQL server shares the two cores and the disk with the tests, and at
+  # four a test's pool waited past its 5 s for a connection while sixteen writers committed one
+  # by one beside it (2026-11-27).
   FORKCAST_TEST_DATABASE_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT/forkcast_test" \
+    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${FORKCAST_TEST_PG_WIDTH:-2} \
     swift test --skip-build --filter ForkcastServerTests 2>&1 | tee "$ARTIFACTS/swift-test-postgres.log" \
     || { failed_summary "Swift server tests on PostgreSQL" "$ARTIFACTS/swift-test-postgres.log"; exit 1; }
   export FORKCAST_TEST_PG_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT"

@@ -45,13 +45,13 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
         app.checkpointer = checkpointer
         app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
         let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
-        app.writeGate = WriteGate(appendConnection: append, events: events)
+        app.writeGate = WriteGate(appendConnection: append, events: events, waitLimit: config.writeWaitLimit)
         app.lifecycle.use(AppendConnection.Closing(connection: append))
         let reads = PreparedReads(path: path)
         app.preparedReads = reads
         app.lifecycle.use(PreparedReads.Closing(reads: reads))
     } else {
-        app.writeGate = WriteGate(events: events)
+        app.writeGate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.catalogState = CatalogState()
@@ -79,7 +79,7 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
         // Eight per event loop (sixteen on two cores): with four, 64 clients reading waited for a
         // connection and PostgreSQL's reads stayed under half of SQLite's (docs/performance.md).
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 8,
-                                    connectionPoolTimeout: .seconds(5), encodingContext: .default,
+                                    connectionPoolTimeout: .seconds(config.postgresConnectionWaitLimit.components.seconds), encodingContext: .default,
                                     decodingContext: .default, sqlLogLevel: .debug), as: .psql)
     }
 }

@@ -46,6 +46,10 @@ public struct AppConfig: Sendable {
     public var oidc: OpenIDConnect?
     /// Whether email and password sign in (FORKCAST_PASSWORD_LOGIN; off only with Apple or OIDC set up).
     public var passwordLogin: Bool = true
+    /// How long a write waits for its turn before the request answers 503 (``WriteGate``).
+    public var writeWaitLimit: Duration = WriteGate.defaultWaitLimit
+    /// How long a request waits for one of PostgreSQL's connections before it answers 503.
+    public var postgresConnectionWaitLimit: Duration = .seconds(5)
 
     /// Sign in with Apple: the web flow needs the Services ID and a key to sign the client secret; the
     /// native apps' bundle ids are accepted audiences for `POST /api/v1/auth/apple`.

@@ -11,8 +11,11 @@ actor WriteGate {
     /// The application's own gate, set for each request (one per database: several applications
     /// in one process, as in the tests, do not queue behind each other).
     @TaskLocal static var current: WriteGate?
-    /// How long a write waits for its turn before the request answers 503.
-    static let waitLimit: Duration = .seconds(15)
+    /// How long a write waits for its turn before the request answers 503, unless the
+    /// application's configuration says otherwise.
+    static let defaultWaitLimit: Duration = .seconds(15)
+    /// This gate's wait limit.
+    nonisolated let waitLimit: Duration
     /// How long SQLite waits for a lock another process holds.
     static let busyTimeoutMilliseconds = 5000
     /// The most writers one commit carries (an application's gate serves one database).
@@ -28,8 +31,9 @@ actor WriteGate {
     nonisolated let events: SyncEvents?
 
     /// `appendConnection`: the connection of its own that shared inserts are written on.
-    init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil, events: SyncEvents? = nil) {
+    init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit) {
         self.batchLimit = batchLimit
+        self.waitLimit = waitLimit
         self.events = events
         diaryEntries = batchLimit > 1 ? InsertQueue(kind: .diaryEntry, connection: appendConnection, events: events) : nil
     }

@@ -23,7 +23,7 @@ extension Database {
     ///
     /// `leading` (SQLite): how to write when this writer opens the transaction rather than joining
     /// one, in a transaction of its own on another connection (``AppendConnection``); nobody joins it.
-    func write<T: Sendable>(timeout: Duration = WriteGate.waitLimit, leading: (@Sendable () async throws -> T)? = nil,
+    func write<T: Sendable>(timeout: Duration? = nil, leading: (@Sendable () async throws -> T)? = nil,
                             _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if let current = WriteContext.current { return try await body(current) }
         let afterCommit = AfterCommit()
@@ -37,7 +37,7 @@ extension Database {
         // waits for SQLite's lock as another process does (`busy_timeout`).
         let gate = WriteGate.current ?? WriteGate(batchLimit: 1)
         do {
-            let result = try await sqliteWrite(timeout: timeout, leading: leading, gate: gate, afterCommit: afterCommit, body)
+            let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, leading: leading, gate: gate, afterCommit: afterCommit, body)
             gate.health.committed()
             return result
         } catch {
