@@ -3,6 +3,15 @@ import Foundation
 /// Rules for account fields: emails, passwords, and where a sign-in may send the browser next.
 public enum AccountRules {
     public static let maximumDisplayNameLength = 100
+    /// The zone "today" is computed in for an account that did not say (a sign-in from elsewhere).
+    public static let defaultTimeZone = "UTC"
+
+    /// A display name from another service (Sign in with Apple, OpenID): kept to the length a
+    /// typed one may have, since nobody is there to be asked to shorten it; empty means none.
+    public static func displayName(from provided: String?) -> String? {
+        guard let name = provided?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
+        return String(name.prefix(maximumDisplayNameLength))
+    }
 
     /// A display name (trimmed) is at most 100 characters; empty means none.
     public static func displayNameProblem(_ name: String) -> String? {

@@ -25,6 +25,12 @@ public struct CatalogSearch: Sendable {
         }
     }
 
+    /// A search by name (the catalogue's, Open Food Facts') needs this many characters: one letter
+    /// matches too much to be worth asking for. A barcode is not a name and is looked up whole.
+    public static let minimumQueryLength = 2
+    /// The longest name searched for.
+    public static let maximumQueryLength = 200
+
     /// Words that describe the plain food and so do not push it down.
     public static let plainWords: Set<String> = ["raw", "whole", "fresh", "plain"]
 

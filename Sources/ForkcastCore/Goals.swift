@@ -201,6 +201,25 @@ public struct Goals: Hashable, Sendable, Codable {
         return result
     }
 
+    /// The goals in force from what is stored: computed from the profile when the person chose
+    /// that and has a profile; the numbers set by hand when they chose those; else seed 001's
+    /// defaults (computed without a profile yet included). The daily targets stay in every case.
+    public static func inForce(stored: Goals?, profile: BodyProfile?, today: CalendarDate) -> (goals: Goals, calculation: GoalCalculation?) {
+        let targets = stored?.targets ?? [:]
+        if stored?.source == .computed, let profile {
+            let calculation = GoalCalculation(profile: profile, today: today)
+            var goals = calculation.goals
+            goals.targets = targets
+            return (goals, calculation)
+        }
+        guard let stored, stored.source == .manual else {
+            var goals = Goals.defaults
+            goals.targets = targets
+            return (goals, nil)
+        }
+        return (stored, nil)
+    }
+
     /// Seed 001's defaults: 2000 kcal, 150 g protein, 250 g carbohydrates, 65 g fat.
     public static let defaults = Goals(energyKcal: 2000, protein: 150, carbohydrates: 250, fat: 65)
     /// The setting "computed from the body profile" (the numbers are computed when read).

@@ -29,6 +29,15 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     /// The portions a plan entry may make: the same range as a meal's servings.
     public static let servingsRange = 1...MealDraft.maximumServings
 
+    /// The most meals planned in one change (a week's suggestions ticked, a batch from the API).
+    public static let maximumAtOnce = 100
+
+    /// Nil when `count` meals may be planned at once; otherwise the problem.
+    public static func problem(plannedAtOnce count: Int) -> ValidationError.Field? {
+        guard !(1...maximumAtOnce).contains(count) else { return nil }
+        return .init(field: "assignments", message: "Plan 1 to \(maximumAtOnce) meals at once; got \(count).")
+    }
+
     /// Nil when `servings` is absent or in range; otherwise the problem.
     public static func problem(servings: Int?) -> ValidationError.Field? {
         guard let servings, !servingsRange.contains(servings) else { return nil }

@@ -72,6 +72,24 @@ struct LibraryUseCasesTests {
         #expect(libraries.contents.changes.last == .init(kind: .food, id: oatsID, deleted: true, at: monday))
     }
 
+    @Test func aBatchOfPlannedMealsIsOneToAHundredOrNothingIsPlanned() async throws {
+        // Every front door (the API's batch, the web's ticked suggestions) plans through this one
+        // rule: too many at once is refused whole, never cut to the first hundred.
+        let curry = try await SaveMeal(library: library(ann), now: monday).add(MealDraft(description: "Chicken curry"), id: UUID())
+        let plan = PlanMeal(library: library(ann), now: monday)
+        let week = try #require(CalendarDate(iso: "2026-11-23"))
+        let requests = (0..<(Assignment.maximumAtOnce + 1)).map {
+            PlanMeal.Request(mealID: curry.id, date: week.adding(days: $0 % 7), mealType: "dinner", servings: nil, id: UUID())
+        }
+        let tooMany = await #expect(throws: ValidationError.self) { try await plan.all(requests) }
+        #expect(tooMany?.fields.map(\.field) == ["assignments"])
+        #expect(tooMany?.fields.first?.message.contains("got \(Assignment.maximumAtOnce + 1)") == true)
+        let none = await #expect(throws: ValidationError.self) { try await plan.all([]) }
+        #expect(none?.fields.map(\.field) == ["assignments"])
+        #expect(libraries.contents.assignments.isEmpty, "nothing was planned")
+        #expect(try await plan.all(Array(requests.prefix(Assignment.maximumAtOnce))).count == Assignment.maximumAtOnce)
+    }
+
     @Test func aMealIsPlannedInOneOfThePersonsSlotsByItsKeyAndDeletingItTakesItOffThePlan() async throws {
         let curry = try await SaveMeal(library: library(ann), now: monday).add(MealDraft(description: "Chicken curry"), id: UUID())
         let friday = try #require(CalendarDate(iso: "2026-11-27"))

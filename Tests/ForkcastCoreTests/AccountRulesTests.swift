@@ -13,6 +13,15 @@ struct AccountRulesTests {
         #expect(AccountRules.displayNameProblem(String(repeating: "e\u{301}", count: 100)) == nil)
     }
 
+    @Test func aNameFromAnotherServiceIsKeptToATypedNamesLength() throws {
+        // Nobody is there to be asked to shorten it, so it is cut where a typed one is refused.
+        let long = String(repeating: "e\u{301}", count: 150)
+        let kept = try #require(AccountRules.displayName(from: "  " + long + " "))
+        #expect(kept.count == AccountRules.maximumDisplayNameLength && AccountRules.displayNameProblem(kept) == nil)
+        #expect(AccountRules.displayName(from: " \n ") == nil && AccountRules.displayName(from: nil) == nil)
+        #expect(AccountRules.displayName(from: "  Ada  ") == "Ada")
+    }
+
     @Test func timeZonesAreIANANames() {
         #expect(AccountRules.timeZoneProblem("Europe/Paris") == nil)
         #expect(AccountRules.timeZoneProblem(" America/New_York ") == nil)

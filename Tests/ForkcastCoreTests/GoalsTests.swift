@@ -16,6 +16,29 @@ struct GoalsTests {
         #expect(GoalCalculation(profile: woman, today: today).bmr == Decimal(string: "1345.25"))
     }
 
+    @Test func theGoalsInForceFollowTheChoiceAndKeepTheTargets() {
+        let today = CalendarDate(iso: "2026-11-27")!
+        let profile = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .light, aim: .maintain)
+        let lowSodium: [Nutrient: Decimal] = [.sodium: 1500]
+        // Nothing stored: the defaults, whether or not there is a profile.
+        #expect(Goals.inForce(stored: nil, profile: profile, today: today).goals == .defaults)
+        // Set by hand: those numbers, a profile or not.
+        let manual = Goals(energyKcal: 1800, protein: 120, carbohydrates: 200, fat: 60, targets: lowSodium)
+        #expect(Goals.inForce(stored: manual, profile: profile, today: today).goals == manual)
+        #expect(Goals.inForce(stored: manual, profile: profile, today: today).calculation == nil)
+        // Computed: from the profile, with its arithmetic; without a profile yet, the defaults.
+        var computed = Goals.computed
+        computed.targets = lowSodium
+        let fromProfile = Goals.inForce(stored: computed, profile: profile, today: today)
+        #expect(fromProfile.calculation == GoalCalculation(profile: profile, today: today))
+        #expect(fromProfile.goals.energyKcal == GoalCalculation(profile: profile, today: today).goals.energyKcal && fromProfile.goals.source == .computed)
+        let noProfile = Goals.inForce(stored: computed, profile: nil, today: today)
+        #expect(noProfile.goals.energyKcal == Goals.defaults.energyKcal && noProfile.calculation == nil)
+        // The daily targets the person changed stay in every case.
+        #expect([fromProfile.goals.targets, noProfile.goals.targets, Goals.inForce(stored: manual, profile: nil, today: today).goals.targets]
+            .allSatisfy { $0 == lowSodium })
+    }
+
     @Test func activityMultipliersAndAims() {
         let base = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .sedentary, aim: .maintain)
         let expected: [(ActivityLevel, String)] = [(.sedentary, "2136"), (.light, "2447.5"), (.moderate, "2759"), (.active, "3070.5"), (.veryActive, "3382")]

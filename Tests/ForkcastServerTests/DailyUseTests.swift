@@ -191,6 +191,68 @@ struct DailyUseTests {
         }
     }
 
+    @Test func theFoodFormRefusesAChoiceItDoesNotOfferAsTheAPIDoes() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            func save(_ changes: [String: String]) async throws -> TestingHTTPResponse {
+                let token = try await browser.csrf(from: "/foods/new")
+                let form = ["_csrf": token, "name": "Oat milk", "basis": "ml", "energy": "46", "energyUnit": "kcal", "icon": "generic", "source": "custom"]
+                return try await browser.send(.POST, "/foods", form: form.merging(changes) { $1 })
+            }
+            // A tampered form: each choice it does not offer is named, and nothing is saved (it
+            // used to become grams, the generic icon, a custom food, a package price).
+            for (field, value, words) in [("basis", "kg", "basis must be"), ("icon", "<script>", "icon must be one of"),
+                                          ("source", "usda-branded-x", "source must be one of"), ("pricePer", "crate", "price.per must be")] {
+                let refused = try await save([field: value, "priceAmount": "1.2"])
+                #expect(refused.status == .unprocessableEntity, "\(field)=\(value)")
+                #expect(refused.body.string.contains(words), "\(field): \(refused.body.string.prefix(200))")
+            }
+            #expect((try object(try await client.get("/api/v1/foods"))["items"] as? [Any])?.isEmpty == true, "nothing was saved")
+            // The form's own choices are saved as chosen.
+            #expect(try await save(["pricePer": "serving", "priceAmount": "0.4", "servingSize": "250"]).status == .seeOther)
+            let saved = try #require((try object(try await client.get("/api/v1/foods"))["items"] as? [[String: Any]])?.first)
+            #expect(saved["basis"] as? String == "ml" && (saved["price"] as? [String: Any])?["per"] as? String == "serving")
+        }
+    }
+
+    @Test func aQuickAddTypedWithoutItsCaloriesIsRefusedOnThePlateNotDropped() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            // A food row and a quick add with its protein but no calories: the plate is one change,
+            // so nothing is logged, and the quick add says what it needs where it was typed.
+            let token = try await browser.csrf(from: "/diary/add")
+            let refused = try await browser.send(.POST, "/diary/add", form: [
+                "_csrf": token, "date": "2026-11-21", "mealType": "lunch", "ingredientFood": "Rolled oats", "ingredientFoodId": oats.uuidString,
+                "ingredientQuantity": "", "ingredientUnit": "", "quick.name": "Shake <“whey”>", "quick.protein": "25"])
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("A quick add needs its calories."))
+            #expect(refused.body.string.contains("value=\"25\""), "what was typed stays")
+            let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double == 0, "nothing is logged: \(day)")
+
+            // A number that is not one is named at its field.
+            let token2 = try await browser.csrf(from: "/diary/add")
+            let unreadable = try await browser.send(.POST, "/diary/add", form: [
+                "_csrf": token2, "date": "2026-11-21", "mealType": "lunch", "quick.energyKcal": "lots"])
+            #expect(unreadable.status == .unprocessableEntity)
+            #expect(unreadable.body.string.contains("Enter a number, e.g. 150."))
+
+            // A plate sent without its meal type goes where the time suggests (19:00 today: dinner),
+            // as through the API, not to Snack.
+            let token3 = try await browser.csrf(from: "/diary/add")
+            #expect(try await browser.send(.POST, "/diary/add", form: ["_csrf": token3, "quick.name": "Soup", "quick.energyKcal": "180"]).status == .seeOther)
+            let today = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            let groups = try #require(today["entries"] as? [[String: Any]])
+            let soup = groups.first { ($0["entries"] as? [[String: Any]])?.contains { $0["name"] as? String == "Soup" } == true }
+            #expect(soup?["mealType"] as? String == "dinner", "\(groups.map { $0["mealType"] ?? "" })")
+        }
+    }
+
     @Test func thePlateUsesUsualPortionsAndAddsUpWithoutSaving() async throws {
         try await withForkcast(clock: TestClock(Self.evening)) { app in
             let client = try await app.signUp()

@@ -293,7 +293,7 @@ struct AppleHealthImportTests {
         let result = try AppleHealthImport.parse(fileAt: url)
         #expect(result.birthDate == nil, "an empty date of birth is unknown")
         #expect(result.sex == .female)
-        #expect(result.weights.map(\.1) == [Decimal(string: "68.039")!, 68])
+        #expect(result.weights.map(\.1) == [Decimal(string: "68.04")!, 68], "150 lb in kilograms to two places, as any weight is kept")
         #expect(result.height?.cm == Decimal(string: "167.6"), "the latest height wins")
     }
 

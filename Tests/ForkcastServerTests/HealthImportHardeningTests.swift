@@ -106,13 +106,21 @@ struct HealthImportHardeningTests {
             + weight("2024-03-01 07:00:00", "80.0") + weight("2024-03-01 21:00:00", "81.5") + weight("2024-03-01 12:00:00", "79.0")
             + weight("2024-03-02 07:00:00", "1e30") + weight("2024-03-03 07:00:00", "-5") + weight("2024-03-04 07:00:00", "80", unit: "furlong")
             + weight("2024-03-05 07:00:00", "176", unit: "lb")
+            // The request's time is 2024-03-06 12:00 UTC: a weighing more than a day after it is from
+            // the future (ForkcastCore's allowance), one within it is kept.
+            + weight("2024-03-07 12:00:00", "80.25") + weight("2024-03-08 07:00:00", "81")
             + " <Record type=\"HKQuantityTypeIdentifierHeight\" unit=\"cm\" startDate=\"2024-03-01 07:00:00 +0100\" value=\"9999\"/>\n"
             + "</HealthData>"
         try Data(xml.utf8).write(to: url)
-        let result = try AppleHealthImport.parse(fileAt: url)
-        #expect(result.weights.map(\.1) == [Decimal(string: "81.5")!, Decimal(string: "79.832")!], "the day's last weight, and 176 lb")
-        #expect(result.weightRecords == 7)
-        #expect(result.skipped == ["sameDay": 2, "implausible": 3, "unknownUnit": 1])
+        let now = try #require(Instant.parse("2024-03-06T12:00:00Z"))
+        let result = try AppleHealthImport.parse(fileAt: url, now: now)
+        // 176 lb is 79.83 kg, rounded as the API and the web round a weight in pounds.
+        #expect(result.weights.map(\.1) == [Decimal(string: "81.5")!, Decimal(string: "79.83")!, Decimal(string: "80.25")!],
+                "the day's last weight, 176 lb, and the weighing within a day of the request")
+        let pounds = try BodyRules.kilograms(kg: nil, lb: 176)
+        #expect(result.weights.count == 3 && result.weights[1].1 == pounds, "the kilograms of a weight sent in pounds")
+        #expect(result.weightRecords == 9)
+        #expect(result.skipped == ["sameDay": 2, "implausible": 4, "unknownUnit": 1])
         #expect(result.height == nil)
     }
 

@@ -1,4 +1,5 @@
 import ForkcastContract
+import ForkcastCore
 @testable import ForkcastServer
 import Foundation
 import SQLKit
@@ -20,6 +21,8 @@ struct SystemTests {
             for operation in APIv1.operations {
                 #expect(operations[operation.id] == ["method": operation.method.rawValue, "path": operation.path.description])
             }
+            // The search length the pages hold back from asking with is ForkcastCore's, from the same module.
+            #expect(module.contains("export const minimumSearchLength = \(CatalogSearch.minimumQueryLength);"))
             let worker = try await app.anonymous.get("/sw.js").body.string
             #expect(worker.contains("const API = \(table);") && !worker.contains("/* operations */"))
         }

@@ -300,6 +300,7 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
         screenshot(driver, "capture-offline")
 
         server.start()  # back: same port, same database
+        back = datetime.datetime.now(datetime.timezone.utc)
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".entry.pending"), timeout=30, message="the outbox was sent")
         wait_for(driver, lambda d: all_css(d, f"#group-{key} .entry.uncounted img.thumb"), timeout=10,
                  message="the saved photo entry replaces the pending one")
@@ -311,6 +312,8 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
         assert len(entries) == 1, f"one photo, one entry: {entries}"
         entry = entries[0]
         assert entry["kind"] == "photo" and entry["mealType"] == key and entry["photo"], entry
+        logged = datetime.datetime.fromisoformat(entry["loggedAt"].replace("Z", "+00:00"))
+        assert logged < back, f"today's photo is logged when it was taken, not when it was sent: {entry['loggedAt']} (back at {back})"
         image = other.get(server.url(entry["photo"]["url"]))
         assert image.status_code == 200 and image.headers["Content-Type"].startswith("image/")
         thumb = other.get(server.url(entry["photo"]["thumbnailUrl"]))

@@ -60,6 +60,7 @@ public struct PlanMeal: Sendable {
     /// Plans every one of `requests`, or none: the first meal the person does not have is a
     /// ``Refusal/missingReference(field:detail:)`` naming it (`assignments[2].mealId`).
     public func all(_ requests: [Request]) async throws -> [PlanDay.Entry] {
+        if let problem = Assignment.problem(plannedAtOnce: requests.count) { throw ValidationError([problem]) }
         for (index, request) in requests.enumerated() {
             do { try Self.check(request) } catch let error as ValidationError { throw error.prefixed("assignments[\(index)].") }
         }

@@ -374,7 +374,7 @@ public struct PlanGoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
 public struct AssignmentsInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var assignments: [AssignmentInput]
     public init(assignments: [AssignmentInput]) { self.assignments = assignments }
-    public static let maximum = 100
+    public static let maximum = Assignment.maximumAtOnce
     public static let schemaName = "AssignmentsInput"
     public static var fieldNotes: [String: FieldNote] { ["assignments": FieldNote("1 to \(maximum) meals to plan")] }
 }

@@ -51,7 +51,9 @@ enum FoodsController {
         routes.on(Foods.SearchOpenFoodFacts.self) { req, query, _ -> Reply<OpenFoodFactsSearch> in
             let currency = try req.requireUser().currency
             let text = query.q?.trimmed ?? ""
-            guard text.count >= 2 else { throw AppError.badRequest("Give at least 2 characters to search Open Food Facts for (q=).") }
+            guard text.count >= CatalogSearch.minimumQueryLength else {
+                throw AppError.badRequest("Give at least \(CatalogSearch.minimumQueryLength) characters to search Open Food Facts for (q=).")
+            }
             do {
                 let drafts = try await req.application.openFoodFacts.search(text)
                 return .value(OpenFoodFactsSearch(items: drafts.map { FoodAnswer(preview: $0, currency: currency) }))
@@ -61,8 +63,12 @@ enum FoodsController {
         }
         routes.on(Foods.Catalog.self) { req, query, _ in
             let text = query.q?.trimmed ?? ""
-            guard text.count >= 2 else { throw AppError.badRequest("Give at least 2 characters to search the catalogue for (q=).") }
-            guard text.count <= 200 else { throw AppError.badRequest("Search for at most 200 characters (q=).") }
+            guard text.count >= CatalogSearch.minimumQueryLength else {
+                throw AppError.badRequest("Give at least \(CatalogSearch.minimumQueryLength) characters to search the catalogue for (q=).")
+            }
+            guard text.count <= CatalogSearch.maximumQueryLength else {
+                throw AppError.badRequest("Search for at most \(CatalogSearch.maximumQueryLength) characters (q=).")
+            }
             let page = try req.paging(query.paging)
             let result = try await req.application.foodCatalog.search(text, page: page)
             let adopted = try await req.owner.foods.adopted(among: result.items.map(\.catalogId))

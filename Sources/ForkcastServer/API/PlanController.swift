@@ -32,9 +32,6 @@ enum PlanController {
                           headers: ["Location": Plan.GetAssignment.path.filled(["id": entry.assignment.id.uuidString])])
         }
         routes.on(Plan.AssignMany.self) { req, _, input in
-            guard (1...AssignmentsInput.maximum).contains(input.assignments.count) else {
-                throw AppError.validation(ValidationError(field: "assignments", "Plan 1 to \(AssignmentsInput.maximum) meals at once; got \(input.assignments.count)."))
-            }
             let entries = try await req.owner.planMeal.all(input.assignments.map {
                 PlanMeal.Request(mealID: $0.mealId, date: $0.date, mealType: $0.mealType, servings: $0.servings, id: req.dependencies.uuid())
             })

@@ -46,6 +46,9 @@ enum SystemController {
             // and path by its operationId, the same ones \(APIv1.documentPath) describes.
             export const operations = \(operationsJSON);
 
+            // The fewest characters a search by name is asked with (ForkcastCore's CatalogSearch).
+            export const minimumSearchLength = \(CatalogSearch.minimumQueryLength);
+
             // The path of an operation, its {parameters} filled in (percent-encoded).
             export function apiPath(id, parameters = {}) {
               const operation = operations[id];

@@ -67,7 +67,7 @@ struct AccountService {
         // told them apart). The email is checked inside the write that inserts.
         let hash = try await passwords.hash(Self.bcryptInput(account.password))
         let user = UserModel(email: account.email, passwordHash: hash, displayName: account.displayName,
-                             timeZone: account.timeZone ?? "UTC")
+                             timeZone: account.timeZone ?? AccountRules.defaultTimeZone)
         // Checked again inside the write: two first visits at once create one "first account".
         try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !force && !allowSignup, invitation: invitation)
         return user

@@ -60,8 +60,8 @@ struct ExternalSignIn {
                 // The address belongs to an account that signs in some other way (unverified here).
                 email = ExternalSignInRules.placeholderEmail(subject: claims.subject, provider: kind.rawValue)
             }
-            let name = (displayName ?? claims.name)?.trimmed.prefix(100).description
-            let user = UserModel(email: email, passwordHash: "", displayName: (name?.isEmpty ?? true) ? nil : name, timeZone: "UTC")
+            let user = UserModel(email: email, passwordHash: "", displayName: AccountRules.displayName(from: displayName ?? claims.name),
+                                 timeZone: AccountRules.defaultTimeZone)
             try await CreateAccount.store(user, on: db, now: now, onlyIfFirst: !allowSignup, identity: LinkedIdentity(provider: kind.rawValue, subject: claims.subject, email: claims.email))
             return .created(user)
         }

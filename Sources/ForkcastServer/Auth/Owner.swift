@@ -63,7 +63,7 @@ struct Owner {
     /// The catalogue food named exactly `name` (ignoring case and accents), made the person's; nil when there is none.
     func adoptCatalogFood(named name: String) async throws -> Food? {
         let key = name.matchKey
-        guard name.trimmed.count >= 2,
+        guard name.trimmed.count >= CatalogSearch.minimumQueryLength,
               let match = try await application.foodCatalog.search(name, page: try Paging(per: 20)).items.first(where: { $0.name.matchKey == key })
         else { return nil }
         return try await adoptCatalogFood.adopt(match.catalogId, id: uuid()).food

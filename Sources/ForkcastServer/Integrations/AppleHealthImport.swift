@@ -67,11 +67,12 @@ final class AppleHealthImport {
     /// Parses a file: a zip holding `apple_health_export/export.xml`, or the XML itself. A zip
     /// entry is inflated straight into the scanner (nothing is written to disk); symbolic links,
     /// compression bombs and XML beyond the limit are refused.
-    static func parse(fileAt url: URL, limits: Limits = Limits(), progress: Progress? = nil) throws -> Result {
+    /// `now` is the request's time: a weighing later than ForkcastCore allows (``BodyRules/measuredAt(_:now:)``) is passed over.
+    static func parse(fileAt url: URL, limits: Limits = Limits(), now: Date = Date(), progress: Progress? = nil) throws -> Result {
         let handle = try FileHandle(forReadingFrom: url)
         let magic = try handle.read(upToCount: 4) ?? Data()
         try handle.close()
-        let importer = AppleHealthImport(limits: limits, progress: progress)
+        let importer = AppleHealthImport(limits: limits, now: now, progress: progress)
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let archive: Archive
             do { archive = try Archive(url: url, accessMode: .read) } catch { throw Failure.notAnExport("the zip cannot be read") }
@@ -117,12 +118,14 @@ final class AppleHealthImport {
 
     private let limits: Limits
     private let progress: Progress?
+    private let now: Date
     private var buffer: [UInt8] = []
     private var bytesRead: Int64 = 0
     private var checked = false
 
-    init(limits: Limits = Limits(), progress: Progress? = nil) {
+    init(limits: Limits = Limits(), now: Date = Date(), progress: Progress? = nil) {
         self.limits = limits
+        self.now = now
         self.progress = progress
     }
 
@@ -246,23 +249,25 @@ final class AppleHealthImport {
                   let raw = attributes["value"], raw.utf8.count <= 40, let value = Decimal(typed: raw),
                   let dateText = attributes["startDate"] ?? attributes["creationDate"], let date = dateFormatter.date(from: dateText) else { return }
             let unit = attributes["unit"] ?? ""
-            // A weighing from the future (or before 1900) would drive computed goals forever.
+            // A weighing from the future (or before 1900) would drive computed goals forever: the
+            // rules of every weighing (ForkcastCore's), against the request's time.
             guard Instant.plausibleYears.contains(Calendar(identifier: .gregorian).component(.year, from: date)),
-                  date <= Date().addingTimeInterval(86_400) else {
+                  (try? BodyRules.measuredAt(date, now: now)) != nil else {
                 if type == "HKQuantityTypeIdentifierBodyMass" { result.weightRecords += 1 }
                 return skip("implausible")
             }
             if type == "HKQuantityTypeIdentifierBodyMass" {
                 result.weightRecords += 1
-                guard let kg = Self.kilograms(value, unit: unit) else { return skip("unknownUnit") }
-                guard Plausible.bodyWeightKg.contains(kg) else { return skip("implausible") }
+                guard let stated = Self.kilograms(value, unit: unit) else { return skip("unknownUnit") }
+                // Checked and rounded as a weight typed or sent to the API is (ForkcastCore's BodyRules).
+                guard let kg = try? BodyRules.kilograms(kg: stated, lb: nil) else { return skip("implausible") }
                 // One weight a day: the day as the export wrote it (the person's local date).
                 let day = String(dateText.prefix(10))
                 if let kept = result.weightsByDay[day] {
                     skip("sameDay")
                     if kept.0 > date { return }
                 }
-                result.weightsByDay[day] = (date, kg.rounded(3))
+                result.weightsByDay[day] = (date, kg)
             } else if type == "HKQuantityTypeIdentifierHeight" {
                 guard let cm = Self.centimetres(value, unit: unit) else { return skip("unknownUnit") }
                 guard Plausible.heightCm.contains(cm) else { return skip("implausible") }

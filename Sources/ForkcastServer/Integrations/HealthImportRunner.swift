@@ -25,12 +25,13 @@ enum HealthImportRunner {
             let total = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
             await imports.update(userID, phase: .reading, bytesRead: 0, bytesTotal: total)
             let limits = AppleHealthImport.Limits(maxXMLBytes: req.application.forkcastConfig.healthMaxXMLBytes)
+            let now = req.now
             let parsed: AppleHealthImport.Result
             do {
                 // A thread of its own: parsing gigabytes must not hold up the pool that runs every
                 // SQLite query and file read. Imports from several users take turns on it.
                 parsed = try await imports.parsingThread.runIfActive {
-                    try AppleHealthImport.parse(fileAt: file, limits: limits) { read in
+                    try AppleHealthImport.parse(fileAt: file, limits: limits, now: now) { read in
                         Task { await imports.update(userID, phase: .reading, bytesRead: read, bytesTotal: total) }
                     }
                 }

@@ -107,23 +107,10 @@ struct BodyRepository: BodyRecords {
         }
     }
 
-    /// The goals in force: manual ones, computed ones from the profile, or seed 001's defaults.
+    /// The goals in force (ForkcastCore's ``Goals/inForce(stored:profile:today:)``).
     func goals(today: CalendarDate) async throws -> (goals: Goals, calculation: GoalCalculation?) {
-        let setting = try await GoalSettingModel.query(on: db).filter(\.$ownerID == ownerID).first()
-        let targets = setting?.storedTargets ?? [:]
-        if setting?.source == "computed", let profile = try await profile() {
-            let calculation = GoalCalculation(profile: profile, today: today)
-            var goals = calculation.goals
-            goals.targets = targets
-            return (goals, calculation)
-        }
-        guard let setting, setting.source == "manual" else {
-            var goals = Goals.defaults
-            goals.targets = targets
-            return (goals, nil)
-        }
-        return (Goals(energyKcal: Decimal(shortest: setting.energyKcal), protein: Decimal(shortest: setting.protein),
-                      carbohydrates: Decimal(shortest: setting.carbohydrates), fat: Decimal(shortest: setting.fat), targets: targets), nil)
+        let stored = try await storedGoals()
+        return Goals.inForce(stored: stored, profile: stored?.source == .computed ? try await profile() : nil, today: today)
     }
 
     /// The goals as stored (nil when the person never set any: the defaults apply).

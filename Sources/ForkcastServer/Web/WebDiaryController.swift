@@ -82,9 +82,18 @@ struct WebDiaryController: RouteCollection {
         if let mealID = UUID(uuidString: page.mealID) {
             items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings)))
         }
-        func number(_ key: String) -> Decimal? { Decimal(typed: page.quick[key] ?? "") }
-        if let kcal = number("energyKcal") {
-            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: kcal, protein: number("protein"), carbohydrates: number("carbohydrates"), fat: number("fat")),
+        // Anything typed in the quick add is a quick add: ForkcastCore decides what it needs (its
+        // calories), so macros or a name typed without them are refused, not dropped.
+        let keys = ["energyKcal", "protein", "carbohydrates", "fat"]
+        let typed = { (key: String) in (page.quick[key] ?? "").trimmed }
+        let unreadable = keys.filter { !typed($0).isEmpty && Decimal(typed: typed($0)) == nil }
+        guard unreadable.isEmpty else {
+            throw ValidationError(unreadable.map { .init(field: "quickAdd.\($0)", message: "Enter a number, e.g. 150.") })
+        }
+        if (keys + ["name"]).contains(where: { !typed($0).isEmpty }) {
+            func number(_ key: String) -> Decimal? { Decimal(typed: typed(key)) }
+            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: number("energyKcal"), protein: number("protein"), carbohydrates: number("carbohydrates"),
+                                                         fat: number("fat")),
                                          name: page.quick["name"]))
         }
         return items
@@ -97,14 +106,16 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         let rowsPage = MealFormPage(form: form, mealID: nil)
         let types = try await req.owner.mealTypes.catalog(now: req.now)
-        var page = AddToDiaryPage(date: form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now),
-                                  mealType: form["mealType"].flatMap(types.normalized) ?? form["mealType"] ?? MealType.snackKey, mealTypes: types)
+        let date = form["date"].flatMap(CalendarDate.init(iso:)) ?? user.today(now: req.now)
+        let loggedAt = DiaryValidation.loggedAt(for: date, today: user.today(now: req.now), now: req.now, in: user.zone)
+        // No meal type sent: the one its time suggests, as for the API (ForkcastCore's MealTypeCatalog).
+        var page = AddToDiaryPage(date: date, mealType: form["mealType"].flatMap(types.normalized) ?? form["mealType"]
+                                      ?? types.suggested(at: loggedAt, in: user.zone).token, mealTypes: types)
         page.rows = rowsPage.rows
         page.mealID = form["mealId"] ?? ""
         page.mealServings = form["mealServings"] ?? "1"
         for key in ["name", "energyKcal", "protein", "carbohydrates", "fat"] { page.quick[key] = form["quick.\(key)"] ?? "" }
         page.quick["note"] = form["note"] ?? ""
-        let loggedAt = DiaryValidation.loggedAt(for: page.date, today: user.today(now: req.now), now: req.now, in: user.zone)
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
             let items = (try? await plateItems(page, rows: rowsPage, req: req, adopting: false)) ?? []
@@ -192,7 +203,7 @@ struct WebDiaryController: RouteCollection {
             } catch let errors as ValidationError { problems += errors.fields }
         case .photo where UUID(uuidString: form["mealId"] ?? "") != nil:
             input.mealId = UUID(uuidString: form["mealId"]!)
-            input.servings = number("servings", field: "servings") ?? 1
+            input.servings = number("servings", field: "servings") ?? DiaryEntry.defaultServings
         case .quickAdd, .photo:
             if existing.kind == .photo, (form["quick.energyKcal"]?.trimmed ?? "").isEmpty {
                 // Still a photo: only its name, meal type, time and note change.

@@ -115,10 +115,10 @@ struct WebFoodsController: RouteCollection {
                 case .notFound: products = []
                 }
             } catch let error as OpenFoodFactsClient.Failure { failure = error.message }
-        } else if query.count >= 2 {
+        } else if query.count >= CatalogSearch.minimumQueryLength {
             do { products = try await req.application.openFoodFacts.search(query) } catch { failure = error.message }
         } else {
-            failure = "Type at least 2 letters of a product name, or a barcode."
+            failure = "Type at least \(CatalogSearch.minimumQueryLength) letters of a product name, or a barcode."
         }
         let view = OpenFoodFactsResultsView(query: query, products: products, failure: failure, csrf: CSRF.token(for: req))
         if req.fragment("off-results") { return view.html.response() }

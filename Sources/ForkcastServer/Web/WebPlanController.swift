@@ -104,7 +104,7 @@ struct WebPlanController: RouteCollection {
         let form = FormData(req)
         let start = form["start"].flatMap(CalendarDate.init(iso:))
         // Each ticked box: "<mealId>|<date>|<mealType>".
-        let ticked = form.all("pick").prefix(AssignmentsInput.maximum)
+        let ticked = form.all("pick")
         let requests = try ticked.map { value -> PlanMeal.Request in
             let parts = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, let meal = UUID(uuidString: parts[0]), let date = CalendarDate(iso: parts[1]) else {

@@ -101,7 +101,10 @@ if (form && input) {
       reset();
       await refreshToday();
     } catch {
-      await queuePhoto({ photo, thumbnail, capturedAt, record: { date, mealType, photoId: null },
+      // Today's photo is logged when it was taken, not when the connection came back (as the
+      // plate's queued entries are); another day's at that day's noon, the server's choice.
+      const at = date === form.dataset.today ? { loggedAt: capturedAt } : { date };
+      await queuePhoto({ photo, thumbnail, capturedAt, record: { ...at, mealType, photoId: null },
                          display: { name: "Photo", amount: "not counted yet", date, mealType } });
       message = `No connection: the photo for ${typeName} waits and is sent when Forkcast is back.`;
       reset();

@@ -8,7 +8,7 @@
 // Facts for …" (its products, imported by barcode when chosen) and "Create …" (a small dialog that
 // saves a new food through the API and fills the row in, the plate kept as it is).
 import { request, announce, failureMessage, suggestionKeys } from "/js/app.js";
-import { apiPath } from "/js/api.js";
+import { apiPath, minimumSearchLength } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
 
 let counter = 0;
@@ -88,7 +88,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
 
   /** The actions for a typed name that is not exactly one of the foods shown. */
   const actionsFor = (q, items) => {
-    if (q.length < 2) return [];
+    if (q.length < minimumSearchLength) return [];
     const key = q.toLocaleLowerCase();
     const exact = items.some((f) => f.name.toLocaleLowerCase() === key);
     const offered = [{ kind: "openfoodfacts", label: `Search Open Food Facts for “${q}”`, run: () => searchOpenFoodFacts(q, items) }];
@@ -172,7 +172,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         rememberFoods(items);
         if (input.value.trim() !== q) return;
         show(items, undefined, actionsFor(q, items));
-        if (q.length < 2) return;
+        if (q.length < minimumSearchLength) return;
         // Then the catalogue: its foods you have not made yours yet, after your own.
         const more = await request(`${apiPath("searchFoodCatalog")}?q=${encodeURIComponent(q)}&per=${Math.max(4, 10 - items.length)}`, { signal: controller.signal });
         if (!more.ok || input.value.trim() !== q || offFor === q) return;

@@ -672,17 +672,19 @@ async function entriesFromPlate(form) {
     entries.push({ record: { ...base, mealId: mealSelect.value, ...(typed === null ? {} : { servings: typed }) },
                    display: { name: mealSelect.selectedOptions[0].textContent, amount: `${servings} serving${servings === 1 ? "" : "s"}`, date, mealType } });
   }
-  const kcal = number(form.elements["quick.energyKcal"]?.value);
-  if (kcal !== null) {
-    const quickAdd = { energyKcal: kcal };
-    for (const key of ["protein", "carbohydrates", "fat"]) {
-      const v = number(form.elements[`quick.${key}`]?.value);
-      if (v !== null) quickAdd[key] = v;
-    }
+  // Anything typed in the quick add is sent as one: the server decides what it needs (its
+  // calories), so macros typed without them are refused when it answers, not dropped here.
+  const quickAdd = {};
+  for (const key of ["energyKcal", "protein", "carbohydrates", "fat"]) {
+    const v = number(form.elements[`quick.${key}`]?.value);
+    if (v !== null) quickAdd[key] = v;
+  }
+  const typedName = form.elements["quick.name"]?.value.trim();
+  if (Object.keys(quickAdd).length > 0 || typedName) {
+    const kcal = quickAdd.energyKcal;
     // No name typed: the server names it (shown from the page's data-quick-add-name).
-    const typedName = form.elements["quick.name"]?.value.trim();
     entries.push({ record: { ...base, quickAdd, ...(typedName ? { name: typedName } : {}) },
-                   display: { name: typedName || form.dataset.quickAddName, amount: `quick add, ${kcal} kcal`, date, mealType } });
+                   display: { name: typedName || form.dataset.quickAddName, amount: kcal === undefined ? "quick add" : `quick add, ${kcal} kcal`, date, mealType } });
   }
   if (problems.length) throw new Error(problems.join(" "));
   if (entries.length === 0) throw new Error("Add a food, a meal or a quick add first.");

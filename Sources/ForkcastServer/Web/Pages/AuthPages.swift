@@ -8,7 +8,7 @@ enum NewAccountFields {
         \(FormField(name: "displayName", label: "Your name", value: displayName, error: errors.message(for: "displayName"), autocomplete: "name").render)
         \(FormField(name: "email", label: "Email", value: email, error: errors.message(for: "email"), type: "email", autocomplete: "email", required: true).render)
         \(FormField(name: "password", label: "Password", error: errors.message(for: "password"), type: "password", autocomplete: "new-password", required: true, hint: "At least \(AccountRules.minimumPasswordLength) characters.").render)
-        <input type="hidden" name="timeZone" value="UTC" data-fill="time-zone">
+        <input type="hidden" name="timeZone" value="\(AccountRules.defaultTimeZone)" data-fill="time-zone">
         """)
     }
 }

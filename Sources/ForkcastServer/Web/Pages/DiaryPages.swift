@@ -26,7 +26,9 @@ struct AddToDiaryPage {
         let types = MealTypeOptions.html(mealTypes, selected: mealType)
         let allRows = rows + Array(repeating: MealFormPage.IngredientRow(unit: ""), count: max(0, 2 - rows.count))
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
-        let itemErrors = errors.fields.filter { $0.field.hasPrefix("items") || $0.field == "foodId" || $0.field == "from" }.map(\.message)
+        // The quick add's problems (as typed, or the plate item it became) show at its fields.
+        let quickError = { (key: String) in errors.fields.first { $0.field == "quickAdd.\(key)" || $0.field.hasSuffix(".quickAdd.\(key)") }?.message }
+        let itemErrors = errors.fields.filter { ($0.field.hasPrefix("items") && !$0.field.contains(".quickAdd.")) || $0.field == "foodId" || $0.field == "from" }.map(\.message)
         let copyOptions = recent.map { r in
             HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
         }.joined()
@@ -53,7 +55,7 @@ struct AddToDiaryPage {
               <div class="grid-2">
                 \(FormField(name: "quick.name", label: "What", value: quick["name"], autocomplete: "off").render)
                 \([("energyKcal", "Calories (kcal)"), ("protein", "Protein (g)"), ("carbohydrates", "Carbs (g)"), ("fat", "Fat (g)")].map { key, label in
-                    FormField(name: "quick.\(key)", label: label, value: quick[key], error: errors.message(for: "quickAdd.\(key)"), autocomplete: "off", inputMode: "decimal").render
+                    FormField(name: "quick.\(key)", label: label, value: quick[key], error: quickError(key), autocomplete: "off", inputMode: "decimal").render
                 }.joined())
               </div>
             </fieldset>
@@ -123,7 +125,7 @@ struct GoalsPage {
           <p class="macros goals-line" id="current-goals"><span class="kcal">\(goals.energyKcal.display(0)) kcal</span>
             <span class="tag protein">Protein \(goals.protein.display(0)) g</span> <span class="tag carb">Carbs \(goals.carbohydrates.display(0)) g</span>
             <span class="tag fat">Fat \(goals.fat.display(0)) g</span></p>
-          <p class="muted">\(goals.source == .computed ? "Computed from your body profile:" : (calculation == nil && profile == nil ? "Defaults (2000 kcal / 150 g / 250 g / 65 g) until you set your own." : "Set by hand."))</p>
+          <p class="muted">\(goals.source == .computed ? "Computed from your body profile:" : (calculation == nil && profile == nil ? "Defaults (\(Goals.defaults.energyKcal.display(0)) kcal / \(Goals.defaults.protein.display(0)) g / \(Goals.defaults.carbohydrates.display(0)) g / \(Goals.defaults.fat.display(0)) g) until you set your own." : "Set by hand."))</p>
           \(if: calculation != nil, HTML("<ol class=\"arithmetic\" id=\"arithmetic\">\(steps)</ol>"))
         </section>
         <section class="card" aria-labelledby="profile-title">

@@ -1,3 +1,5 @@
+import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -36,6 +38,10 @@ struct FoodFormPage {
         }
     }
 
+    /// Choices whose problem has no field of its own to show at (a hidden field, radio buttons, a
+    /// list of two): said above the form.
+    static let choicesWithoutAField: Set<String> = ["basis", "icon", "source", "serving.unit"]
+
     var title: String { foodID == nil ? "Add food" : "Edit food" }
 
     /// The typed values as a draft; numbers that do not parse are errors on their field.
@@ -50,7 +56,6 @@ struct FoodFormPage {
             }
             return value
         }
-        let basis = NutritionBasis(rawValue: values["basis"] ?? "g") ?? .gram
         let energy = number("energy", field: "per100.energyKcal")
         let inKj = values["energyUnit"] == "kJ"
         var nutrients = Nutrients(energyKcal: inKj ? nil : energy)
@@ -67,14 +72,19 @@ struct FoodFormPage {
         let servingSize = number("servingSize", field: "serving.size")
         let priceAmount = number("priceAmount", field: "price.amount")
         let packageSize = number("pricePackageSize", field: "price.packageSize")
-        let per = Price.Per(rawValue: values["pricePer"] ?? "package") ?? .package
-        let draft = FoodDraft(
-            name: values["name"] ?? "", brand: values["brand"], barcode: values["barcode"], basis: basis, per100: nutrients,
-            energyKj: inKj ? energy : nil,
-            serving: servingSize.map { Serving(size: $0, unit: basis, label: values["servingLabel"]) },
-            portion: values["portion"], price: priceAmount.map { Price(amount: $0, per: per, packageSize: packageSize) },
-            icon: FoodIcon(rawValue: values["icon"] ?? "") ?? .generic,
-            source: FoodSource(rawValue: values["source"] ?? "") ?? .custom)
+        // The choices (basis, icon, source, price per) are read as the API reads them: one not
+        // offered is refused by name, never replaced by a default.
+        func choice(_ name: String) -> String? { values[name]?.trimmed.nilIfEmptyString }
+        let input = FoodInput(
+            name: values["name"] ?? "", brand: values["brand"], barcode: values["barcode"], basis: choice("basis"),
+            per100: FoodInput.Per100(nutrients, energyKj: inKj ? energy : nil),
+            serving: servingSize.map { FoodInput.ServingInput(size: $0, label: values["servingLabel"]) },
+            portion: values["portion"], price: priceAmount.map { FoodInput.PriceInput(amount: $0, per: choice("pricePer"), packageSize: packageSize) },
+            icon: choice("icon"), source: choice("source"))
+        let draft: FoodDraft
+        do { draft = try input.draft() } catch {
+            throw ValidationError(problems + ((error as? ValidationError)?.fields ?? [.init(field: "name", message: "\(error)")]))
+        }
         guard !problems.isEmpty else { return draft }
         // Report every problem at once: what did not parse, and what the parsed values break.
         do { _ = try draft.validated() } catch {
@@ -112,6 +122,7 @@ struct FoodFormPage {
         <section class="card form-card">
           <h1>\(title)</h1>
           <p class="form-error" id="form-message" role="alert"\(if: message == nil && errors.fields.isEmpty, " hidden")>\(message ?? (errors.fields.isEmpty ? "" : "Some fields need fixing: \(errors.fields.count) problem\(errors.fields.count == 1 ? "" : "s") below."))</p>
+          \(errors.fields.filter { Self.choicesWithoutAField.contains($0.field) }.map { HTML("<p class=\"field-error\">\($0.message)</p>") }.joined())
           <form id="food-form" method="post" action="\(action)" class="stack" novalidate>
             \(Layout.csrfField(layout.csrf ?? ""))
             <input type="hidden" name="source" value="\(values["source"] ?? "custom")">

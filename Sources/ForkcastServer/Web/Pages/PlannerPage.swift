@@ -117,7 +117,7 @@ struct PlannerPage {
         return HTML("""
         <div class="goal-line band-\(energy.band.rawValue)" id="\(id)">
           <span class="totals-label">\(label):</span>
-          <meter min="0" max="\((goal * 2).display(0))" low="\((goal * Decimal(string: "0.9")!).display(0))" high="\((goal * Decimal(string: "1.1")!).display(0))" optimum="\(goal.display(0))" value="\(value.display(0))" aria-hidden="true"></meter>
+          <meter min="0" max="\((goal * 2).display(0))" low="\((goal * (1 - GoalStanding.tolerance)).display(0))" high="\((goal * (1 + GoalStanding.tolerance)).display(0))" optimum="\(goal.display(0))" value="\(value.display(0))" aria-hidden="true"></meter>
           <span class="goal-words">\(energy.amount.display(0)) of \(goal.display(0)) kcal — <strong>\(words[energy.band]!)</strong></span>
           <span class="goal-macros">\(HTML(raw: macros))</span>
         </div>
