@@ -13,22 +13,25 @@ function focusSelector(element) {
   return label ? `[aria-label="${CSS.escape(label)}"]` : null;
 }
 
+/** Whether the week was brought up to date (a quiet reload that was not is tried again). */
 async function loadWeek(url, { push = true, quiet = false } = {}) {
   if (push) history.pushState({}, "", url);
   week.setAttribute("aria-busy", "true");
   try {
     const response = await request(url, { fragment: "week" });
-    if (!response.ok) { if (!quiet) showError(await failureMessage(response)); return; }
+    if (!response.ok) { if (!quiet) showError(await failureMessage(response)); return false; }
     // A quiet reload (a change from another device) keeps the focus where it was.
     const focused = document.activeElement;
     const focusKey = week.contains(focused) ? focusSelector(focused) : null;
-    if (!(await swapFragment(week, response))) { if (!quiet) showError(unexpectedAnswerMessage); return; }
+    if (!(await swapFragment(week, response))) { if (!quiet) showError(unexpectedAnswerMessage); return false; }
     if (focusKey) week.querySelector(focusKey)?.focus();
-    if (quiet) return;
+    if (quiet) return true;
     clearError();
     announce(document.getElementById("week-title")?.textContent ?? "");
+    return true;
   } catch {
     if (!quiet) showError("Forkcast could not be reached; the week was not changed.");
+    return false;
   } finally {
     week.removeAttribute("aria-busy");
   }
@@ -44,16 +47,21 @@ window.addEventListener("popstate", () => loadWeek(location.pathname + location.
 
 // Changes from another device (the event stream, offline.js) appear without a reload; not while
 // this page is itself changing a day, choosing a meal or dragging one.
+// A quiet reload that failed (a busy server, a dropped connection) is tried again a few times, a
+// second apart: no other change may come to bring the week up to date.
 let dragging = false;
 let liveTimer = null;
 document.addEventListener("forkcast:changes", () => {
   clearTimeout(liveTimer);
-  liveTimer = setTimeout(function follow() {
+  let tries = 0;
+  liveTimer = setTimeout(async function follow() {
     if (dragging || document.getElementById("picker-dialog")?.open || week.querySelector("[aria-busy=true]") || week.getAttribute("aria-busy")) {
       liveTimer = setTimeout(follow, 1000);
       return;
     }
-    loadWeek(location.pathname + location.search, { push: false, quiet: true });
+    const timer = liveTimer;
+    const done = await loadWeek(location.pathname + location.search, { push: false, quiet: true });
+    if (!done && ++tries < 5 && liveTimer === timer) liveTimer = setTimeout(follow, 1000);
   }, 300);
 });
 
