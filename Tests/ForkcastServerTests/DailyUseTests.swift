@@ -241,6 +241,13 @@ struct DailyUseTests {
                 "_csrf": token2, "date": "2026-11-21", "mealType": "lunch", "quick.energyKcal": "lots"])
             #expect(unreadable.status == .unprocessableEntity)
             #expect(unreadable.body.string.contains("Enter a number, e.g. 150."))
+            // Adding up while the quick add is still being typed leaves it out, not the whole plate.
+            browser.headers.replaceOrAdd(name: "X-Fragment", value: "plate-totals")
+            let adding = try await browser.send(.POST, "/diary/add", form: [
+                "_csrf": token2, "date": "2026-11-21", "mealType": "lunch", "ingredientFood": "Rolled oats", "ingredientFoodId": oats.uuidString,
+                "ingredientQuantity": "", "ingredientUnit": "", "quick.energyKcal": "1a"])
+            browser.headers.remove(name: "X-Fragment")
+            #expect(adding.status == .ok && adding.body.string.contains("149 kcal"), "\(adding.body.string)")
 
             // A plate sent without its meal type goes where the time suggests (19:00 today: dinner),
             // as through the API, not to Snack.

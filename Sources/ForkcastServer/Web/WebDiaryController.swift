@@ -87,10 +87,11 @@ struct WebDiaryController: RouteCollection {
         let keys = ["energyKcal", "protein", "carbohydrates", "fat"]
         let typed = { (key: String) in (page.quick[key] ?? "").trimmed }
         let unreadable = keys.filter { !typed($0).isEmpty && Decimal(typed: typed($0)) == nil }
-        guard unreadable.isEmpty else {
+        // Saving refuses a quick add that is not numbers yet; adding up (still typing) leaves it out.
+        if !unreadable.isEmpty, adopting {
             throw ValidationError(unreadable.map { .init(field: "quickAdd.\($0)", message: "Enter a number, e.g. 150.") })
         }
-        if (keys + ["name"]).contains(where: { !typed($0).isEmpty }) {
+        if unreadable.isEmpty, (keys + ["name"]).contains(where: { !typed($0).isEmpty }) {
             func number(_ key: String) -> Decimal? { Decimal(typed: typed(key)) }
             items.append(DiaryEntryInput(quickAdd: .init(energyKcal: number("energyKcal"), protein: number("protein"), carbohydrates: number("carbohydrates"),
                                                          fat: number("fat")),
