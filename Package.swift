@@ -82,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForkcastAppTests",
-            dependencies: ["ForkcastApp", "ForkcastCore"],
+            dependencies: ["ForkcastApp", "ForkcastContract", "ForkcastCore"],
             swiftSettings: strict
         ),
         .testTarget(

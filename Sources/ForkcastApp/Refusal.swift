@@ -16,4 +16,7 @@ public enum Refusal: Error, Sendable, Equatable {
     /// An edit's new time moves an entry to another occasion, and the person did not confirm the
     /// move (seed 004 §7): the occasion it is in and the one it would move to.
     case occasionChange(from: OccasionRef, to: OccasionRef)
+    /// The change comes from before what the server can still tell apart (a synced change older
+    /// than the deletions it remembers): the device must pull everything again (410).
+    case outOfDate(String)
 }

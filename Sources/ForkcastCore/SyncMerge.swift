@@ -36,6 +36,9 @@ public enum SyncMerge {
     /// Deleted records are remembered this long; a device away longer pulls everything again.
     public static let tombstoneDays = 90
 
+    /// The device id of changes made through the API and the web pages; no device may push as it.
+    public static let serverDeviceId = "server"
+
     /// Whether a write with version `incoming` replaces the record whose current version is
     /// `current` (nil: the record was never seen). A delete is a write like any other: it beats
     /// an older update and loses to a newer one.

@@ -1,4 +1,5 @@
 @testable import ForkcastServer
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Testing
@@ -110,7 +111,7 @@ struct WebPageTests {
     @Test func everyPageStatesCoresLimitsAndWindows() {
         let html = Layout(title: "Today", csrf: "t", account: UUID()).render("<p>x</p>").html
         #expect(html.contains("data-plate-limit=\"\(DiaryValidation.maximumPlateItems)\""))
-        #expect(html.contains("data-push-limit=\"\(SyncController.maximumMutations)\""))
+        #expect(html.contains("data-push-limit=\"\(SyncPushInput.maximumMutations)\""))
         #expect(html.contains("data-undo-seconds=\"\(UndoWindow.seconds)\""))
         #expect(html.contains("data-left-delete-seconds=\"86400\""))
         #expect(html.contains("data-sign-out-wait-seconds=\"\(UndoWindow.signOutWaitSeconds)\""))

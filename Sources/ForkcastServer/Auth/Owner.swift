@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Vapor
@@ -94,6 +95,12 @@ struct Owner {
     var deleteShoppingList: DeleteShoppingList { DeleteShoppingList(library: library, now: now) }
     var shareShoppingList: ShareShoppingList { ShareShoppingList(library: library, now: now) }
     var updateSettings: UpdateSettings { UpdateSettings(store: FluentSettingsStore(user: user, db: db), now: now) }
+    /// A synced device's push, each change applied through the use case above that owns it;
+    /// `present` turns a refused change into its problem (nil: storage trouble, thrown).
+    func pushChanges(present: @escaping @Sendable (any Error, PushedMutation) -> Problem?) -> PushChanges {
+        PushChanges(store: FluentSyncStore(user: user, db: db, now: now, uuid: uuid, application: application), owner: id, now: now,
+                    present: present)
+    }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }
 }

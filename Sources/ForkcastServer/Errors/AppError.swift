@@ -102,6 +102,7 @@ extension AppError {
         case .notAllowed(let detail): self = .forbidden(detail)
         case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
         case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
+        case .outOfDate(let detail): self = .gone(detail)
         }
     }
 }

@@ -12,7 +12,7 @@ struct SyncOrigin: Sendable {
 
     /// Set by the sync push around the use case it calls; absent for API and web writes.
     @TaskLocal static var current: SyncOrigin?
-    static let serverDevice = "server"
+    static let serverDevice = SyncMerge.serverDeviceId
 }
 
 /// The change feed: one row per record ever synced, holding the record's current version and the

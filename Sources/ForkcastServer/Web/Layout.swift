@@ -1,3 +1,4 @@
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
@@ -57,7 +58,7 @@ struct Layout {
           \(if: signedIn, HTML("<script type=\"module\" src=\"\(SiteURL.script("offline").path)\"></script>"))
           \(scriptTags)
         </head>
-        <body data-plate-limit="\(DiaryValidation.maximumPlateItems)" data-push-limit="\(SyncController.maximumMutations)" data-undo-seconds="\(UndoWindow.seconds)" data-left-delete-seconds="\(UndoWindow.leftDeletionLifetimeSeconds)" data-sign-out-wait-seconds="\(UndoWindow.signOutWaitSeconds)">
+        <body data-plate-limit="\(DiaryValidation.maximumPlateItems)" data-push-limit="\(SyncPushInput.maximumMutations)" data-undo-seconds="\(UndoWindow.seconds)" data-left-delete-seconds="\(UndoWindow.leftDeletionLifetimeSeconds)" data-sign-out-wait-seconds="\(UndoWindow.signOutWaitSeconds)">
           <a class="skip" href="#main">Skip to content</a>
           <div id="loading" class="loading" role="progressbar" aria-label="Loading" hidden></div>
           <header class="top">

@@ -1,0 +1,32 @@
+import ForkcastContract
+import ForkcastCore
+import Foundation
+
+/// Where a person's pushed changes are applied and remembered: the server's change feed with its
+/// versions, the answers given to each device's mutations, and the records themselves. Handed out
+/// for one person; ``PushChanges`` is its one user.
+public protocol SyncStore: Sendable {
+    /// Runs `body` in one write transaction in which the person's writers take turns: all of it is
+    /// kept, or none of it.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SyncLedger) async throws -> T) async throws -> T
+    /// The person's newest change number (what the push's cursor points at).
+    func lastSequence() async throws -> Int
+}
+
+/// One write transaction of a ``SyncStore``.
+public protocol SyncLedger: Sendable {
+    /// The answer a device's mutation got when it was sent before.
+    func remembered(_ mutationId: String, device: String) async throws -> SyncResult?
+    /// Keeps the answer, so the same mutation sent again gets it (and changes nothing).
+    func remember(_ result: SyncResult, device: String) async throws
+    /// A record's current version and whether it was last upserted or deleted (nil: never synced).
+    func version(_ kind: SyncKind, _ id: UUID) async throws -> (version: SyncVersion, op: SyncOp)?
+    /// Whether deletions older than ``SyncMerge/tombstoneDays`` were forgotten for this person.
+    func hasForgottenDeletions() async throws -> Bool
+    /// A record in the shape its own API answers with (nil when it is gone).
+    func record(_ kind: SyncKind, _ id: UUID) async throws -> JSONValue?
+    /// Creates, replaces or deletes a record through the use case that owns that change, as the
+    /// change `version` (the feed records it under that version). A delete of a record that is
+    /// already gone records the deletion.
+    func apply(_ op: SyncOp, _ kind: SyncKind, id: UUID, record: JSONValue?, as version: SyncVersion) async throws
+}

@@ -1,0 +1,77 @@
+import Fluent
+import ForkcastApp
+import ForkcastContract
+import ForkcastCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// One person's change feed and remembered answers on the server's database, for ForkcastApp's
+/// ``PushChanges``; made only by ``Owner``. A write is one transaction through the write gate, the
+/// person's lock taken first (as in ``FluentLibrary``).
+struct FluentSyncStore: SyncStore {
+    let user: UserModel
+    let db: any Database
+    let now: Date
+    let uuid: @Sendable () -> UUID
+    let application: Application
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SyncLedger) async throws -> T) async throws -> T {
+        let (user, now, uuid, application) = (user, now, uuid, application)
+        let owner = try user.requireID()
+        return try await db.write { tx in
+            try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+            return try await body(Ledger(records: SyncRecords(user: user, db: tx, now: now, uuid: uuid, application: application)))
+        }
+    }
+
+    func lastSequence() async throws -> Int {
+        try await SyncLog.lastSequence(owner: try user.requireID(), on: db as! any SQLDatabase)
+    }
+
+    struct Ledger: SyncLedger {
+        let records: SyncRecords
+        var owner: UUID { records.ownerID }
+        var sql: any SQLDatabase { records.db as! any SQLDatabase }
+
+        func remembered(_ mutationId: String, device: String) async throws -> SyncResult? {
+            guard let row = try await sql.raw("""
+                SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: device)
+                  AND mutation_id = \(bind: mutationId)
+                """).first() else { return nil }
+            return try? JSONDecoder.forkcast.decode(SyncResult.self, from: Data(try row.decode(column: "result", as: String.self).utf8))
+        }
+
+        /// Kept under the device's mutation id (two devices may use the same mutation ids).
+        func remember(_ result: SyncResult, device: String) async throws {
+            let encoded = String(decoding: try JSONEncoder.forkcastSorted.encode(result), as: UTF8.self)
+            try await sql.raw("""
+                INSERT INTO sync_mutations (owner_id, device_id, mutation_id, result, created_at)
+                VALUES (\(bind: owner), \(bind: device), \(bind: result.mutationId), \(bind: encoded), \(bind: records.now.timeIntervalSince1970))
+                ON CONFLICT (owner_id, device_id, mutation_id) DO NOTHING
+                """).run()
+        }
+
+        func version(_ kind: SyncKind, _ id: UUID) async throws -> (version: SyncVersion, op: SyncOp)? {
+            try await SyncLog.version(kind, id, owner: owner, on: records.db)
+        }
+
+        func hasForgottenDeletions() async throws -> Bool {
+            try await SyncController.horizon(owner: owner, on: records.db) != nil
+        }
+
+        func record(_ kind: SyncKind, _ id: UUID) async throws -> JSONValue? {
+            try await records.load(kind, [id])[id].map(JSONValue.init(encoding:))
+        }
+
+        func apply(_ op: SyncOp, _ kind: SyncKind, id: UUID, record: JSONValue?, as version: SyncVersion) async throws {
+            // The use cases record the change in the feed under the device's version.
+            try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: version.deviceId, updatedAt: version.updatedAt, mutationId: version.mutationId)) {
+                switch op {
+                case .upsert: try await records.upsert(kind, id: id, input: try JSONEncoder().encode(record))
+                case .delete: try await records.delete(kind, id: id)
+                }
+            }
+        }
+    }
+}
