@@ -68,7 +68,7 @@ export function announce(message) {
 /** Shown when a fragment request succeeded but did not answer HTML, so nothing could be swapped in. */
 export const unexpectedAnswerMessage = "Forkcast sent an answer this page cannot show. Reload the page to see the latest.";
 
-const fragmentModes = new Set(["replace-children", "replace-self", "insert-before"]);
+const fragmentModes = new Set(["replace-children", "replace-self", "insert-before", "merge-children"]);
 
 /** Removes <script> elements and on* attributes from parsed markup (also inside <template>s). */
 function defuse(root) {
@@ -79,6 +79,24 @@ function defuse(root) {
   }
 }
 
+/** Makes `current`'s children those of `next`, replacing only the nodes that differ. */
+function mergeChildren(current, next) {
+  const now = [...current.childNodes], wanted = [...next.childNodes];
+  if (now.length !== wanted.length) { current.replaceChildren(...wanted); return; }
+  wanted.forEach((node, index) => {
+    const here = now[index];
+    if (here.isEqualNode(node)) return;
+    if (here.nodeType === Node.ELEMENT_NODE && node.nodeType === Node.ELEMENT_NODE && here.localName === node.localName
+        && sameAttributes(here, node)) mergeChildren(here, node);
+    else here.replaceWith(node);
+  });
+}
+
+function sameAttributes(a, b) {
+  if (a.attributes.length !== b.attributes.length) return false;
+  return [...a.attributes].every(({ name, value }) => b.getAttribute(name) === value);
+}
+
 /**
  * The one place scripts turn markup into nodes: puts a server-rendered HTML fragment (already
  * escaped by the server) on the page. Text from people or from error responses never comes here —
@@ -86,12 +104,16 @@ function defuse(root) {
  *
  * `source` is the fragment's text or the Response carrying it; a Response whose Content-Type is not
  * text/html is left unread and nothing is swapped. `mode` is "replace-children" (the target's
- * contents), "replace-self" (the target itself) or "insert-before" (just before the target).
+ * contents), "replace-self" (the target itself), "insert-before" (just before the target) or
+ * "merge-children" (the target's contents, keeping every node that is already as the fragment has
+ * it: a reload that brings what the page shows leaves its elements, their focus and a tap under
+ * way alone).
  * `pick` keeps only the first element matching a selector (one part out of a whole page).
  *
  * The markup is parsed in an inert document (no scripts run, nothing loads) in the context of the
  * element it will live in; <script> elements and on* attributes are removed before the nodes are
- * imported. Returns the inserted top-level nodes, or null when nothing was swapped.
+ * imported. Returns the inserted top-level nodes (for "merge-children", the target's children), or
+ * null when nothing was swapped.
  */
 export async function swapFragment(target, source, mode = "replace-children", { pick } = {}) {
   if (!fragmentModes.has(mode)) throw new TypeError(`swapFragment: unknown mode "${mode}"`);
@@ -118,6 +140,7 @@ export async function swapFragment(target, source, mode = "replace-children", { 
   const fragment = document.importNode(parsed, true);
   const nodes = [...fragment.childNodes];
   if (mode === "replace-children") target.replaceChildren(fragment);
+  else if (mode === "merge-children") { mergeChildren(target, fragment); return [...target.childNodes]; }
   else if (mode === "replace-self") target.replaceWith(fragment);
   else target.before(fragment);
   return nodes;

@@ -23,7 +23,8 @@ async function loadWeek(url, { push = true, quiet = false } = {}) {
     // A quiet reload (a change from another device) keeps the focus where it was.
     const focused = document.activeElement;
     const focusKey = week.contains(focused) ? focusSelector(focused) : null;
-    if (!(await swapFragment(week, response))) { if (!quiet) showError(unexpectedAnswerMessage); return false; }
+    // A quiet reload changes only what changed: a tap under way on the rest is not lost.
+    if (!(await swapFragment(week, response, quiet ? "merge-children" : "replace-children"))) { if (!quiet) showError(unexpectedAnswerMessage); return false; }
     if (focusKey) week.querySelector(focusKey)?.focus();
     if (quiet) return true;
     clearError();
