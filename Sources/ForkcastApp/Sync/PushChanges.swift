@@ -33,13 +33,13 @@ public struct PushChanges: Sendable {
     /// The answer to each mutation in the order sent, and the person's newest change number after
     /// them. Throws ``ValidationError`` for a malformed batch, with nothing applied.
     public func callAsFunction(_ input: SyncPushInput) async throws -> (results: [SyncResult], lastSequence: Int) {
-        try input.check()
-        let groups = input.groups
+        let mutations = try input.checked()
+        let groups = Dictionary(grouping: mutations.filter { $0.mutation.group != nil }, by: { $0.mutation.group! })
         let device = Device(id: input.deviceId, sentAt: input.sentAt)
         var results: [SyncResult] = []
         var done = Set<String>()
-        for mutation in input.mutations {
-            guard let group = mutation.group else {
+        for mutation in mutations {
+            guard let group = mutation.mutation.group else {
                 results.append(try await apply(mutation, from: device))
                 continue
             }
@@ -56,23 +56,23 @@ public struct PushChanges: Sendable {
         var sentAt: Date?
     }
 
-    private func apply(_ mutation: PushedMutation, from device: Device) async throws -> SyncResult {
+    private func apply(_ mutation: CheckedMutation, from device: Device) async throws -> SyncResult {
         do {
             return try await store.write { ledger in try await self.apply(mutation, from: device, in: ledger) }
         } catch {
-            guard let problem = present(error, mutation) else { throw error }
-            return try await rejected([(mutation, problem)], from: device)[0]
+            guard let problem = present(error, mutation.mutation) else { throw error }
+            return try await rejected([(mutation.mutation, problem)], from: device)[0]
         }
     }
 
-    private func apply(group members: [PushedMutation], from device: Device) async throws -> [SyncResult] {
+    private func apply(group members: [CheckedMutation], from device: Device) async throws -> [SyncResult] {
         struct MemberFailed: Error { let index: Int; let error: any Error }
         do {
             return try await store.write { ledger in
                 // Sent before: a group is remembered whole (applied together, or refused together).
                 var before: [SyncResult] = []
                 for mutation in members {
-                    guard let stored = try await ledger.remembered(mutation.mutationId, device: device.id) else { break }
+                    guard let stored = try await ledger.remembered(mutation.mutation.mutationId, device: device.id) else { break }
                     before.append(stored)
                 }
                 if before.count == members.count { return before }
@@ -81,7 +81,7 @@ public struct PushChanges: Sendable {
                     do {
                         let result = try await self.apply(mutation, from: device, in: ledger)
                         guard result.status == .applied else {
-                            throw Refusal.conflict("A newer change to \(mutation.kind) \(mutation.id) was already synced, so this group was not applied.")
+                            throw Refusal.conflict("A newer change to \(mutation.kind.rawValue) \(mutation.mutation.id) was already synced, so this group was not applied.")
                         }
                         results.append(result)
                     } catch {
@@ -91,12 +91,12 @@ public struct PushChanges: Sendable {
                 return results
             }
         } catch let failure as MemberFailed {
-            let failed = members[failure.index]
+            let failed = members[failure.index].mutation
             guard let problem = present(failure.error, failed) else { throw failure.error }
             var others = problem
             others.errors = nil
             others.detail = "Nothing of this group was saved: its item \(failed.mutationId) was refused (\(problem.detail))."
-            return try await rejected(members.enumerated().map { ($0.element, $0.offset == failure.index ? problem : others) }, from: device)
+            return try await rejected(members.enumerated().map { ($0.element.mutation, $0.offset == failure.index ? problem : others) }, from: device)
         }
     }
 
@@ -110,15 +110,10 @@ public struct PushChanges: Sendable {
     }
 
     /// One mutation inside the caller's write.
-    private func apply(_ mutation: PushedMutation, from device: Device, in ledger: any SyncLedger) async throws -> SyncResult {
+    private func apply(_ checked: CheckedMutation, from device: Device, in ledger: any SyncLedger) async throws -> SyncResult {
+        let (mutation, kind, op) = (checked.mutation, checked.kind, checked.op)
         if let stored = try await ledger.remembered(mutation.mutationId, device: device.id) {
             return stored
-        }
-        guard let kind = SyncKind(rawValue: mutation.kind) else {
-            throw ValidationError(field: "kind", "kind must be one of: \(SyncKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        guard let op = SyncOp(rawValue: mutation.op) else {
-            throw ValidationError(field: "op", "op must be \"upsert\" or \"delete\".")
         }
         if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {
             throw Refusal.missingReference(field: "id", detail: "No \(kind.rawValue) with id \(mutation.id) exists in your account (its id is your user id).")

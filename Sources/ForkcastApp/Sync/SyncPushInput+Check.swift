@@ -10,7 +10,8 @@ extension SyncPushInput {
     /// a device id that is empty, too long or the server's own, too many mutations, a mutation id
     /// used twice, an unknown kind or op, a group longer than a plate. A well-formed mutation that
     /// the rules refuse is not a problem of the batch: it is answered "rejected" on its own.
-    public func check() throws {
+    /// Returns the mutations with their kind and op read.
+    func checked() throws -> [CheckedMutation] {
         var problems: [ValidationError.Field] = []
         let names = 1...Self.maximumNameLength
         if !names.contains(deviceId.unicodeScalars.count) || deviceId == SyncMerge.serverDeviceId {
@@ -43,14 +44,18 @@ extension SyncPushInput {
                 }
             }
         }
-        for (group, members) in groups where members.count > DiaryValidation.maximumPlateItems {
-            problems.append(.init(field: "mutations", message: "A group holds at most \(DiaryValidation.maximumPlateItems) mutations (a plate's limit); group \"\(group.prefix(40))\" has \(members.count)."))
+        let groupSizes = Dictionary(grouping: mutations.compactMap(\.group), by: { $0 }).mapValues(\.count)
+        for (group, size) in groupSizes where size > DiaryValidation.maximumPlateItems {
+            problems.append(.init(field: "mutations", message: "A group holds at most \(DiaryValidation.maximumPlateItems) mutations (a plate's limit); group \"\(group.prefix(40))\" has \(size)."))
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
+        return mutations.map { CheckedMutation(mutation: $0, kind: SyncKind(rawValue: $0.kind)!, op: SyncOp(rawValue: $0.op)!) }
     }
+}
 
-    /// Each group's members, in the order they were sent.
-    var groups: [String: [PushedMutation]] {
-        Dictionary(grouping: mutations.filter { $0.group != nil }, by: { $0.group! })
-    }
+/// A pushed mutation whose kind and op were read (``SyncPushInput/checked()`` refused any other).
+struct CheckedMutation: Sendable {
+    let mutation: PushedMutation
+    let kind: SyncKind
+    let op: SyncOp
 }

@@ -57,7 +57,7 @@ struct FluentSyncStore: SyncStore {
         }
 
         func hasForgottenDeletions() async throws -> Bool {
-            try await SyncController.horizon(owner: owner, on: records.db) != nil
+            try await SyncLog.horizon(owner: owner, on: records.db) != nil
         }
 
         func record(_ kind: SyncKind, _ id: UUID) async throws -> JSONValue? {

@@ -42,7 +42,7 @@ struct SyncController {
         guard (1...Self.maximumLimit).contains(limit) else {
             throw AppError.badRequest("limit must be between 1 and \(Self.maximumLimit); got \(limit).")
         }
-        let horizon = try await Self.horizon(owner: owner, on: req.db)
+        let horizon = try await SyncLog.horizon(owner: owner, on: req.db)
         if since > 0, let horizon, since < horizon {
             throw AppError.gone("This cursor is older than the \(SyncMerge.tombstoneDays) days of deletions the server keeps. Pull everything again: call without since.")
         }
@@ -64,10 +64,6 @@ struct SyncController {
         return ByteBuffer(data: try JSONEncoder.forkcastSorted.encode(SyncChanges(changes: dtos, cursor: Self.cursor(cursor), hasMore: hasMore)))
     }
 
-    static func horizon(owner: UUID, on db: any Database) async throws -> Int? {
-        let row = try await (db as! any SQLDatabase).raw("SELECT pruned_seq FROM sync_horizons WHERE owner_id = \(bind: owner)").first()
-        return try row.map { Int(try $0.decode(column: "pruned_seq", as: Int64.self)) }
-    }
 
     // MARK: Push
 

@@ -118,6 +118,13 @@ enum SyncLog {
         """
     }
 
+    /// The owner's pruning horizon: the last change number of the deletions forgotten after
+    /// ``SyncMerge/tombstoneDays`` (nil when none was forgotten yet).
+    static func horizon(owner: UUID, on db: any Database) async throws -> Int? {
+        let row = try await (db as! any SQLDatabase).raw("SELECT pruned_seq FROM sync_horizons WHERE owner_id = \(bind: owner)").first()
+        return try row.map { Int(try $0.decode(column: "pruned_seq", as: Int64.self)) }
+    }
+
     /// The current version of a record, if it was ever synced.
     static func version(_ kind: SyncKind, _ id: UUID, owner: UUID, on db: any Database) async throws -> (version: SyncVersion, op: SyncOp)? {
         let sql = db as! any SQLDatabase
