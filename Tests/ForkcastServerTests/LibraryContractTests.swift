@@ -118,7 +118,7 @@ struct LibraryContractTests {
         }
     }
 
-    @Test(arguments: Backend.allCases) func mealsKeepTheirContentAndDeletingOneTakesItOffThePlan(_ backend: Backend) async throws {
+    @Test(arguments: Backend.allCases) func mealsKeepTheirContentAndAPlannedOneIsNotDeletedByTheRecords(_ backend: Backend) async throws {
         try await withPeople(backend) { person in
             let annPerson = try await person()
             let ann = annPerson.library, bob = try await person().library
@@ -143,6 +143,7 @@ struct LibraryContractTests {
                 #expect(try await tx.foods.meals(using: oats.id).isEmpty)
                 #expect(try await tx.meals.replace(mealID, with: content, now: monday) == nil)
                 #expect(try await tx.plan.delete(assignment.id, now: monday) == nil)
+                #expect(try await tx.plan.deleteAll(of: mealID, now: monday).isEmpty, "Bob has no plan of Ann's meal")
                 #expect(try await tx.meals.delete(mealID, now: monday) == false)
             }
             let tuesday = monday.addingTimeInterval(86_400)
@@ -152,8 +153,15 @@ struct LibraryContractTests {
                 #expect(changed.content == soup && changed.createdAt == monday && changed.updatedAt == tuesday)
                 #expect(try await tx.meals.find(mealID) == changed)
                 #expect(try await tx.foods.meals(using: oats.id).isEmpty, "its ingredients went with the change")
+            }
+            await #expect(throws: StillReferenced.self, "a meal still planned is not deleted by the records (the feed would miss its plan days)") {
+                try await ann.write { tx async throws in _ = try await tx.meals.delete(mealID, now: tuesday) }
+            }
+            #expect(try await ann.write { try await $0.meals.find(mealID) } != nil, "nothing was deleted")
+            try await ann.write { tx async throws in
+                #expect(try await tx.plan.deleteAll(of: mealID, now: tuesday) == [assignment])
+                #expect(try await tx.plan.delete(assignment.id, now: tuesday) == nil, "the plan day is gone")
                 #expect(try await tx.meals.delete(mealID, now: tuesday))
-                #expect(try await tx.plan.delete(assignment.id, now: tuesday) == nil, "the plan day went with the meal")
             }
             #expect(try await annPerson.lastChange(.meal, mealID) == true)
             #expect(try await annPerson.lastChange(.assignment, assignment.id) == true, "the plan day's deletion is in the feed too")

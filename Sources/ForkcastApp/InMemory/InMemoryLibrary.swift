@@ -84,9 +84,6 @@ public final class InMemoryLibraries: @unchecked Sendable {
     /// An id stored twice: what a database's primary key refuses.
     public struct DuplicateID: Error, Sendable { public let id: UUID }
 
-    /// A record deleted while another refers to it: what a database's foreign key refuses.
-    public struct StillReferenced: Error, Sendable { public let id: UUID }
-
     /// A second weighing of one person at one instant: what the database's unique index refuses.
     public struct SameInstant: Error, Sendable { public let at: Date }
 
@@ -216,7 +213,7 @@ public struct InMemoryLibrary: Library {
                 guard records.foods[id]?.owner == tx.owner else { return false }
                 // The database refuses to delete a food an ingredient refers to.
                 if records.meals.values.contains(where: { $0.value.ingredients.contains { $0.foodId == id } }) {
-                    throw InMemoryLibraries.StillReferenced(id: id)
+                    throw StillReferenced(id: id)
                 }
                 records.foods[id] = nil
                 tx.log(.food, [id], deleted: true, at: now, in: &records)
@@ -253,12 +250,11 @@ public struct InMemoryLibrary: Library {
         }
 
         func delete(_ id: UUID, now: Date) async throws -> Bool {
-            tx.update { records in
+            try tx.update { records in
                 guard records.meals[id]?.owner == tx.owner else { return false }
-                let planned = records.assignments.values.filter { $0.owner == tx.owner && $0.value.mealId == id }.map(\.value.id)
-                for assignment in planned { records.assignments[assignment] = nil }
+                // As the server's store: a meal still planned is refused.
+                if records.assignments.values.contains(where: { $0.value.mealId == id }) { throw StillReferenced(id: id) }
                 records.meals[id] = nil
-                tx.log(.assignment, planned, deleted: true, at: now, in: &records)
                 tx.log(.meal, [id], deleted: true, at: now, in: &records)
                 return true
             }
@@ -296,6 +292,15 @@ public struct InMemoryLibrary: Library {
                 records.assignments[id] = nil
                 tx.log(.assignment, [id], deleted: true, at: now, in: &records)
                 return stored.value
+            }
+        }
+
+        func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment] {
+            tx.update { records in
+                let planned = records.assignments.values.filter { $0.owner == tx.owner && $0.value.mealId == mealID }.map(\.value)
+                for assignment in planned { records.assignments[assignment.id] = nil }
+                tx.log(.assignment, planned.map(\.id), deleted: true, at: now, in: &records)
+                return planned
             }
         }
     }

@@ -17,7 +17,10 @@ public struct DeleteMeal: Sendable {
     public func callAsFunction(_ id: UUID) async throws -> Meal? {
         let now = now
         return try await library.write { tx in
-            guard let meal = try await tx.meals.find(id), try await tx.meals.delete(id, now: now) else { return nil }
+            guard let meal = try await tx.meals.find(id) else { return nil }
+            // A plan day cannot outlive its meal: its days go first, each in the change feed.
+            _ = try await tx.plan.deleteAll(of: id, now: now)
+            _ = try await tx.meals.delete(id, now: now)
             return meal
         }
     }

@@ -46,7 +46,9 @@ public protocol MealRecords: Sendable {
     func insert(_ content: MealContent, id: UUID, now: Date) async throws -> Meal
     /// The meal as stored now; nil when the person has no meal with that id. `createdAt` is kept.
     func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal?
-    /// Deletes the meal and every day it is planned on; false when the person has no such meal.
+    /// Deletes the meal with its components and ingredients; false when the person has no such meal.
+    /// A meal still planned is not deleted (it throws ``StillReferenced``): the use case removes its
+    /// plan days first (``PlanRecords/deleteAll(of:now:)``), so each is in the change feed.
     func delete(_ id: UUID, now: Date) async throws -> Bool
 }
 
@@ -58,6 +60,16 @@ public protocol PlanRecords: Sendable {
     func insert(_ assignment: Assignment, now: Date) async throws
     /// The assignment removed; nil when the person has none with that id.
     func delete(_ id: UUID, now: Date) async throws -> Assignment?
+    /// Removes every day the meal is planned on, each with its change-feed row; the assignments removed.
+    func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment]
+}
+
+/// A record that others still refer to was to be deleted (a food some meal uses, a meal still
+/// planned). The use cases never ask for this; the stores refuse it rather than leave a dangling
+/// reference or delete the others without a trace in the change feed.
+public struct StillReferenced: Error, Sendable {
+    public let id: UUID
+    public init(id: UUID) { self.id = id }
 }
 
 /// A person's meal types.

@@ -69,8 +69,12 @@ struct FluentAccountImports: AccountImports {
             let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$id ~~ archive.photos.map(\.id)).all().compactMap(\.id)
             try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)
             try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment)
-            let meals = MealRepository(db: tx, ownerID: owner)
-            for meal in archive.meals { _ = try await meals.delete(meal.id, now: now) }
+            // As DeleteMeal: a meal's plan days (planned since the import, too) go first, in the feed.
+            let meals = MealRepository(db: tx, ownerID: owner), plan = PlanRepository(db: tx, ownerID: owner)
+            for meal in archive.meals {
+                _ = try await plan.deleteAll(of: meal.id, now: now)
+                _ = try await meals.delete(meal.id, now: now)
+            }
             let foods = FoodRepository(db: tx, ownerID: owner)
             for food in archive.foods { _ = try await foods.delete(food.id, now: now) }
             try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight)

@@ -101,16 +101,15 @@ struct MealRepository: MealRecords {
         }
     }
 
-    /// Deletes a meal with its components, ingredients and plan assignments (an assignment cannot
-    /// outlive its meal), each deletion in the change feed; false when there was none.
+    /// Deletes a meal with its components and ingredients, in the change feed; false when there was
+    /// none. A meal still planned is refused (``StillReferenced``): ``DeleteMeal`` removes its plan
+    /// days first, each in the feed, where the database's cascade would leave no trace.
     func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
                 return false
             }
-            let assignments = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).all().compactMap(\.id)
-            try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == id).delete()
-            try await SyncLog.record(.assignment, assignments, op: .delete, owner: ownerID, on: tx, now: now)
+            guard try await AssignmentModel.query(on: tx).filter(\.$meal.$id == id).count() == 0 else { throw StillReferenced(id: id) }
             try await SyncLog.record(.meal, [id], op: .delete, owner: ownerID, on: tx, now: now)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()

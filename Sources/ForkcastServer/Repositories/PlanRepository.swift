@@ -73,6 +73,17 @@ struct PlanRepository: PlanRecords {
             return removed
         }
     }
+
+    func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment] {
+        try await db.write { tx in
+            let planned = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == mealID).all()
+            guard !planned.isEmpty else { return [] }
+            let ids = planned.compactMap(\.id)
+            try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).delete()
+            try await SyncLog.record(.assignment, ids, op: .delete, owner: ownerID, on: tx, now: now)
+            return planned.map(\.domain)
+        }
+    }
 }
 
 extension UserModel {
