@@ -178,3 +178,55 @@ public enum PlanSuggester {
         (c.lastPlanned?.iso ?? "", MealOrdering.sortKey(description: c.meal.description), c.meal.id.uuidString)
     }
 }
+
+extension PlanSuggester {
+    /// What a person asks "Fill my week" for, checked: how many days, which slots, which meals.
+    public struct Ask: Hashable, Sendable {
+        /// Days × meal slots filled in one request: a month of three meals a day.
+        public static let maximumSlots = 31 * 3
+        /// At most this many meal types asked for, and this many components in the filter.
+        public static let maximumMealTypes = 20, maximumComponents = 30
+        /// A filter's protein, carb or component is at most this long.
+        public static let maximumFilterLength = 200
+
+        public let length: Int
+        /// Meal type keys to fill, in the order asked, each once.
+        public let slots: [String]
+        public let filter: MealFilter
+
+        /// - Parameters:
+        ///   - days: the window's length; the planner's week when not given.
+        ///   - mealTypes: keys or ids of the person's types; none asked is breakfast, lunch and dinner
+        ///     (those of them the person has not hidden).
+        public init(days: Int?, mealTypes: [String]?, protein: String?, carb: String?, components: [String]?,
+                    types: MealTypeCatalog) throws(ValidationError) {
+            let length = days ?? WeekWindow.defaultLength
+            guard (1...WeekWindow.maximumLength).contains(length) else {
+                throw ValidationError(field: "days", "days must be between 1 and \(WeekWindow.maximumLength); got \(length).")
+            }
+            var slots: [String] = []
+            if let asked = mealTypes, !asked.isEmpty {
+                guard asked.count <= Self.maximumMealTypes else {
+                    throw ValidationError(field: "mealTypes", "Give at most \(Self.maximumMealTypes) meal types.")
+                }
+                for token in asked {
+                    if let problem = types.problem(token, field: "mealTypes") { throw ValidationError([problem]) }
+                    if let key = types.normalized(token), !slots.contains(key) { slots.append(key) }
+                }
+            } else {
+                slots = PlanSuggester.defaultSlots.compactMap { types.resolve($0).flatMap { $0.hidden ? nil : types.normalized($0.token) } }
+            }
+            guard length * max(slots.count, 1) <= Self.maximumSlots else {
+                throw ValidationError(field: "days", "Ask for at most \(Self.maximumSlots) slots at once (days × meal types); got \(length * slots.count).")
+            }
+            let filter = MealFilter(protein: protein, carb: carb, components: components ?? [])
+            guard filter.components.count <= Self.maximumComponents,
+                  ([filter.protein, filter.carb].compactMap { $0 } + filter.components).allSatisfy({ $0.count <= Self.maximumFilterLength }) else {
+                throw ValidationError(field: "component", "Filters are at most \(Self.maximumFilterLength) characters, and at most \(Self.maximumComponents) components.")
+            }
+            self.length = length
+            self.slots = slots
+            self.filter = filter
+        }
+    }
+}

@@ -213,4 +213,31 @@ struct ShoppingAndSuggestionTests {
                                            filter: MealFilter(), goals: Self.goals)
         #expect(result.map(\.meal.description) == ["C never", "B old", "A recent"])
     }
+
+    @Test("What is asked of Fill my week: days, slots (the person's, each once), filters; each bound named")
+    func askingForSuggestions() throws {
+        var catalog = MealTypeCatalog.defaults(owner: UUID(), now: Date(timeIntervalSince1970: 0))
+        let plain = try PlanSuggester.Ask(days: nil, mealTypes: nil, protein: " Chicken ", carb: nil, components: [" ", "Garlic"], types: catalog)
+        #expect(plain.length == WeekWindow.defaultLength && plain.slots == ["breakfast", "lunch", "dinner"])
+        #expect(plain.filter == MealFilter(protein: "Chicken", components: ["Garlic"]))
+        let asked = try PlanSuggester.Ask(days: 3, mealTypes: ["DINNER", "dinner", "snack"], protein: nil, carb: nil, components: nil, types: catalog)
+        #expect(asked.slots == ["dinner", "snack"], "each slot once, in the order asked")
+        let breakfast = try #require(catalog.all.first { $0.key == "breakfast" })
+        var hidden = breakfast
+        hidden.hidden = true
+        catalog = MealTypeCatalog(catalog.all.map { $0.id == breakfast.id ? hidden : $0 })
+        #expect(try PlanSuggester.Ask(days: 1, mealTypes: nil, protein: nil, carb: nil, components: nil, types: catalog).slots == ["lunch", "dinner"],
+                "a hidden type is not filled unless asked for")
+        func refusal(days: Int? = 7, types: [String]? = nil, protein: String? = nil, components: [String]? = nil) -> [String]? {
+            do { _ = try PlanSuggester.Ask(days: days, mealTypes: types, protein: protein, carb: nil, components: components, types: catalog) }
+            catch { return error.fields.map(\.field) }
+            return nil  // accepted
+        }
+        #expect(refusal(days: 0) == ["days"] && refusal(days: Int.max) == ["days"] && refusal(days: -1) == ["days"])
+        #expect(refusal(days: 31, types: ["breakfast", "lunch", "dinner", "snack"]) == ["days"], "124 slots is more than a month of three meals")
+        #expect(refusal(types: ["Elevenses"]) == ["mealTypes"])
+        #expect(refusal(types: Array(repeating: "lunch", count: 21)) == ["mealTypes"])
+        #expect(refusal(protein: String(repeating: "é", count: 201)) == ["component"])
+        #expect(refusal(components: (0...30).map { "c\($0)" }) == ["component"])
+    }
 }

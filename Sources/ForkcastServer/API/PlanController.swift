@@ -72,8 +72,6 @@ enum PlanController {
 
 /// "Fill my week" for a person: what ``PlanSuggester`` needs, read from their library and plan.
 struct PlanSuggestions {
-    /// Days × meal slots filled in one request: a month of three meals a day.
-    static let maximumSlots = 31 * 3
     let suggestions: [PlanSuggester.Suggestion]
     let days: [PlanDay]
     let presenter: MealPresenter
@@ -81,31 +79,14 @@ struct PlanSuggestions {
     let window: WeekWindow
 
     static func make(_ input: SuggestionsInput, owner: Owner) async throws -> PlanSuggestions {
-        let length = input.days ?? WeekWindow.defaultLength
-        guard (1...WeekWindow.maximumLength).contains(length) else {
-            throw AppError.validation(ValidationError(field: "days", "days must be between 1 and \(WeekWindow.maximumLength); got \(length)."))
-        }
         let types = try await owner.mealTypes.catalog(now: owner.now)
-        var slots: [String] = []
-        if let asked = input.mealTypes, !asked.isEmpty {
-            guard asked.count <= 20 else { throw AppError.validation(ValidationError(field: "mealTypes", "Give at most 20 meal types.")) }
-            for token in asked {
-                if let problem = types.problem(token, field: "mealTypes") { throw AppError.validation(ValidationError([problem])) }
-                if let key = types.normalized(token), !slots.contains(key) { slots.append(key) }
-            }
-        } else {
-            slots = PlanSuggester.defaultSlots.compactMap { types.resolve($0).flatMap { $0.hidden ? nil : types.normalized($0.token) } }
-        }
-        guard length * max(slots.count, 1) <= PlanSuggestions.maximumSlots else {
-            throw AppError.validation(ValidationError(field: "days", "Ask for at most \(PlanSuggestions.maximumSlots) slots at once (days × meal types); got \(length * slots.count)."))
-        }
-        func clean(_ s: String?) -> String? { s?.trimmed.nilIfEmptyString }
-        let components = (input.component ?? []).compactMap(clean)
-        guard components.count <= 30, [input.protein, input.carb].allSatisfy({ ($0?.count ?? 0) <= 200 }), components.allSatisfy({ $0.count <= 200 }) else {
-            throw AppError.validation(ValidationError(field: "component", "Filters are at most 200 characters, and at most 30 components."))
-        }
-        let filter = MealFilter(protein: clean(input.protein), carb: clean(input.carb), components: components)
-        let window = WeekWindow(start: input.start, length: length)
+        let ask: PlanSuggester.Ask
+        do {
+            ask = try PlanSuggester.Ask(days: input.days, mealTypes: input.mealTypes, protein: input.protein, carb: input.carb,
+                                        components: input.component, types: types)
+        } catch { throw AppError.validation(error) }
+        let slots = ask.slots, filter = ask.filter
+        let window = WeekWindow(start: input.start, length: ask.length)
         let days = try await owner.plan.days(in: window)
         let library = try await owner.meals.all()
         let presenter = try await MealPresenter.load(library + days.flatMap { $0.entries.map(\.meal) }, repository: owner.meals, currency: owner.user.currency)
