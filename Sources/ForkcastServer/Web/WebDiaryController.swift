@@ -85,16 +85,13 @@ struct WebDiaryController: RouteCollection {
         // Anything typed in the quick add is a quick add: ForkcastCore decides what it needs (its
         // calories), so macros or a name typed without them are refused, not dropped.
         let keys = ["energyKcal", "protein", "carbohydrates", "fat"]
-        let typed = { (key: String) in (page.quick[key] ?? "").trimmed }
-        let unreadable = keys.filter { !typed($0).isEmpty && Decimal(typed: typed($0)) == nil }
+        var numbers = TypedNumbers()
+        let values = Dictionary(uniqueKeysWithValues: keys.map { ($0, numbers.read(page.quick[$0], field: "quickAdd.\($0)", example: "150")) })
         // Saving refuses a quick add that is not numbers yet; adding up (still typing) leaves it out.
-        if !unreadable.isEmpty, adopting {
-            throw ValidationError(unreadable.map { .init(field: "quickAdd.\($0)", message: "Enter a number, e.g. 150.") })
-        }
-        if unreadable.isEmpty, (keys + ["name"]).contains(where: { !typed($0).isEmpty }) {
-            func number(_ key: String) -> Decimal? { Decimal(typed: typed(key)) }
-            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: number("energyKcal"), protein: number("protein"), carbohydrates: number("carbohydrates"),
-                                                         fat: number("fat")),
+        if adopting { try numbers.check() }
+        if numbers.problems.isEmpty, (keys + ["name"]).contains(where: { !(page.quick[$0] ?? "").trimmed.isEmpty }) {
+            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: values["energyKcal"]!, protein: values["protein"]!,
+                                                         carbohydrates: values["carbohydrates"]!, fat: values["fat"]!),
                                          name: page.quick["name"]))
         }
         return items
@@ -180,11 +177,8 @@ struct WebDiaryController: RouteCollection {
         // with its food or meal (recomputed); otherwise only meal type, time and note change.
         var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
         var problems: [ValidationError.Field] = []
-        func number(_ key: String, field: String) -> Decimal? {
-            guard let text = form[key]?.trimmed, !text.isEmpty else { return nil }
-            guard let value = Decimal(typed: text) else { problems.append(.init(field: field, message: "Enter a number.")); return nil }
-            return value
-        }
+        var numbers = TypedNumbers()
+        func number(_ key: String, field: String) -> Decimal? { numbers.read(form[key], field: field) }
         switch existing.kind {
         case let .food(foodId, quantity, unit):
             let newQuantity = number("quantity", field: "quantity") ?? quantity
@@ -231,6 +225,7 @@ struct WebDiaryController: RouteCollection {
                 problems.append(.init(field: "date", message: "Give the day as YYYY-MM-DD and the time as HH:MM (00:00 to 23:59)."))
             }
         }
+        problems = numbers.problems + problems
         let entry: DiaryEntry
         do {
             guard problems.isEmpty else { throw ValidationError(problems) }

@@ -46,16 +46,8 @@ struct FoodFormPage {
 
     /// The typed values as a draft; numbers that do not parse are errors on their field.
     func draft() throws(ValidationError) -> FoodDraft {
-        var problems: [ValidationError.Field] = []
-        func number(_ name: String, field: String) -> Decimal? {
-            let raw = values[name] ?? ""
-            guard !raw.trimmed.isEmpty else { return nil }
-            guard let value = Decimal(typed: raw) else {
-                problems.append(.init(field: field, message: "Enter a number, e.g. 12.5."))
-                return nil
-            }
-            return value
-        }
+        var numbers = TypedNumbers()
+        func number(_ name: String, field: String) -> Decimal? { numbers.read(values[name], field: field, example: "12.5") }
         let energy = number("energy", field: "per100.energyKcal")
         let inKj = values["energyUnit"] == "kJ"
         var nutrients = Nutrients(energyKcal: inKj ? nil : energy)
@@ -81,6 +73,7 @@ struct FoodFormPage {
             serving: servingSize.map { FoodInput.ServingInput(size: $0, label: values["servingLabel"]) },
             portion: values["portion"], price: priceAmount.map { FoodInput.PriceInput(amount: $0, per: choice("pricePer"), packageSize: packageSize) },
             icon: choice("icon"), source: choice("source"))
+        var problems = numbers.problems
         let draft: FoodDraft
         do { draft = try input.draft() } catch {
             throw ValidationError(problems + ((error as? ValidationError)?.fields ?? [.init(field: "name", message: "\(error)")]))

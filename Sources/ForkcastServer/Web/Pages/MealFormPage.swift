@@ -76,14 +76,8 @@ struct MealFormPage {
     /// name made theirs (the form sent without the page's script, or from the offline queue).
     func draft(foods: FoodRepository, usualPortions: Bool = false, adopt: ((String) async throws -> Food?)? = nil) async throws -> MealDraft {
         var problems: [ValidationError.Field] = []
-        func number(_ raw: String, field: String) -> Decimal? {
-            guard !raw.trimmed.isEmpty else { return nil }
-            guard let value = Decimal(typed: raw) else {
-                problems.append(.init(field: field, message: "Enter a number, e.g. 150."))
-                return nil
-            }
-            return value
-        }
+        var numbers = TypedNumbers()
+        func number(_ raw: String, field: String) -> Decimal? { numbers.read(raw, field: field, example: "150") }
         var ingredients: [Ingredient] = []
         for (index, row) in rows.enumerated() {
             let field = "ingredients[\(index)]"
@@ -116,6 +110,7 @@ struct MealFormPage {
         manual.carbohydrates = number(nutrition["carbohydrates"] ?? "", field: "nutrition.carbohydrates")
         manual.fat = number(nutrition["fat"] ?? "", field: "nutrition.fat")
         let servingCount = Int(servings.trimmed) ?? 0
+        problems += numbers.problems
         guard problems.isEmpty else { throw ValidationError(problems) }
         return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: components,
                          servings: servingCount, ingredients: ingredients, manualNutrition: manual == Nutrients() ? nil : manual)
