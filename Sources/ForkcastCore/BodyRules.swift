@@ -86,3 +86,29 @@ public struct WeightEntry: Codable, Sendable, Hashable {
 
     public static func millisecond(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }
+
+/// A history of weighings taken in at one a day, the last measured that day: how an export with
+/// several a day (a smart scale, Apple Health) becomes the person's weights, so the trend and the
+/// computed goals do not lean on the days weighed most often.
+public struct DailyWeighings: Sendable {
+    private var byDay: [CalendarDate: (measuredAt: Date, weightKg: Decimal)] = [:]
+
+    public init() {}
+
+    /// Takes a weighing of `day` (the person's local date, as the source wrote it); false when the
+    /// day already had one, so one of the two was passed over (the earlier one).
+    @discardableResult
+    public mutating func add(day: CalendarDate, measuredAt: Date, weightKg: Decimal) -> Bool {
+        guard let kept = byDay[day] else {
+            byDay[day] = (measuredAt, weightKg)
+            return true
+        }
+        if measuredAt >= kept.measuredAt { byDay[day] = (measuredAt, weightKg) }
+        return false
+    }
+
+    /// The weighings kept, oldest first.
+    public var weighings: [(measuredAt: Date, weightKg: Decimal)] {
+        byDay.values.sorted { $0.measuredAt < $1.measuredAt }
+    }
+}

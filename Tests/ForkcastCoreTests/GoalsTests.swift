@@ -93,6 +93,24 @@ struct GoalsTests {
         #expect((try? ordinary.validated(today: today)) != nil)
     }
 
+    @Test("One weighing a day from a history: the last of the day, whatever order they come in")
+    func oneWeighingADay() throws {
+        let monday = try #require(CalendarDate(iso: "2026-11-23")), tuesday = try #require(CalendarDate(iso: "2026-11-24"))
+        let morning = Date(timeIntervalSince1970: 1_795_420_800), evening = morning.addingTimeInterval(12 * 3600)
+        var daily = DailyWeighings()
+        let first = daily.add(day: monday, measuredAt: evening, weightKg: 80.4)
+        let second = daily.add(day: monday, measuredAt: morning, weightKg: 79.8)
+        let nextDay = daily.add(day: tuesday, measuredAt: evening.addingTimeInterval(86_400), weightKg: 80.1)
+        #expect(first && nextDay)
+        #expect(!second, "the day had one: the earlier is passed over")
+        #expect(daily.weighings.map(\.weightKg) == [80.4, 80.1], "the evening's, oldest first")
+        var reversed = DailyWeighings()
+        reversed.add(day: monday, measuredAt: morning, weightKg: 79.8)
+        let later = reversed.add(day: monday, measuredAt: evening, weightKg: 80.4)
+        #expect(!later)
+        #expect(reversed.weighings.map(\.weightKg) == [80.4] && reversed.weighings.map(\.measuredAt) == [evening])
+    }
+
     @Test func imperialUnits() {
         #expect(BodyUnits.kilograms(fromPounds: 100) == Decimal(string: "45.359237"))
         #expect(BodyUnits.centimetres(feet: 5, inches: 11) == Decimal(string: "180.34"))

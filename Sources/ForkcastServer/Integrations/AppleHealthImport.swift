@@ -12,9 +12,9 @@ import ZIPFoundation
 /// and `<Record` tags from 1 MB chunks.
 final class AppleHealthImport {
     struct Result: Sendable {
-        /// One weight per day (the last measured that day), oldest first.
-        var weights: [(Date, Decimal)] { weightsByDay.values.sorted { $0.0 < $1.0 } }
-        var weightsByDay: [String: (Date, Decimal)] = [:]
+        /// One weight per day (the last measured that day, ForkcastCore's rule), oldest first.
+        var weights: [(Date, Decimal)] { daily.weighings.map { ($0.measuredAt, $0.weightKg) } }
+        var daily = DailyWeighings()
         var weightRecords = 0
         var height: (date: Date, cm: Decimal)?
         var birthDate: CalendarDate?
@@ -26,8 +26,7 @@ final class AppleHealthImport {
 
         /// What ``ImportHealthData`` takes into the person's records.
         var export: ImportHealthData.Export {
-            let weighings: [(measuredAt: Date, weightKg: Decimal)] = weights.map { (pair: (Date, Decimal)) in (measuredAt: pair.0, weightKg: pair.1) }
-            return ImportHealthData.Export(weights: weighings, sex: sex, birthDate: birthDate, heightCm: height?.cm)
+            ImportHealthData.Export(weights: daily.weighings, sex: sex, birthDate: birthDate, heightCm: height?.cm)
         }
     }
 
@@ -262,12 +261,8 @@ final class AppleHealthImport {
                 // Checked and rounded as a weight typed or sent to the API is (ForkcastCore's BodyRules).
                 guard let kg = try? BodyRules.kilograms(kg: stated, lb: nil) else { return skip("implausible") }
                 // One weight a day: the day as the export wrote it (the person's local date).
-                let day = String(dateText.prefix(10))
-                if let kept = result.weightsByDay[day] {
-                    skip("sameDay")
-                    if kept.0 > date { return }
-                }
-                result.weightsByDay[day] = (date, kg)
+                guard let day = CalendarDate(iso: String(dateText.prefix(10))) else { return skip("implausible") }
+                if !result.daily.add(day: day, measuredAt: date, weightKg: kg) { skip("sameDay") }
             } else if type == "HKQuantityTypeIdentifierHeight" {
                 guard let cm = Self.centimetres(value, unit: unit) else { return skip("unknownUnit") }
                 guard Plausible.heightCm.contains(cm) else { return skip("implausible") }
