@@ -84,6 +84,38 @@ struct SeamTests {
         }
     }
 
+    @Test func theGoalsPageNamesWhatIsNotANumberAndChangesNothing() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let token = try await browser.csrf(from: "/goals")
+            let goalsBefore = try await client.get("/api/v1/goals").body.string
+            // Imperial typed wrong: refused next to its field (it was read as not given: "Give the height in cm").
+            let profile = ["_csrf": token, "sex": "female", "birthDate": "1990-04-02", "heightCm": "168", "weightKg": "64",
+                           "heightFt": "5'6", "activityLevel": "moderate", "aim": "maintain", "useComputedGoals": "on"]
+            let refused = try await browser.send(.POST, "/goals/profile", form: profile)
+            #expect(refused.status == .unprocessableEntity)
+            #expect(refused.body.string.contains("<details class=\"imperial\" open>"), "the imperial fields are shown, with the problem")
+            #expect(refused.body.string.contains("Enter a number."))
+            #expect(try await client.get("/api/v1/goals").body.string == goalsBefore, "nothing was saved")
+            #expect(try await client.send(.GET, "/api/v1/body-profile").status == .notFound, "no profile either")
+            // Goals by hand: "1,800 kcal" is not a number; the rest typed right is not saved alone.
+            let manual = ["_csrf": token, "manual.energyKcal": "1800 kcal", "manual.protein": "120", "manual.carbohydrates": "200", "manual.fat": "60"]
+            let wrong = try await browser.send(.POST, "/goals/manual", form: manual)
+            #expect(wrong.status == .unprocessableEntity && wrong.body.string.contains("Enter a number."))
+            #expect(try await client.get("/api/v1/goals").body.string == goalsBefore)
+            // A weight of 0 gets ForkcastCore's range, as from the API.
+            let zero = try await browser.send(.POST, "/goals/weights", form: ["_csrf": token, "weight": "0", "weightUnit": "kg"])
+            #expect(zero.status == .unprocessableEntity)
+            let api = try await client.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 0))
+            #expect(api.status == .unprocessableEntity)
+            let range = Plausible.bodyWeightKg.message("Weight")
+            #expect(zero.body.string.contains(range) && api.body.string.contains(range), "the same range on both: \(range)")
+            #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.isEmpty)
+        }
+    }
+
     struct GoalsAnswer: Decodable { var source: String; var energyKcal: Decimal }
 
     // MARK: Accounts

@@ -295,17 +295,20 @@ struct WebDiaryController: RouteCollection {
     @Sendable func saveProfile(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
-        func number(_ key: String) -> Decimal? { form[key].flatMap { Decimal(typed: $0) } }
-        let imperial = number("heightFt") != nil || number("weightLb") != nil
+        var numbers = TypedNumbers()
+        let typed = Dictionary(uniqueKeysWithValues: ["heightCm", "heightFt", "heightIn", "weightKg", "weightLb"].map { ($0, numbers.read(form[$0], field: $0)) })
         guard let birth = form["birthDate"].flatMap(CalendarDate.init(iso:)) else {
-            return try await renderGoals(req: req, errors: ValidationError(field: "birthDate", "Enter your date of birth."), message: nil, status: .unprocessableEntity)
+            return try await renderGoals(req: req, errors: ValidationError(numbers.problems + [.init(field: "birthDate", message: "Enter your date of birth.")]),
+                                         message: nil, status: .unprocessableEntity)
         }
+        // The metric fields show the stored profile, so imperial ones the person filled in are what they meant.
         let input = BodyProfileInput(sex: form["sex"] ?? "", birthDate: birth,
-                                     heightCm: imperial && number("heightFt") != nil ? nil : number("heightCm"),
-                                     heightFt: number("heightFt"), heightIn: number("heightIn"),
-                                     weightKg: imperial && number("weightLb") != nil ? nil : number("weightKg"), weightLb: number("weightLb"),
+                                     heightCm: typed["heightFt"]! != nil ? nil : typed["heightCm"]!,
+                                     heightFt: typed["heightFt"]!, heightIn: typed["heightIn"]!,
+                                     weightKg: typed["weightLb"]! != nil ? nil : typed["weightKg"]!, weightLb: typed["weightLb"]!,
                                      activityLevel: form["activityLevel"] ?? "", aim: form["aim"] ?? "")
         do {
+            try numbers.check()
             // Manual goals stay unless the person ticks "use computed goals" (the API and sync keep them too).
             let useComputed = form["useComputedGoals"] == "on"
             try await req.owner.saveBodyProfile(input, useComputedGoals: useComputed)
@@ -319,10 +322,13 @@ struct WebDiaryController: RouteCollection {
     @Sendable func saveManual(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
-        func number(_ key: String) -> Decimal? { form["manual.\(key)"].flatMap { Decimal(typed: $0) } }
+        var numbers = TypedNumbers()
+        func number(_ key: String) -> Decimal? { numbers.read(form["manual.\(key)"], field: key) }
+        let input = GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
+                               carbohydrates: number("carbohydrates"), fat: number("fat"))
         do {
-            try await req.owner.setGoals(GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
-                                                    carbohydrates: number("carbohydrates"), fat: number("fat")))
+            try numbers.check()
+            try await req.owner.setGoals(input)
             req.flash("Saved your goals.")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch let errors as ValidationError {
@@ -367,7 +373,8 @@ struct WebDiaryController: RouteCollection {
     @Sendable func addWeight(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
-        guard let value = form["weight"].flatMap({ Decimal(typed: $0) }), value > 0 else {
+        // Its range is ForkcastCore's (RecordWeight): a weight of 0 or less is refused there with the range.
+        guard let value = form["weight"].flatMap({ Decimal(typed: $0) }) else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
         let pounds = form["weightUnit"] == "lb"

@@ -139,11 +139,11 @@ struct GoalsPage {
               \(FormField(name: "heightCm", label: "Height (cm)", value: p.map { "\($0.heightCm)" }, error: errors.message(for: "heightCm"), autocomplete: "off", inputMode: "decimal").render)
               \(FormField(name: "weightKg", label: "Weight (kg)", value: p.map { "\($0.weightKg.rounded(1))" }, error: errors.message(for: "weightKg"), autocomplete: "off", inputMode: "decimal").render)
             </div>
-            <details class="imperial"><summary>Use feet, inches and pounds instead</summary>
+            <details class="imperial"\(if: ["heightFt", "heightIn", "weightLb"].contains { errors.message(for: $0) != nil }, " open")><summary>Use feet, inches and pounds instead</summary>
               <div class="grid-2">
-                \(FormField(name: "heightFt", label: "Height (ft)", autocomplete: "off", inputMode: "numeric").render)
-                \(FormField(name: "heightIn", label: "and inches", autocomplete: "off", inputMode: "decimal").render)
-                \(FormField(name: "weightLb", label: "Weight (lb)", autocomplete: "off", inputMode: "decimal").render)
+                \(FormField(name: "heightFt", label: "Height (ft)", error: errors.message(for: "heightFt"), autocomplete: "off", inputMode: "numeric").render)
+                \(FormField(name: "heightIn", label: "and inches", error: errors.message(for: "heightIn"), autocomplete: "off", inputMode: "decimal").render)
+                \(FormField(name: "weightLb", label: "Weight (lb)", error: errors.message(for: "weightLb"), autocomplete: "off", inputMode: "decimal").render)
               </div>
               <p class="hint">Filled-in imperial values are used instead of the metric ones.</p>
             </details>
