@@ -2,6 +2,7 @@ import Fluent
 import ForkcastContract
 import ForkcastCore
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
 
@@ -112,24 +113,35 @@ struct SyncController {
                     try await send("id: \(Self.cursor(current))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(current))\"}\n\n")
                     sent = current
                 }
-                let caughtUp = sent
+                // What was sent last, shared by the two tasks below: only a newer change is sent.
+                let newestSent = NIOLockedValueBox(sent)
+                let sendIfNewer: @Sendable (Int) async throws -> Bool = { newest in
+                    let newer = newestSent.withLockedValue { sent -> Bool in
+                        guard newest > sent else { return false }
+                        sent = newest
+                        return true
+                    }
+                    guard newer else { return false }
+                    try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")
+                    return true
+                }
                 try await withThrowingTaskGroup(of: Void.self) { group in
+                    // Every 15 s: a change this process was not told of (a write by the command-line
+                    // tool, or one whose request lost the gate's wake-up) is sent then; else a heartbeat.
                     group.addTask {
                         while !Task.isCancelled {
                             try await Task.sleep(for: .seconds(15))
-                            try await send(": heartbeat\n\n")
+                            let newest = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                            if try await !sendIfNewer(newest) { try await send(": heartbeat\n\n") }
                         }
                     }
                     group.addTask {
-                        var sent = caughtUp
                         for await _ in subscription.events {
                             // One read of the head per change, however many listeners woke for it.
                             let newest = try await hub.newest(owner: owner) {
                                 try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                             }
-                            guard newest > sent else { continue }
-                            sent = newest
-                            try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")
+                            _ = try await sendIfNewer(newest)
                         }
                     }
                     try await group.next()
