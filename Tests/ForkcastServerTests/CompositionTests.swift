@@ -1,5 +1,6 @@
 import ForkcastContract
 import FluentKit
+import NIOConcurrencyHelpers
 @testable import ForkcastServer
 import Foundation
 import SQLKit
@@ -63,6 +64,47 @@ import VaporTesting
                 theirsWoke.cancel()  // ends its wait for the next event: false unless it was woken
                 #expect(await theirsWoke.value == false, "another application's listeners hear nothing of it")
             }
+        }
+    }
+
+    /// A write that waited for a connection keeps its writer's context. Fluent runs the body of
+    /// such a write in a task of its own, where the gate it came through and a pushing device's
+    /// origin were lost: under load a change woke no open page (the planner's live-update test met
+    /// it 1 run in 20), and a device's change was recorded as the server's.
+    @Test func aWriteThatWaitsForAConnectionKeepsItsWritersContext() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let client = try await app.signUp()
+            let owner = try await client.get("/api/v1/me").json(TestUser.self).id
+            let (_, streamEvents) = await app.syncEvents.subscribe(owner: owner)
+            let loop = app.eventLoopGroup.next()
+            let db = try #require(app.databases.database(logger: app.logger, on: loop))
+            // Every connection of that loop's pool taken (SQLite has one, PostgreSQL eight), so the write waits.
+            let released = NIOLockedValueBox(false)
+            let holders = (0..<8).map { _ in
+                Task { try await db.withConnection { _ in
+                    while !released.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+                } }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            let origin = SyncOrigin(deviceId: "phone-1", updatedAt: Date(timeIntervalSince1970: 1_790_000_000), mutationId: "m-1")
+            let record = UUID()
+            let write = Task {
+                try await WriteGate.$current.withValue(app.writeGate) {
+                    try await SyncOrigin.$current.withValue(origin) {
+                        try await db.write { tx in try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            released.withLockedValue { $0 = true }
+            for holder in holders { try await holder.value }
+            try await write.value
+            let row = try #require(try await (app.db as! any SQLDatabase).raw("SELECT device_id FROM sync_records WHERE record_id = \(bind: record)").first())
+            #expect(try row.decode(column: "device_id", as: String.self) == "phone-1", "the device's change, not the server's")
+            let woke = Task { for await _ in streamEvents { return true }; return false }
+            try await Task.sleep(for: .milliseconds(500))
+            woke.cancel()
+            #expect(await woke.value, "the change woke the person's open event stream")
         }
     }
 }

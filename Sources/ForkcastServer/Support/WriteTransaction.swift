@@ -26,6 +26,14 @@ extension Database {
     func write<T: Sendable>(timeout: Duration? = nil, leading: (@Sendable () async throws -> T)? = nil,
                             _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if let current = WriteContext.current { return try await body(current) }
+        // The writer's context goes with its body: the gate it came through (its wake-ups of open
+        // event streams) and a pushing device's origin. Fluent runs a body that waited for a
+        // connection in a task of its own, without them: under load a change then woke no page
+        // and a device's change was recorded as the server's.
+        let gateOfWriter = WriteGate.current, origin = SyncOrigin.current
+        let body: @Sendable (any Database) async throws -> T = { db in
+            try await WriteGate.$current.withValue(gateOfWriter) { try await SyncOrigin.$current.withValue(origin) { try await body(db) } }
+        }
         let afterCommit = AfterCommit()
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             let result = try await postgresWrite { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
