@@ -111,7 +111,13 @@ def axe_check(driver, page_name):
     scroll = driver.execute_script("return window.scrollY")
     axe = Axe(driver)
     axe.inject()
-    results = axe.run()
+    # axe-core runs as an async script: on the largest page (the API reference) on a loaded two-core
+    # machine it took longer than Selenium's 30 s default (CI, 2026-11-27).
+    driver.set_script_timeout(180)
+    try:
+        results = axe.run()
+    finally:
+        driver.set_script_timeout(30)
     driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
     os.makedirs(os.path.join(ARTIFACTS, "axe"), exist_ok=True)
     with open(os.path.join(ARTIFACTS, "axe", f"{driver.size_name}-{page_name}.json"), "w") as f:
