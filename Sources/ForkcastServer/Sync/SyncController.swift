@@ -107,14 +107,8 @@ struct SyncController {
             let send: @Sendable (String) async throws -> Void = { text in try await writer.write(.buffer(ByteBuffer(string: text))) }
             do {
                 try await send("retry: 3000\n\n")
-                var sent = lastSeen ?? -1
-                let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
-                if lastSeen != nil, current > sent {
-                    try await send("id: \(Self.cursor(current))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(current))\"}\n\n")
-                    sent = current
-                }
-                // What was sent last, shared by the two tasks below: only a newer change is sent.
-                let newestSent = NIOLockedValueBox(sent)
+                // What was sent last, shared by the catch-up and the two tasks below: only a newer change is sent.
+                let newestSent = NIOLockedValueBox(lastSeen ?? -1)
                 let sendIfNewer: @Sendable (Int) async throws -> Bool = { newest in
                     let newer = newestSent.withLockedValue { sent -> Bool in
                         guard newest > sent else { return false }
@@ -125,6 +119,8 @@ struct SyncController {
                     try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")
                     return true
                 }
+                let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
+                if lastSeen != nil { _ = try await sendIfNewer(current) }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     // Every 15 s: a change this process was not told of (a write by the command-line
                     // tool, or one whose request lost the gate's wake-up) is sent then; else a heartbeat.
