@@ -110,4 +110,29 @@ import VaporTesting
             #expect(await woke.value, "the change woke the person's open event stream")
         }
     }
+
+    /// What waits for a write's commit (a photo file's removal, an event stream's wake-up) runs
+    /// once the write has committed and never when it rolls back, on either database. On
+    /// PostgreSQL a write had nothing to hand such work to: a photo store that removes files would
+    /// have removed them inside a transaction that could still roll back.
+    @Test func whatWaitsForTheCommitRunsOnlyOnceItCommits() async throws {
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let ran = NIOLockedValueBox<[String]>([])
+            try await WriteGate.$current.withValue(app.writeGate) {
+                try await app.db.write { _ in
+                    let afterCommit = try #require(WriteContext.afterCommit, "a write can hand work to its commit")
+                    afterCommit.add { ran.withLockedValue { $0.append("committed") } }
+                }
+                #expect(ran.withLockedValue { $0 } == ["committed"])
+                await #expect(throws: Refused.self) {
+                    try await app.db.write { _ in
+                        WriteContext.afterCommit?.add { ran.withLockedValue { $0.append("rolled back") } }
+                        throw Refused()
+                    }
+                }
+            }
+            #expect(ran.withLockedValue { $0 } == ["committed"], "nothing of a write that rolled back runs")
+        }
+    }
 }

@@ -36,7 +36,10 @@ extension Database {
         }
         let afterCommit = AfterCommit()
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
-            let result = try await postgresWrite { tx in try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            // What waits for the commit (a photo file's removal, a wake-up) waits for it here too.
+            let result = try await postgresWrite { tx in
+                try await WriteContext.$afterCommit.withValue(afterCommit) { try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            }
             await afterCommit.run()
             return result
         }
