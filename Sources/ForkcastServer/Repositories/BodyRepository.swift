@@ -33,6 +33,12 @@ struct BodyRepository: BodyRecords {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first().map(Self.weight)
     }
 
+    /// The owner's weighings among `ids` (others' and missing ones are absent).
+    func weights(ids: [UUID]) async throws -> [WeightEntry] {
+        guard !ids.isEmpty else { return [] }
+        return try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ Set(ids)).all().map(Self.weight)
+    }
+
     func weights(at instant: Date) async throws -> [WeightEntry] {
         try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
             .filter(\.$measuredAt >= instant.addingTimeInterval(-1)).filter(\.$measuredAt <= instant.addingTimeInterval(1)).all()

@@ -23,6 +23,12 @@ struct DiaryRepository {
         try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
     }
 
+    /// The owner's entries among `ids` (others' and missing ones are absent).
+    func find(ids: [UUID]) async throws -> [DiaryEntry] {
+        guard !ids.isEmpty else { return [] }
+        return try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ Set(ids)).all().map(\.domain)
+    }
+
     func create(_ entries: [DiaryEntry], now: Date) async throws {
         guard !entries.isEmpty else { return }
         let models = entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }

@@ -60,6 +60,19 @@ struct PlanRepository: PlanRecords {
         try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
     }
 
+    /// The owner's assignments among `ids` (others' and missing ones are absent).
+    func find(ids: [UUID]) async throws -> [Assignment] {
+        guard !ids.isEmpty else { return [] }
+        return try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ Set(ids)).all().map(\.domain)
+    }
+
+    /// Which of `mealIDs` are planned on a day of `window`.
+    func planned(_ mealIDs: [UUID], in window: WeekWindow) async throws -> Set<UUID> {
+        guard !mealIDs.isEmpty else { return [] }
+        return Set(try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ Set(mealIDs))
+            .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso).all().map(\.$meal.id))
+    }
+
     /// Removes an assignment with its change-feed row; the assignment removed, nil when the owner
     /// has none with that id.
     func delete(_ id: UUID, now: Date) async throws -> Assignment? {

@@ -15,7 +15,6 @@ struct SyncRecords {
     let application: Application
 
     var ownerID: UUID { user.id! }
-    var photoStore: any PhotoStore { application.photoStore }
     /// The person's use cases, on this push's transaction.
     var owner: Owner { get throws { try Owner(user: user, db: db, now: now, uuid: uuid, application: application) } }
 
@@ -37,38 +36,33 @@ struct SyncRecords {
             let repository = try owner.meals
             let meals = try await repository.find(ids: ids)
             let presenter = try await MealPresenter.load(Array(meals.values), repository: repository, currency: user.currency)
-            let window = WeekWindow(start: today)
-            let planned = Set(try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ ids)
-                .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso).all().map(\.$meal.id))
+            let planned = try await owner.plan.planned(ids, in: WeekWindow(start: today))
             return meals.mapValues { Record(value: presenter.answer($0, isPlanned: planned.contains($0.id))) }
         case .assignment:
             let plan = try owner.plan
-            let models = try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            let meals = try await plan.meals.find(ids: Array(Set(models.map(\.$meal.id))))
+            let assignments = try await plan.find(ids: ids)
+            let meals = try await plan.meals.find(ids: Array(Set(assignments.map(\.mealId))))
             let presenter = try await MealPresenter.load(Array(meals.values), repository: plan.meals, currency: user.currency)
             var result: [UUID: Record] = [:]
-            for model in models {
-                guard let meal = meals[model.$meal.id] else { continue }
-                result[model.id!] = Record(value: presenter.answer(PlanDay.Entry(assignment: model.domain, meal: meal)))
+            for assignment in assignments {
+                guard let meal = meals[assignment.mealId] else { continue }
+                result[assignment.id] = Record(value: presenter.answer(PlanDay.Entry(assignment: assignment, meal: meal)))
             }
             return result
         case .food:
-            let models = try await FoodModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: FoodAnswer($0.domain, currency: user.currency))) })
+            return try await owner.foods.find(ids: ids).mapValues { Record(value: FoodAnswer($0, currency: user.currency)) }
         case .diaryEntry:
-            let models = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            let photos = try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: models.compactMap(\.photoID))
-            return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, Record(value: DiaryEntryAnswer($0.domain, owner: ownerID, photos: photos))) })
+            let owner = try owner
+            let entries = try await owner.diary.find(ids: ids)
+            let photos = try await owner.photos.find(ids: entries.compactMap(\.photoId))
+            return Dictionary(uniqueKeysWithValues: entries.map { ($0.id, Record(value: DiaryEntryAnswer($0, owner: ownerID, photos: photos))) })
         case .mealType:
             let types = try await owner.mealTypes.catalog(now: now)
             return Dictionary(uniqueKeysWithValues: types.all.filter { ids.contains($0.id) }.map { ($0.id, Record(value: MealTypeAnswer($0))) })
         case .photo:
-            return try await PhotoRepository(db: db, ownerID: ownerID, store: photoStore).find(ids: ids).mapValues { Record(value: PhotoAnswer($0)) }
+            return try await owner.photos.find(ids: ids).mapValues { Record(value: PhotoAnswer($0)) }
         case .weight:
-            let models = try await WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all()
-            return Dictionary(uniqueKeysWithValues: models.map {
-                ($0.id!, Record(value: WeightEntry(id: $0.id!, measuredAt: $0.measuredAt, weightKg: Decimal(shortest: $0.weightKg), source: $0.source)))
-            })
+            return Dictionary(uniqueKeysWithValues: try await owner.body.weights(ids: ids).map { ($0.id, Record(value: $0)) })
         case .goals:
             let (goals, calculation) = try await owner.body.goals(today: today)
             return [ownerID: Record(value: GoalsAnswer(goals, steps: calculation?.steps))]
