@@ -50,6 +50,9 @@ public struct AppConfig: Sendable {
     public var writeWaitLimit: Duration = WriteGate.defaultWaitLimit
     /// How long a request waits for one of PostgreSQL's connections before it answers 503.
     public var postgresConnectionWaitLimit: Duration = .seconds(5)
+    /// How often an open event stream reads the person's newest change itself, for a change nobody
+    /// in this process was told of (a command's write); a heartbeat when there is none.
+    public var eventStreamCheck: Duration = .seconds(15)
 
     /// Sign in with Apple: the web flow needs the Services ID and a key to sign the client secret; the
     /// native apps' bundle ids are accepted audiences for `POST /api/v1/auth/apple`.

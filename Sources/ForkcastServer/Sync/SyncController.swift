@@ -88,7 +88,7 @@ struct SyncController {
     // MARK: Events
 
     /// Server-Sent Events: `event: changes` with the newest cursor whenever the user's data
-    /// changes, a heartbeat comment every 15 s, and on connect a catch-up event when the client's
+    /// changes, a check of the newest change (or a heartbeat comment) every 15 s, and on connect a catch-up event when the client's
     /// Last-Event-ID is older than the newest change.
     func events(req: Request, query: SyncEventsQuery) async throws -> Response {
         let user = try req.requireUser()
@@ -97,6 +97,7 @@ struct SyncController {
         let lastSeen = lastEventID.flatMap { try? Self.sequence(from: $0) }
         let db = req.db
         let hub = req.application.syncEvents
+        let check = req.application.forkcastConfig.eventStreamCheck
         let subscription = await hub.subscribe(owner: owner)
         let response = Response(status: .ok)
         response.headers.contentType = HTTPMediaType(type: "text", subType: "event-stream")
@@ -122,11 +123,12 @@ struct SyncController {
                 let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                 if lastSeen != nil { _ = try await sendIfNewer(current) }
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    // Every 15 s: a change this process was not told of (a write by the command-line
-                    // tool, or one whose request lost the gate's wake-up) is sent then; else a heartbeat.
+                    // Every 15 s (`eventStreamCheck`): a change this process was not told of (a write
+                    // by the command-line tool, or one whose request lost the gate's wake-up) is sent
+                    // then; else a heartbeat.
                     group.addTask {
                         while !Task.isCancelled {
-                            try await Task.sleep(for: .seconds(15))
+                            try await Task.sleep(for: check)
                             let newest = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                             if try await !sendIfNewer(newest) { try await send(": heartbeat\n\n") }
                         }
