@@ -84,6 +84,35 @@ struct SeamTests {
         }
     }
 
+    /// Goals typed by hand that happen to be the defaults are still the person's own: the page
+    /// says so and leaves "use computed goals" unticked (it was ticked, and saving the profile
+    /// then replaced them). A person who never set goals sees the defaults named, the box ticked.
+    @Test func goalsSetByHandAsTheDefaultsAreStillSetByHand() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ticked = "name=\"useComputedGoals\" id=\"field-useComputedGoals\" checked"
+            _ = try await app.signUp()
+            var fresh = Browser(app: app)
+            _ = try await fresh.signIn()
+            let untouched = try await fresh.send(.GET, "/goals").body.string
+            #expect(untouched.contains(ticked) && untouched.contains("until you set your own"), "nothing set: the defaults, computed offered")
+
+            let client = try await app.signUp("second@example.com")
+            let defaults = ["energyKcal": 2000, "protein": 150, "carbohydrates": 250, "fat": 65]
+            #expect(try await client.send(.PUT, "/api/v1/goals", json: defaults).status == .ok)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn("second@example.com")
+            let page = try await browser.send(.GET, "/goals").body.string
+            #expect(!page.contains(ticked), "unticked: these goals were typed by hand")
+            #expect(page.contains("Set by hand.") && !page.contains("until you set your own"))
+            let token = try await browser.csrf(from: "/goals")
+            let profile = ["_csrf": token, "sex": "male", "birthDate": "1985-09-12", "heightCm": "181", "weightKg": "90",
+                           "activityLevel": "active", "aim": "cut"]
+            #expect(try await browser.send(.POST, "/goals/profile", form: profile).status == .seeOther)
+            let goals = try await client.get("/api/v1/goals").json(GoalsAnswer.self)
+            #expect(goals.source == "manual" && goals.energyKcal == 2000, "the profile changed no goals")
+        }
+    }
+
     @Test func theGoalsPageNamesWhatIsNotANumberAndChangesNothing() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -287,7 +287,9 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let body = try req.owner.body
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
-        let page = GoalsPage(goals: goals, calculation: calculation, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
+        // Goals typed by hand stay unless asked otherwise, even when they equal the defaults.
+        let setByHand = try await body.storedGoals().map { $0.source != .computed } ?? false
+        let page = GoalsPage(goals: goals, calculation: calculation, setByHand: setByHand, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
                              errors: errors, message: message)
         return page.render(layout: req.layout("Goals", .settings)).response(status: status)
     }

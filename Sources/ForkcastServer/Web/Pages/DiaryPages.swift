@@ -98,6 +98,8 @@ struct AddToDiaryPage {
 struct GoalsPage {
     var goals: Goals
     var calculation: GoalCalculation?
+    /// Whether the person set their goals by hand (the same numbers as the defaults included).
+    var setByHand: Bool
     var profile: BodyProfile?
     var weights: [WeightEntry]
     /// The person's zone: a weight measured at 23:30 in Auckland is shown on that day, not UTC's.
@@ -125,7 +127,7 @@ struct GoalsPage {
           <p class="macros goals-line" id="current-goals"><span class="kcal">\(goals.energyKcal.display(0)) kcal</span>
             <span class="tag protein">Protein \(goals.protein.display(0)) g</span> <span class="tag carb">Carbs \(goals.carbohydrates.display(0)) g</span>
             <span class="tag fat">Fat \(goals.fat.display(0)) g</span></p>
-          <p class="muted">\(goals.source == .computed ? "Computed from your body profile:" : (calculation == nil && profile == nil ? "Defaults (\(Goals.defaults.energyKcal.display(0)) kcal / \(Goals.defaults.protein.display(0)) g / \(Goals.defaults.carbohydrates.display(0)) g / \(Goals.defaults.fat.display(0)) g) until you set your own." : "Set by hand."))</p>
+          <p class="muted">\(goals.source == .computed ? "Computed from your body profile:" : (!setByHand ? "Defaults (\(Goals.defaults.energyKcal.display(0)) kcal / \(Goals.defaults.protein.display(0)) g / \(Goals.defaults.carbohydrates.display(0)) g / \(Goals.defaults.fat.display(0)) g) until you set your own." : "Set by hand."))</p>
           \(if: calculation != nil, HTML("<ol class=\"arithmetic\" id=\"arithmetic\">\(steps)</ol>"))
         </section>
         <section class="card" aria-labelledby="profile-title">
@@ -151,7 +153,7 @@ struct GoalsPage {
               \(ActivityLevel.allCases.map { option($0, "\($0.label) × \($0.multiplier)", selected: p?.activityLevel ?? .light) }.joined())</select></div>
             <div class="field"><label for="field-aim">Aim</label><select id="field-aim" name="aim">
               \(Aim.allCases.map { option($0, $0.label, selected: p?.aim ?? .maintain) }.joined())</select></div>
-            <label class="check"><input type="checkbox" name="useComputedGoals" id="field-useComputedGoals"\(if: goals.source == .computed || goals == .defaults, " checked")> Use goals computed from this profile</label>
+            <label class="check"><input type="checkbox" name="useComputedGoals" id="field-useComputedGoals"\(if: !setByHand, " checked")> Use goals computed from this profile</label>
             <p class="hint">Unticked, your goals set by hand stay as they are.</p>
             <button class="button primary" type="submit">Save body profile</button>
           </form>
