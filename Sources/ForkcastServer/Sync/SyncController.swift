@@ -88,8 +88,8 @@ struct SyncController {
     // MARK: Events
 
     /// Server-Sent Events: `event: changes` with the newest cursor whenever the user's data
-    /// changes, a check of the newest change (or a heartbeat comment) every 15 s, and on connect a catch-up event when the client's
-    /// Last-Event-ID is older than the newest change.
+    /// changes, a check of the newest change (or a heartbeat comment) every 15 s, and on connect a
+    /// catch-up event when the client's Last-Event-ID is older than the newest change.
     func events(req: Request, query: SyncEventsQuery) async throws -> Response {
         let user = try req.requireUser()
         let owner = try user.requireID()
