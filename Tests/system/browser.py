@@ -74,6 +74,18 @@ def wait_for(driver, condition, timeout=10, message=""):
         check, message)
 
 
+def click_suggestion(driver, selector, text, timeout=10):
+    """Clicks the first element of `selector` whose text holds `text`. Suggestions are drawn again as
+    each answer to the typing arrives, so one read a moment ago may be gone: it is found again."""
+    def click(d):
+        for element in d.find_elements(By.CSS_SELECTOR, selector):
+            if text in element.text:
+                element.click()
+                return True
+        return False
+    wait_for(driver, click, timeout, f"a suggestion holding {text!r}")
+
+
 def css(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 

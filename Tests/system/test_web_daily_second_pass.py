@@ -11,7 +11,7 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import (Taps, all_css, api_session, as_someone_else, axe_check, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in,
+from browser import (Taps, all_css, api_session, as_someone_else, axe_check, click_suggestion, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in,
                      upload_photo, wait_for)
 from fake_openfoodfacts import FakeOpenFoodFacts
 
@@ -140,7 +140,7 @@ def test_a_refused_plate_offers_the_matches_and_keeps_what_was_typed(driver, ser
     assert any("Oat drink, light" in n for n in names) and any("Oat drink, barista" in n for n in names) and any("Create “oat drink”" in n for n in names), names
     assert css(driver, "#field-quick\\.energyKcal").get_attribute("value") == "30", "the plate is kept"
     screenshot(driver, "plate-refused-matches")
-    next(b for b in all_css(driver, "#ingredient-rows .suggestion") if "Oat drink, light" in b.text).click()
+    click_suggestion(driver, "#ingredient-rows .suggestion", "Oat drink, light")
     css(driver, "#plate-form button[type=submit]").click()
     wait_for(driver, lambda d: "/diary/add" not in d.current_url)
     assert "Oat drink, light" in css(driver, "#group-breakfast").text

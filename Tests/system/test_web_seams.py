@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from browser import all_css, api_session, axe_check, browser_errors, create_meal, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
+from browser import all_css, api_session, axe_check, click_suggestion, browser_errors, create_meal, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
 from conftest import ROOT, Server, base_env
 
 PHOTOS = os.path.join(ROOT, "Tests", "Fixtures", "photos")
@@ -389,7 +389,7 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
         field = css(driver, "#ingredient-food-1")
         field.send_keys("Rye")
         wait_for(driver, lambda d: any("Rye bread" in o.text for o in all_css(d, "#ingredient-rows .suggestion")))
-        next(o for o in all_css(driver, "#ingredient-rows .suggestion") if "Rye bread" in o.text).click()
+        click_suggestion(driver, "#ingredient-rows .suggestion", "Rye bread")
         css(driver, "#field-quick\\.name").send_keys("Apple")
         css(driver, "#field-quick\\.energyKcal").send_keys("95")
         # Meanwhile another device deletes the bread.
@@ -441,7 +441,7 @@ def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_serv
         driver.get(server.url("/diary/add?mealType=lunch"))
         css(driver, "#ingredient-food-1").send_keys("Rye")
         wait_for(driver, lambda d: any("Rye bread" in o.text for o in all_css(d, "#ingredient-rows .suggestion")))
-        next(o for o in all_css(driver, "#ingredient-rows .suggestion") if "Rye bread" in o.text).click()
+        click_suggestion(driver, "#ingredient-rows .suggestion", "Rye bread")
         Select(css(driver, "#field-mealId")).select_by_visible_text("Bread roll")
         css(driver, "#field-mealServings").clear()
         css(driver, "#field-quick\\.energyKcal").send_keys("95")
