@@ -48,8 +48,10 @@ enum Tokens {
 /// keyed by (``ReadCache``), and (for a request that may change data) the versions of the user's
 /// meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
-    /// What a bound token hash stands for when the query is serialized.
-    enum Hash { case value(String), placeholder }
+    /// What the query asks for: one token's hash (its value; or a placeholder, for a statement
+    /// prepared by name), or any of an array of hashes bound as one value (PostgreSQL's
+    /// ``BearerStatement``, for the requests that waited together).
+    enum Hash { case value(String), placeholder, anyOfBoundArray }
 
     /// The query for a token's hash. Reads log nothing: only a request that may change data
     /// (`writes`) asks for the versions logging keeps under.
@@ -58,16 +60,18 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
             , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,
               \(SyncLog.version(of: .food, owner: "t.user_id")) AS foods_version
             """ : ""
-        let bound: SQLQueryString
-        switch hash {
-        case .value(let hash): bound = "\(bind: hash)"
-        case .placeholder: bound = "\(bind: "")"
-        }
         // CAST: a bare bound value compared in a join makes SQLite (3.53) plan the kept statement
         // again for every new value, which costs what keeping it saves.
+        let condition: SQLQueryString
+        switch hash {
+        case .value(let hash): condition = "= CAST(\(bind: hash) AS TEXT)"
+        case .placeholder: condition = "= CAST(\(bind: "") AS TEXT)"
+        case .anyOfBoundArray: condition = "= ANY(CAST(\(bind: [String]()) AS TEXT[]))"
+        }
         return """
-            SELECT \(unsafeRaw: Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head\(versions)
-            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = CAST(\(bound) AS TEXT)
+            SELECT \(unsafeRaw: Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head,
+              t.token_hash AS token_hash\(versions)
+            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash \(condition)
             """
     }
 
@@ -112,7 +116,7 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         let writes = request.method != .GET && request.method != .HEAD
         let hash = Tokens.hash(bearer.token)
         let found: Found?
-        if let kept = await BearerStatement.row(hash: hash, writes: writes, on: db, logger: request.logger) {
+        if let kept = await BearerStatement.row(hash: hash, writes: writes, shared: request.application.bearerShared, on: db, logger: request.logger) {
             found = kept
         } else if let rows = request.application.preparedReads?.rows(Self.query(hash: .value(hash), writes: writes), serializedFor: db as! any SQLDatabase) {
             found = try rows.first.map { try Found($0, writes: writes) }
