@@ -1,4 +1,5 @@
 import FluentKit
+import FluentPostgresDriver
 @testable import ForkcastServer
 import Foundation
 import NIOConcurrencyHelpers
@@ -92,6 +93,48 @@ private func json(_ response: TestingHTTPResponse) throws -> [String: Any] {
         let shared = SharedQuery<String, String, Int>(lanes: 2) { keys, _ in try await recorder.fetch(keys) }
         for number in 1...5 { #expect(try await shared.value(for: "k", context: number) == "k@\(number)") }
         #expect(recorder.asked == Array(repeating: ["k"], count: 5))
+    }
+
+    /// PostgreSQL's statement for several tokens at once (`= ANY($1)`): each token's own row, in
+    /// its own columns, and nothing for a token nobody has.
+    @Test(.enabled(if: TestDatabase.postgresURL != nil, "PostgreSQL only: SQLite reads each token alone"))
+    func severalTokensReadTogetherAreEachAnsweredWithTheirOwnRow() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let emails = ["first@example.com", "second@example.com"]
+            var hashes = [String]()
+            for email in emails { hashes.append(Tokens.hash(try #require(try await app.signUp(email).token))) }
+            let source = BearerStatement.Shared.Source(db: try #require(app.db as? any PostgresDatabase), logger: app.logger)
+            for writes in [false, true] {
+                // One lane: while the first read is in flight the other three wait and are asked for together.
+                let shared = BearerStatement.Shared(lanes: 1)
+                let query = writes ? shared.writes : shared.reads
+                var sharedOnce = false
+                for _ in 0..<20 where !sharedOnce {
+                    let before = query.statistics
+                    let asked = hashes + [Tokens.hash("nobody's token"), hashes[0]]
+                    let rows = try await withThrowingTaskGroup(of: (Int, BearerStatement.Columns?).self) { group in
+                        for (index, hash) in asked.enumerated() { group.addTask { (index, try await query.value(for: hash, context: source)) } }
+                        var rows = [Int: BearerStatement.Columns?]()
+                        for try await (index, row) in group { rows[index] = row }
+                        return rows
+                    }
+                    for (index, email) in (emails + [nil, emails[0]]).enumerated() {
+                        let row = try #require(rows[index])
+                        #expect(row?.email == email, "\(writes ? "write" : "read") \(index)")
+                        if let row {
+                            #expect(row.feedHead > 0)
+                            #expect((row.versions != nil) == writes)
+                            let found = try row.found()
+                            #expect(found.user.email == email && !found.user.hasChanges)
+                        }
+                    }
+                    let after = query.statistics
+                    // Four requests in two reads or one: one read asked for two tokens or more.
+                    sharedOnce = after.queries - before.queries <= 2
+                }
+                #expect(sharedOnce, "the tokens were read together at least once in 20 tries")
+            }
+        }
     }
 
     /// The token read the server runs (on PostgreSQL, shared): many people's requests at once, each

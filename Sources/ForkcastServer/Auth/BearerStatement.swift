@@ -8,9 +8,9 @@ import Vapor
 /// bound and run. Through Fluent, PostgreSQL parsed and planned it (and its feed-head subqueries)
 /// on every request (docs/performance.md). SQLite's counterpart is ``PreparedReads``.
 ///
-/// It asks for an array of token hashes: requests that arrive while such reads are in flight
-/// share the next one (``SharedQuery``), one round trip for all of them, each answered only by a
-/// read sent after it arrived.
+/// Requests that arrive while such reads are in flight share the next one (``SharedQuery``): one
+/// round trip asks for all their tokens (an array of hashes), and each is answered only by a read
+/// sent after it arrived.
 enum BearerStatement {
     /// The statement, for reads or for writes (``Variant``).
     struct Kept<V: Variant>: PostgresPreparedStatement {
@@ -47,10 +47,11 @@ enum BearerStatement {
         static let many = false
     }
 
-    /// ``Read`` for the tokens of the requests that waited together. A statement of its own: for
-    /// `= ANY($1)` PostgreSQL's generic plan costs more than a plan for the bound array, so it
-    /// plans it again on every run. That cost is shared by a batch; one request alone is asked for
-    /// with ``Read``, whose plan is kept.
+    /// ``Read`` for the tokens of the requests that waited together. A statement of its own: with
+    /// one hash in the array, PostgreSQL's generic plan for `= ANY($1)` costs more than the plan
+    /// for that one value, so it planned the statement again on every run, and a first version
+    /// of this change that asked every time with `ANY` lost a third of its reads to that. One
+    /// token alone is asked for with ``Read``, whose plan is kept.
     enum Reads: Variant {
         static let name = "forkcast_bearer_reads"
         static let sql = BearerAuthenticator.query(hash: .anyOfBoundArray, writes: false).postgresText
