@@ -60,8 +60,11 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     planned = s.get(server.url(f"/api/v1/plan/assignments/{week['wednesday']['id']}")).json()
     assert planned["servings"] == 2 and planned["servingsSet"], planned
     # The week against the goals: a bar per planned day and the average.
-    assert all_css(driver, "#day-2026-11-30-goals meter") and "kcal" in css(driver, "#day-2026-11-30-goals").text
-    assert "under" in css(driver, "#week-goals").text  # one dinner a day is far under 2,000 kcal
+    # Read through wait_for: the steppers' answers swap these parts in place, and one read mid-swap goes stale.
+    wait_for(driver, lambda d: all_css(d, "#day-2026-11-30-goals meter") and "kcal" in css(d, "#day-2026-11-30-goals").text,
+             message="a bar per planned day")
+    wait_for(driver, lambda d: "under" in css(d, "#week-goals").text,  # one dinner a day is far under 2,000 kcal
+             message="the week's average against the goals")
     screenshot(driver, "planner-portions-goals")
 
     # One tap on the planner makes the week's list.
