@@ -52,8 +52,8 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
         app.lifecycle.use(PreparedReads.Closing(reads: reads))
     } else {
         app.writeGate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
-        // Two token reads in flight per core (four here): with two, 8 clients waited for one
-        // another; with eight, 64 clients shared too little (docs/performance.md).
+        // Two token reads in flight per core: of 2, 4 and 8 on two cores, 4 measured best, and 8
+        // shared too little at 64 clients (docs/performance.md).
         app.bearerShared = BearerStatement.Shared(lanes: 2 * System.coreCount)
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
