@@ -69,8 +69,7 @@ final class SharedQuery<Key: Hashable & Sendable, Value: Sendable, Context: Send
             return others
         }
         if let others {
-            let answer: Result<[Key: Value], any Error>
-            do { answer = .success(try await fetch(Self.distinct(others.map(\.key) + [key]), context)) } catch { answer = .failure(error) }
+            let answer = await ask(others.map(\.key) + [key], context)
             Self.resume(others, with: answer)
             handOff()
             return try answer.get()[key]
@@ -106,8 +105,7 @@ final class SharedQuery<Key: Hashable & Sendable, Value: Sendable, Context: Send
             state.statistics.answered += batch.count
             return batch
         }) {
-            let answer: Result<[Key: Value], any Error>
-            do { answer = .success(try await fetch(Self.distinct(batch.map(\.key)), batch[0].context)) } catch { answer = .failure(error) }
+            let answer = await ask(batch.map(\.key), batch[0].context)
             Self.resume(batch, with: answer)
         }
     }
@@ -130,8 +128,10 @@ final class SharedQuery<Key: Hashable & Sendable, Value: Sendable, Context: Send
         }
     }
 
-    private static func distinct(_ keys: [Key]) -> [Key] {
+    /// One query for `keys`, each asked for once (a request alone asks without building a set).
+    private func ask(_ keys: [Key], _ context: Context) async -> Result<[Key: Value], any Error> {
         var seen = Set<Key>()
-        return keys.filter { seen.insert($0).inserted }
+        let distinct = keys.count == 1 ? keys : keys.filter { seen.insert($0).inserted }
+        do { return .success(try await fetch(distinct, context)) } catch { return .failure(error) }
     }
 }
