@@ -373,6 +373,12 @@ actor Counter {
                 return false
             }
             #expect(try await waitFor("retry:", seconds: 10), "the stream opened")
+            // Without a Last-Event-ID the stream starts from the head it read on opening: its checks
+            // send nothing for the account's first changes, only heartbeats (CI once saw the first
+            // check send that head before the write below, and the test read the wrong cursor).
+            #expect(try await waitFor(": heartbeat", seconds: 10), "a check ran")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(!received.withLockedValue { $0 }.contains("event: changes"), "nothing changed since the stream opened")
             // Written outside every gate, as a command's write in another process: nobody is woken.
             let record = UUID()
             try await WriteGate.$current.withValue(nil) {

@@ -107,9 +107,13 @@ struct SyncController {
             defer { Task { await hub.unsubscribe(owner: owner, id: subscription.id) } }
             let send: @Sendable (String) async throws -> Void = { text in try await writer.write(.buffer(ByteBuffer(string: text))) }
             do {
+                // The head is read before the stream says it is open: a change made after the client
+                // saw it open is newer and is sent; without a Last-Event-ID the client starts from
+                // here (no event for what it could already have read).
+                let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                 try await send("retry: 3000\n\n")
                 // What was sent last, shared by the catch-up and the two tasks below: only a newer change is sent.
-                let newestSent = NIOLockedValueBox(lastSeen ?? -1)
+                let newestSent = NIOLockedValueBox(lastSeen ?? current)
                 let sendIfNewer: @Sendable (Int) async throws -> Bool = { newest in
                     let newer = newestSent.withLockedValue { sent -> Bool in
                         guard newest > sent else { return false }
@@ -120,8 +124,7 @@ struct SyncController {
                     try await send("id: \(Self.cursor(newest))\nevent: changes\ndata: {\"cursor\":\"\(Self.cursor(newest))\"}\n\n")
                     return true
                 }
-                let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
-                if lastSeen != nil { _ = try await sendIfNewer(current) }
+                _ = try await sendIfNewer(current)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     // Every 15 s (`eventStreamCheck`): a change this process was not told of (a write
                     // by the command-line tool, or one whose request lost the gate's wake-up) is sent
