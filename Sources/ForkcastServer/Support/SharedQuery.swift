@@ -82,18 +82,19 @@ final class SharedQuery<Key: Hashable & Sendable, Value: Sendable, Context: Send
                 state.running += 1
                 return true
             }
-            if start { Task { await self.drain() } }
+            if start { Task.detached { await self.drain() } }
         }
     }
 
     /// After a request's own query: those who arrived meanwhile are asked for by a task of their
-    /// own, so the request's answer does not wait for theirs.
+    /// own, so the request's answer does not wait for theirs. The task is detached: it serves many
+    /// requests and carries none of the task-locals of the one that started it.
     private func handOff() {
         let more = state.withLockedValue { state in
             if state.waiting.isEmpty { state.running -= 1 }
             return !state.waiting.isEmpty
         }
-        if more { Task { await self.drain() } }
+        if more { Task.detached { await self.drain() } }
     }
 
     /// Asks for the waiters' keys, batch after batch, until nobody waits; then frees the lane.
