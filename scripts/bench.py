@@ -6,6 +6,10 @@ connections, and prints a table (req/s, p50, p99, errors, the server's RSS). Als
 the first answer and idle memory. A command to run and read (scripts/bench.sh), never a test.
 
     python3 scripts/bench.py --bin .build/release/forkcast [--postgres postgres://…] [--duration 15]
+
+With --against OTHER_BINARY both binaries run at once, each on its own data set, and every request is
+measured in turns (A B, B A, …) --rounds times: a small difference on a noisy machine shows as the
+median of the rounds' ratios, beside the spread of each side.
 """
 import argparse, concurrent.futures, datetime, json, os, re, socket, subprocess, sys, tempfile, time, uuid
 import requests
@@ -121,7 +125,9 @@ def wrk(url, token, connections, duration, script=None):
 ONLY = None
 
 
-def run(binary, storage_env, label, duration, food_count):
+def prepare(binary, storage_env, label, food_count):
+    """Starts a server on a fresh data set, seeds it, restarts it; answers the running server, its
+    start-up time and idle RSS, and the requests measured: (name, path, wrk script or None)."""
     data = tempfile.mkdtemp(prefix="forkcast-bench-")
     env = dict(os.environ, FORKCAST_DATA_DIR=data, LOG_LEVEL="warning", FORKCAST_ALLOW_SIGNUP="true", **storage_env)
     server = Server(binary, env)
@@ -141,14 +147,19 @@ def run(binary, storage_env, label, duration, food_count):
     script = os.path.join(data, "post.lua")
     with open(script, "w") as f:
         f.write(WRK_POST % (json.dumps({"foodId": foods[7]["id"], "quantity": 120, "unit": "g", "mealType": "snack"}), token))
-    rows = []
-    for name, path, lua in [
+    measured = [
         (f"GET {API['getPlan']}?start=…&days=7", f"{API['getPlan']}?start={today}&days=7", None),
         (f"GET {API['getDiaryDay']}?date=…", f"{API['getDiaryDay']}?date={(datetime.date.today() - datetime.timedelta(days=3)).isoformat()}", None),
         (f"GET {API['listFoods']}?q=…&per=20", API["listFoods"] + "?q=chick&per=20", None),
         (f"POST {API['createDiaryEntry']}", API["createDiaryEntry"], script),
-    ]:
-        if ONLY and ONLY not in name: continue
+    ]
+    return server, token, startup, idle, [m for m in measured if not ONLY or ONLY in m[0]]
+
+
+def run(binary, storage_env, label, duration, food_count):
+    server, token, startup, idle, measured = prepare(binary, storage_env, label, food_count)
+    rows = []
+    for name, path, lua in measured:
         wrk(server.base + path, token, 8, 2, lua)  # warm-up (first answers, SQLite's page cache), not recorded
         for connections in (8, 64):
             rps, p50, p99, errors = wrk(server.base + path, token, connections, duration, lua)
@@ -156,6 +167,43 @@ def run(binary, storage_env, label, duration, food_count):
             print(f"[{label}] {name} c={connections}: {rps:.0f} req/s p50 {p50:.2f} ms p99 {p99:.2f} ms errors {errors}", flush=True)
     server.stop()
     return startup, idle, rows
+
+
+def compare(binaries, storage_envs, label, duration, food_count, rounds):
+    """Two binaries, each on its own data set (and schema), both running; every request and
+    connection count is measured in turns, A then B, then B then A, `rounds` times, so that the
+    machine's drift falls on both alike. Answers rows of (name, conns, A's req/s, B's req/s, errors)."""
+    prepared = [prepare(b, env, f"{label} {'AB'[i]}", food_count) for i, (b, env) in enumerate(zip(binaries, storage_envs))]
+    rows = []
+    for index, (name, _, _) in enumerate(prepared[0][4]):
+        for side in prepared:  # warm-up, not recorded
+            wrk(side[0].base + side[4][index][1], side[1], 8, 2, side[4][index][2])
+        for connections in (8, 64):
+            rps, errors = ([], []), 0
+            for r in range(rounds):
+                for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                    server, token, _, _, measured = prepared[i]
+                    _, path, lua = measured[index]
+                    value, _, _, failed = wrk(server.base + path, token, connections, duration, lua)
+                    rps[i].append(value)
+                    errors += failed
+            rows.append((name, connections, rps[0], rps[1], errors))
+            print(f"[{label}] {name} c={connections}: A {rps[0]} B {rps[1]}", flush=True)
+    for side in prepared:
+        side[0].stop()
+    return rows
+
+
+def print_comparison(label, binaries, rows):
+    import statistics
+    print(f"### {label}: A = {binaries[0]}, B = {binaries[1]} (req/s: median, lowest–highest of the rounds)\n")
+    print("| request | conns | A | B | B/A, median of the rounds' ratios | errors |")
+    print("|---|---|---|---|---|---|")
+    for name, c, a, b, errors in rows:
+        ratio = statistics.median(y / x for x, y in zip(a, b) if x > 0) if any(a) else float("nan")
+        cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
+        print(f"| `{name}` | {c} | {cell(a)} | {cell(b)} | {ratio - 1:+.1%} | {errors} |")
+    print()
 
 
 def main():
@@ -167,6 +215,9 @@ def main():
     parser.add_argument("--postgres-socket", help="postgres+uds://… of the same server through its Unix socket, measured too")
     parser.add_argument("--only", help="measure only the requests whose name holds this text (e.g. POST)")
     parser.add_argument("--only-postgres", action="store_true", help="measure PostgreSQL alone (with --postgres)")
+    parser.add_argument("--against", type=os.path.abspath,
+                        help="a second binary: both run at once and each request is measured in turns (A/B), --rounds times")
+    parser.add_argument("--rounds", type=int, default=5, help="turns of each binary per request and connection count (with --against)")
     args = parser.parse_args()
     global ONLY
     ONLY = args.only
@@ -175,6 +226,19 @@ def main():
         runs.append(("PostgreSQL", {"DATABASE_URL": args.postgres, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
         if args.postgres_socket:
             runs.append(("PostgreSQL, Unix socket", {"DATABASE_URL": args.postgres_socket, "FORKCAST_DATABASE_SCHEMA": "bench_" + uuid.uuid4().hex[:8]}))
+    if args.against:
+        for label, storage in runs:
+            envs = []
+            for _ in range(2):  # each binary on a schema of its own
+                env = dict(storage)
+                if "FORKCAST_DATABASE_SCHEMA" in env:
+                    env["FORKCAST_DATABASE_SCHEMA"] = "bench_" + uuid.uuid4().hex[:8]
+                    subprocess.run(["psql", args.postgres, "-qc", f"CREATE SCHEMA {env['FORKCAST_DATABASE_SCHEMA']}"], check=True)
+                envs.append(env)
+            rows = compare([args.bin, args.against], envs, label, args.duration, args.foods, args.rounds)
+            print()
+            print_comparison(label, [args.bin, args.against], rows)
+        return
     results = []
     for label, storage in runs:
         if "FORKCAST_DATABASE_SCHEMA" in storage:

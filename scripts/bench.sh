@@ -4,6 +4,7 @@
 # a diary day, food search and logging, on SQLite and — when PostgreSQL is installed — on a
 # throw-away PostgreSQL cluster started here, reached over TCP and through its Unix socket. Prints a table for docs/performance.md.
 #   bash scripts/bench.sh [--duration 15] [--foods 100000] [--only-postgres]
+#   bash scripts/bench.sh --against /path/to/an/older/forkcast --rounds 5 [--only day]   (A/B in turns; see bench.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
