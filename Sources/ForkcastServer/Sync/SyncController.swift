@@ -107,9 +107,11 @@ struct SyncController {
             defer { Task { await hub.unsubscribe(owner: owner, id: subscription.id) } }
             let send: @Sendable (String) async throws -> Void = { text in try await writer.write(.buffer(ByteBuffer(string: text))) }
             do {
-                // The head is read before the stream says it is open: a change made after the client
-                // saw it open is newer and is sent; without a Last-Event-ID the client starts from
-                // here (no event for what it could already have read).
+                // The head is read before the stream's first line (`retry:`): a change made after that
+                // line is newer and is sent. Without a Last-Event-ID the stream starts from this head
+                // (no event for what the client could already read); a change in the instant between
+                // the response's headers and this read is announced with the next one, so a client
+                // that must miss none passes the cursor it read, as the web pages do.
                 let current = try await SyncLog.lastSequence(owner: owner, on: db as! any SQLDatabase)
                 try await send("retry: 3000\n\n")
                 // What was sent last, shared by the catch-up and the two tasks below: only a newer change is sent.
