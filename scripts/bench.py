@@ -11,7 +11,7 @@ With --against OTHER_BINARY both binaries run at once, each on its own data set,
 measured in turns (A B, B A, …) --rounds times: a small difference on a noisy machine shows as the
 median of the rounds' ratios, beside the spread of each side.
 """
-import argparse, concurrent.futures, datetime, json, os, re, socket, subprocess, sys, tempfile, time, uuid
+import argparse, collections, concurrent.futures, datetime, json, os, re, socket, subprocess, sys, tempfile, time, uuid
 import requests
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -125,6 +125,9 @@ def wrk(url, token, connections, duration, script=None):
 ONLY = None
 
 
+Prepared = collections.namedtuple("Prepared", "server token startup idle measured")
+
+
 def prepare(binary, storage_env, label, food_count):
     """Starts a server on a fresh data set, seeds it, restarts it; answers the running server, its
     start-up time and idle RSS, and the requests measured: (name, path, wrk script or None)."""
@@ -153,7 +156,7 @@ def prepare(binary, storage_env, label, food_count):
         (f"GET {API['listFoods']}?q=…&per=20", API["listFoods"] + "?q=chick&per=20", None),
         (f"POST {API['createDiaryEntry']}", API["createDiaryEntry"], script),
     ]
-    return server, token, startup, idle, [m for m in measured if not ONLY or ONLY in m[0]]
+    return Prepared(server, token, startup, idle, [m for m in measured if not ONLY or ONLY in m[0]])
 
 
 def run(binary, storage_env, label, duration, food_count):
@@ -175,22 +178,23 @@ def compare(binaries, storage_envs, label, duration, food_count, rounds):
     machine's drift falls on both alike. Answers rows of (name, conns, A's req/s, B's req/s, errors)."""
     prepared = [prepare(b, env, f"{label} {'AB'[i]}", food_count) for i, (b, env) in enumerate(zip(binaries, storage_envs))]
     rows = []
-    for index, (name, _, _) in enumerate(prepared[0][4]):
+    for index, (name, _, _) in enumerate(prepared[0].measured):
         for side in prepared:  # warm-up, not recorded
-            wrk(side[0].base + side[4][index][1], side[1], 8, 2, side[4][index][2])
+            _, path, lua = side.measured[index]
+            wrk(side.server.base + path, side.token, 8, 2, lua)
         for connections in (8, 64):
             rps, errors = ([], []), 0
             for r in range(rounds):
                 for i in ((0, 1) if r % 2 == 0 else (1, 0)):
-                    server, token, _, _, measured = prepared[i]
-                    _, path, lua = measured[index]
-                    value, _, _, failed = wrk(server.base + path, token, connections, duration, lua)
+                    side = prepared[i]
+                    _, path, lua = side.measured[index]
+                    value, _, _, failed = wrk(side.server.base + path, side.token, connections, duration, lua)
                     rps[i].append(value)
                     errors += failed
             rows.append((name, connections, rps[0], rps[1], errors))
             print(f"[{label}] {name} c={connections}: A {rps[0]} B {rps[1]}", flush=True)
     for side in prepared:
-        side[0].stop()
+        side.server.stop()
     return rows
 
 
