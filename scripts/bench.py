@@ -175,7 +175,8 @@ def run(binary, storage_env, label, duration, food_count):
 def compare(binaries, storage_envs, label, duration, food_count, rounds):
     """Two binaries, each on its own data set (and schema), both running; every request and
     connection count is measured in turns, A then B, then B then A, `rounds` times, so that the
-    machine's drift falls on both alike. Answers rows of (name, conns, A's req/s, B's req/s, errors)."""
+    machine's drift falls on both alike. Answers rows of (name, conns, A's req/s, B's req/s, A's p99 ms,
+    B's p99 ms, errors), each side's figures one per round."""
     prepared = [prepare(b, env, f"{label} {'AB'[i]}", food_count) for i, (b, env) in enumerate(zip(binaries, storage_envs))]
     rows = []
     for index, (name, _, _) in enumerate(prepared[0].measured):
@@ -183,16 +184,17 @@ def compare(binaries, storage_envs, label, duration, food_count, rounds):
             _, path, lua = side.measured[index]
             wrk(side.server.base + path, side.token, 8, 2, lua)
         for connections in (8, 64):
-            rps, errors = ([], []), 0
+            rps, p99, errors = ([], []), ([], []), 0
             for r in range(rounds):
                 for i in ((0, 1) if r % 2 == 0 else (1, 0)):
                     side = prepared[i]
                     _, path, lua = side.measured[index]
-                    value, _, _, failed = wrk(side.server.base + path, side.token, connections, duration, lua)
+                    value, _, tail, failed = wrk(side.server.base + path, side.token, connections, duration, lua)
                     rps[i].append(value)
+                    p99[i].append(tail)
                     errors += failed
-            rows.append((name, connections, rps[0], rps[1], errors))
-            print(f"[{label}] {name} c={connections}: A {rps[0]} B {rps[1]}", flush=True)
+            rows.append((name, connections, rps[0], rps[1], p99[0], p99[1], errors))
+            print(f"[{label}] {name} c={connections}: A {rps[0]} p99 {p99[0]} B {rps[1]} p99 {p99[1]}", flush=True)
     for side in prepared:
         side.server.stop()
     return rows
@@ -200,13 +202,14 @@ def compare(binaries, storage_envs, label, duration, food_count, rounds):
 
 def print_comparison(label, binaries, rows):
     import statistics
-    print(f"### {label}: A = {binaries[0]}, B = {binaries[1]} (req/s: median, lowest–highest of the rounds)\n")
-    print("| request | conns | A | B | B/A, median of the rounds' ratios | errors |")
-    print("|---|---|---|---|---|---|")
-    for name, c, a, b, errors in rows:
+    print(f"### {label}: A = {binaries[0]}, B = {binaries[1]} (req/s and p99: median, lowest–highest of the rounds)\n")
+    print("| request | conns | A req/s | B req/s | B/A, median of the rounds' ratios | A p99 ms | B p99 ms | errors |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, c, a, b, a99, b99, errors in rows:
         ratio = statistics.median(y / x for x, y in zip(a, b) if x > 0) if any(a) else float("nan")
         cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
-        print(f"| `{name}` | {c} | {cell(a)} | {cell(b)} | {ratio - 1:+.1%} | {errors} |")
+        tail = lambda v: f"{statistics.median(v):.2f} ({min(v):.2f}–{max(v):.2f})"
+        print(f"| `{name}` | {c} | {cell(a)} | {cell(b)} | {ratio - 1:+.1%} | {tail(a99)} | {tail(b99)} | {errors} |")
     print()
 
 
