@@ -41,11 +41,12 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.syncEvents = events
     app.healthImports = HealthImports()
     if case .sqlite(let path) = config.storage {
-        let checkpointer = Checkpointer(path: path, logger: app.logger)
+        let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
+        let gate = WriteGate(appendConnection: append, events: events, waitLimit: config.writeWaitLimit)
+        app.writeGate = gate
+        let checkpointer = Checkpointer(path: path, gate: gate, logger: app.logger)
         app.checkpointer = checkpointer
         app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
-        let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
-        app.writeGate = WriteGate(appendConnection: append, events: events, waitLimit: config.writeWaitLimit)
         app.lifecycle.use(AppendConnection.Closing(connection: append))
         let reads = PreparedReads(path: path)
         app.preparedReads = reads

@@ -14,18 +14,36 @@ import Vapor
 /// connections turn that off (`wal_autocheckpoint = 0`, only once this runs), and this checks
 /// every `interval` and copies back what is there (`PASSIVE`: writers and readers go on meanwhile).
 /// Housekeeping's hourly `TRUNCATE` checkpoint still empties the log.
+///
+/// SQLite starts its log over only when a checkpoint has copied all of it back. Under steady
+/// writing a `PASSIVE` one never has (frames arrive while it copies), so the log grew without end:
+/// 3.3 GB after a minute of logging entries at 8 connections, every read searching more of it and
+/// the 99th percentile of logging at 100–500 ms (docs/performance.md). So once the log holds more
+/// than `restartPages`, the tick also runs a `RESTART` checkpoint, in a turn of its own at the
+/// application's ``WriteGate`` (writers queue there meanwhile, as for any write: waiting for
+/// SQLite's lock instead, the checkpoint slept in its busy handler while every request waited, up
+/// to 130 ms). It copies back the few frames the `PASSIVE` one left, and the next commit writes
+/// the log from its start, which `journal_size_limit` then trims to 64 MiB.
 final class Checkpointer: Sendable {
     /// One loop and one SQLite thread for the whole process (every application's connection).
     private static let own = OwnThread.make()
 
     let path: String
     let interval: TimeAmount
+    /// Log pages past which a tick starts the log over: 16,384 pages of 4 KiB are 64 MiB, the
+    /// `journal_size_limit` the writing connections set.
+    let restartPages: Int
+    /// The gate the application's writes pass (nil: the `RESTART` checkpoint waits for SQLite's
+    /// lock, as another process would).
+    let gate: WriteGate?
     private let logger: Logger
     private let state = NIOLockedValueBox<(connection: SQLiteConnection?, task: RepeatedTask?)>((nil, nil))
 
-    init(path: String, interval: TimeAmount = .seconds(1), logger: Logger) {
+    init(path: String, interval: TimeAmount = .seconds(1), restartPages: Int = 16_384, gate: WriteGate?, logger: Logger) {
         self.path = path
         self.interval = interval
+        self.restartPages = restartPages
+        self.gate = gate
         self.logger = logger
     }
 
@@ -33,20 +51,41 @@ final class Checkpointer: Sendable {
     func start() async throws {
         let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.own.threads, logger: logger, on: Self.own.loop).get()
         _ = try await connection.query("PRAGMA busy_timeout = 1000").get()
-        let task = Self.own.loop.scheduleRepeatedAsyncTask(initialDelay: interval, delay: interval) { [logger] _ in
-            connection.query("PRAGMA wal_checkpoint(PASSIVE)").map { _ in }.recover { error in
+        let task = Self.own.loop.scheduleRepeatedAsyncTask(initialDelay: interval, delay: interval) { [logger, restartPages, gate] _ in
+            Self.own.loop.makeFutureWithTask { _ = try await Self.tick(on: connection, restartPages: restartPages, gate: gate) }.recover { error in
                 logger.debug("checkpoint failed, trying again: \(String(describing: error))")
             }
         }
         state.withLockedValue { $0 = (connection, task) }
     }
 
-    /// One checkpoint now (tests); how many of the log's pages were in the database file afterwards,
+    /// One tick now (tests); how many of the log's pages were in the database file afterwards,
     /// and how many the log held.
     func checkpoint() async throws -> (copied: Int, logged: Int) {
         guard let connection = state.withLockedValue({ $0.connection }) else { return (0, 0) }
-        let row = try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get().first
-        return (row?.column("checkpointed")?.integer ?? 0, row?.column("log")?.integer ?? 0)
+        return try await Self.tick(on: connection, restartPages: restartPages, gate: gate)
+    }
+
+    /// A `PASSIVE` checkpoint, and a `RESTART` one in a turn of its own at `gate` when the log still
+    /// holds more than `restartPages`. A turn not had within a second is left to the next tick.
+    private static func tick(on connection: SQLiteConnection, restartPages: Int, gate: WriteGate?) async throws -> (copied: Int, logged: Int) {
+        let passive = counts(try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get())
+        guard passive.logged > restartPages else { return passive }
+        guard let gate else { return counts(try await connection.query("PRAGMA wal_checkpoint(RESTART)").get()) }
+        guard await gate.acquire(timeout: .seconds(1), alone: true) != nil else { return passive }
+        do {
+            let restarted = counts(try await connection.query("PRAGMA wal_checkpoint(RESTART)").get())
+            await gate.release()
+            return restarted
+        } catch {
+            await gate.release()
+            throw error
+        }
+    }
+
+    /// A checkpoint's answer: pages copied back, pages in the log.
+    private static func counts(_ rows: [SQLiteRow]) -> (copied: Int, logged: Int) {
+        (rows.first?.column("checkpointed")?.integer ?? 0, rows.first?.column("log")?.integer ?? 0)
     }
 
     func stop() async {

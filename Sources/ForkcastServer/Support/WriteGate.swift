@@ -51,11 +51,15 @@ actor WriteGate {
     private var batchSize = 0
     /// Transactions ended so far (committed, rolled back or never opened), for tests and curiosity.
     private(set) var transactions = 0
-    private var waiters: [(id: UUID, continuation: CheckedContinuation<Turn?, Never>)] = []
+    private var waiters: [(id: UUID, alone: Bool, continuation: CheckedContinuation<Turn?, Never>)] = []
+    /// Writers waiting for their turn (tests).
+    var waiting: Int { waiters.count }
 
     /// Waits for this writer's turn: to open a transaction, or to join the open one. Nil when the
-    /// wait outlasted `timeout`.
-    func acquire(timeout: Duration) async -> Turn? {
+    /// wait outlasted `timeout`. `alone`: only a turn of its own, with no transaction open (SQLite's
+    /// checkpoint that starts its log over, ``Checkpointer``); writers behind it may still join the
+    /// transaction open meanwhile.
+    func acquire(timeout: Duration, alone: Bool = false) async -> Turn? {
         if !busy {
             busy = true
             batchSize = 1
@@ -66,7 +70,7 @@ actor WriteGate {
             try await Task.sleep(for: timeout)
             await self?.expire(id)
         }
-        let turn = await withCheckedContinuation { continuation in waiters.append((id, continuation)) }
+        let turn = await withCheckedContinuation { continuation in waiters.append((id, alone, continuation)) }
         timer.cancel()
         return turn
     }
@@ -74,9 +78,9 @@ actor WriteGate {
     /// The writer whose turn it was is done: the next writer waiting joins the open transaction
     /// (true), or nobody waits or the batch is full and the caller commits it (false).
     func passOn(_ batch: WriteBatch) -> Bool {
-        guard !waiters.isEmpty, batchSize < batchLimit else { return false }
+        guard batchSize < batchLimit, let next = waiters.firstIndex(where: { !$0.alone }) else { return false }
         batchSize += 1
-        waiters.removeFirst().continuation.resume(returning: .join(batch))
+        waiters.remove(at: next).continuation.resume(returning: .join(batch))
         return true
     }
 
