@@ -270,6 +270,59 @@ import VaporTesting
         }
     }
 
+    /// A reader that holds the log back (a backup's `VACUUM INTO` reads for long) keeps the tick
+    /// from taking a turn at the gate: a `RESTART` checkpoint would wait for that reader while every
+    /// write waited. Once the reader is done, the next tick starts the log over.
+    @Test func aReaderHoldingTheLogBackMakesNoWriterWaitForTheCheckpoint() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            guard let path = app.checkpointer?.path else {
+                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
+                return
+            }
+            let gate = app.writeGate
+            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: 1, restartWait: 10_000, gate: gate, logger: app.logger)
+            try await checkpointer.start()
+            let client = try await app.signUp()
+            func log(_ name: String) async throws {
+                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: name))
+                #expect(logged.status == .created)
+            }
+            for n in 0..<5 { try await log("Before \(n)") }
+            let (began, begin) = AsyncStream<Void>.makeStream()
+            let (done, finish) = AsyncStream<Void>.makeStream()
+            let reader = Task {
+                defer { begin.finish() }
+                try await app.db.withConnection { connection in
+                    let sql = connection as! any SQLDatabase
+                    try await sql.raw("BEGIN").run()
+                    _ = try await sql.raw("SELECT COUNT(*) AS n FROM diary_entries").all()  // the read holds its snapshot of the log
+                    begin.yield()
+                    for await _ in done { break }
+                    try await sql.raw("COMMIT").run()
+                }
+            }
+            var reading = false
+            for await _ in began { reading = true; break }
+            guard reading else {
+                try await reader.value
+                Issue.record("the reader did not begin")
+                return
+            }
+            for n in 0..<5 { try await log("While reading \(n)") }
+            let turns = await gate.transactions
+            let held = try await checkpointer.checkpoint()
+            #expect(held.copied < held.logged, "the reader kept the newest frames from being copied back")
+            #expect(await gate.transactions == turns, "no turn was taken at the gate while the reader held the log")
+            finish.yield()
+            finish.finish()
+            try await reader.value
+            let freed = try await checkpointer.checkpoint()
+            #expect(freed.copied == freed.logged)
+            #expect(await gate.transactions == turns + 1, "with the reader done, the tick took its turn and started the log over")
+            await checkpointer.stop()
+        }
+    }
+
     /// Under steady writing a `PASSIVE` checkpoint never copies back all of the log (frames arrive
     /// while it copies), so SQLite never started the log over and it grew without end (3.3 GB after
     /// a minute of logging at 8 connections). Past ``Checkpointer/restartPages`` a tick also runs a
@@ -282,7 +335,8 @@ import VaporTesting
                 #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
                 return
             }
-            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: 1, gate: app.writeGate, logger: app.logger)
+            // restartWait: the other writer below commits 300 ms into the tick, however loaded the machine.
+            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: 1, restartWait: 10_000, gate: app.writeGate, logger: app.logger)
             try await checkpointer.start()
             let client = try await app.signUp()
             func log(_ name: String) async throws {
@@ -293,18 +347,30 @@ import VaporTesting
             // Another connection (outside the gate, as another process's would) writes while the tick runs.
             let (began, begin) = AsyncStream<Void>.makeStream()
             let writer = Task {
+                defer { begin.finish() }  // a writer that failed does not leave the test waiting
                 try await app.db.withConnection { connection in
                     let sql = connection as! any SQLDatabase
                     try await sql.raw("PRAGMA busy_timeout = 5000").run()
                     try await sql.raw("CREATE TABLE IF NOT EXISTS scratch (n INTEGER)").run()
                     try await sql.raw("BEGIN IMMEDIATE").run()
-                    try await sql.raw("INSERT INTO scratch VALUES (1)").run()
-                    begin.yield()
-                    try await Task.sleep(for: .milliseconds(300))
-                    try await sql.raw("COMMIT").run()
+                    do {
+                        try await sql.raw("INSERT INTO scratch VALUES (1)").run()
+                        begin.yield()
+                        try await Task.sleep(for: .milliseconds(300))
+                        try await sql.raw("COMMIT").run()
+                    } catch {
+                        try? await sql.raw("ROLLBACK").run()
+                        throw error
+                    }
                 }
             }
-            for await _ in began { break }
+            var writing = false
+            for await _ in began { writing = true; break }
+            guard writing else {
+                try await writer.value
+                Issue.record("the other writer did not begin")
+                return
+            }
             let first = try await checkpointer.checkpoint()
             try await writer.value
             #expect(first.logged > 0 && first.copied == first.logged, "everything logged, the other writer's commit included, is in the database file")

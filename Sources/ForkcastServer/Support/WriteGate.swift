@@ -49,7 +49,8 @@ actor WriteGate {
 
     private var busy = false
     private var batchSize = 0
-    /// Transactions ended so far (committed, rolled back or never opened), for tests and curiosity.
+    /// Turns ended so far (transactions committed, rolled back or never opened, and the turns
+    /// alone of ``Checkpointer``), for tests and curiosity.
     private(set) var transactions = 0
     private var waiters: [(id: UUID, alone: Bool, continuation: CheckedContinuation<Turn?, Never>)] = []
     /// Writers waiting for their turn (tests).
