@@ -74,8 +74,10 @@ extension Request {
 
 /// Foundation decodes a JSON number into `Decimal` only within about 1e±127, and calls anything
 /// else "not valid JSON" (`1e-300`, `1e308`). Before decoding, such numbers are brought into range:
-/// a number too small to matter becomes 0, one too large becomes ±1e100, which every plausible
-/// range then refuses with a message naming the field.
+/// a positive number too small to matter becomes 0, a negative one −1e-100 (still below zero, so a
+/// field that may not be negative refuses it: read as 0 it was accepted, schemathesis found), and
+/// one too large becomes ±1e100, which every plausible range then refuses with a message naming
+/// the field.
 extension JSONDecoder {
     /// Request bodies: instants read strictly (``Instant/parse(_:)``).
     static var forkcast: JSONDecoder {
@@ -124,7 +126,8 @@ enum JSONNumbers {
             let token = bytes[i..<j]
             if token.count > 24 || token.contains(UInt8(ascii: "e")) || token.contains(UInt8(ascii: "E")),
                let value = Double(String(decoding: token, as: UTF8.self)) {
-                if value == 0 || abs(value) < 1e-100 { out.append(contentsOf: Array("0".utf8)) }
+                if value == 0 || (value > 0 && value < 1e-100) { out.append(contentsOf: Array("0".utf8)) }
+                else if value < 0 && value > -1e-100 { out.append(contentsOf: Array("-1e-100".utf8)) }
                 else if abs(value) > 1e100 { out.append(contentsOf: Array((value < 0 ? "-1e100" : "1e100").utf8)) }
                 else { out.append(contentsOf: token) }
             } else {
