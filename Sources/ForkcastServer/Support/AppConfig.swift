@@ -50,6 +50,8 @@ public struct AppConfig: Sendable {
     public var writeWaitLimit: Duration = WriteGate.defaultWaitLimit
     /// How long a request waits for one of PostgreSQL's connections before it answers 503.
     public var postgresConnectionWaitLimit: Duration = .seconds(5)
+    /// How long opening one PostgreSQL connection (connect, start-up, authentication) may take.
+    public var postgresConnectTimeout: Duration = .seconds(10)
     /// How often an open event stream reads the person's newest change itself, for a change nobody
     /// in this process was told of (a command's write); a heartbeat when there is none.
     public var eventStreamCheck: Duration = .seconds(15)

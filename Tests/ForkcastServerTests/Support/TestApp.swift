@@ -56,10 +56,12 @@ func withForkcast(
                            openFoodFactsTimeout: 1, openFoodFactsBackoff: { _ in 0.05 })
     // Up to four servers share two cores beside each other's heaviest tests: a write or a
     // PostgreSQL connection may wait past production's 15 s and 5 s there, and a 503 from that
-    // says nothing of what a test checks (a sign-in got one, 2026-11-27). That writers past the
-    // limit are answered 503 in time is the system tests' (test_concurrency.py), against the binary.
+    // says nothing of what a test checks (a sign-in got one, 2026-11-27). Opening a connection
+    // took past production's 10 s there once too (a PostgreSQL run, 2026-11-28). That writers past
+    // the limit are answered 503 in time is the system tests' (test_concurrency.py), against the binary.
     config.writeWaitLimit = .seconds(60)
     config.postgresConnectionWaitLimit = .seconds(60)
+    config.postgresConnectTimeout = .seconds(60)
     adjust(&config)
     let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
     do {
