@@ -219,6 +219,54 @@ import VaporTesting
         }
     }
 
+    /// Writers recording changes of one owner at once, one change or many (more than one insert
+    /// takes), each in a transaction of its own (on PostgreSQL each on a connection of its own,
+    /// taking turns by the owner's lock, the head read inside the insert): every change gets a
+    /// number of its own, the numbers run from 1 without a gap, and each writer's are consecutive.
+    /// A change recorded again moves to the head.
+    @Test func changesRecordedAtOnceAreNumberedInTurnWithoutGapsOrRepeats() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            let sizes = [1, 3, 7, 250]
+            let batches = (0..<24).map { index in (0..<sizes[index % sizes.count]).map { _ in UUID() } }
+            func record(_ ids: [UUID]) async throws {
+                try await WriteGate.$current.withValue(app.writeGate) {
+                    try await app.db.write { tx in try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
+                }
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for ids in batches { group.addTask { try await record(ids) } }
+                try await group.waitForAll()
+            }
+            let sql = app.db as! any SQLDatabase
+            func numbers() async throws -> [UUID: Int] {
+                try await sql.raw("SELECT record_id, seq FROM sync_records WHERE owner_id = \(bind: owner) AND kind = 'diaryEntry'").all()
+                    .reduce(into: [UUID: Int]()) { $0[try $1.decode(column: "record_id", as: UUID.self)] = try $1.decode(column: "seq", as: Int.self) }
+            }
+            func all() async throws -> [Int] {
+                try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) ORDER BY seq").all()
+                    .map { try $0.decode(column: "seq", as: Int.self) }
+            }
+            let total = batches.map(\.count).reduce(0, +)
+            let recorded = try await numbers()
+            #expect(recorded.count == total)
+            let everything = try await all()
+            #expect(everything == Array(1...everything.count), "numbered from 1 without a gap or a repeat")
+            for ids in batches {
+                let own = ids.compactMap { recorded[$0] }
+                #expect(own == Array((own.first ?? 0)..<((own.first ?? 0) + ids.count)), "a writer's \(ids.count) changes in a row, in order")
+            }
+
+            // Recorded again: the same rows, numbered after the head.
+            let head = everything.count
+            try await record(batches[2])
+            let again = try await numbers()
+            #expect(again.count == total)
+            #expect(batches[2].compactMap { again[$0] } == Array((head + 1)...(head + batches[2].count)))
+        }
+    }
+
     /// No request's commit copies SQLite's log back into the database file: the writing
     /// connections leave it to ``Checkpointer``, which copies back everything logged.
     @Test func checkpointsRunOnTheirOwnConnectionNotInARequestsCommit() async throws {

@@ -32,25 +32,56 @@ enum SyncLog {
     static func record(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID, on db: any Database) async throws {
         guard !changes.isEmpty else { return }
         let sql = db as! any SQLDatabase
-        try await lockOwner(owner, on: sql)
-        // One change (the usual case) gets its number inside the insert: one statement fewer in the
-        // writer's turn (docs/performance.md). Several get consecutive numbers after the head read once.
+        if sql.dialect.name == "postgresql" { return try await recordOnPostgres(kind, changes, op: op, owner: owner, on: sql) }
+        // SQLite (its writes already take turns). One change (the usual case) gets its number inside
+        // the insert: one statement fewer in the writer's turn (docs/performance.md). Several get
+        // consecutive numbers after the head read once (a later row of one statement would see the
+        // earlier ones in the head).
         let single = changes.count == 1
         var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
         for start in stride(from: 0, to: changes.count, by: 200) {
             let rows = changes[start..<min(start + 200, changes.count)].map { change -> SQLExpression in
                 defer { next += 1 }
-                let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
-                let seq: any SQLExpression = single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next))
-                return SQLGroupExpression([
-                    SQLBind(owner), SQLBind(kind.rawValue), SQLBind(change.id), seq, SQLBind(op.rawValue),
-                    SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
-                    SQLBind(change.at.timeIntervalSince1970),
-                ])
+                return row(kind, change, op: op, owner: owner, seq: single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next)))
             }
             try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
         }
         await SyncEvents.changed(owner: owner, db: db)
+    }
+
+    /// One change's values, in ``insertInto``'s order, its number given by `seq`.
+    private static func row(_ kind: SyncKind, _ change: (id: UUID, at: Date), op: SyncOp, owner: UUID, seq: any SQLExpression) -> SQLExpression {
+        let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
+        return SQLGroupExpression([
+            SQLBind(owner), SQLBind(kind.rawValue), SQLBind(change.id), seq, SQLBind(op.rawValue),
+            SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
+            SQLBind(change.at.timeIntervalSince1970),
+        ])
+    }
+
+    /// PostgreSQL: two statements whatever the number of changes (one change took three,
+    /// several four: docs/performance.md). The owner's turn is taken together with
+    /// the wake-up of event streams, which PostgreSQL sends at commit wherever the transaction asks
+    /// for it (and never for a transaction rolled back). Then every row is numbered after the head
+    /// read inside the insert itself: the statement reads with a snapshot taken after the turn was
+    /// had, and sees none of its own rows, so row k is head + k.
+    private static func recordOnPostgres(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID,
+                                         on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            SELECT pg_advisory_xact_lock(\(bind: lockKey(owner))), pg_notify(\(bind: SyncEvents.channel), \(bind: owner.uuidString))
+            """).run()
+        for start in stride(from: 0, to: changes.count, by: 200) {
+            let rows = changes[start..<min(start + 200, changes.count)].enumerated().map { offset, change in
+                row(kind, change, op: op, owner: owner, seq: SQLBind(Int64(offset + 1)))
+            }
+            // `WHERE true` ends the SELECT before ON CONFLICT, so that no join could claim the ON.
+            try await sql.raw(insertInto + """
+                 SELECT v.owner_id, v.kind, v.record_id, h.seq + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
+                FROM (VALUES \(SQLList(rows))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at),
+                  (SELECT \(head(of: "\(bind: owner)")) AS seq) AS h
+                WHERE true
+                """ + " " + replacing).run()
+        }
     }
 
     /// Every insert into the feed: its columns, and what a later change of a record replaces.
@@ -84,10 +115,14 @@ enum SyncLog {
     /// already take turns.
     static func lockOwner(_ owner: UUID, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: lockKey(owner)))").run()
+    }
+
+    /// The advisory lock's key of an owner: the first eight bytes of its id.
+    private static func lockKey(_ owner: UUID) -> Int64 {
         let key = owner.uuid
-        let value = Int64(bitPattern: UInt64(key.0) << 56 | UInt64(key.1) << 48 | UInt64(key.2) << 40 | UInt64(key.3) << 32
+        return Int64(bitPattern: UInt64(key.0) << 56 | UInt64(key.1) << 48 | UInt64(key.2) << 40 | UInt64(key.3) << 32
             | UInt64(key.4) << 24 | UInt64(key.5) << 16 | UInt64(key.6) << 8 | UInt64(key.7))
-        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: value))").run()
     }
 
     /// The owner's newest change number. Never goes back: numbers of forgotten deletions (the
