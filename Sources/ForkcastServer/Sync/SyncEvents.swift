@@ -75,14 +75,13 @@ actor SyncEvents {
         return try await task.value
     }
 
-    /// Called by ``SyncLog`` inside the write transaction: on PostgreSQL every instance hears of
-    /// the change at commit (``PostgresListener``); on SQLite the listeners of the application
+    /// Called by ``SyncLog`` inside SQLite's write transaction: the listeners of the application
     /// whose gate the write went through are woken once it commits. A write outside any
-    /// application (a command in its own process) has nobody in this process to tell.
-    static func changed(owner: UUID, db: any Database) async {
-        if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
-            try? await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: owner.uuidString))").run()
-        } else if let events = WriteGate.current?.events {
+    /// application (a command in its own process) has nobody in this process to tell. (On
+    /// PostgreSQL ``SyncLog`` asks for `NOTIFY` in the statement that takes the owner's lock, and
+    /// every instance hears of the change at commit: ``PostgresListener``.)
+    static func changed(owner: UUID) {
+        if let events = WriteGate.current?.events {
             WriteContext.afterCommit?.add { await events.publish(owner: owner) }
         }
     }

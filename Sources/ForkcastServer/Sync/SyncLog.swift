@@ -46,7 +46,7 @@ enum SyncLog {
             }
             try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
         }
-        await SyncEvents.changed(owner: owner, db: db)
+        SyncEvents.changed(owner: owner)
     }
 
     /// One change's values, in ``insertInto``'s order, its number given by `seq`.
@@ -59,8 +59,8 @@ enum SyncLog {
         ])
     }
 
-    /// PostgreSQL: two statements whatever the number of changes (one change took three,
-    /// several four: docs/performance.md). The owner's turn is taken together with
+    /// PostgreSQL: two statements for up to 200 changes, one insert more for each further 200
+    /// (one change took three, several four: docs/performance.md). The owner's turn is taken together with
     /// the wake-up of event streams, which PostgreSQL sends at commit wherever the transaction asks
     /// for it (and never for a transaction rolled back). Then every row is numbered after the head
     /// read inside the insert itself: the statement reads with a snapshot taken after the turn was
@@ -74,7 +74,7 @@ enum SyncLog {
             let rows = changes[start..<min(start + 200, changes.count)].enumerated().map { offset, change in
                 row(kind, change, op: op, owner: owner, seq: SQLBind(Int64(offset + 1)))
             }
-            // `WHERE true` ends the SELECT before ON CONFLICT, so that no join could claim the ON.
+            // `WHERE true` ends the SELECT before ON CONFLICT (harmless here; SQLite's parser needs it).
             try await sql.raw(insertInto + """
                  SELECT v.owner_id, v.kind, v.record_id, h.seq + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
                 FROM (VALUES \(SQLList(rows))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at),
