@@ -111,6 +111,49 @@ import VaporTesting
         }
     }
 
+    /// Several people's entries in one shared write: each person's changes are numbered after
+    /// their own head, in turn, and recorded as the server's, made when the entry was. (On
+    /// PostgreSQL the write is one statement, numbered by each person's row in `sync_heads`; on
+    /// SQLite by the append connection's trigger.)
+    @Test func severalPeoplesEntriesLoggedAtOnceAreEachNumberedInTurn() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            var owners: [UUID] = []
+            for email in ["a@example.com", "b@example.com", "c@example.com"] {
+                let client = try await app.signUp(email)
+                // A change before the shared write, so each head starts above zero.
+                _ = try await client.sendJSON(.POST, "/api/v1/meal-types", ["displayName": "Elevenses"])
+                owners.append(try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first()?.id))
+            }
+            let queue = try #require(app.writeGate.diaryEntries)
+            let (writesBefore, writtenBefore) = (await queue.writes, await queue.written)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<30 {
+                    let owner = owners[index % 3]
+                    let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
+                    group.addTask {
+                        try await WriteGate.$current.withValue(app.writeGate) { try await repository.create([entry("Plum \(index)")], now: Date()) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(await queue.written - writtenBefore == 30, "every entry in a shared write, none alone after one failed")
+            #expect(await queue.writes - writesBefore < 30, "the entries shared writes")
+            let sql = app.db as! any SQLDatabase
+            for owner in owners {
+                let feed = try await sql.raw("SELECT kind, seq FROM sync_records WHERE owner_id = \(bind: owner) ORDER BY seq").all()
+                    .map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "seq", as: Int.self)) }
+                #expect(feed.map(\.1) == Array(1...feed.count), "a person's own numbers, without a gap or a repeat")
+                #expect(feed.filter { $0.0 == "diaryEntry" }.count == 10 && feed.first?.0 != "diaryEntry")
+            }
+            let matching = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM sync_records s JOIN diary_entries d ON d.id = s.record_id
+                WHERE s.kind = 'diaryEntry' AND s.op = 'upsert' AND s.device_id = 'server' AND s.mutation_id = ''
+                  AND s.changed_at = s.updated_at AND s.owner_id = d.user_id
+                """).first()?.decode(column: "n", as: Int.self)
+            #expect(matching == 30)
+        }
+    }
+
     @Test func concurrentRequestsLogEveryEntryOnceAndAnswerWithIt() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

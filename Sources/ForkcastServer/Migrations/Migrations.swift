@@ -22,5 +22,6 @@ extension Application {
         migrations.add(M015_FoodCatalog())
         migrations.add(M016_ShoppingLists())
         migrations.add(M017_Invitations())
+        migrations.add(M018_SyncHeads())
     }
 }

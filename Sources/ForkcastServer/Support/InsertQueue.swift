@@ -74,10 +74,18 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
                 }
             }
             do {
-                try await db.write(leading: leading) { tx in
-                    let rows = await self.take()
-                    taken.rows = rows
-                    try await self.write(rows, on: tx)
+                if (db as? any SQLDatabase)?.dialect.name == "postgresql" {
+                    try await db.postgresWrite(transaction: false) { db in
+                        let rows = await self.take()
+                        taken.rows = rows
+                        try await self.write(rows, onPostgres: db as! any SQLDatabase)
+                    }
+                } else {
+                    try await db.write(leading: leading) { tx in
+                        let rows = await self.take()
+                        taken.rows = rows
+                        try await self.write(rows, on: tx)
+                    }
                 }
                 writes += 1
                 written += taken.rows.count
@@ -138,6 +146,14 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
             throw NotPlain()
         }
         try await connection.run(inserts[0])
+    }
+    /// PostgreSQL: the rows and their changes in the feed as one statement (``SyncLog/recording(_:_:op:alongside:)``),
+    /// PostgreSQL's own durable transaction.
+    private nonisolated func write(_ rows: [Rows], onPostgres sql: any SQLDatabase) async throws {
+        guard let inserts = PlainInsert.statements(rows.flatMap(\.models)), inserts.count == 1 else { throw NotPlain() }
+        let changes = rows.flatMap { rows in rows.models.map { (owner: rows.owner, id: $0.id!, at: rows.at) } }
+        try await sql.raw(SyncLog.recording(kind, changes, op: .upsert, alongside: inserts[0])).run()
+        for model in rows.flatMap(\.models) { model._$idExists = true }
     }
 }
 

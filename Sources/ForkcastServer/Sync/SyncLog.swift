@@ -39,8 +39,8 @@ enum SyncLog {
         // earlier ones in the head).
         let single = changes.count == 1
         var next = single ? 0 : try await lastSequence(owner: owner, on: sql) + 1
-        for start in stride(from: 0, to: changes.count, by: 200) {
-            let rows = changes[start..<min(start + 200, changes.count)].map { change -> SQLExpression in
+        for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
+            let rows = changes[start..<min(start + changesPerStatement, changes.count)].map { change -> SQLExpression in
                 defer { next += 1 }
                 return row(kind, change, op: op, owner: owner, seq: single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next)))
             }
@@ -59,29 +59,60 @@ enum SyncLog {
         ])
     }
 
-    /// PostgreSQL: two statements for up to 200 changes, one insert more for each further 200
-    /// (one change took three, several four: docs/performance.md). The owner's turn is taken together with
-    /// the wake-up of event streams, which PostgreSQL sends at commit wherever the transaction asks
-    /// for it (and never for a transaction rolled back). Then every row is numbered after the head
-    /// read inside the insert itself: the statement reads with a snapshot taken after the turn was
-    /// had, and sees none of its own rows, so row k is head + k.
+    /// The most changes one statement records (nine values each).
+    static let changesPerStatement = 200
+
+    /// PostgreSQL, inside a write transaction: the owner's turn (``lockOwner(_:on:)``), then one
+    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:alongside:)``).
     private static func recordOnPostgres(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID,
                                          on sql: any SQLDatabase) async throws {
-        try await sql.raw("""
-            SELECT pg_advisory_xact_lock(\(bind: lockKey(owner))), pg_notify(\(bind: SyncEvents.channel), \(bind: owner.uuidString))
-            """).run()
-        for start in stride(from: 0, to: changes.count, by: 200) {
-            let rows = changes[start..<min(start + 200, changes.count)].enumerated().map { offset, change in
-                row(kind, change, op: op, owner: owner, seq: SQLBind(Int64(offset + 1)))
-            }
-            // `WHERE true` ends the SELECT before ON CONFLICT (harmless here; SQLite's parser needs it).
-            try await sql.raw(insertInto + """
-                 SELECT v.owner_id, v.kind, v.record_id, h.seq + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
-                FROM (VALUES \(SQLList(rows))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at),
-                  (SELECT \(head(of: "\(bind: owner)")) AS seq) AS h
-                WHERE true
-                """ + " " + replacing).run()
+        try await lockOwner(owner, on: sql)
+        for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
+            let part = changes[start..<min(start + changesPerStatement, changes.count)].map { (owner: owner, id: $0.id, at: $0.at) }
+            try await sql.raw(recording(kind, part, op: op)).run()
         }
+    }
+
+    /// PostgreSQL: one statement that records `changes` (of one or more owners, each owner's in
+    /// order), numbered after each owner's head, and wakes the owners' event streams at commit
+    /// (PostgreSQL sends a notification then, and never for a transaction rolled back).
+    /// `alongside` (an insert of the new records themselves) runs in the same statement, so a
+    /// statement sent on its own is a whole durable write (``InsertQueue``).
+    ///
+    /// The numbers come from the owner's row in `sync_heads`, moved on by the statement: an update
+    /// of a row waits for a writer that moved it before and then reads what that writer committed,
+    /// and the row stays locked until this transaction ends. So an owner's numbers are given in
+    /// commit order without gaps or repeats, whether the statement runs alone or inside a
+    /// transaction. An owner without the row (the first change) starts after the feed's head, and
+    /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row):
+    /// the head read for a first change is at hand in the statement anyway.
+    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp,
+                          alongside: SQLQueryString? = nil) -> SQLQueryString {
+        var counts: [UUID: Int64] = [:]
+        let rows = changes.map { change -> SQLExpression in
+            counts[change.owner, default: 0] += 1
+            return row(kind, (change.id, change.at), op: op, owner: change.owner, seq: SQLBind(counts[change.owner]!))
+        }
+        // Several owners' rows are locked in one order, as every writer of several locks them.
+        let heads = counts.sorted { $0.key.uuidString < $1.key.uuidString }.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) }
+        var statement: SQLQueryString = "WITH "
+        if let alongside { statement = statement + "records AS (" + alongside + "), " }
+        return statement + """
+            heads AS (
+              INSERT INTO sync_heads (owner_id, seq, added)
+              SELECT c.owner_id, \(head(of: "c.owner_id")) + c.added, c.added FROM (VALUES \(SQLList(heads))) AS c (owner_id, added)
+              ON CONFLICT (owner_id) DO UPDATE SET seq = GREATEST(sync_heads.seq, excluded.seq - excluded.added) + excluded.added,
+                added = excluded.added
+              RETURNING owner_id, seq - added AS base),
+            feed AS (
+            """ + insertInto + """
+             SELECT v.owner_id, v.kind, v.record_id, h.base + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
+              FROM (VALUES \(SQLList(rows))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at), heads AS h
+              WHERE h.owner_id = v.owner_id
+            """ + " " + replacing + """
+            )
+            SELECT pg_notify(\(bind: SyncEvents.channel), h.owner_id::text) FROM heads AS h
+            """
     }
 
     /// Every insert into the feed: its columns, and what a later change of a record replaces.
@@ -110,9 +141,10 @@ enum SyncLog {
         """
     }
 
-    /// On PostgreSQL, the owner's writers take turns (a transaction-level advisory lock), so
-    /// sequence numbers are given in commit order and no reader can skip a change. SQLite's writes
-    /// already take turns.
+    /// On PostgreSQL, the owner's use cases that read and then write take turns (a
+    /// transaction-level advisory lock); every change recorded inside a transaction is recorded
+    /// after it, so a transaction holding the owner's row in `sync_heads` (``recording(_:_:op:alongside:)``)
+    /// always holds the lock already and never waits for it. SQLite's writes already take turns.
     static func lockOwner(_ owner: UUID, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: lockKey(owner)))").run()
