@@ -154,6 +154,47 @@ import VaporTesting
         }
     }
 
+    /// PostgreSQL's row per person in `sync_heads`: filled from the feed when the migration runs on
+    /// a database with changes, and never trusted when behind the feed (changes an older Forkcast
+    /// recorded without it): the next change is numbered after the feed's head either way.
+    @Test func aPersonsHeadRowIsFilledFromTheFeedAndNeverBehindIt() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let sql = app.db as! any SQLDatabase
+            guard sql.dialect.name == "postgresql" else {
+                #expect(try await sql.raw("SELECT name FROM sqlite_master WHERE name = 'sync_heads'").all().isEmpty, "SQLite keeps no such row")
+                return
+            }
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            func log() async throws {
+                #expect(try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90))).status == .created)
+            }
+            func feed() async throws -> [Int] {
+                try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) ORDER BY seq").all().map { try $0.decode(column: "seq", as: Int.self) }
+            }
+            func headRow() async throws -> Int? {
+                try await sql.raw("SELECT seq FROM sync_heads WHERE owner_id = \(bind: owner)").first()?.decode(column: "seq", as: Int.self)
+            }
+            for _ in 0..<3 { try await log() }
+            let before = try await feed()
+            #expect(before == Array(1...before.count) && before.count >= 3)
+            #expect(try await headRow() == before.count)
+
+            // The migration run again on a database with changes fills the row from the feed.
+            try await M018_SyncHeads().revert(on: app.db)
+            try await M018_SyncHeads().prepare(on: app.db)
+            #expect(try await headRow() == before.count)
+            try await log()
+            #expect(try await feed() == Array(1...(before.count + 1)))
+
+            // A row behind the feed: the next change still comes after the feed's head.
+            try await sql.raw("UPDATE sync_heads SET seq = 1 WHERE owner_id = \(bind: owner)").run()
+            try await log()
+            #expect(try await feed() == Array(1...(before.count + 2)))
+            #expect(try await headRow() == before.count + 2)
+        }
+    }
+
     @Test func concurrentRequestsLogEveryEntryOnceAndAnswerWithIt() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()
