@@ -80,11 +80,11 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
     case .postgres(let url, let searchPath):
         var configuration = try SQLPostgresConfiguration(url: url)
         if let searchPath { configuration.searchPath = [searchPath] }
-        configuration.coreConfiguration.options.connectTimeout = .seconds(config.postgresConnectTimeout.components.seconds)
+        configuration.coreConfiguration.options.connectTimeout = TimeAmount(config.postgresConnectTimeout)
         // Eight per event loop (sixteen on two cores): with four, 64 clients reading waited for a
         // connection and PostgreSQL's reads stayed under half of SQLite's (docs/performance.md).
         app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 8,
-                                    connectionPoolTimeout: .seconds(config.postgresConnectionWaitLimit.components.seconds), encodingContext: .default,
+                                    connectionPoolTimeout: TimeAmount(config.postgresConnectionWaitLimit), encodingContext: .default,
                                     decodingContext: .default, sqlLogLevel: .debug), as: .psql)
     }
 }
