@@ -53,7 +53,23 @@ struct M010_MealOccasions: AsyncMigration {
             for user in try await UserModel.query(on: tx).all() {
                 let id = try user.requireID()
                 try await MealTypeCatalog.defaults(owner: id, now: now).all.map { MealTypeModel($0, ownerID: id) }.create(on: tx)
-                try await SyncLog.record(.mealType, MealTypeCatalog.defaults(owner: id, now: now).all.map(\.id), op: .upsert, owner: id, on: tx, now: now)
+                // Recorded in the feed as the feed was kept when this migration was written
+                // (numbered after the owner's head; M018's row per owner comes later and is
+                // filled from these), not through today's SyncLog, whose tables may not exist yet.
+                let changes = MealTypeCatalog.defaults(owner: id, now: now).all.enumerated().map { offset, type in
+                    SQLGroupExpression([SQLBind(id), SQLBind(SyncKind.mealType.rawValue), SQLBind(type.id), SQLBind(Int64(offset + 1)),
+                                        SQLBind(SyncOp.upsert.rawValue), SQLBind(now.timeIntervalSince1970), SQLBind(SyncMerge.serverDeviceId),
+                                        SQLBind(""), SQLBind(now.timeIntervalSince1970)])
+                }
+                try await (tx as! any SQLDatabase).raw("""
+                    INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)
+                    SELECT v.owner_id, v.kind, v.record_id, h.seq + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
+                    FROM (VALUES \(SQLList(changes))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at),
+                      (SELECT COALESCE(MAX(heads.seq), 0) AS seq FROM (
+                        SELECT MAX(seq) AS seq FROM sync_records WHERE owner_id = \(bind: id)
+                        UNION ALL SELECT MAX(pruned_seq) FROM sync_horizons WHERE owner_id = \(bind: id)) heads) AS h
+                    WHERE true
+                    """).run()
             }
             // Every existing entry's occasion, in batches (the columns by name: the model has grown
             // columns that later migrations add).

@@ -94,6 +94,12 @@ struct FluentAccounts: Accounts {
         func delete(_ owner: UUID) async throws -> Bool {
             guard let user = try await UserModel.find(owner, on: db) else { return false }
             let sql = db as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                // The person's row numbering their changes goes first: a shared write of their
+                // entries holding it finishes before anything else is deleted (later, the user
+                // row's delete would wait for it while it waits for the user row).
+                try await sql.delete(from: "sync_heads").where("owner_id", .equal, owner).run()
+            }
             let photoIDs = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).all().compactMap(\.id)
             if let photoStore { try await photoStore.remove(photoIDs, on: db) }
             for (table, column) in FluentAccounts.ownedTables {

@@ -15,7 +15,8 @@ import SQLKit
 /// nothing saved), and the pool, seeing the connection closed, replaces it.
 ///
 /// `transaction: false`: the body sends one statement, which PostgreSQL runs as a transaction of
-/// its own (``InsertQueue``), without the two trips of BEGIN and COMMIT.
+/// its own (``InsertQueue``), without the two trips of BEGIN and COMMIT. As with a COMMIT whose
+/// answer was lost, a statement sent before the connection closed may have been committed.
 extension Database {
     static var closedConnectionCheck: TimeAmount { .milliseconds(250) }
 

@@ -17,8 +17,9 @@ struct SyncOrigin: Sendable {
 
 /// The change feed: one row per record ever synced, holding the record's current version and the
 /// owner's change sequence number of its last change. Every use case that writes a synced record
-/// calls ``record(_:_:op:owner:on:now:)`` inside its write transaction, so a change through the
-/// API, the web pages or a push shows up in the feed the same way.
+/// calls ``record(_:_:op:owner:on:now:)`` inside its write transaction (a shared write of new
+/// entries on PostgreSQL records them in its one statement: ``recording(_:_:op:alongside:)``), so a
+/// change through the API, the web pages or a push shows up in the feed the same way.
 enum SyncLog {
     static let table = "sync_records"
 
@@ -59,7 +60,8 @@ enum SyncLog {
         ])
     }
 
-    /// The most changes one statement records (nine values each).
+    /// The most changes one statement records inside a write transaction (nine values each); a
+    /// shared write of new records records its rows, up to ``PlainInsert/rowsPerStatement``, in one.
     static let changesPerStatement = 200
 
     /// PostgreSQL, inside a write transaction: the owner's turn (``lockOwner(_:on:)``), then one
@@ -84,8 +86,9 @@ enum SyncLog {
     /// and the row stays locked until this transaction ends. So an owner's numbers are given in
     /// commit order without gaps or repeats, whether the statement runs alone or inside a
     /// transaction. An owner without the row (the first change) starts after the feed's head, and
-    /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row):
-    /// the head read for a first change is at hand in the statement anyway.
+    /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row,
+    /// while no newer one ran: instances of both at once would give numbers twice, so every
+    /// instance is stopped for this upgrade, as the README says).
     static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp,
                           alongside: SQLQueryString? = nil) -> SQLQueryString {
         var counts: [UUID: Int64] = [:]
@@ -95,12 +98,21 @@ enum SyncLog {
         }
         // Several owners' rows are locked in one order, as every writer of several locks them.
         let heads = counts.sorted { $0.key.uuidString < $1.key.uuidString }.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) }
+        // The records are inserted before the heads are taken (the heads' rows wait for the count of
+        // them): their unique keys are had in the order a use case inside a transaction has them,
+        // records first, so two writers of one key never wait for each other in a circle.
         var statement: SQLQueryString = "WITH "
-        if let alongside { statement = statement + "records AS (" + alongside + "), " }
+        var afterRecords: SQLQueryString = ""
+        if let alongside {
+            statement = statement + "records AS (" + alongside + " RETURNING 1), "
+            afterRecords = " WHERE (SELECT COUNT(*) FROM records) > 0"
+        }
         return statement + """
             heads AS (
               INSERT INTO sync_heads (owner_id, seq, added)
               SELECT c.owner_id, \(head(of: "c.owner_id")) + c.added, c.added FROM (VALUES \(SQLList(heads))) AS c (owner_id, added)
+            """ + afterRecords + """
+
               ON CONFLICT (owner_id) DO UPDATE SET seq = GREATEST(sync_heads.seq, excluded.seq - excluded.added) + excluded.added,
                 added = excluded.added
               RETURNING owner_id, seq - added AS base),
