@@ -147,6 +147,7 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
         }
         try await connection.run(inserts[0])
     }
+
     /// PostgreSQL: the rows and their changes in the feed as one statement (``SyncLog/recording(_:_:op:alongside:)``),
     /// PostgreSQL's own durable transaction.
     private nonisolated func write(_ rows: [Rows], onPostgres sql: any SQLDatabase) async throws {

@@ -78,8 +78,8 @@ actor SyncEvents {
     /// Called by ``SyncLog`` inside SQLite's write transaction: the listeners of the application
     /// whose gate the write went through are woken once it commits. A write outside any
     /// application (a command in its own process) has nobody in this process to tell. (On
-    /// PostgreSQL ``SyncLog`` asks for `NOTIFY` in the statement that takes the owner's lock, and
-    /// every instance hears of the change at commit: ``PostgresListener``.)
+    /// PostgreSQL ``SyncLog/recording(_:_:op:alongside:)`` asks for `NOTIFY` in the statement that
+    /// records the changes, and every instance hears of them at commit: ``PostgresListener``.)
     static func changed(owner: UUID) {
         if let events = WriteGate.current?.events {
             WriteContext.afterCommit?.add { await events.publish(owner: owner) }
