@@ -111,7 +111,7 @@ public actor SyncEngine {
     public func records(_ kind: SyncKind) -> [UUID: JSON] { state.records(kind) }
 
     /// Creates or replaces a record locally (in its create/update input shape) and queues it.
-    public func upsert(_ kind: SyncKind, id: UUID = UUID(), record: JSON) async throws -> UUID {
+    public func upsert(_ kind: SyncKind, id: UUID = UUID.timeOrdered(), record: JSON) async throws -> UUID {
         try await change(kind, id: id, op: "upsert", record: record)
         return id
     }

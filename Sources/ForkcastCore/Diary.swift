@@ -25,7 +25,7 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
     /// The photo it shows (at most one; seed 004).
     public var photoId: UUID?
 
-    public init(id: UUID = UUID(), loggedAt: Date, date: CalendarDate, mealType: String, note: String? = nil, kind: Kind,
+    public init(id: UUID = UUID.timeOrdered(), loggedAt: Date, date: CalendarDate, mealType: String, note: String? = nil, kind: Kind,
                 name: String, nutrients: Nutrients, cost: Decimal? = nil, photoId: UUID? = nil) {
         self.id = id
         self.loggedAt = loggedAt
@@ -55,7 +55,7 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
     public static let typedNameLength = 120
 
     /// An entry for an amount of a food, with the food's values copied in.
-    public static func food(_ food: Food, quantity: Decimal, unit: QuantityUnit, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,
+    public static func food(_ food: Food, quantity: Decimal, unit: QuantityUnit, id: UUID = UUID.timeOrdered(), loggedAt: Date, date: CalendarDate,
                             mealType: String, note: String? = nil) throws(FoodMath.ConversionError) -> DiaryEntry {
         DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note,
                    kind: .food(foodId: food.id, quantity: quantity, unit: unit), name: food.name,
@@ -64,7 +64,7 @@ public struct DiaryEntry: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// An entry for servings of a meal, with the meal's per-serving values copied in.
-    public static func meal(_ meal: Meal, totals: MealTotals, servings: Decimal, id: UUID = UUID(), loggedAt: Date, date: CalendarDate,
+    public static func meal(_ meal: Meal, totals: MealTotals, servings: Decimal, id: UUID = UUID.timeOrdered(), loggedAt: Date, date: CalendarDate,
                             mealType: String, note: String? = nil) -> DiaryEntry {
         DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .meal(mealId: meal.id, servings: servings),
                    name: meal.description, nutrients: totals.perServing.scaled(by: servings),

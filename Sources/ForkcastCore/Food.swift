@@ -74,7 +74,7 @@ public struct Food: Identifiable, Hashable, Sendable, Codable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID = UUID(), name: String, brand: String? = nil, barcode: Barcode? = nil, basis: NutritionBasis = .gram,
+    public init(id: UUID = UUID.timeOrdered(), name: String, brand: String? = nil, barcode: Barcode? = nil, basis: NutritionBasis = .gram,
                 per100: Nutrients = Nutrients(), serving: Serving? = nil, portion: String? = nil, price: Price? = nil,
                 icon: FoodIcon = .generic, source: FoodSource = .custom, catalogId: String? = nil, createdAt: Date = Date(), updatedAt: Date? = nil) {
         self.id = id

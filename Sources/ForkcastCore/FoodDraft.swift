@@ -41,7 +41,7 @@ public struct FoodDraft: Sendable, Equatable {
 
     /// Checks and normalises every field. Amounts cannot be negative; macros per 100 g cannot
     /// exceed 100 g; sugars cannot exceed carbohydrates nor saturated fat exceed fat.
-    public func validated(id: UUID = UUID(), createdAt: Date = Date(), now: Date = Date()) throws(ValidationError) -> Food {
+    public func validated(id: UUID = UUID.timeOrdered(), createdAt: Date = Date(), now: Date = Date()) throws(ValidationError) -> Food {
         var problems: [ValidationError.Field] = []
         func problem(_ field: String, _ message: String) { problems.append(.init(field: field, message: message)) }
 

@@ -16,7 +16,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public var manualNutrition: Nutrients?
 
     public init(
-        id: UUID = UUID(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
+        id: UUID = UUID.timeOrdered(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
         otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil,
         servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil
     ) {
@@ -96,7 +96,7 @@ public struct MealContent: Sendable, Equatable {
 
 extension Meal {
     /// A meal made from validated content.
-    public init(id: UUID = UUID(), content: MealContent, createdAt: Date = Date(), updatedAt: Date? = nil) {
+    public init(id: UUID = UUID.timeOrdered(), content: MealContent, createdAt: Date = Date(), updatedAt: Date? = nil) {
         self.init(id: id, description: content.description, primaryProtein: content.primaryProtein,
                   primaryCarb: content.primaryCarb, otherComponents: content.otherComponents,
                   createdAt: createdAt, updatedAt: updatedAt, servings: content.servings,

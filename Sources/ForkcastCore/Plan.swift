@@ -11,7 +11,7 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     /// How many portions are made that day; nil makes the meal's own ``Meal/servings``.
     public var servings: Int?
 
-    public init(id: UUID = UUID(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil) {
+    public init(id: UUID = UUID.timeOrdered(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil) {
         self.id = id
         self.mealId = mealId
         self.date = date

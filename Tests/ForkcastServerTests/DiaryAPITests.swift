@@ -42,6 +42,27 @@ struct DiaryAPITests {
         }
     }
 
+    /// New rows get ids that begin with the time they were made (UUID.timeOrdered), so they append to
+    /// their tables' id-ordered indexes: a food, entries logged one by one and a plate's entries.
+    @Test func newRecordsGetIdsInTheOrderTheyWereMade() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let food = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
+            var ids = [food]
+            for _ in 0..<3 {
+                try await Task.sleep(for: .milliseconds(3))
+                let entry = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": food.uuidString, "quantity": 40, "unit": "g", "mealType": "snack"])
+                #expect(entry.status == .created, "\(entry.body.string)")
+                let id = try json(entry)["id"] as? String
+                ids.append(try #require(id.flatMap(UUID.init(uuidString:))))
+            }
+            #expect(ids.allSatisfy { $0.uuidString.dropFirst(14).first == "7" }, "version 7: \(ids)")
+            #expect(ids.map(\.uuidString) == ids.map(\.uuidString).sorted(), "\(ids)")
+            let made = try #require(UInt64(food.uuidString.prefix(8) + food.uuidString.dropFirst(9).prefix(4), radix: 16))
+            #expect(abs(Double(made) / 1000 - Date().timeIntervalSince1970) < 60, "the id's first 48 bits are the Unix time in ms")
+        }
+    }
+
     @Test func historyKeepsTheValuesItWasLoggedWith() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -43,7 +43,7 @@ public struct ImportAccount: Sendable {
         // or meal the export does not hold: no record can point into another account, and the
         // answer is the same whether or not any account holds an id.
         var renamed: [UUID: UUID] = [:]
-        for id in try await imports.heldIDs(archive).union(archive.outsideReferences) { renamed[id] = UUID() }
+        for id in try await imports.heldIDs(archive).union(archive.outsideReferences) { renamed[id] = UUID.timeOrdered() }
         let archive = archive.renaming(renamed)
         let attempted = Attempted()
 

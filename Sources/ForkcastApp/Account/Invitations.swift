@@ -45,7 +45,7 @@ public struct InviteMember: Sendable {
             try await records.lockAccounts()
             guard try await records.firstAccountID() == person else { throw Refusal.notAllowed(Invitation.onlyTheOwner) }
             guard try await records.openInvitations(now: now, tokenHash: nil).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
-            let invitation = Invitation(id: UUID(), tokenHash: tokenHash, createdBy: person, createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime))
+            let invitation = Invitation(id: UUID.timeOrdered(), tokenHash: tokenHash, createdBy: person, createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime))
             try await records.insert(invitation)
             return invitation
         }

@@ -50,7 +50,7 @@ public struct ImportHealthData: Sendable {
                 var seen = Set(try await body.weights(from: instants.min()!.addingTimeInterval(-1), to: instants.max()!.addingTimeInterval(1))
                     .map { WeightEntry.millisecond($0.measuredAt) })
                 let fresh = chunk.filter { seen.insert(WeightEntry.millisecond($0.measuredAt)).inserted }
-                    .map { WeightEntry(id: UUID(), measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: Self.source) }
+                    .map { WeightEntry(id: UUID.timeOrdered(), measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: Self.source) }
                 try await body.insertWeights(fresh, now: now)
                 return fresh.count
             }

@@ -25,7 +25,7 @@ public struct AdoptCatalogFood: Sendable {
 
     /// The person's food and whether this call made it. A malformed id is a ``ValidationError``;
     /// an id the catalogue does not have is a ``Refusal/missingReference(field:detail:)``.
-    public func adopt(_ catalogId: String, id: UUID = UUID()) async throws -> (food: Food, created: Bool) {
+    public func adopt(_ catalogId: String, id: UUID = UUID.timeOrdered()) async throws -> (food: Food, created: Bool) {
         let catalogId = catalogId.trimmed
         guard FoodDataCentral.isCatalogId(catalogId) else {
             throw ValidationError(field: "catalogId", "“\(catalogId.prefix(40))” is not a catalogue id (like “sr-…”, from GET /api/v1/foods/catalog).")

@@ -60,7 +60,7 @@ final class CatalogPartModel: Model, @unchecked Sendable {
     init() {}
 
     init(part: String, version: String, rows: Int, position: Int64, complete: Bool, now: Date) {
-        id = UUID()
+        id = UUID.timeOrdered()
         self.part = part
         self.version = version
         self.rows = rows

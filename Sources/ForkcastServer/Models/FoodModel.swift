@@ -110,7 +110,7 @@ final class FoodTermModel: Model, @unchecked Sendable {
     init() {}
 
     init(foodID: UUID, ownerID: UUID, term: String) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.foodID = foodID
         self.ownerID = ownerID
         self.term = term
@@ -160,7 +160,7 @@ final class MealIngredientModel: Model, @unchecked Sendable {
     init() {}
 
     init(mealID: UUID, ownerID: UUID, position: Int, ingredient: Ingredient) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.$meal.id = mealID
         self.ownerID = ownerID
         self.$food.id = ingredient.foodId
@@ -189,7 +189,7 @@ final class OpenFoodFactsCacheModel: Model, @unchecked Sendable {
     init() {}
 
     init(barcode: String, found: Bool, body: String?, fetchedAt: Date) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.barcode = barcode
         self.found = found
         self.body = body

@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastCore
 import Foundation
 
 /// An invitation to create an account (``Invitation``); see ``M017_Invitations``.
@@ -26,6 +27,6 @@ final class InvitationModel: Model, @unchecked Sendable {
     }
 
     var domain: Invitation {
-        Invitation(id: id ?? UUID(), tokenHash: tokenHash, createdBy: createdBy, createdAt: createdAt, expiresAt: expiresAt)
+        Invitation(id: id ?? UUID.timeOrdered(), tokenHash: tokenHash, createdBy: createdBy, createdAt: createdAt, expiresAt: expiresAt)
     }
 }

@@ -81,7 +81,7 @@ final class MealComponentModel: Model, @unchecked Sendable {
     init() {}
 
     init(mealID: UUID, ownerID: UUID, position: Int, name: String) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.$meal.id = mealID
         self.ownerID = ownerID
         self.position = position

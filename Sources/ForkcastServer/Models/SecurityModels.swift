@@ -1,4 +1,5 @@
 import Fluent
+import ForkcastCore
 import Foundation
 
 /// A client (device cookie or address, hashed) that signed in to an account before.
@@ -15,7 +16,7 @@ final class KnownClientModel: Model, @unchecked Sendable {
     init() {}
 
     init(userID: UUID, keyHash: String, lastSeenAt: Date) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.userID = userID
         self.keyHash = keyHash
         self.lastSeenAt = lastSeenAt
@@ -36,7 +37,7 @@ final class WebSessionModel: Model, @unchecked Sendable {
     init() {}
 
     init(keyHash: String, data: String, expiresAt: Date) {
-        self.id = UUID()
+        self.id = UUID.timeOrdered()
         self.keyHash = keyHash
         self.data = data
         self.expiresAt = expiresAt

@@ -8,7 +8,7 @@ import Vapor
 struct DatabasePhotoStore: PhotoStore {
     func save(_ id: UUID, variant: PhotoVariant, data: Data, on db: any Database) async throws {
         let blob = PhotoBlobModel()
-        blob.id = UUID()
+        blob.id = UUID.timeOrdered()
         blob.photoID = id
         blob.variant = variant.rawValue
         blob.data = data

@@ -133,7 +133,7 @@ extension FluentAccounts {
 extension UserModel {
     /// The account as ``CreateAccount`` takes it (an id is given to a model without one).
     var newAccount: Account {
-        if id == nil { id = UUID() }
+        if id == nil { id = UUID.timeOrdered() }
         return Account(id: id!, email: email, passwordHash: passwordHash, displayName: displayName, timeZone: timeZone, currency: currency)
     }
 }

@@ -1,3 +1,4 @@
+import ForkcastCore
 import Foundation
 import Vapor
 
@@ -5,10 +6,10 @@ import Vapor
 public struct Dependencies: Sendable {
     /// The current instant.
     public var now: @Sendable () -> Date
-    /// New row ids.
+    /// New row ids: time-ordered (``UUID/timeOrdered(at:)``), so new rows append to their indexes.
     public var uuid: @Sendable () -> UUID
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }, uuid: @escaping @Sendable () -> UUID = { UUID() }) {
+    public init(now: @escaping @Sendable () -> Date = { Date() }, uuid: @escaping @Sendable () -> UUID = { UUID.timeOrdered() }) {
         self.now = now
         self.uuid = uuid
     }
