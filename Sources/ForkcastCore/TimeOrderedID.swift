@@ -2,10 +2,14 @@ import Foundation
 
 extension UUID {
     /// A new id whose first 48 bits are the Unix time in milliseconds (RFC 9562's version 7), the
-    /// other 74 random: ids made later sort after ids made earlier. A new row's key then lands at
-    /// the end of its table's and indexes' ordering instead of on a random page, so a commit of a
-    /// few new rows writes a few pages, not one per row per id-ordered index (docs/performance.md).
-    /// Unguessable as a random id is (74 random bits); what it tells is when the row was made.
+    /// other 74 random: an id made in a later millisecond sorts after one made earlier (ids of one
+    /// millisecond sort at random; there is no counter). New rows' keys then land beside each other
+    /// at the end of the time-ordered ids in their table's and indexes' ordering instead of on a
+    /// random page each, so a commit of a few new rows writes a few pages, not one per row per
+    /// id-ordered index (docs/performance.md). In a database with older random ids, the new ones
+    /// cluster in one place among them. 74 random bits, not a random id's 122: no id serves as a
+    /// secret (tokens, sessions and invitations have their own hashed keys). An id tells when it
+    /// was made.
     public static func timeOrdered(at instant: Date = Date()) -> UUID {
         var generator = SystemRandomNumberGenerator()
         return timeOrdered(at: instant, using: &generator)

@@ -31,7 +31,10 @@ struct TimeOrderedIDTests {
         let instant = Date(timeIntervalSince1970: 1_795_860_000.123)
         let ids = (0..<1_000).map { _ in UUID.timeOrdered(at: instant) }
         #expect(Set(ids).count == 1_000)
-        #expect(Set(ids.map { bytes($0)[15] }).count > 100)
+        for index in [7, 9, 15] {  // random bits in both fields: rand_a (bytes 6-7) and rand_b (8-15)
+            #expect(Set(ids.map { bytes($0)[index] }).count > 100, "byte \(index)")
+        }
+        #expect(Set(ids.map { bytes($0)[6] & 0x0F }).count > 8, "the low nibble beside the version")
     }
 
     @Test func instantsOutsideTheFieldAreClampedNotWrapped() {

@@ -43,7 +43,7 @@ struct DiaryAPITests {
     }
 
     /// New rows get ids that begin with the time they were made (UUID.timeOrdered), so they append to
-    /// their tables' id-ordered indexes: a food, entries logged one by one and a plate's entries.
+    /// their tables' id-ordered indexes: a food and entries logged one by one, a few milliseconds apart.
     @Test func newRecordsGetIdsInTheOrderTheyWereMade() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()
