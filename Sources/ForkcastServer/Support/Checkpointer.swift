@@ -12,8 +12,9 @@ import Vapor
 /// the database file before it returns: about one logged entry in a hundred waited several
 /// milliseconds for that, which was the 99th percentile of logging. The application's writing
 /// connections turn that off (`wal_autocheckpoint = 0`, only once this runs), and this checks
-/// every `interval` and copies back what is there (`PASSIVE`: writers and readers go on meanwhile).
-/// Housekeeping's hourly `TRUNCATE` checkpoint still empties the log.
+/// every `interval` while the log grows (every `idleInterval` when it does not) and copies back what
+/// is there (`PASSIVE`: writers and readers go on meanwhile).
+/// Housekeeping's hourly `TRUNCATE` checkpoint (``truncate(turnWait:)``) still empties the log.
 ///
 /// SQLite starts its log over only when a checkpoint has copied all of it back. Under steady
 /// writing a `PASSIVE` one never has (frames arrive while it copies), so the log grew without end:
@@ -31,7 +32,12 @@ final class Checkpointer: Sendable {
     private static let own = OwnThread.make()
 
     let path: String
+    /// The wait between ticks while the log grows: 50 ms measured best of 50 ms, 100 ms and 1 s
+    /// (docs/performance.md; smaller checkpoints, each flushing less of the database file).
     let interval: TimeAmount
+    /// The longest wait, reached by doubling while ticks find nothing new in the log: an idle
+    /// server ticks once a second, as it did before (ticking every 50 ms cost 0.7 % of a core).
+    let idleInterval: TimeAmount
     /// Log frames past which a tick starts the log over: 16,384 frames of a 4 KiB page are about
     /// 64 MiB, the `journal_size_limit` the writing connections set.
     let restartPages: Int
@@ -43,27 +49,50 @@ final class Checkpointer: Sendable {
     /// lock, as another process would).
     let gate: WriteGate?
     private let logger: Logger
-    private let state = NIOLockedValueBox<(connection: SQLiteConnection?, task: RepeatedTask?)>((nil, nil))
+    /// The connection while checkpoints run, and the next tick (scheduled, or under way).
+    private let state = NIOLockedValueBox<(connection: SQLiteConnection?, next: Scheduled<Void>?)>((nil, nil))
 
-    init(path: String, interval: TimeAmount = .seconds(1), restartPages: Int = 16_384, restartWait: Int = 100, gate: WriteGate?, logger: Logger) {
+    init(path: String, interval: TimeAmount = .milliseconds(50), idleInterval: TimeAmount = .seconds(1), restartPages: Int = 16_384,
+         restartWait: Int = 100, gate: WriteGate?, logger: Logger) {
         self.path = path
         self.interval = interval
+        self.idleInterval = max(idleInterval, interval)
         self.restartPages = restartPages
         self.restartWait = restartWait
         self.gate = gate
         self.logger = logger
     }
 
-    /// Checkpoints run from now on, every `interval`.
+    /// Checkpoints run from now on: the first after `interval`.
     func start() async throws {
         let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.own.threads, logger: logger, on: Self.own.loop).get()
         _ = try await connection.query("PRAGMA busy_timeout = \(restartWait)").get()
-        let task = Self.own.loop.scheduleRepeatedAsyncTask(initialDelay: interval, delay: interval) { [logger, restartPages, gate] _ in
-            Self.own.loop.makeFutureWithTask { _ = try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger) }.recover { error in
-                logger.debug("checkpoint failed, trying again: \(String(describing: error))")
+        state.withLockedValue { $0.connection = connection }
+        schedule(after: interval, logged: 0)
+    }
+
+    /// The wait before the next tick: `interval` when the log changed since the last one (`logged`
+    /// frames then, `now` frames now), else twice the last wait, up to `idleInterval`.
+    static func nextWait(after wait: TimeAmount, logged: Int, now: Int, interval: TimeAmount, idleInterval: TimeAmount) -> TimeAmount {
+        now != logged ? interval : min(wait * 2, idleInterval)
+    }
+
+    /// The next tick, unless checkpoints were stopped meanwhile.
+    private func schedule(after wait: TimeAmount, logged: Int) {
+        state.withLockedValue { state in
+            guard let connection = state.connection else { return }
+            state.next = Self.own.loop.flatScheduleTask(in: wait) { [self] in
+                Self.own.loop.makeFutureWithTask { [self] in
+                    do {
+                        let now = try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger).logged
+                        schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
+                    } catch {
+                        logger.debug("checkpoint failed, trying again: \(String(describing: error))")
+                        schedule(after: idleInterval, logged: logged)
+                    }
+                }
             }
         }
-        state.withLockedValue { $0 = (connection, task) }
     }
 
     /// One tick now (tests); how many of the log's pages were in the database file afterwards,
@@ -79,17 +108,41 @@ final class Checkpointer: Sendable {
     private static func tick(on connection: SQLiteConnection, restartPages: Int, gate: WriteGate?, logger: Logger) async throws -> (copied: Int, logged: Int) {
         let passive = counts(try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get())
         guard passive.logged > restartPages, passive.copied == passive.logged else { return (passive.copied, passive.logged) }
-        func restart() async throws -> (copied: Int, logged: Int) {
-            let restarted = counts(try await connection.query("PRAGMA wal_checkpoint(RESTART)").get())
-            if restarted.busy { logger.debug("the log was not started over: SQLite was busy (a reader, or another process's writer)") }
-            return (restarted.copied, restarted.logged)
+        let restarted = try await startOver(.restart, on: connection, gate: gate, turnWait: .seconds(1), logger: logger)
+        return restarted.map { ($0.copied, $0.logged) } ?? (passive.copied, passive.logged)
+    }
+
+    /// Empties the log (housekeeping's hourly `TRUNCATE` checkpoint) the way a tick starts it over:
+    /// in a turn of its own at the gate, waiting at most `restartWait` for a reader or another
+    /// process's writer. Run as a plain statement, it waited for SQLite's lock in the busy handler
+    /// while every writer of the application waited behind it. False when not started, when no turn
+    /// came within `turnWait`, or when SQLite was busy: the next hour tries again.
+    func truncate(turnWait: Duration = .seconds(5)) async throws -> Bool {
+        guard let connection = state.withLockedValue({ $0.connection }) else { return false }
+        let emptied = try await Self.startOver(.truncate, on: connection, gate: gate, turnWait: turnWait, logger: logger)
+        return emptied.map { !$0.busy } ?? false
+    }
+
+    /// Whether checkpoints run (``start()`` was called, ``stop()`` not yet).
+    var isRunning: Bool { state.withLockedValue { $0.connection != nil } }
+
+    private enum StartOver: String { case restart = "RESTART", truncate = "TRUNCATE" }
+
+    /// A checkpoint that copies back the whole log and starts it over, in a turn alone at `gate`
+    /// (nil when none came within `turnWait`).
+    private static func startOver(_ mode: StartOver, on connection: SQLiteConnection, gate: WriteGate?, turnWait: Duration,
+                                  logger: Logger) async throws -> (busy: Bool, copied: Int, logged: Int)? {
+        func checkpoint() async throws -> (busy: Bool, copied: Int, logged: Int) {
+            let done = counts(try await connection.query("PRAGMA wal_checkpoint(\(mode.rawValue))").get())
+            if done.busy { logger.debug("the log was not started over: SQLite was busy (a reader, or another process's writer)") }
+            return done
         }
-        guard let gate else { return try await restart() }
-        guard await gate.acquire(timeout: .seconds(1), alone: true) != nil else { return (passive.copied, passive.logged) }
+        guard let gate else { return try await checkpoint() }
+        guard await gate.acquire(timeout: turnWait, alone: true) != nil else { return nil }
         do {
-            let restarted = try await restart()
+            let done = try await checkpoint()
             await gate.release()
-            return restarted
+            return done
         } catch {
             await gate.release()
             throw error
@@ -102,14 +155,14 @@ final class Checkpointer: Sendable {
         (rows.first?.column("busy")?.integer == 1, rows.first?.column("checkpointed")?.integer ?? 0, rows.first?.column("log")?.integer ?? 0)
     }
 
+    /// Checkpoints stop; a tick under way (waiting for its turn at the gate, say) finishes first.
     func stop() async {
-        let (connection, task) = state.withLockedValue { state in
+        let (connection, next) = state.withLockedValue { state in
             defer { state = (nil, nil) }
             return state
         }
-        let stopped = Self.own.loop.makePromise(of: Void.self)
-        if let task { task.cancel(promise: stopped) } else { stopped.succeed() }
-        try? await stopped.futureResult.get()
+        next?.cancel()
+        try? await next?.futureResult.get()
         try? await connection?.close().get()
     }
 

@@ -14,7 +14,7 @@ enum Housekeeping {
 
     /// One pass; returns how many rows went.
     @discardableResult
-    static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil)
+    static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil, checkpointer: Checkpointer? = nil)
         async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int, photos: Int) {
         // Every delete goes through the same write gate as everything else.
         let (sessions, tokens, buckets) = try await db.write { tx in
@@ -34,9 +34,16 @@ enum Housekeeping {
         let tombstones = try await pruneTombstones(on: db, now: now)
         let photos = try await photoStore.asyncMap { try await sweepUnattachedPhotos(on: db, store: $0, now: now) } ?? 0
         if sql.dialect.name == "sqlite" {
-            // Readers can keep SQLite's automatic checkpoints from finishing; this one waits for them.
-            _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
-            try await refreshStatistics(on: sql)
+            // The planner's statistics written and the log emptied in turns at the write gate, as every
+            // write: run beside it, each waited for SQLite's lock in the busy handler while the
+            // application's writers waited behind it (the first seconds after start-up, every hour).
+            try await db.write { tx in try await refreshStatistics(on: tx as! any SQLDatabase) }
+            if let checkpointer, checkpointer.isRunning {
+                _ = try await checkpointer.truncate()
+            } else {
+                // No checkpointer runs (a test's application, which starts none): SQLite's lock is waited for here.
+                _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
+            }
         }
         return (sessions, tokens, buckets, tombstones, photos)
     }
@@ -106,6 +113,7 @@ enum Housekeeping {
             let logger = app.logger
             let gate = app.writeGate
             let store = app.photoStore
+            let checkpointer = app.checkpointer
             let loop = app.eventLoopGroup.next()
             // The food catalogue is loaded (first start, new version) and indexed in the background,
             // so the first search does not wait for it and start-up does not either.
@@ -117,7 +125,7 @@ enum Housekeeping {
             }
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
-                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now(), photoStore: store) } } catch {
+                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now(), photoStore: store, checkpointer: checkpointer) } } catch {
                         logger.warning("housekeeping failed: \(String(describing: error))")
                     }
                 }
