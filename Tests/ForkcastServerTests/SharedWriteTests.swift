@@ -459,19 +459,8 @@ import VaporTesting
     /// from taking a turn at the gate: a `RESTART` checkpoint would wait for that reader while every
     /// write waited. Once the reader is done, the next tick starts the log over.
     @Test func aReaderHoldingTheLogBackMakesNoWriterWaitForTheCheckpoint() async throws {
-        try await withForkcast(allowSignup: true) { app in
-            guard let path = app.checkpointer?.path else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
-                return
-            }
+        try await withOwnCheckpointer(restartPages: 1, restartWait: 10_000) { app, checkpointer, _, log in
             let gate = app.writeGate
-            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: 1, restartWait: 10_000, gate: gate, logger: app.logger)
-            try await checkpointer.start()
-            let client = try await app.signUp()
-            func log(_ name: String) async throws {
-                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: name))
-                #expect(logged.status == .created)
-            }
             for n in 0..<5 { try await log("Before \(n)") }
             let (began, begin) = AsyncStream<Void>.makeStream()
             let (done, finish) = AsyncStream<Void>.makeStream()
@@ -504,7 +493,6 @@ import VaporTesting
             let freed = try await checkpointer.checkpoint()
             #expect(freed.copied == freed.logged)
             #expect(await gate.transactions == turns + 1, "with the reader done, the tick took its turn and started the log over")
-            await checkpointer.stop()
         }
     }
 
@@ -515,19 +503,8 @@ import VaporTesting
     /// connection commits while the tick runs, and the next entry is logged at the start of the log.
     /// With `restartPages: .max` (a `PASSIVE` tick only, as before) the log only grows and this fails.
     @Test func aLogThatKeepsGrowingIsStartedOverAtTheWriteGate() async throws {
-        try await withForkcast(allowSignup: true) { app in
-            guard let path = app.checkpointer?.path else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
-                return
-            }
-            // restartWait: the other writer below commits 300 ms into the tick, however loaded the machine.
-            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: 1, restartWait: 10_000, gate: app.writeGate, logger: app.logger)
-            try await checkpointer.start()
-            let client = try await app.signUp()
-            func log(_ name: String) async throws {
-                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: name))
-                #expect(logged.status == .created)
-            }
+        // restartWait: the other writer below commits 300 ms into the tick, however loaded the machine.
+        try await withOwnCheckpointer(restartPages: 1, restartWait: 10_000) { app, checkpointer, client, log in
             for n in 0..<20 { try await log("Snack \(n)") }
             // Another connection (outside the gate, as another process's would) writes while the tick runs.
             let (began, begin) = AsyncStream<Void>.makeStream()
@@ -567,6 +544,7 @@ import VaporTesting
             #expect(day.entries.flatMap(\.entries).count == 21, "nothing logged was lost")
         }
     }
+
     /// Housekeeping's hourly `TRUNCATE` checkpoint (and its first, five seconds after start-up)
     /// takes a turn of its own at the write gate, as a tick's `RESTART` does. Run beside the gate,
     /// it waited for SQLite's lock in the busy handler while every writer waited behind it (the
@@ -574,21 +552,10 @@ import VaporTesting
     /// writer holds the gate: the log is not emptied until that writer is done. Before, the
     /// statement ran at once and this failed.
     @Test func housekeepingEmptiesTheLogInATurnOfItsOwnAtTheWriteGate() async throws {
-        try await withForkcast(allowSignup: true) { app in
-            guard let path = app.checkpointer?.path else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
-                return
-            }
+        try await withOwnCheckpointer { app, checkpointer, _, log in
             let gate = app.writeGate
-            let checkpointer = Checkpointer(path: path, interval: .hours(1), gate: gate, logger: app.logger)
-            #expect(try await checkpointer.truncate() == false, "not started: nothing is asked")
-            try await checkpointer.start()
-            let client = try await app.signUp()
-            for n in 0..<5 {
-                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "Snack \(n)"))
-                #expect(logged.status == .created)
-            }
-            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? -1 }
+            for n in 0..<5 { try await log("Snack \(n)") }
+            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: checkpointer.path + "-wal"))?[.size] as? Int) ?? -1 }
             #expect(logBytes() > 0)
             guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the idle gate gives the first writer the lead"); return }
             let emptying = Task { try await checkpointer.truncate(turnWait: .seconds(30)) }
@@ -603,8 +570,7 @@ import VaporTesting
             #expect(logBytes() == 0)
             #expect(await gate.transactions == turns + 2, "the writer's turn ended, then one of its own")
             // Housekeeping asks the running checkpointer, and writes the planner's statistics at the gate.
-            let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "After"))
-            #expect(logged.status == .created)
+            try await log("After")
             #expect(logBytes() > 0)
             try await Housekeeping.run(on: app.db, now: Date(), checkpointer: checkpointer)
             #expect(logBytes() == 0)
@@ -628,5 +594,33 @@ import VaporTesting
         }
         #expect(waits == [TimeAmount.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), idle, idle])
         #expect(Checkpointer.nextWait(after: idle, logged: 140, now: 141, interval: fast, idleInterval: idle) == fast, "one commit: back to the short wait")
+    }
+
+    /// An application on SQLite with a checkpointer of the test's own, started, that ticks only when
+    /// asked (an hour apart), a person signed up and how to log a snack as them; on PostgreSQL, which
+    /// checkpoints nothing, `body` does not run.
+    private func withOwnCheckpointer(restartPages: Int = 16_384, restartWait: Int = 100,
+                                     _ body: (Application, Checkpointer, Client, _ log: (String) async throws -> Void) async throws -> Void) async throws {
+        try await withForkcast(allowSignup: true) { app in
+            guard let path = app.checkpointer?.path else {
+                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
+                return
+            }
+            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: restartPages, restartWait: restartWait,
+                                            gate: app.writeGate, logger: app.logger)
+            try await checkpointer.start()
+            let client = try await app.signUp()
+            func log(_ name: String) async throws {
+                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: name))
+                #expect(logged.status == .created)
+            }
+            do {
+                try await body(app, checkpointer, client, log)
+            } catch {
+                await checkpointer.stop()
+                throw error
+            }
+            await checkpointer.stop()
+        }
     }
 }

@@ -41,9 +41,9 @@ final class Checkpointer: Sendable {
     /// Log frames past which a tick starts the log over: 16,384 frames of a 4 KiB page are about
     /// 64 MiB, the `journal_size_limit` the writing connections set.
     let restartPages: Int
-    /// How long the `RESTART` checkpoint waits for a reader or another process's writer (its
-    /// `busy_timeout`, in milliseconds; a `PASSIVE` one never waits) while this application's
-    /// writers wait at the gate.
+    /// How long the `RESTART` and `TRUNCATE` checkpoints wait for a reader or another process's
+    /// writer (its `busy_timeout`, in milliseconds; a `PASSIVE` one never waits) while this
+    /// application's writers wait at the gate.
     let restartWait: Int
     /// The gate the application's writes pass (nil: the `RESTART` checkpoint waits for SQLite's
     /// lock, as another process would).
@@ -134,7 +134,7 @@ final class Checkpointer: Sendable {
                                   logger: Logger) async throws -> (busy: Bool, copied: Int, logged: Int)? {
         func checkpoint() async throws -> (busy: Bool, copied: Int, logged: Int) {
             let done = counts(try await connection.query("PRAGMA wal_checkpoint(\(mode.rawValue))").get())
-            if done.busy { logger.debug("the log was not started over: SQLite was busy (a reader, or another process's writer)") }
+            if done.busy { logger.debug("the log was not started over (\(mode.rawValue)): SQLite was busy (a reader, or another process's writer)") }
             return done
         }
         guard let gate else { return try await checkpoint() }
