@@ -4,6 +4,7 @@ import ForkcastApp
 @testable import ForkcastCore
 @testable import ForkcastServer
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLKit
 import Testing
@@ -580,6 +581,33 @@ import VaporTesting
         }
     }
 
+    /// Stopping waits for a tick under way: here one waits for its turn at the gate to start the log
+    /// over (a writer holds the gate), and `stop()` returns only once that tick has had its turn.
+    /// Before, `stop()` cancelled a repeated task, which returns at once, and closed the connection
+    /// under the waiting tick.
+    @Test func stoppingWaitsForATickUnderWay() async throws {
+        try await withOwnCheckpointer(interval: .milliseconds(20), restartPages: 1) { app, checkpointer, _, log in
+            let gate = app.writeGate
+            for n in 0..<5 { try await log("Snack \(n)") }
+            guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the gate gives the writer the lead"); return }
+            let deadline = Date().addingTimeInterval(10)
+            while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(await gate.waiting == 1, "a tick waits for its turn to start the log over")
+            let stopped = NIOLockedValueBox(false)
+            let stopping = Task {
+                await checkpointer.stop()
+                stopped.withLockedValue { $0 = true }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(stopped.withLockedValue { $0 } == false, "stop() waits for the tick under way")
+            let turns = await gate.transactions
+            await gate.release()
+            await stopping.value
+            #expect(await gate.transactions == turns + 2, "the writer's turn ended, then the tick's")
+            #expect(checkpointer.isRunning == false)
+        }
+    }
+
     /// Ticks come every `interval` while the log changes, and back off to `idleInterval` while it
     /// does not (an idle server ticked every 50 ms at 0.7 % of a core, once a second at 0.05 %).
     @Test func checkpointsTickOftenWhileTheLogGrowsAndSeldomWhenItDoesNot() {
@@ -597,16 +625,16 @@ import VaporTesting
     }
 
     /// An application on SQLite with a checkpointer of the test's own, started, that ticks only when
-    /// asked (an hour apart), a person signed up and how to log a snack as them; on PostgreSQL, which
+    /// asked (an hour apart, unless `interval` says otherwise), a person signed up and how to log a snack as them; on PostgreSQL, which
     /// checkpoints nothing, `body` does not run.
-    private func withOwnCheckpointer(restartPages: Int = 16_384, restartWait: Int = 100,
+    private func withOwnCheckpointer(interval: TimeAmount = .hours(1), restartPages: Int = 16_384, restartWait: Int = 100,
                                      _ body: (Application, Checkpointer, Client, _ log: (String) async throws -> Void) async throws -> Void) async throws {
         try await withForkcast(allowSignup: true) { app in
             guard let path = app.checkpointer?.path else {
                 #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
                 return
             }
-            let checkpointer = Checkpointer(path: path, interval: .hours(1), restartPages: restartPages, restartWait: restartWait,
+            let checkpointer = Checkpointer(path: path, interval: interval, restartPages: restartPages, restartWait: restartWait,
                                             gate: app.writeGate, logger: app.logger)
             try await checkpointer.start()
             let client = try await app.signUp()

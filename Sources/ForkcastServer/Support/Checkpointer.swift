@@ -49,8 +49,8 @@ final class Checkpointer: Sendable {
     /// lock, as another process would).
     let gate: WriteGate?
     private let logger: Logger
-    /// The connection while checkpoints run, and the next tick (scheduled, or under way).
-    private let state = NIOLockedValueBox<(connection: SQLiteConnection?, next: Scheduled<Void>?)>((nil, nil))
+    /// The connection while checkpoints run, the next tick scheduled, and the last one begun.
+    private let state = NIOLockedValueBox<(connection: SQLiteConnection?, next: Scheduled<Void>?, running: EventLoopFuture<Void>?)>((nil, nil, nil))
 
     init(path: String, interval: TimeAmount = .milliseconds(50), idleInterval: TimeAmount = .seconds(1), restartPages: Int = 16_384,
          restartWait: Int = 100, gate: WriteGate?, logger: Logger) {
@@ -81,14 +81,18 @@ final class Checkpointer: Sendable {
     private func schedule(after wait: TimeAmount, logged: Int) {
         state.withLockedValue { state in
             guard let connection = state.connection else { return }
-            state.next = Self.own.loop.flatScheduleTask(in: wait) { [self] in
-                Self.own.loop.makeFutureWithTask { [self] in
-                    do {
-                        let now = try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger).logged
-                        schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
-                    } catch {
-                        logger.debug("checkpoint failed, trying again: \(String(describing: error))")
-                        schedule(after: idleInterval, logged: logged)
+            state.next = Self.own.loop.scheduleTask(in: wait) { [self] in
+                // Begun only while checkpoints run, and known to stop(), which waits for it.
+                self.state.withLockedValue { current in
+                    guard current.connection != nil else { return }
+                    current.running = Self.own.loop.makeFutureWithTask { [self] in
+                        do {
+                            let now = try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger).logged
+                            schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
+                        } catch {
+                            logger.debug("checkpoint failed, trying again: \(String(describing: error))")
+                            schedule(after: idleInterval, logged: logged)
+                        }
                     }
                 }
             }
@@ -157,12 +161,12 @@ final class Checkpointer: Sendable {
 
     /// Checkpoints stop; a tick under way (waiting for its turn at the gate, say) finishes first.
     func stop() async {
-        let (connection, next) = state.withLockedValue { state in
-            defer { state = (nil, nil) }
+        let (connection, next, running) = state.withLockedValue { state in
+            defer { state = (nil, nil, nil) }
             return state
         }
         next?.cancel()
-        try? await next?.futureResult.get()
+        try? await running?.get()
         try? await connection?.close().get()
     }
 
