@@ -546,6 +546,32 @@ import VaporTesting
         }
     }
 
+    /// After a `RESTART`, SQLite reports the frames the log held until the next commit writes it from
+    /// its start: an idle server whose log was last started over took a turn at the gate on every
+    /// tick (once a second) to start an empty log over again. Now a tick that finds the very count
+    /// the last `RESTART` left takes no turn; the first commit after it makes the next tick take one.
+    /// Before, the second tick below took a turn and this failed.
+    @Test func aLogStartedOverTakesNoTurnAtTheGateUntilSomethingIsCommitted() async throws {
+        try await withOwnCheckpointer(restartPages: 1) { app, checkpointer, _, log in
+            let gate = app.writeGate
+            for n in 0..<5 { try await log("Snack \(n)") }
+            let before = await gate.transactions
+            let first = try await checkpointer.checkpoint()
+            #expect(first.logged > 1 && first.copied == first.logged)
+            #expect(await gate.transactions == before + 1, "the log was started over in a turn of its own")
+            for _ in 0..<3 {
+                let again = try await checkpointer.checkpoint()
+                #expect(again.logged == first.logged, "SQLite still reports the old count")
+                #expect(await gate.transactions == before + 1, "nothing was committed since: no turn at the gate")
+            }
+            try await log("After")
+            let logged = await gate.transactions
+            let after = try await checkpointer.checkpoint()
+            #expect(after.copied == after.logged && after.logged != first.logged)
+            #expect(await gate.transactions == logged + 1, "a commit since: the log is started over again")
+        }
+    }
+
     /// Housekeeping's hourly `TRUNCATE` checkpoint (and its first, five seconds after start-up)
     /// takes a turn of its own at the write gate, as a tick's `RESTART` does. Run beside the gate,
     /// it waited for SQLite's lock in the busy handler while every writer waited behind it (the

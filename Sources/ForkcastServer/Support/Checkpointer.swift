@@ -51,6 +51,11 @@ final class Checkpointer: Sendable {
     private let logger: Logger
     /// The connection while checkpoints run, the next tick scheduled, and the last one begun.
     private let state = NIOLockedValueBox<(connection: SQLiteConnection?, next: Scheduled<Void>?, running: EventLoopFuture<Void>?)>((nil, nil, nil))
+    /// The frames the log held when it was last started over (nil once anything was seen since).
+    /// SQLite reports that count until the next commit writes the log from its start, so a tick
+    /// that finds it again knows nothing was committed since and takes no turn at the gate: an idle
+    /// server did, on every tick.
+    private let startedOverAt = NIOLockedValueBox<Int?>(nil)
 
     init(path: String, interval: TimeAmount = .milliseconds(50), idleInterval: TimeAmount = .seconds(1), restartPages: Int = 16_384,
          restartWait: Int = 100, gate: WriteGate?, logger: Logger) {
@@ -87,7 +92,7 @@ final class Checkpointer: Sendable {
                     guard current.connection != nil else { return }
                     current.running = Self.own.loop.makeFutureWithTask { [self] in
                         do {
-                            let now = try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger).logged
+                            let now = try await tick(on: connection).logged
                             schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
                         } catch {
                             logger.debug("checkpoint failed, trying again: \(String(describing: error))")
@@ -103,17 +108,25 @@ final class Checkpointer: Sendable {
     /// and how many the log held.
     func checkpoint() async throws -> (copied: Int, logged: Int) {
         guard let connection = state.withLockedValue({ $0.connection }) else { return (0, 0) }
-        return try await Self.tick(on: connection, restartPages: restartPages, gate: gate, logger: logger)
+        return try await tick(on: connection)
     }
 
     /// A `PASSIVE` checkpoint, and a `RESTART` one in a turn of its own at `gate` when the log still
-    /// holds more than `restartPages` and nothing held the `PASSIVE` one back. A turn not had within
-    /// a second, or a `RESTART` that found SQLite busy, is left to the next tick.
-    private static func tick(on connection: SQLiteConnection, restartPages: Int, gate: WriteGate?, logger: Logger) async throws -> (copied: Int, logged: Int) {
-        let passive = counts(try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get())
-        guard passive.logged > restartPages, passive.copied == passive.logged else { return (passive.copied, passive.logged) }
-        let restarted = try await startOver(.restart, on: connection, gate: gate, turnWait: .seconds(1), logger: logger)
-        return restarted.map { ($0.copied, $0.logged) } ?? (passive.copied, passive.logged)
+    /// holds more than `restartPages`, nothing held the `PASSIVE` one back and something was committed
+    /// since the log was last started over. A turn not had within a second, or a `RESTART` that found
+    /// SQLite busy, is left to the next tick.
+    private func tick(on connection: SQLiteConnection) async throws -> (copied: Int, logged: Int) {
+        let passive = Self.counts(try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get())
+        let idle = startedOverAt.withLockedValue { last in
+            defer { if last != passive.logged { last = nil } }
+            return last == passive.logged
+        }
+        guard passive.logged > restartPages, passive.copied == passive.logged, !idle else { return (passive.copied, passive.logged) }
+        guard let restarted = try await Self.startOver(.restart, on: connection, gate: gate, turnWait: .seconds(1), logger: logger) else {
+            return (passive.copied, passive.logged)
+        }
+        if !restarted.busy, restarted.copied == restarted.logged { startedOverAt.withLockedValue { $0 = restarted.logged } }
+        return (restarted.copied, restarted.logged)
     }
 
     /// Empties the log (housekeeping's hourly `TRUNCATE` checkpoint) the way a tick starts it over:

@@ -151,10 +151,11 @@ actor InsertQueue<M: Model & Sendable> where M.IDValue == UUID {
     /// PostgreSQL: the rows and their changes in the feed as one statement (``SyncLog/recording(_:_:op:alongside:)``),
     /// PostgreSQL's own durable transaction.
     private nonisolated func write(_ rows: [Rows], onPostgres sql: any SQLDatabase) async throws {
-        guard let inserts = PlainInsert.statements(rows.flatMap(\.models)), inserts.count == 1 else { throw NotPlain() }
+        let models = rows.flatMap(\.models)
+        guard let inserts = PlainInsert.statements(models), inserts.count == 1 else { throw NotPlain() }
         let changes = rows.flatMap { rows in rows.models.map { (owner: rows.owner, id: $0.id!, at: rows.at) } }
         try await sql.raw(SyncLog.recording(kind, changes, op: .upsert, alongside: inserts[0])).run()
-        for model in rows.flatMap(\.models) { model._$idExists = true }
+        for model in models { model._$idExists = true }
     }
 }
 
