@@ -82,23 +82,26 @@ final class Checkpointer: Sendable {
         now != logged ? interval : min(wait * 2, idleInterval)
     }
 
-    /// The next tick, unless checkpoints were stopped meanwhile.
+    /// The next tick, after `wait`, unless checkpoints were stopped meanwhile.
     private func schedule(after wait: TimeAmount, logged: Int) {
         state.withLockedValue { state in
+            guard state.connection != nil else { return }
+            state.next = Self.own.loop.scheduleTask(in: wait) { [self] in begin(after: wait, logged: logged) }
+        }
+    }
+
+    /// A tick begun, only while checkpoints run, and known to ``stop()``, which waits for it; it
+    /// schedules the next one.
+    private func begin(after wait: TimeAmount, logged: Int) {
+        state.withLockedValue { state in
             guard let connection = state.connection else { return }
-            state.next = Self.own.loop.scheduleTask(in: wait) { [self] in
-                // Begun only while checkpoints run, and known to stop(), which waits for it.
-                self.state.withLockedValue { current in
-                    guard current.connection != nil else { return }
-                    current.running = Self.own.loop.makeFutureWithTask { [self] in
-                        do {
-                            let now = try await tick(on: connection).logged
-                            schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
-                        } catch {
-                            logger.debug("checkpoint failed, trying again: \(String(describing: error))")
-                            schedule(after: idleInterval, logged: logged)
-                        }
-                    }
+            state.running = Self.own.loop.makeFutureWithTask { [self] in
+                do {
+                    let now = try await tick(on: connection).logged
+                    schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)
+                } catch {
+                    logger.debug("checkpoint failed, trying again: \(String(describing: error))")
+                    schedule(after: idleInterval, logged: logged)
                 }
             }
         }
@@ -118,8 +121,9 @@ final class Checkpointer: Sendable {
     private func tick(on connection: SQLiteConnection) async throws -> (copied: Int, logged: Int) {
         let passive = Self.counts(try await connection.query("PRAGMA wal_checkpoint(PASSIVE)").get())
         let idle = startedOverAt.withLockedValue { last in
-            defer { if last != passive.logged { last = nil } }
-            return last == passive.logged
+            let same = last == passive.logged
+            if !same { last = nil }
+            return same
         }
         guard passive.logged > restartPages, passive.copied == passive.logged, !idle else { return (passive.copied, passive.logged) }
         guard let restarted = try await Self.startOver(.restart, on: connection, gate: gate, turnWait: .seconds(1), logger: logger) else {
