@@ -126,7 +126,7 @@ final class Checkpointer: Sendable {
             return same
         }
         guard passive.logged > restartPages, passive.copied == passive.logged, !idle else { return (passive.copied, passive.logged) }
-        guard let restarted = try await Self.startOver(.restart, on: connection, gate: gate, turnWait: .seconds(1), logger: logger) else {
+        guard let restarted = try await Self.startOver(.restart, gate: gate, turnWait: .seconds(1), logger: logger, run: Self.run(on: connection)) else {
             return (passive.copied, passive.logged)
         }
         if !restarted.busy, restarted.copied == restarted.logged { startedOverAt.withLockedValue { $0 = restarted.logged } }
@@ -140,7 +140,23 @@ final class Checkpointer: Sendable {
     /// came within `turnWait`, or when SQLite was busy: the next hour tries again.
     func truncate(turnWait: Duration = .seconds(5)) async throws -> Bool {
         guard let connection = state.withLockedValue({ $0.connection }) else { return false }
-        let emptied = try await Self.startOver(.truncate, on: connection, gate: gate, turnWait: turnWait, logger: logger)
+        let emptied = try await Self.startOver(.truncate, gate: gate, turnWait: turnWait, logger: logger, run: Self.run(on: connection))
+        return emptied.map { !$0.busy } ?? false
+    }
+
+    /// Empties the log now (housekeeping every hour; an account's deletion, so that the log keeps
+    /// none of its pages), in a turn alone at `gate` as every write: through `checkpointer` while
+    /// it runs (``truncate(turnWait:)``), else on `sql` (a test's application starts none, and a
+    /// command's). Run as a plain statement beside the gate, it held SQLite's lock while waiting
+    /// up to the busy timeout (5 s) for a reader, and every writer waited behind it.
+    static func emptyLog(_ checkpointer: Checkpointer?, on sql: any SQLDatabase, gate: WriteGate?, turnWait: Duration = .seconds(5),
+                         logger: Logger) async throws -> Bool {
+        if let checkpointer, checkpointer.isRunning { return try await checkpointer.truncate(turnWait: turnWait) }
+        let emptied = try await startOver(.truncate, gate: gate, turnWait: turnWait, logger: logger) { statement in
+            guard let row = try await sql.raw("\(unsafeRaw: statement)").first() else { return (false, 0, 0) }
+            return (try row.decode(column: "busy", as: Int.self) == 1, try row.decode(column: "checkpointed", as: Int.self),
+                    try row.decode(column: "log", as: Int.self))
+        }
         return emptied.map { !$0.busy } ?? false
     }
 
@@ -150,11 +166,11 @@ final class Checkpointer: Sendable {
     private enum StartOver: String { case restart = "RESTART", truncate = "TRUNCATE" }
 
     /// A checkpoint that copies back the whole log and starts it over, in a turn alone at `gate`
-    /// (nil when none came within `turnWait`).
-    private static func startOver(_ mode: StartOver, on connection: SQLiteConnection, gate: WriteGate?, turnWait: Duration,
-                                  logger: Logger) async throws -> (busy: Bool, copied: Int, logged: Int)? {
+    /// (nil when none came within `turnWait`), its statement run by `run`.
+    private static func startOver(_ mode: StartOver, gate: WriteGate?, turnWait: Duration, logger: Logger,
+                                  run: (String) async throws -> (busy: Bool, copied: Int, logged: Int)) async throws -> (busy: Bool, copied: Int, logged: Int)? {
         func checkpoint() async throws -> (busy: Bool, copied: Int, logged: Int) {
-            let done = counts(try await connection.query("PRAGMA wal_checkpoint(\(mode.rawValue))").get())
+            let done = try await run("PRAGMA wal_checkpoint(\(mode.rawValue))")
             if done.busy { logger.debug("the log was not started over (\(mode.rawValue)): SQLite was busy (a reader, or another process's writer)") }
             return done
         }
@@ -168,6 +184,11 @@ final class Checkpointer: Sendable {
             await gate.release()
             throw error
         }
+    }
+
+    /// A checkpoint statement run on the checkpointer's connection.
+    private static func run(on connection: SQLiteConnection) -> (String) async throws -> (busy: Bool, copied: Int, logged: Int) {
+        { statement in counts(try await connection.query(statement).get()) }
     }
 
     /// A checkpoint's answer: whether it met a lock it could not have, frames copied back, frames

@@ -38,12 +38,7 @@ enum Housekeeping {
             // write: run beside it, each waited for SQLite's lock in the busy handler while the
             // application's writers waited behind it (the first seconds after start-up, every hour).
             try await db.write { tx in try await refreshStatistics(on: tx as! any SQLDatabase) }
-            if let checkpointer, checkpointer.isRunning {
-                _ = try await checkpointer.truncate()
-            } else {
-                // No checkpointer runs (a test's application, which starts none): SQLite's lock is waited for here.
-                _ = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").all()
-            }
+            _ = try await Checkpointer.emptyLog(checkpointer, on: sql, gate: WriteGate.current, logger: db.logger)
         }
         return (sessions, tokens, buckets, tombstones, photos)
     }
