@@ -76,7 +76,8 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+        app.databases.use(.sqlite(.file(path), connectionPoolTimeout: TimeAmount(config.sqliteConnectionWaitLimit), sqlLogLevel: .debug),
+                          as: .sqlite)
     case .postgres(let url, let searchPath):
         var configuration = try SQLPostgresConfiguration(url: url)
         if let searchPath { configuration.searchPath = [searchPath] }

@@ -27,6 +27,11 @@ import VaporTesting
     /// write does, so the entries' write then opens its own transaction (on the append
     /// connection); otherwise they join the holder's batch.
     private func logTogether(_ entries: [DiaryEntry], owner: UUID, app: Application, holderLeads: Bool) async throws -> [UUID: Bool] {
+        try await logTogether(entries.map { ($0, owner) }, app: app, holderLeads: holderLeads)
+    }
+
+    /// Each entry logged as its owner (several people at once).
+    private func logTogether(_ entries: [(entry: DiaryEntry, owner: UUID)], app: Application, holderLeads: Bool) async throws -> [UUID: Bool] {
         let gate = app.writeGate
         let sqlite = (app.db as! any SQLDatabase).dialect.name == "sqlite"
         let (held, hold) = AsyncStream<Void>.makeStream()
@@ -40,9 +45,9 @@ import VaporTesting
             }
         }
         try await Task.sleep(for: .milliseconds(100))  // the holder has the database
-        let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
         return try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
-            for entry in entries {
+            for (entry, owner) in entries {
+                let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
                 group.addTask {
                     do {
                         try await WriteGate.$current.withValue(gate) { try await repository.create([entry], now: Date()) }
@@ -110,6 +115,46 @@ import VaporTesting
                   AND s.updated_at = d.updated_at AND s.changed_at = d.updated_at AND s.owner_id = d.user_id
                 """).first()?.decode(column: "n", as: Int.self)
             #expect(matching == 10)
+        }
+    }
+
+    /// An account deleted while its person logs (the request was signed in, the account went before
+    /// the entry was written): that person's entries are refused by the database (their owner is
+    /// gone: a 409, "nothing was changed", and the next request is signed out), nothing of them is
+    /// stored, and the others' entries written in the same shared write are stored as usual.
+    @Test(arguments: [true, false]) func entriesOfAnAccountDeletedMeanwhileFailAloneAndLeaveNothing(holderLeads: Bool) async throws {
+        try await withForkcast(allowSignup: true) { app in
+            var owners: [UUID] = []
+            for email in ["ana@example.com", "bob@example.com"] {
+                _ = try await app.signUp(email)
+                owners.append(try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first()?.id))
+            }
+            let (ana, bob) = (owners[0], owners[1])
+            try await WriteGate.$current.withValue(app.writeGate) {
+                try await DeleteAccount(accounts: FluentAccounts(db: app.db, photoStore: app.photoStore))(bob)
+            }
+            let entries: [(entry: DiaryEntry, owner: UUID)] = (1...4).map { (entry("Fig \($0)"), ana) } + (1...2).map { (entry("Gone \($0)"), bob) }
+            let outcomes = try await logTogether(entries, app: app, holderLeads: holderLeads)
+            #expect(entries.filter { outcomes[$0.entry.id] == true }.map(\.entry.name) == ["Fig 1", "Fig 2", "Fig 3", "Fig 4"])
+            #expect(entries.filter { outcomes[$0.entry.id] == false }.map(\.entry.name) == ["Gone 1", "Gone 2"])
+            let sql = app.db as! any SQLDatabase
+            let stored = try await sql.raw("SELECT name, user_id FROM diary_entries ORDER BY name").all()
+                .map { (try $0.decode(column: "name", as: String.self), try $0.decode(column: "user_id", as: UUID.self)) }
+            #expect(stored.map(\.0) == ["Fig 1", "Fig 2", "Fig 3", "Fig 4"] && stored.allSatisfy { $0.1 == ana })
+            let feedOfTheDeleted = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE owner_id = \(bind: bob)").first()?
+                .decode(column: "n", as: Int.self)
+            #expect(feedOfTheDeleted == 0)
+            let feed = try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: ana) AND kind = 'diaryEntry' ORDER BY seq").all()
+                .map { try $0.decode(column: "seq", as: Int.self) }
+            #expect(feed.count == 4 && Set(feed).count == 4)
+            // Alone, the refusal is the database's constraint, which the API answers with a 409.
+            let late = DiaryRepository(db: app.db, ownerID: bob, photoStore: app.photoStore)
+            do {
+                try await WriteGate.$current.withValue(app.writeGate) { try await late.create([entry("Late")], now: Date()) }
+                Issue.record("an entry of a deleted account was stored")
+            } catch {
+                #expect((error as? any DatabaseError)?.isConstraintFailure == true, "\(String(reflecting: error))")
+            }
         }
     }
 
@@ -607,15 +652,73 @@ import VaporTesting
         }
     }
 
+    /// Deleting an account empties the log (the account's pages as they were) in a turn of its own
+    /// at the write gate, after the deletion's write, as housekeeping does: run as a plain statement
+    /// beside the gate, it held SQLite's lock while it waited up to the busy timeout (5 s) for a
+    /// reader, and every writer waited behind it. The test's application runs no checkpointer, so
+    /// this is the statement on a connection of the pool taking its turn; with one running, the
+    /// checkpointer's own turn (the test above). Before, the deletion took one turn and the
+    /// statement ran beside the gate at once, and this failed.
+    @Test func deletingAnAccountEmptiesTheLogInATurnOfItsOwnAtTheWriteGate() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            guard let path = app.checkpointer?.path else {
+                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
+                return
+            }
+            #expect(app.checkpointer?.isRunning == false, "a test's application starts no checkpointer")
+            let gate = app.writeGate
+            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? -1 }
+            func logSnacks(_ client: Client) async throws {
+                for n in 0..<3 {
+                    let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "Snack \(n)"))
+                    #expect(logged.status == .created)
+                }
+            }
+            let ana = try await app.signUp("ana@example.com")
+            try await logSnacks(ana)
+            #expect(logBytes() > 0)
+            // What both the API's and the Settings page's deletion call, once the person confirmed it.
+            let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == "ana@example.com").first())
+            let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: Date())
+            let turns = await gate.transactions
+            try await WriteGate.$current.withValue(gate) { try await data.deleteAccount(readCache: app.readCache, checkpointer: app.checkpointer) }
+            let taken = await gate.transactions - turns
+            #expect(taken == 2, "\(taken) turns: the deletion's write, then a turn of its own to empty the log")
+            #expect(try await ana.get("/api/v1/me").status == .unauthorized, "deleted")
+            #expect(logBytes() == 0, "the log holds none of the deleted account's pages")
+
+            // While a writer holds the gate, the log is not emptied; once it is done, it is.
+            let bob = try await app.signUp("bob@example.com")
+            try await logSnacks(bob)
+            guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the idle gate gives the first writer the lead"); return }
+            let emptying = Task {
+                try await Checkpointer.emptyLog(nil, on: app.db as! any SQLDatabase, gate: gate, turnWait: .seconds(30), logger: app.logger)
+            }
+            let deadline = Date().addingTimeInterval(10)
+            while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(await gate.waiting == 1, "the checkpoint waits for its turn")
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(logBytes() > 0, "nothing was emptied while the writer held the gate")
+            await gate.release()
+            #expect(try await emptying.value, "once the writer was done the log was emptied")
+            #expect(logBytes() == 0)
+        }
+    }
+
     /// Stopping waits for a tick under way: here one waits for its turn at the gate to start the log
     /// over (a writer holds the gate), and `stop()` returns only once that tick has had its turn.
     /// Before, `stop()` cancelled a repeated task, which returns at once, and closed the connection
-    /// under the waiting tick.
+    /// under the waiting tick. The entries are logged before the ticking checkpointer starts: one
+    /// ticking meanwhile could start the log over after the last of them, and then (nothing
+    /// committed since) take no turn at all (this test failed one run in three so).
     @Test func stoppingWaitsForATickUnderWay() async throws {
-        try await withOwnCheckpointer(interval: .milliseconds(20), restartPages: 1) { app, checkpointer, _, log in
+        try await withOwnCheckpointer { app, idle, _, log in
             let gate = app.writeGate
             for n in 0..<5 { try await log("Snack \(n)") }
+            await idle.stop()
+            let checkpointer = Checkpointer(path: idle.path, interval: .milliseconds(20), restartPages: 1, gate: gate, logger: app.logger)
             guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the gate gives the writer the lead"); return }
+            try await checkpointer.start()
             let deadline = Date().addingTimeInterval(10)
             while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(await gate.waiting == 1, "a tick waits for its turn to start the log over")

@@ -50,6 +50,9 @@ public struct AppConfig: Sendable {
     public var writeWaitLimit: Duration = WriteGate.defaultWaitLimit
     /// How long a request waits for one of PostgreSQL's connections before it answers 503.
     public var postgresConnectionWaitLimit: Duration = .seconds(5)
+    /// How long a request waits for SQLite's connection of its event loop (one each) before it
+    /// answers 503: Fluent's 10 s.
+    public var sqliteConnectionWaitLimit: Duration = .seconds(10)
     /// How long opening one PostgreSQL connection (connect, start-up, authentication) may take.
     public var postgresConnectTimeout: Duration = .seconds(10)
     /// How often an open event stream reads the person's newest change itself, for a change nobody

@@ -59,8 +59,11 @@ func withForkcast(
     // says nothing of what a test checks (a sign-in got one, 2026-11-27). Opening a connection
     // took past production's 10 s there once too (a PostgreSQL run, 2026-11-28). That writers past
     // the limit are answered 503 in time is the system tests' (test_concurrency.py), against the binary.
+    // SQLite's one connection per event loop too: a test that held it for 300 ms while eight
+    // others queued saw the last wait past Fluent's 10 s there once (2026-11-28, later).
     config.writeWaitLimit = .seconds(60)
     config.postgresConnectionWaitLimit = .seconds(60)
+    config.sqliteConnectionWaitLimit = .seconds(60)
     config.postgresConnectTimeout = .seconds(60)
     adjust(&config)
     let dependencies = clock.map { clock in Dependencies(now: { clock.now }) } ?? .live
