@@ -395,6 +395,12 @@ def test_history_names_what_was_eaten_and_eats_it_again(driver, server):
     assert names == ["Blueberries, raw", "Croissant <au beurre>", "Yogurt, Greek, plain, nonfat"]
 
 
+def shown_problem(driver):
+    """What a page says went wrong: the error banner, or a form's message (empty when it says nothing)."""
+    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, "#error-banner:not([hidden]), #form-message:not([hidden])")
+                    if e.text.strip())
+
+
 def test_meals_on_a_phone_fold_the_filters_and_plan_or_log_from_a_card(driver, server):
     s = api_session(server)
     today = s.get(server.url("/api/v1/plan")).json()["today"]
@@ -418,7 +424,11 @@ def test_meals_on_a_phone_fold_the_filters_and_plan_or_log_from_a_card(driver, s
     wait_for(driver, lambda d: "/diary/add" in d.current_url)
     assert css(driver, "#field-mealId").get_attribute("value").lower() == first["id"].lower()
     css(driver, "#plate-form button[type=submit]").click()
-    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    # The diary once logged, or a refusal or an error on the page, whichever comes first: a refusal
+    # fails at once with its words; the answer and the next page may take longer than 10 s on a
+    # loaded machine (this wait ran out once in CI, 2026-11-28, and passed six times out of six alone).
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url or shown_problem(d), timeout=30)
+    assert "/diary/add" not in driver.current_url, f"still on the plate: {shown_problem(driver)!r}"
     day = s.get(server.url(f"/api/v1/diary?date={today}")).json()
     assert [e["name"] for g in day["entries"] for e in g["entries"]] == ["Aubergine parmigiana with basil"]
     # Plan: a day, then Add to plan.
