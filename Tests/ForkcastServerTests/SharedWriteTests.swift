@@ -629,18 +629,7 @@ import VaporTesting
             for n in 0..<5 { try await log("Snack \(n)") }
             func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: checkpointer.path + "-wal"))?[.size] as? Int) ?? -1 }
             #expect(logBytes() > 0)
-            guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the idle gate gives the first writer the lead"); return }
-            let emptying = Task { try await checkpointer.truncate(turnWait: .seconds(30)) }
-            let deadline = Date().addingTimeInterval(10)
-            while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(await gate.waiting == 1, "the checkpoint waits for its turn")
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(logBytes() > 0, "nothing was emptied while the writer held the gate")
-            let turns = await gate.transactions
-            await gate.release()
-            #expect(try await emptying.value, "once the writer was done the log was emptied")
-            #expect(logBytes() == 0)
-            #expect(await gate.transactions == turns + 2, "the writer's turn ended, then one of its own")
+            try await expectEmptiedOnlyOnceAWriterIsDone(gate: gate, logBytes: logBytes) { try await checkpointer.truncate(turnWait: .seconds(30)) }
             // Housekeeping asks the running checkpointer, and writes the planner's statistics at the gate.
             try await log("After")
             #expect(logBytes() > 0)
@@ -690,19 +679,30 @@ import VaporTesting
             // While a writer holds the gate, the log is not emptied; once it is done, it is.
             let bob = try await app.signUp("bob@example.com")
             try await logSnacks(bob)
-            guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the idle gate gives the first writer the lead"); return }
-            let emptying = Task {
-                try await Checkpointer.emptyLog(nil, on: app.db as! any SQLDatabase, gate: gate, turnWait: .seconds(30), logger: app.logger)
+            let sql = app.db as! any SQLDatabase, logger = app.logger
+            try await expectEmptiedOnlyOnceAWriterIsDone(gate: gate, logBytes: logBytes) {
+                try await Checkpointer.emptyLog(nil, on: sql, gate: gate, turnWait: .seconds(30), logger: logger)
             }
-            let deadline = Date().addingTimeInterval(10)
-            while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(await gate.waiting == 1, "the checkpoint waits for its turn")
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(logBytes() > 0, "nothing was emptied while the writer held the gate")
-            await gate.release()
-            #expect(try await emptying.value, "once the writer was done the log was emptied")
-            #expect(logBytes() == 0)
         }
+    }
+
+    /// A writer holds `gate` while `empty` runs: the log (`logBytes`) is not emptied while it does;
+    /// once the writer is done, `empty` has a turn of its own and the log is empty.
+    private func expectEmptiedOnlyOnceAWriterIsDone(gate: WriteGate, logBytes: () -> Int,
+                                                    _ empty: @escaping @Sendable () async throws -> Bool) async throws {
+        #expect(logBytes() > 0)
+        guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the idle gate gives the first writer the lead"); return }
+        let emptying = Task { try await empty() }
+        let deadline = Date().addingTimeInterval(10)
+        while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await gate.waiting == 1, "the checkpoint waits for its turn")
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(logBytes() > 0, "nothing was emptied while the writer held the gate")
+        let turns = await gate.transactions
+        await gate.release()
+        #expect(try await emptying.value, "once the writer was done the log was emptied")
+        #expect(logBytes() == 0)
+        #expect(await gate.transactions == turns + 2, "the writer's turn ended, then one of its own")
     }
 
     /// Stopping waits for a tick under way: here one waits for its turn at the gate to start the log

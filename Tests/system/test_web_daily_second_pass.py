@@ -426,7 +426,7 @@ def test_meals_on_a_phone_fold_the_filters_and_plan_or_log_from_a_card(driver, s
     css(driver, "#plate-form button[type=submit]").click()
     # The diary once logged, or a refusal or an error on the page, whichever comes first: a refusal
     # fails at once with its words; the answer and the next page may take longer than 10 s on a
-    # loaded machine (this wait ran out once in CI, 2026-11-28, and passed six times out of six alone).
+    # loaded machine (this wait ran out once in CI, 2026-11-28, and passed eight times out of eight alone).
     wait_for(driver, lambda d: "/diary/add" not in d.current_url or shown_problem(d), timeout=30)
     assert "/diary/add" not in driver.current_url, f"still on the plate: {shown_problem(driver)!r}"
     day = s.get(server.url(f"/api/v1/diary?date={today}")).json()
