@@ -31,6 +31,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// arithmetic on it (a week later, a plan window) always stays a real, writable date.
     public static var plausibleYears: ClosedRange<Int> { Instant.plausibleYears }
 
+    /// A day a person's data may be kept on: in ``plausibleYears``, as every date a client sends is
+    /// read, so what is saved can be exported and imported again. nil when it may; else the
+    /// problem, named `field`. Use cases check each day they store with it, whatever door sent it.
+    public func problem(field: String) -> ValidationError.Field? {
+        Self.plausibleYears.contains(year) ? nil
+            : .init(field: field, message: "The day must be in the years \(Self.plausibleYears.lowerBound)–\(Self.plausibleYears.upperBound); got \(iso).")
+    }
+
     /// Parses `YYYY-MM-DD` as sent by a client: a day that exists, in ``plausibleYears``.
     public init?(input string: String) {
         guard let date = CalendarDate(iso: string), Self.plausibleYears.contains(date.year) else { return nil }

@@ -260,6 +260,42 @@ struct DailyUseTests {
         }
     }
 
+    /// A day the diary and planner forms send is a day that exists, in the years every client's
+    /// dates are read in: 9999-12-31 was stored (and the account's export then refused to import),
+    /// 2026-02-30 was logged as today.
+    @Test func aDayOutOfRangeOrThatDoesNotExistIsRefusedOnEveryFormNotStoredOrMadeToday() async throws {
+        try await withForkcast(allowSignup: true, clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let soup = try await client.createMeal("Lentil soup")
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            for (date, words) in [("9999-12-31", "in the years 1900–2200"), ("0001-01-01", "in the years 1900–2200"),
+                                  ("2201-01-01", "in the years 1900–2200"), ("2026-02-30", "a day that exists"), ("2026-1-1", "a day that exists")] {
+                let token = try await browser.csrf(from: "/diary/add")
+                let plate = try await browser.send(.POST, "/diary/add", form: ["_csrf": token, "date": date, "mealType": "lunch", "quick.energyKcal": "100"])
+                #expect(plate.status == .unprocessableEntity, "plate on \(date)")
+                #expect(plate.body.string.contains(words), "plate on \(date): \(plate.body.string.prefix(300))")
+                let copy = try await browser.send(.POST, "/diary/copy", form: ["_csrf": token, "from": "2026-11-20|lunch", "date": date])
+                #expect(copy.status == .unprocessableEntity, "copy to \(date)")
+                let planned = try await browser.send(.POST, "/plan/assignments", form: ["_csrf": token, "mealId": soup.id.uuidString, "date": date])
+                #expect((400..<500).contains(planned.status.code), "plan on \(date): \(planned.status)")
+            }
+            let today = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
+            #expect((today["totals"] as? [String: Any])?["energyKcal"] as? Double == 0, "nothing was logged as today: \(today)")
+            // The days that are days are logged and planned (the last of the range too), and the
+            // account's export imports again: nothing out of range was stored.
+            let token = try await browser.csrf(from: "/diary/add")
+            #expect(try await browser.send(.POST, "/diary/add", form: ["_csrf": token, "date": "2200-12-31", "mealType": "lunch", "quick.energyKcal": "100"]).status == .seeOther)
+            #expect(try await browser.send(.POST, "/plan/assignments", form: ["_csrf": token, "mealId": soup.id.uuidString, "date": "1900-01-01"]).status.code < 400)
+            let exported = try await client.get("/api/v1/export")
+            let other = try await app.signUp("other@example.com")
+            let dry = try await other.importArchive(Data(buffer: exported.body), dryRun: true)
+            #expect(dry.status == .ok, "\(dry.body.string)")
+            let created = try object(dry)["created"] as? [String: Int]
+            #expect(created?["diary"] == 1 && created?["plan"] == 1, "only the two days in range were stored: \(created ?? [:])")
+        }
+    }
+
     @Test func thePlateUsesUsualPortionsAndAddsUpWithoutSaving() async throws {
         try await withForkcast(clock: TestClock(Self.evening)) { app in
             let client = try await app.signUp()

@@ -44,6 +44,7 @@ public struct EditEntry: Sendable {
             }
             if let note = input.note { entry.note = note.trimmed.nilIfEmptyString }
             problems += DiaryValidation.check(mealType: entry.mealType, in: types, note: entry.note)
+            if entry.date != existing.date, let problem = entry.date.problem(field: input.loggedAt != nil ? "loggedAt" : "date") { problems.append(problem) }
             if let problem = DiaryValidation.unitProblem(input.unit, food: false) { problems.append(problem) }
             if input.quantity != nil || input.servings != nil {
                 problems.append(.init(field: "quantity", message: "To change the amount, send the foodId (or mealId) again with the new quantity."))

@@ -42,6 +42,7 @@ struct EntryDraft: Sendable {
             problems.append(problem)
         }
         if let problem = DiaryValidation.unitProblem(input.unit, food: input.foodId != nil, meal: input.mealId != nil) { problems.append(problem) }
+        if let problem = date.problem(field: input.loggedAt != nil || input.date == nil ? "loggedAt" : "date") { problems.append(problem) }
         guard problems.isEmpty else { throw ValidationError(problems.map { .init(field: prefix + $0.field, message: $0.message) }) }
         // A pending photo is stored in the same write as this entry (``LogEntry/photo(_:date:mealType:)``).
         if let photoId, photoId != pendingPhoto { try await checkPhoto(photoId, for: id, field: prefix + "photoId") }

@@ -36,6 +36,7 @@ public struct LogEntry: Sendable {
     /// ``DiaryValidation/maximumPlateItems`` items. Throws one ``ValidationError`` naming every bad item.
     public func plate(_ plate: PlateInput) async throws -> [DiaryEntry] {
         if let problem = DiaryValidation.plateProblem(itemCount: plate.items.count) { throw ValidationError([problem]) }
+        if let at = plate.loggedAt, let problem = CalendarDate(at, in: diary.zone).problem(field: "loggedAt") { throw ValidationError([problem]) }
         let draft = draft
         let types = try await draft.types()
         var entries: [DiaryEntry] = []
@@ -89,6 +90,7 @@ public struct LogEntry: Sendable {
         let types = try await draft.types()
         if let p = types.problem(mealType, field: "fromMealType") { problems.append(p) }
         if let p = types.problem(targetType) { problems.append(p) }
+        if let p = target.problem(field: "to") { problems.append(p) }
         guard problems.isEmpty else { throw ValidationError(problems) }
         let mealType = types.normalized(mealType)!, targetType = types.normalized(targetType)!
         let originals = try await diary.entries(on: source).filter { $0.mealType == mealType && $0.isCounted && only?.contains($0.id) ?? true }

@@ -82,7 +82,8 @@ public struct PlanMeal: Sendable {
     }
 
     private static func check(_ request: Request) throws {
-        if let problem = Assignment.problem(servings: request.servings) { throw ValidationError([problem]) }
+        let problems = [Assignment.problem(servings: request.servings), request.date.problem(field: "date")].compactMap { $0 }
+        if !problems.isEmpty { throw ValidationError(problems) }
     }
 
     private static func plan(_ request: Request, replacing: Bool, in tx: any LibraryTransaction, now: Date) async throws -> PlanDay.Entry? {

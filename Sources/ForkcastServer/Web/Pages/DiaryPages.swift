@@ -28,7 +28,7 @@ struct AddToDiaryPage {
         let mealOptions = meals.map { m in HTML("<option value=\"\(m.id.uuidString)\"\(if: m.id.uuidString == mealID, " selected")>\(m.description)</option>") }.joined()
         // The quick add's problems (as typed, or the plate item it became) show at its fields.
         let quickError = { (key: String) in errors.fields.first { $0.field == "quickAdd.\(key)" || $0.field.hasSuffix(".quickAdd.\(key)") }?.message }
-        let itemErrors = errors.fields.filter { ($0.field.hasPrefix("items") && !$0.field.contains(".quickAdd.")) || $0.field == "foodId" || $0.field == "from" }.map(\.message)
+        let itemErrors = errors.fields.filter { ($0.field.hasPrefix("items") && !$0.field.contains(".quickAdd.")) || ["foodId", "from", "date", "loggedAt", "to"].contains($0.field) }.map(\.message)
         let copyOptions = recent.map { r in
             HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
         }.joined()
