@@ -187,18 +187,20 @@ public struct Goals: Hashable, Sendable, Codable {
         var result = self
         var problems: [ValidationError.Field] = []
         for (nutrient, value) in changes.sorted(by: { $0.key < $1.key }) {
-            guard let range = Self.targetRange(nutrient) else {
-                problems.append(.init(field: "targets.\(nutrient.rawValue)", message: "\(nutrient.name) has no daily target\(nutrient.group == .macronutrients || nutrient == .energyKcal ? " here: it is one of the four goals" : "").")); continue
-            }
-            if let value {
-                if let p = range.check(value, field: "targets.\(nutrient.rawValue)", label: "\(nutrient.name) a day") { problems.append(p); continue }
-                result.targets[nutrient] = value == nutrient.dailyValue ? nil : value
-            } else {
-                result.targets[nutrient] = nil
-            }
+            if let p = Self.targetProblem(nutrient, value) { problems.append(p); continue }
+            result.targets[nutrient] = value == nutrient.dailyValue ? nil : value
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return result
+    }
+
+    /// A daily target for `nutrient` (nil: back to the daily value): nil when it may be set, else
+    /// the problem, named `targets.<key>`.
+    static func targetProblem(_ nutrient: Nutrient, _ value: Decimal?) -> ValidationError.Field? {
+        guard let range = targetRange(nutrient) else {
+            return .init(field: "targets.\(nutrient.rawValue)", message: "\(nutrient.name) has no daily target\(nutrient.group == .macronutrients || nutrient == .energyKcal ? " here: it is one of the four goals" : "").")
+        }
+        return value.flatMap { range.check($0, field: "targets.\(nutrient.rawValue)", label: "\(nutrient.name) a day") }
     }
 
     /// The goals in force from what is stored: computed from the profile when the person chose
@@ -232,6 +234,10 @@ public struct Goals: Hashable, Sendable, Codable {
         if let p = Plausible.goalEnergyKcal.check(energyKcal, field: "energyKcal", label: "Calories a day") { problems.append(p) }
         for (name, label, value) in [("protein", "Protein a day", protein), ("carbohydrates", "Carbohydrates a day", carbohydrates), ("fat", "Fat a day", fat)] {
             if let p = Plausible.goalMacroGrams.check(value, field: name, label: label) { problems.append(p) }
+        }
+        // Daily targets as ``withTargets(_:)`` sets them (an import or a synced device sends them whole).
+        for (nutrient, value) in targets.sorted(by: { $0.key < $1.key }) {
+            if let p = Self.targetProblem(nutrient, value) { problems.append(p) }
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return self

@@ -244,6 +244,11 @@ struct AccountDataTests {
             try await refused(try with { $0.foods.append($0.foods[0]) }, .unprocessableEntity, "The same id appears twice in foods")
             try await refused(try with { $0.plan[0] = Assignment(id: $0.plan[0].id, mealId: UUID(), date: $0.plan[0].date) }, .unprocessableEntity, "plan[0].mealId")
             try await refused(try with { $0.diary[0].mealType = "<script>" }, .unprocessableEntity, "diary[0].mealType")
+            // Daily targets as the goals page and the API set them (they were imported as sent: -1, 1e100).
+            #expect(document.goals != nil)
+            try await refused(try with { $0.goals?.targets[.iron] = -1 }, .unprocessableEntity, "goals.targets.iron")
+            try await refused(try with { $0.goals?.targets[.sodium] = Decimal(string: "1e100")! }, .unprocessableEntity, "goals.targets.sodium")
+            try await refused(try with { $0.goals?.targets[.protein] = 90 }, .unprocessableEntity, "goals.targets.protein")
             var noPhoto = files
             noPhoto.removeValue(forKey: document.photos[0].file)
             try await refused(try zip(noPhoto), .unprocessableEntity, "holds no photos")
