@@ -222,6 +222,13 @@ struct OccasionTests {
             #expect(try await client.upload("/api/v1/photos", data: jpeg.prefix(300), contentType: "image/jpeg").status == .unprocessableEntity, "a truncated file")
             #expect(try await client.upload("/api/v1/photos", data: Data(), contentType: "image/jpeg").status == .unprocessableEntity)
             #expect(try await client.upload("/api/v1/photos", data: Data(count: 300_000), contentType: "image/jpeg").status == .payloadTooLarge)
+            // Past what the route reads at all, the problem says the photo's limit (it said the
+            // 64 KB of a JSON body).
+            let readAtMost = app.forkcastConfig.photoMaxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024
+            let huge = try await client.send(.POST, "/api/v1/photos", raw: String(repeating: "x", count: readAtMost + 1024), contentType: "image/jpeg",
+                                             overTheNetwork: true)
+            #expect(huge.status == .payloadTooLarge)
+            #expect(huge.problem?.detail.contains("at most \(readAtMost >> 10) KB") == true, "\(huge.problem?.detail ?? huge.body.string)")
             for name in ["photo.webp", "photo.heic", "photo.png"] {
                 let answer = try await client.upload("/api/v1/photos", data: try photo(name), contentType: "application/octet-stream")
                 #expect(answer.status == .created, "\(name): \(answer.body.string)")

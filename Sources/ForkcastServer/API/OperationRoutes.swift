@@ -41,7 +41,7 @@ struct OperationRoutes {
                 try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &bytes, headers: &headers)
                 return Response(status: status, headers: headers, body: .init(buffer: bytes))
             }
-        }
+        }.noting(body)
     }
 
     /// The same, for a handler that answers the typed value alone.
@@ -60,7 +60,7 @@ struct OperationRoutes {
         let builder = Op.signedIn ? signedIn : open
         return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
             try await handler(req, try Self.parameters(Op.self, req))
-        }
+        }.noting(body)
     }
 
     static func parameters<Op: APIOperation>(_ operation: Op.Type, _ req: Request) throws -> Op.Parameters {
@@ -92,4 +92,18 @@ extension PathTemplate {
             }
         }
     }
+}
+
+
+extension Route {
+    /// Keeps the most a route collects (`body: .collect(maxSize:)`), so that its 413 problem says
+    /// that limit, not the default for JSON bodies: Vapor keeps it inside the route's responder.
+    @discardableResult
+    func noting(_ body: HTTPBodyStreamStrategy) -> Route {
+        if case .collect(let limit?) = body { userInfo["bodyLimit"] = limit.value }
+        return self
+    }
+
+    /// The most this route collects, when it says (``noting(_:)``).
+    var bodyLimit: Int? { userInfo["bodyLimit"] as? Int }
 }

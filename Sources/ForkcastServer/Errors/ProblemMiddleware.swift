@@ -55,7 +55,10 @@ struct ProblemMiddleware: Middleware {
             let status = abort.status
             let detail: String
             switch status {
-            case .payloadTooLarge: detail = "The request body is too large; send at most \(request.application.routes.defaultMaxBodySize.value / 1024) KB."
+            case .payloadTooLarge:
+                // The route's own limit (a photo's, a sync push's), not the default for JSON bodies.
+                let limit = request.route?.bodyLimit ?? request.application.routes.defaultMaxBodySize.value
+                detail = "The request body is too large; send at most \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB")."
             case .notFound: detail = "There is nothing at \(request.url.path)."
             case .unsupportedMediaType: detail = "Send JSON with Content-Type: application/json."
             default: detail = abort.reason

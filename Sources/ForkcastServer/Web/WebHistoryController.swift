@@ -9,8 +9,8 @@ struct WebHistoryController: RouteCollection {
     let photoMaxBytes: Int
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(.POST, SiteURL.diaryPhoto(csrf: nil),
-                  body: .collect(maxSize: ByteCount(value: photoMaxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024)), use: capture)
+        let upload = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(value: photoMaxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024))
+        routes.on(.POST, SiteURL.diaryPhoto(csrf: nil), body: upload, use: capture).noting(upload)
         routes.get(SiteURL.history(), use: history)
         routes.get(SiteURL.occasion(SiteURL.anyID), use: occasion)
         routes.get(SiteURL.mealTypes, use: mealTypes)
