@@ -147,6 +147,33 @@ struct SyncAPITests {
         }
     }
 
+    /// A cursor past the account's newest change was never handed to it (a restored backup, a
+    /// tampered client): it is answered 410 like a forgotten one, not an empty page to wait on.
+    @Test func aCursorAheadOfTheAccountsChangesPullsEverything() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ana = try await app.signUp("ana@example.com")
+            let bob = try await app.signUp("bob@example.com")
+            _ = try await ana.createMeal("Soup")
+            let head = try await feed(ana).cursor
+            #expect(try await ana.get("/api/v1/sync/changes?since=\(head)").status == .ok, "the newest cursor is fine")
+            let seq = try #require(Int(head.dropFirst()))
+            for ahead in ["c\(seq + 1)", "c\(seq + 5000)", "c9223372036854775807"] {
+                let answer = try await ana.get("/api/v1/sync/changes?since=\(ahead)")
+                #expect(answer.status == .gone, "\(ahead): \(answer.status)")
+                #expect(answer.problem?.detail.contains("Pull everything again") == true)
+            }
+            // Another account's newer numbers are not this one's cursors.
+            for n in 0..<3 { _ = try await bob.createMeal("Bread \(n)") }
+            let bobs = try await feed(bob).cursor
+            #expect(try await ana.get("/api/v1/sync/changes?since=\(bobs)").status == .gone)
+            // A new change moves the head on, and the cursor it gives reads on.
+            _ = try await ana.createMeal("Stew")
+            let next = try await feed(ana, since: head)
+            #expect(next.changes.count == 1 && next.cursor != head)
+            #expect(try await ana.get("/api/v1/sync/changes?since=\(next.cursor)").status == .ok)
+        }
+    }
+
     @Test func aClockFarAheadCannotWinForever() async throws {
         let clock = TestClock()
         try await withForkcast(clock: clock) { app in

@@ -47,6 +47,12 @@ struct SyncController {
         if since > 0, let horizon, since < horizon {
             throw AppError.gone("This cursor is older than the \(SyncMerge.tombstoneDays) days of deletions the server keeps. Pull everything again: call without since.")
         }
+        // Every cursor handed out is at most the account's head then, and the head only grows: a
+        // cursor past it was never this account's (or the server was restored from an older
+        // backup), and reading on from it would miss every change until the numbers caught up.
+        if since > 0, since > (try await SyncLog.lastSequence(owner: owner, on: req.db as! any SQLDatabase)) {
+            throw AppError.gone("This cursor is ahead of your account's changes (was the server restored from a backup?). Pull everything again: call without since.")
+        }
         let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
         let page = Array(rows.prefix(limit))
         let records = SyncRecords(user: user, db: req.db, now: req.now, uuid: req.dependencies.uuid, application: req.application)
