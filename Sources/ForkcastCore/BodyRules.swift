@@ -40,6 +40,9 @@ public enum BodyRules {
         if parsedAim == nil { problems.append(.init(field: "aim", message: "aim must be cut, maintain or bulk.")) }
         var height = heightCm
         if height == nil, heightFt != nil || heightIn != nil {
+            // Each part in its own range: 5 ft and -1 in is not a height (it was read as 4 ft 11).
+            if let p = Plausible.heightFeet.check(heightFt, field: "heightFt", label: "Feet") { problems.append(p) }
+            if let p = Plausible.heightInches.check(heightIn, field: "heightIn", label: "Inches") { problems.append(p) }
             height = BodyUnits.centimetres(feet: heightFt ?? 0, inches: heightIn ?? 0)
         }
         if height == nil { problems.append(.init(field: "heightCm", message: "Give the height in cm (heightCm) or feet and inches (heightFt, heightIn).")) }

@@ -58,6 +58,10 @@ public enum Plausible {
     public static let bodyWeightKg = PlausibleRange(20, 635, unit: "kg")
     /// A person's height.
     public static let heightCm = PlausibleRange(50, 272, unit: "cm")
+    /// A height in feet and inches, each part alone (the whole is then checked in cm): neither
+    /// below zero, feet up to 8, inches up to 107 (272 cm, for a height typed all in inches).
+    public static let heightFeet = PlausibleRange(0, 8, unit: "ft")
+    public static let heightInches = PlausibleRange(0, 107, unit: "in")
     /// An amount of a food in g, ml or servings (a diary entry, an ingredient).
     public static let quantity = PlausibleRange(Decimal(string: "0.001")!, 100_000)
     /// Servings of a meal eaten at once.

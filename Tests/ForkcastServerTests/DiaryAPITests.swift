@@ -203,6 +203,16 @@ struct DiaryAPITests {
             #expect(imperial.status == .ok)
             let p = try json(imperial)
             #expect(p["heightCm"] as? Double == 167.6 && p["weightKg"] as? Double == 68.04)
+            // Each part of a height in feet and inches is a length: 5 ft and -1 in was stored as 149.9 cm.
+            for (feet, inches, field) in [(5, -1, "heightIn"), (-1, 70, "heightFt"), (40, 0, "heightFt")] {
+                let refused = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-05", "heightFt": feet, "heightIn": inches,
+                                                                                        "weightLb": 150, "activityLevel": "light", "aim": "cut"])
+                #expect(refused.status == .unprocessableEntity, "\(feet) ft \(inches) in")
+                #expect(refused.body.string.contains(field), "\(refused.body.string)")
+            }
+            let allInches = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-05", "heightIn": 66,
+                                                                                      "weightLb": 150, "activityLevel": "light", "aim": "cut"])
+            #expect(try json(allInches)["heightCm"] as? Double == 167.6, "a height typed all in inches is read")
 
             let manual = try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "manual", "energyKcal": 1800, "protein": 120, "carbohydrates": 180, "fat": 60])
             #expect(try json(manual)["source"] as? String == "manual")

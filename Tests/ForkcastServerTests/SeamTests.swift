@@ -141,6 +141,9 @@ struct SeamTests {
             #expect(api.status == .unprocessableEntity)
             let range = Plausible.bodyWeightKg.message("Weight")
             #expect(zero.body.string.contains(range) && api.body.string.contains(range), "the same range on both: \(range)")
+            // A unit the form does not offer is refused, not read as kilograms.
+            let stone = try await browser.send(.POST, "/goals/weights", form: ["_csrf": token, "weight": "12", "weightUnit": "<st>"])
+            #expect(stone.status == .unprocessableEntity && stone.body.string.contains("Choose kg or lb"))
             #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.isEmpty)
         }
     }

@@ -393,7 +393,12 @@ struct WebDiaryController: RouteCollection {
         guard let value = form["weight"].flatMap({ Decimal(typed: $0) }) else {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Enter your weight as a number."), message: nil, status: .unprocessableEntity)
         }
-        let pounds = form["weightUnit"] == "lb"
+        // The form offers kg and lb; anything else was not chosen on it, and is not guessed to be kg.
+        let unit = form["weightUnit"]?.trimmed.nilIfEmptyString ?? "kg"
+        guard ["kg", "lb"].contains(unit) else {
+            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Choose kg or lb for the weight."), message: nil, status: .unprocessableEntity)
+        }
+        let pounds = unit == "lb"
         let saved: WeightEntry
         do {
             saved = try await req.owner.recordWeight(.init(measuredAt: nil, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
