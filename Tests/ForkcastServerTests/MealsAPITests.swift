@@ -75,6 +75,12 @@ struct MealsAPITests {
 
             let notJSON = try await client.send(.POST, "/api/v1/meals", raw: "description=x", contentType: "application/x-www-form-urlencoded")
             #expect(notJSON.status == .unsupportedMediaType)
+            // JSON's media types with parameters or a +json suffix are read; a look-alike is not.
+            for (type, read) in [("application/json; charset=utf-8", true), ("application/vnd.forkcast+json", true),
+                                 ("application/jsonp", false), ("application/json-seq", false), ("text/json", false)] {
+                let answer = try await client.send(.POST, "/api/v1/meals", raw: #"{"description": "x","#, contentType: type)
+                #expect(answer.status == (read ? .badRequest : .unsupportedMediaType), "\(type)")
+            }
 
             let huge = try await client.send(.POST, "/api/v1/meals", json: ["description": String(repeating: "a", count: 200_000)],
                                              overTheNetwork: true)

@@ -60,8 +60,7 @@ extension Request {
 extension Request {
     /// Decodes a JSON body: 415 when it is not JSON, 400 when empty or malformed, 422 naming the field.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let contentType = headers.contentType, contentType.type == "application",
-              contentType.subType == "json" || contentType.subType.hasSuffix("+json") else {
+        guard Self.isJSON(headers.first(name: .contentType)) || headers.contentType.map(Self.isJSON) == true else {
             throw Abort(.unsupportedMediaType)
         }
         guard let body = body.data, body.readableBytes > 0 else {
@@ -69,6 +68,18 @@ extension Request {
         }
         let bytes = JSONNumbers.fitForDecimal(Array(body.readableBytesView))
         return try JSONDecoder.forkcast.decode(T.self, from: Data(bytes))
+    }
+
+    /// The usual `application/json` (with or without parameters), read without parsing the header
+    /// into a media type as Vapor's `contentType` does (about 1 % of logging an entry).
+    private static func isJSON(_ raw: String?) -> Bool {
+        guard let raw else { return false }
+        return raw == "application/json" || raw.hasPrefix("application/json;")
+    }
+
+    /// Any JSON media type: `application/json` or `application/…+json`.
+    private static func isJSON(_ type: HTTPMediaType) -> Bool {
+        type.type == "application" && (type.subType == "json" || type.subType.hasSuffix("+json"))
     }
 }
 
