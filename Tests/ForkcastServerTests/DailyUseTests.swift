@@ -260,6 +260,23 @@ struct DailyUseTests {
         }
     }
 
+    /// Today's nutrients say "every target met" only of targets whose amount is known: a day of
+    /// quick adds (no micronutrients) said "Every target met so far today" beside "not known" rows.
+    @Test func nutrientsMetOnlyOfWhatIsKnown() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            #expect(try await browser.send(.GET, "/diary").body.string.contains("Nothing logged yet"))
+            #expect(try await client.send(.POST, "/api/v1/diary/entries", raw: #"{"quickAdd": {"energyKcal": 300}, "mealType": "snack"}"#).status == .created)
+            let page = try await browser.send(.GET, "/diary").body.string
+            let summary = try #require(page.range(of: "id=\"nutrients-summary\">")).upperBound
+            let text = String(page[summary...].prefix { $0 != "<" })
+            #expect(!text.contains("Every target met"), "\(text)")
+            #expect(text.contains("Not known yet") || text.contains("under target"), "\(text)")
+        }
+    }
+
     /// A day the diary and planner forms send is a day that exists, in the years every client's
     /// dates are read in: 9999-12-31 was stored (and the account's export then refused to import),
     /// 2026-02-30 was logged as today.

@@ -8,10 +8,13 @@ enum NutrientsCard {
         let standings = NutrientStanding.day(day.totals, missing: day.missing, goals: day.goals)
         let counted = day.groups.flatMap(\.entries).filter(\.isCounted).count
         let under = standings.filter { $0.verdict == .under }.count, over = standings.filter { $0.verdict == .over }.count
+        let met = standings.filter { $0.verdict == .met }.count, unknown = standings.filter { $0.verdict == .unknown }.count
+        // "Every target met" only of targets whose amount is known: nothing known is not all met.
+        let verdicts = [under > 0 ? "\(under) under target" : nil, over > 0 ? "\(over) over the limit" : nil].compactMap { $0 }.joined(separator: ", ").nilIfEmptyString
+            ?? (met == 0 ? "Not known yet for what you logged" : unknown > 0 ? "Every known target met (\(unknown) not known)" : "Every target met")
         let summary: String = counted == 0
             ? "Nothing logged yet: your nutrients show here as you log."
-            : ([under > 0 ? "\(under) under target" : nil, over > 0 ? "\(over) over the limit" : nil].compactMap { $0 }.joined(separator: ", ").nilIfEmptyString
-                ?? "Every target met") + (day.date == today ? " so far today." : ".")
+            : verdicts + (day.date == today ? " so far today." : ".")
         return HTML("""
         <section class="card nutrients-card" id="nutrients" aria-labelledby="nutrients-title">
           <div class="card-head"><h2 id="nutrients-title">Nutrients</h2>
