@@ -101,11 +101,13 @@ struct ShoppingListPage {
         let action = sharedToken.map { SiteURL.sharedCheck($0, item.id).path } ?? SiteURL.checkShoppingItem(item.id).path
         let meals = item.meals.isEmpty ? (item.source == .manual ? "added by you" : "") : item.meals.joined(separator: ", ")
         let delete: HTML = sharedToken != nil ? .empty : HTML("""
+          <div class="shop-actions">
           <a class="icon-button shop-edit" href="\(SiteURL.editShoppingItem(item.id).path)" aria-label="Change \(item.name): amount or aisle">\(Icons.pencil)</a>
           <form method="post" action="\(SiteURL.deleteShoppingItem(item.id).path)" class="inline shop-delete">
             \(Layout.csrfField(csrf))
             <button class="icon-button" type="submit" aria-label="Take \(item.name) off the list" data-pressable>\(Icons.close)</button>
           </form>
+          </div>
           """)
         return HTML("""
         <li class="shop-item\(if: item.checked, " checked")" id="item-\(item.id.uuidString)" data-item-id="\(item.id.uuidString)">
@@ -142,6 +144,7 @@ struct ShoppingListPage {
           <form method="post" action="\(SiteURL.refreshShoppingList(list.id).path)" class="inline">\(Layout.csrfField(csrf))
             <button class="button small" type="submit" data-pressable>Refresh from the plan</button></form>
           \(share)
+          <a class="button small" href="#add-item-title">Add something</a>
           <a class="button small" href="\(SiteURL.plan(start: list.from).path)">Planner</a>
           <form method="post" action="\(SiteURL.deleteShoppingList(list.id).path)" class="inline" data-confirm="Delete this list?">\(Layout.csrfField(csrf))
             <button class="button small danger" type="submit" data-pressable>Delete list</button></form>
