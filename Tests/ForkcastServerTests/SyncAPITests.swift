@@ -166,6 +166,13 @@ struct SyncAPITests {
             for n in 0..<3 { _ = try await bob.createMeal("Bread \(n)") }
             let bobs = try await feed(bob).cursor
             #expect(try await ana.get("/api/v1/sync/changes?since=\(bobs)").status == .gone)
+            // Signed in on the web (no head read with a token), the same cursors get the same answers.
+            var browser = Browser(app: app)
+            _ = try await browser.signIn("ana@example.com")
+            #expect(try await browser.send(.GET, "/api/v1/sync/changes?since=\(head)").status == .ok)
+            for ahead in ["c\(seq + 1)", bobs] {
+                #expect(try await browser.send(.GET, "/api/v1/sync/changes?since=\(ahead)").status == .gone, "\(ahead) on the web")
+            }
             // A new change moves the head on, and the cursor it gives reads on.
             _ = try await ana.createMeal("Stew")
             let next = try await feed(ana, since: head)

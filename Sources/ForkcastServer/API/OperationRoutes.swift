@@ -94,7 +94,6 @@ extension PathTemplate {
     }
 }
 
-
 extension Route {
     /// Keeps the most a route collects (`body: .collect(maxSize:)`), so that its 413 problem says
     /// that limit, not the default for JSON bodies: Vapor keeps it inside the route's responder.

@@ -63,12 +63,7 @@ final class ReadCache: Sendable {
     /// calling, so bad input is refused before anything is looked up.
     func answer<T: Encodable & Sendable>(_ request: Request, owner: UUID, today: CalendarDate,
                                          _ build: () async throws -> T) async throws -> Reply<T> {
-        let head: Int
-        if let known = request.feedHead, known.owner == owner {
-            head = known.head  // read with the bearer token, before any of the data
-        } else {
-            head = try await SyncLog.lastSequence(owner: owner, on: request.database as! any SQLDatabase)
-        }
+        let head = try await request.feedHead(of: owner)
         let key = Key(owner: owner, request: request.url.string, head: head, today: today)
         let now = request.now
         if let kept = lookup(key, now: now) { return .encoded(kept) }
@@ -162,6 +157,13 @@ extension Request {
     var feedHead: (owner: UUID, head: Int)? {
         get { storage[FeedHeadKey.self] }
         set { storage[FeedHeadKey.self] = newValue }
+    }
+
+    /// `owner`'s change-feed head: the one read with the bearer token (before any of the data)
+    /// when it is `owner`'s, else read now (a web session).
+    func feedHead(of owner: UUID) async throws -> Int {
+        if let known = feedHead, known.owner == owner { return known.head }
+        return try await SyncLog.lastSequence(owner: owner, on: database as! any SQLDatabase)
     }
 
     private struct KeptVersionsKey: StorageKey { typealias Value = KeptVersions }

@@ -50,7 +50,7 @@ struct SyncController {
         // Every cursor handed out is at most the account's head then, and the head only grows: a
         // cursor past it was never this account's (or the server was restored from an older
         // backup), and reading on from it would miss every change until the numbers caught up.
-        if since > 0, since > (try await SyncLog.lastSequence(owner: owner, on: req.db as! any SQLDatabase)) {
+        if since > 0, since > (try await req.feedHead(of: owner)) {
             throw AppError.gone("This cursor is ahead of your account's changes (was the server restored from a backup?). Pull everything again: call without since.")
         }
         let rows = try await SyncLog.changes(owner: owner, after: since, limit: limit + 1, on: req.db)
@@ -70,7 +70,6 @@ struct SyncController {
         let cursor = max(page.last.map(\.seq) ?? since, hasMore ? 0 : horizon ?? 0)
         return ByteBuffer(data: try JSONEncoder.forkcastSorted.encode(SyncChanges(changes: dtos, cursor: Self.cursor(cursor), hasMore: hasMore)))
     }
-
 
     // MARK: Push
 

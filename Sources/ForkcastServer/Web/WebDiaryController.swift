@@ -104,8 +104,9 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         let rowsPage = MealFormPage(form: form, mealID: nil)
         let types = try await req.owner.mealTypes.catalog(now: req.now)
-        let (sentDate, badDate) = Self.day(form["date"])
-        let date = sentDate ?? user.today(now: req.now)
+        // A day that is not one is refused below, with the plate shown again (on today).
+        let sentDay = Result { () throws(ValidationError) in try Self.day(form["date"]) }
+        let date = (try? sentDay.get()) ?? nil ?? user.today(now: req.now)
         let loggedAt = DiaryValidation.loggedAt(for: date, today: user.today(now: req.now), now: req.now, in: user.zone)
         // No meal type sent: the one its time suggests, as for the API (ForkcastCore's MealTypeCatalog).
         var page = AddToDiaryPage(date: date, mealType: form["mealType"].flatMap(types.normalized) ?? form["mealType"]
@@ -125,7 +126,7 @@ struct WebDiaryController: RouteCollection {
             return html.response()
         }
         do {
-            if let badDate { throw badDate }
+            _ = try sentDay.get()
             let items = try await plateItems(page, rows: rowsPage, req: req, adopting: true)
             let entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items))
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
@@ -265,14 +266,14 @@ struct WebDiaryController: RouteCollection {
                             redirectType: .normal)
     }
 
-    /// The form's `date`: nil when none was sent (today), or the problem when it is not a day
+    /// The form's `date`: nil when none was sent (today); a ValidationError when it is not a day
     /// (2026-02-30, 2026-1-1): a day typed wrong is refused, never logged as today instead.
-    static func day(_ sent: String?) -> (CalendarDate?, ValidationError?) {
-        guard let text = sent?.trimmed.nilIfEmptyString else { return (nil, nil) }
+    static func day(_ sent: String?) throws(ValidationError) -> CalendarDate? {
+        guard let text = sent?.trimmed.nilIfEmptyString else { return nil }
         guard let date = CalendarDate(iso: text) else {
-            return (nil, ValidationError(field: "date", "Give the day as YYYY-MM-DD, a day that exists; got \(text.prefix(40))."))
+            throw ValidationError(field: "date", "Give the day as YYYY-MM-DD, a day that exists; got \(text.prefix(40)).")
         }
-        return (date, nil)
+        return date
     }
 
     /// "Same as yesterday" and the plate's "copy a meal": `from` is "YYYY-MM-DD|mealType".
@@ -281,9 +282,7 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         let source = (form["from"] ?? "").split(separator: "|", maxSplits: 1).map(String.init)
         guard source.count == 2, let from = CalendarDate(iso: source[0]) else { throw AppError.badRequest("Choose the meal to copy.") }
-        let (sentDate, badDate) = Self.day(form["date"])
-        if let badDate { throw badDate }
-        let date = sentDate ?? user.today(now: req.now)
+        let date = try Self.day(form["date"]) ?? user.today(now: req.now)
         let mealType = form["mealType"] ?? source[1]
         let service = try req.owner.diaryContext
         let only = form["only"].map { Set($0.split(separator: ",").compactMap { UUID(uuidString: String($0)) }) }

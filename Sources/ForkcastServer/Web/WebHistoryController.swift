@@ -26,9 +26,7 @@ struct WebHistoryController: RouteCollection {
         let upload = try await PhotosController.receive(req, maxBytes: photoMaxBytes)
         let form = upload.fields
         let service = owner.diaryContext
-        let (sentDate, badDate) = WebDiaryController.day(form["date"])
-        if let badDate { throw badDate }
-        let date = sentDate ?? user.today(now: req.now)
+        let date = try WebDiaryController.day(form["date"]) ?? user.today(now: req.now)
         let (entry, photo) = try await owner.logEntry.photo(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
         let name = try await service.types().name(of: entry.mealType)
         // Only a script asks for JSON (Accept: application/json); a browser's form sends */*.

@@ -38,7 +38,7 @@ extension Request {
     /// planner, a shopping list) reads it before its contents and opens its event stream from it,
     /// so a change made between the page's reads and the stream's start still reaches it.
     func changesCursor() async throws -> String {
-        SyncController.cursor(try await SyncLog.lastSequence(owner: try requireUserID(), on: database as! any SQLDatabase))
+        SyncController.cursor(try await feedHead(of: try requireUserID()))
     }
 }
 
