@@ -33,6 +33,7 @@ public enum AccountRules {
     /// A problem with an email address, or nil when it is a usable address: one `@`, a local part
     /// of 1–64 characters without spaces, quotes, angle brackets or control characters, and a
     /// domain of dot-separated labels (letters, digits, hyphens; not starting or ending with one).
+    /// U+FFFD, which a NUL or a broken byte is read as, is not a character anyone types in one.
     public static func emailProblem(_ raw: String) -> String? {
         let email = raw.trimmed
         if email.isEmpty { return "Email is required." }
@@ -41,7 +42,7 @@ public enum AccountRules {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return "\(shown): it needs exactly one @, as in name@example.com." }
         let local = parts[0], domain = parts[1]
-        let forbidden = CharacterSet.whitespacesAndNewlines.union(.controlCharacters).union(CharacterSet(charactersIn: "\"<>()[]\\,;:"))
+        let forbidden = CharacterSet.whitespacesAndNewlines.union(.controlCharacters).union(CharacterSet(charactersIn: "\"<>()[]\\,;:\u{FFFD}"))
         guard (1...64).contains(local.utf8.count), local.unicodeScalars.allSatisfy({ !forbidden.contains($0) }),
               !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else {
             return "\(shown): the part before @ is not valid."

@@ -22,6 +22,16 @@ struct AccountRulesTests {
         #expect(AccountRules.displayName(from: "  Ada  ") == "Ada")
     }
 
+    @Test func emailsRefuseWhatNobodyTypesInOne() {
+        #expect(AccountRules.emailProblem(" ana@example.com ") == nil)
+        #expect(AccountRules.emailProblem("ana.b+diary@mail.example.org") == nil)
+        // A NUL is read as U+FFFD (JSON's \u0000, a form's %00), as is a broken byte: neither is an address.
+        for bad in ["x\u{FFFD}@example.com", "x\u{0}@example.com", "ana@exa\u{FFFD}mple.com", "a<b>@example.com",
+                    "ana@example", "@example.com", "ana@@example.com", "a..b@example.com"] {
+            #expect(AccountRules.emailProblem(bad) != nil, "\(bad.debugDescription)")
+        }
+    }
+
     @Test func timeZonesAreIANANames() {
         #expect(AccountRules.timeZoneProblem("Europe/Paris") == nil)
         #expect(AccountRules.timeZoneProblem(" America/New_York ") == nil)

@@ -225,6 +225,11 @@ struct AuthTests {
                 #expect(response.status == .unprocessableEntity, "\(email) / \(password)")
                 #expect(response.problem?.message(for: field) != nil, "\(email) / \(password): \(response.body.string)")
             }
+            // JSON's \u0000 is read as U+FFFD, which no address holds: refused, not stored as x\u{FFFD}@….
+            for raw in [#"{"email": "x\u0000@example.com", "password": "correct horse"}"#, #"{"email": "x\ufffd@example.com", "password": "correct horse"}"#] {
+                let response = try await app.anonymous.send(.POST, "/api/v1/auth/register", raw: raw)
+                #expect(response.status == .unprocessableEntity && response.problem?.message(for: "email") != nil, "\(raw): \(response.body.string)")
+            }
             #expect(try await app.anonymous.send(.POST, "/api/v1/auth/register", json: ["email": "Ann.Lee+food@example.co.uk", "password": "correct horse"]).status == .created)
         }
     }
