@@ -89,6 +89,35 @@ struct HardeningTests {
         }
     }
 
+    /// Foundation calls 1.5 in a whole-number field "not valid JSON", naming nothing: the answer
+    /// is still the 422 naming the field, and nothing is saved.
+    @Test func aFractionOrAHugeNumberInAWholeNumberFieldIsA422NamingIt() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let meal = try await client.createMeal("Soup").id.uuidString
+            let cases: [(String, String, String)] = [
+                ("/api/v1/plan/assignments", #"{"mealId":"\#(meal)","date":"2026-11-29","servings":1.5}"#, "servings"),
+                ("/api/v1/plan/assignments", #"{"mealId":"\#(meal)","date":"2026-11-29","servings":1e30}"#, "servings"),
+                ("/api/v1/plan/assignments", #"{"mealId":"\#(meal)","date":"2026-11-29","servings":18446744073709551615}"#, "servings"),
+                ("/api/v1/plan/assignments/batch", #"{"assignments":[{"mealId":"\#(meal)","date":"2026-11-29","servings":2},{"mealId":"\#(meal)","date":"2026-11-30","servings":2.5}]}"#, "assignments[1].servings"),
+                ("/api/v1/plan/suggestions", #"{"start":"2026-11-29","days":1.5}"#, "days"),
+                ("/api/v1/meal-types", #"{"displayName":"Late bite","window":{"start":"22:00","end":"23:00"},"position":1e30}"#, "position"),
+            ]
+            for (path, body, field) in cases {
+                let answer = try await client.send(.POST, path, raw: body)
+                #expect(answer.status == .unprocessableEntity, "\(body): \(answer.status) \(answer.body.string)")
+                #expect(answer.problem?.message(for: field)?.contains("whole number") == true, "\(body): \(answer.body.string)")
+            }
+            #expect(try await client.plan("start=2026-11-29").days.allSatisfy(\.assignments.isEmpty), "nothing was planned")
+            // A body that does not parse is still a 400, whatever numbers it holds.
+            let broken = try await client.send(.POST, "/api/v1/plan/assignments", raw: #"{"mealId":"\#(meal)","servings":1.5,"#)
+            #expect(broken.status == .badRequest && broken.problem?.detail.contains("not valid JSON") == true)
+            // A whole number in the same body is planned.
+            let planned = try await client.send(.POST, "/api/v1/plan/assignments", raw: #"{"mealId":"\#(meal)","date":"2026-11-29","servings":2}"#)
+            #expect(planned.status == .created, "\(planned.body.string)")
+        }
+    }
+
     @Test func instantsAndDatesAreReadStrictly() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

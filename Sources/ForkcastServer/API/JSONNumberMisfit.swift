@@ -1,0 +1,75 @@
+import ForkcastCore
+import Foundation
+
+/// Foundation reports a number its field's type cannot hold (`1.5` or `1e30` where a whole number
+/// is read) as "The given data was not valid JSON", with no field named: the same error as for a
+/// body that does not parse. When the body does parse, this finds the field, so the answer is the
+/// 422 naming it that every other invalid value gets, not a 400 saying the JSON is broken.
+///
+/// Only on that error: each number that is not a whole number in `Int`'s range is tried as 1 in
+/// turn, and the first whose change gets the body past that error is the field. At most
+/// ``maximumTries`` numbers are tried, so a hostile body costs a bounded number of decodes.
+enum JSONNumberMisfit {
+    static let maximumTries = 64
+
+    /// The problem naming the field, or nil when the body is not JSON (or no number is to blame).
+    static func problem<T: Decodable>(in body: Data, decoding type: T.Type, with decoder: JSONDecoder) -> ValidationError? {
+        guard let tree = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
+        var candidates: [[Step]] = []
+        collect(tree, at: [], into: &candidates)
+        for path in candidates {
+            guard let data = try? JSONSerialization.data(withJSONObject: replacing(tree, at: path[...]), options: [.fragmentsAllowed])
+            else { continue }
+            do {
+                _ = try decoder.decode(T.self, from: data)
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                continue  // still the same error: this number was not (the only thing) to blame
+            } catch {}
+            let field = name(path)
+            return ValidationError(field: field, "\(field) must be a whole number (from \(Int.min) to \(Int.max)).")
+        }
+        return nil
+    }
+
+    enum Step { case key(String), index(Int) }
+
+    /// Numbers Foundation read as a floating-point value, or as an unsigned one past `Int.max`.
+    private static func collect(_ value: Any, at path: [Step], into found: inout [[Step]]) {
+        guard found.count < maximumTries else { return }
+        switch value {
+        case let object as [String: Any]:
+            for key in object.keys.sorted() { collect(object[key]!, at: path + [.key(key)], into: &found) }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() { collect(element, at: path + [.index(index)], into: &found) }
+        case let number as NSNumber:
+            if ["d", "f", "Q"].contains(String(cString: number.objCType)) { found.append(path) }
+        default:
+            break
+        }
+    }
+
+    private static func replacing(_ value: Any, at path: ArraySlice<Step>) -> Any {
+        guard let step = path.first else { return NSNumber(value: 1) }
+        switch (step, value) {
+        case (.key(let key), var object as [String: Any]):
+            object[key] = object[key].map { replacing($0, at: path.dropFirst()) }
+            return object
+        case (.index(let index), var array as [Any]) where array.indices.contains(index):
+            array[index] = replacing(array[index], at: path.dropFirst())
+            return array
+        default:
+            return value
+        }
+    }
+
+    /// As ``ProblemMiddleware/decodingProblem(_:)`` names fields: `items[2].servings`.
+    private static func name(_ path: [Step]) -> String {
+        let joined = path.map { step in
+            switch step {
+            case .key(let key): "." + key
+            case .index(let index): "[\(index)]"
+            }
+        }.joined()
+        return joined.hasPrefix(".") ? String(joined.dropFirst()) : joined
+    }
+}
