@@ -33,6 +33,29 @@ struct HealthImportHardeningTests {
         #expect(result.weights.count == 1)
     }
 
+    @Test func anExportCutShortIsRefusedWholeAndUnreadableRecordsAreCounted() throws {
+        let url = temporaryFile("xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        func weight(_ value: String, _ date: String) -> String {
+            "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"\(value)\" startDate=\"\(date)\"/>\n"
+        }
+        let records = weight("71.5", "2026-11-01 07:00:00 +0000") + weight("seventy", "2026-11-02 07:00:00 +0000")
+            + weight("71.0", "2026-13-45 07:00:00 +0000") + weight("70.8", "2026-11-03 07:00:00 +0000")
+            + "<Record type=\"HKQuantityTypeIdentifierHeight\" unit=\"cm\" value=\"\" startDate=\"2026-11-01 07:00:00 +0000\"/>\n"
+        try Data((Self.header + records + "</HealthData>\n").utf8).write(to: url)
+        let whole = try AppleHealthImport.parse(fileAt: url)
+        #expect(whole.weights.count == 2 && whole.recordsRead == 5)
+        #expect(whole.weightRecords == 4, "every body-mass record is counted, also one that cannot be read")
+        #expect(whole.skipped == ["unreadable": 3], "\(whole.skipped)")
+        // Cut anywhere after the start (in a record, between records, in the closing tag): refused.
+        let full = Self.header + records + "</HealthData>\n"
+        for cut in [Self.header.count + 40, Self.header.count + records.count, full.count - 4] {
+            try Data(full.prefix(cut).utf8).write(to: url)
+            #expect(throws: AppleHealthImport.Failure.cutShort, "cut at \(cut)") { try AppleHealthImport.parse(fileAt: url) }
+        }
+        #expect(AppleHealthImport.Failure.cutShort.message.contains("cut short"))
+    }
+
     @Test func aZipBombIsRefusedBeforeItIsInflated() throws {
         let url = temporaryFile("zip")
         defer { try? FileManager.default.removeItem(at: url) }

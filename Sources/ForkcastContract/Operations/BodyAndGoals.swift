@@ -269,7 +269,7 @@ public struct HealthImportResult: Codable, Sendable, Hashable, SchemaDocumented 
     public var recordsRead: Int
     /// Body-mass records in the file; `weightsFound` is what is left at one a day.
     public var weightRecords: Int
-    /// Records not imported, by reason: implausible, unknownUnit, sameDay, alreadyRecorded.
+    /// Records not imported, by reason: implausible, unreadable, unknownUnit, sameDay, alreadyRecorded.
     public var skipped: [String: Int]
 
     public init(weightsFound: Int, weightsAdded: Int, heightCm: Decimal?, birthDate: CalendarDate?, sex: Sex?,
@@ -288,7 +288,7 @@ public struct HealthImportResult: Codable, Sendable, Hashable, SchemaDocumented 
     public static var fieldNotes: [String: FieldNote] {
         ["weightsFound": FieldNote(minimum: 0), "weightsAdded": FieldNote(minimum: 0), "recordsRead": FieldNote(minimum: 0),
          "weightRecords": FieldNote("Body-mass records in the file; weightsFound is what is left at one a day", minimum: 0),
-         "skipped": FieldNote("Records not imported, by reason: implausible, unknownUnit, sameDay, alreadyRecorded",
+         "skipped": FieldNote("Records not imported, by reason: implausible, unreadable (a value or date that cannot be read), unknownUnit, sameDay, alreadyRecorded",
                               schema: ["type": "object", "additionalProperties": ["type": "integer", "minimum": 0]])]
     }
 }

@@ -20,8 +20,9 @@ final class AppleHealthImport {
         var birthDate: CalendarDate?
         var sex: Sex?
         var recordsRead = 0
-        /// Records passed over, by reason: "implausible" (outside ``Plausible``), "unknownUnit",
-        /// "sameDay" (an earlier weight of a day that has a later one).
+        /// Records passed over, by reason: "implausible" (outside ``Plausible``), "unreadable" (a
+        /// weight or height whose value or date cannot be read), "unknownUnit", "sameDay" (an
+        /// earlier weight of a day that has a later one).
         var skipped: [String: Int] = [:]
 
         /// What ``ImportHealthData`` takes into the person's records.
@@ -42,10 +43,13 @@ final class AppleHealthImport {
     enum Failure: Error, Equatable {
         case notAnExport(String)
         case tooLarge(String)
+        /// The file stops before `</HealthData>`: what it holds is only the start of an export.
+        case cutShort
 
         var message: String {
             switch self {
             case .notAnExport(let why): "This is not an Apple Health export (\(why)). Upload export.zip or the export.xml inside it."
+            case .cutShort: "This export stops before its end (</HealthData> is missing): it was cut short while being copied or downloaded. Nothing was imported; export again, or copy the whole file."
             case .tooLarge(let why): "This export cannot be imported: \(why). Nothing was imported."
             }
         }
@@ -56,6 +60,8 @@ final class AppleHealthImport {
 
     private(set) var result = Result()
     private(set) var sawHealthData = false
+    /// `</HealthData>` was read: the file is whole.
+    private(set) var sawEnd = false
     private let dateFormatter: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
@@ -112,6 +118,8 @@ final class AppleHealthImport {
         }
         try importer.finish()
         guard importer.sawHealthData else { throw Failure.notAnExport("no HealthData element") }
+        // All or nothing: the weights of a cut file would look like the whole history.
+        guard importer.sawEnd else { throw Failure.cutShort }
         return importer.result
     }
 
@@ -203,6 +211,7 @@ final class AppleHealthImport {
         if starts(with: "Record") { name = "Record" }
         else if starts(with: "Me") { name = "Me" }
         else if starts(with: "HealthData") { name = "HealthData" }
+        else if starts(with: "/HealthData") { sawEnd = true; return }
         else { return }
         handle(element: name, attributes: Self.attributes(of: tag))
     }
@@ -244,19 +253,20 @@ final class AppleHealthImport {
         case "Record":
             result.recordsRead += 1
             guard let type = attributes["type"],
-                  type == "HKQuantityTypeIdentifierBodyMass" || type == "HKQuantityTypeIdentifierHeight",
-                  let raw = attributes["value"], raw.utf8.count <= 40, let value = Decimal(typed: raw),
-                  let dateText = attributes["startDate"] ?? attributes["creationDate"], let date = dateFormatter.date(from: dateText) else { return }
+                  type == "HKQuantityTypeIdentifierBodyMass" || type == "HKQuantityTypeIdentifierHeight" else { return }
+            if type == "HKQuantityTypeIdentifierBodyMass" { result.weightRecords += 1 }
+            guard let raw = attributes["value"], raw.utf8.count <= 40, let value = Decimal(typed: raw),
+                  let dateText = attributes["startDate"] ?? attributes["creationDate"], let date = dateFormatter.date(from: dateText) else {
+                return skip("unreadable")
+            }
             let unit = attributes["unit"] ?? ""
             // A weighing from the future (or before 1900) would drive computed goals forever: the
             // rules of every weighing (ForkcastCore's), against the request's time.
             guard Instant.plausibleYears.contains(Calendar(identifier: .gregorian).component(.year, from: date)),
                   (try? BodyRules.measuredAt(date, now: now)) != nil else {
-                if type == "HKQuantityTypeIdentifierBodyMass" { result.weightRecords += 1 }
                 return skip("implausible")
             }
             if type == "HKQuantityTypeIdentifierBodyMass" {
-                result.weightRecords += 1
                 guard let stated = Self.kilograms(value, unit: unit) else { return skip("unknownUnit") }
                 // Checked and rounded as a weight typed or sent to the API is (ForkcastCore's BodyRules).
                 guard let kg = try? BodyRules.kilograms(kg: stated, lb: nil) else { return skip("implausible") }
