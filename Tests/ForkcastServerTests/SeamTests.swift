@@ -56,7 +56,63 @@ struct SeamTests {
         }
     }
 
+    /// The goals page lists weighings by day and time and deletes one typed wrong, through the
+    /// same DeleteWeight as the API: gone from the API and the feed; another person's is not found.
+    @Test func aWeightIsShownByItsDayAndDeletedOnTheWeb() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-03-14T06:45:00Z")!)
+        try await withForkcast(allowSignup: true, clock: clock) { app in
+            let client = try await app.signUp(timeZone: "Pacific/Auckland")
+            let other = try await app.signUp("bob@example.com")
+            #expect(try await client.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 80.4)).status == .created)
+            #expect(try await other.send(.POST, "/api/v1/weights", json: NewWeight(weightKg: 90)).status == .created)
+            let mine = try #require(try await client.get("/api/v1/weights").json(WeightPage.self).items.first)
+            let bobs = try #require(try await other.get("/api/v1/weights").json(WeightPage.self).items.first)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let page = try await browser.send(.GET, "/goals").body.string
+            // 06:45 UTC is 19:45 in Auckland (summer time), on the 14th.
+            #expect(page.contains("14 March 2026, 19:45 · typed in"), "\(page)")
+            #expect(page.contains("action=\"/goals/weights/\(mine.id.uuidString)/delete\""))
+            let token = try await browser.csrf(from: "/goals")
+            // No token, or another person's weight: refused, nothing deleted.
+            #expect(try await browser.send(.POST, "/goals/weights/\(mine.id.uuidString)/delete", form: [:]).status == .forbidden)
+            #expect(try await browser.send(.POST, "/goals/weights/\(bobs.id.uuidString)/delete", form: ["_csrf": token]).status == .notFound)
+            #expect(try await other.get("/api/v1/weights").json(WeightPage.self).items.count == 1)
+            let deleted = try await browser.send(.POST, "/goals/weights/\(mine.id.uuidString)/delete", form: ["_csrf": token])
+            #expect(deleted.status == .seeOther && deleted.headers.first(name: .location) == "/goals#weights-title")
+            #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.isEmpty)
+            let changes = try await sync.feed(client).changes.filter { $0.kind == "weight" }
+            #expect(changes.last?.op == "delete", "a synced device hears of it: \(changes.map(\.op))")
+            let after = try await browser.send(.GET, "/goals").body.string
+            #expect(after.contains("Deleted 80.4 kg from 14 March 2026, 19:45.") && after.contains("No weights yet."))
+            #expect(after.contains("Put it back"))
+            #expect(!(try await browser.send(.GET, "/goals").body.string.contains("Put it back")), "offered once")
+            #expect(try await browser.send(.POST, "/goals/weights/\(mine.id.uuidString)/delete", form: ["_csrf": token]).status == .notFound)
+            // Put back: the same weight, instant and source, through the form that adds one.
+            let hidden = { (name: String) -> String in
+                let marker = "name=\"\(name)\" value=\""
+                guard let start = after.range(of: marker)?.upperBound else { return "" }
+                return String(after[start...].prefix { $0 != "\"" })
+            }
+            let back = try await browser.send(.POST, "/goals/weights", form: ["_csrf": token, "weight": hidden("weight"), "weightUnit": hidden("weightUnit"),
+                                                                              "measuredAt": hidden("measuredAt"), "source": hidden("source")])
+            #expect(back.status == .seeOther)
+            struct Weighed: Decodable { var weightKg: Decimal; var measuredAt: Date; var source: String }
+            let restored = try await client.get("/api/v1/weights").json(Page<Weighed>.self).items
+            #expect(restored.map(\.weightKg) == [Decimal(string: "80.4")!] && restored.first?.source == "manual")
+            #expect(restored.first?.measuredAt == ISO8601DateFormatter().date(from: "2026-03-14T06:45:00Z"))
+            #expect(try await browser.send(.GET, "/goals").body.string.contains("Put back 80.4 kg."))
+            // A time that is not an instant, or one in the future, is refused as the API refuses it.
+            for when in ["yesterday", "2030-01-01T00:00:00Z"] {
+                let bad = try await browser.send(.POST, "/goals/weights", form: ["_csrf": token, "weight": "70", "weightUnit": "kg", "measuredAt": when])
+                #expect(bad.status == .unprocessableEntity, "\(when): \(bad.status)")
+            }
+            #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.count == 1)
+        }
+    }
+
     struct NewWeight: Encodable { var weightKg: Decimal; var measuredAt: String? }
+    struct Page<Item: Decodable>: Decodable { var items: [Item] }
     struct WeightPage: Decodable { var items: [Item]; struct Item: Decodable { var id: UUID; var weightKg: Decimal } }
 
     // MARK: Body profile and goals

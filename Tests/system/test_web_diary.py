@@ -164,7 +164,21 @@ def test_apple_health_upload_and_weight_trend(driver, server):
     css(driver, "form[action^='/goals/import'] button").click()
     wait_for(driver, lambda d: "Imported from Apple Health" in css(d, ".flash").text)
     assert "2 new weights" in css(driver, ".flash").text and "180" in css(driver, ".flash").text
-    assert "72" in css(driver, "#weights").text
+    weights = css(driver, "#weights").text
+    assert "72" in weights and "68.5" in weights
+    # Each weighing by its day and time in the person's zone, and where it came from.
+    assert "December 2023" in weights and "Apple Health" in weights, weights
+    # One typed wrong (or imported twice) is deleted from the list; the other stays.
+    css(driver, "#weights li:first-child button[aria-label^='Delete the weight of 72 kg']").click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".put-back") and "Deleted 72 kg" in css(d, ".put-back").text)
+    weights = css(driver, "#weights").text
+    assert "72" not in weights and "68.5" in weights, weights
+    # A tap on the wrong row is undone from the same page: the weight comes back as it was.
+    css(driver, ".put-back button").click()
+    wait_for(driver, lambda d: "Put back 72 kg" in css(d, ".flash").text)
+    weights = css(driver, "#weights").text
+    assert "72" in weights and "Apple Health" in weights.split("\n")[0], weights
+    assert not driver.find_elements(By.CSS_SELECTOR, ".put-back")
     css(driver, "#field-export").send_keys(os.path.abspath(__file__))
     css(driver, "form[action^='/goals/import'] button").click()
     wait_for(driver, lambda d: "not an Apple Health export" in d.page_source)

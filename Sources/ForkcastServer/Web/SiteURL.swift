@@ -42,7 +42,7 @@ enum SiteURL: Sendable {
     case history(before: CalendarDate? = nil, date: CalendarDate? = nil)
     case occasion(UUID)
     case mealTypes, createMealType, updateMealType(UUID)
-    case goals, goalsProfile, goalsManual, goalsWeights, goalsTargets
+    case goals, goalsProfile, goalsManual, goalsWeights, goalsTargets, deleteWeight(UUID)
     case nutrientsWeek(date: CalendarDate? = nil)
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
     case goalsImport(csrf: String?)
@@ -129,6 +129,7 @@ enum SiteURL: Sendable {
         case .goalsProfile: "/goals/profile"
         case .goalsManual: "/goals/manual"
         case .goalsWeights: "/goals/weights"
+        case .deleteWeight(let weight): "/goals/weights/\(id(weight))/delete"
         case .goalsTargets: "/goals/targets"
         case .nutrientsWeek: "/diary/nutrients"
         case .goalsImport: "/goals/import"
@@ -197,7 +198,7 @@ enum SiteURL: Sendable {
         .sharedList(":token"), .sharedCheck(":token", anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
-        .goals, .goalsProfile, .goalsManual, .goalsWeights, .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(),
+        .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
         .serviceWorker, .script("api"),
     ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]

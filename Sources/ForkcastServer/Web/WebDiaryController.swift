@@ -19,6 +19,7 @@ struct WebDiaryController: RouteCollection {
         routes.post(SiteURL.goalsProfile, use: saveProfile)
         routes.post(SiteURL.goalsManual, use: saveManual)
         routes.post(SiteURL.goalsWeights, use: addWeight)
+        routes.post(SiteURL.deleteWeight(SiteURL.anyID), use: deleteWeight)
         routes.post(SiteURL.goalsTargets, use: saveTargets)
         routes.get(SiteURL.nutrientsWeek(), use: nutrientsWeek)
         routes.on(.POST, SiteURL.goalsImport(csrf: nil), body: .stream, use: importHealth)
@@ -302,8 +303,9 @@ struct WebDiaryController: RouteCollection {
         let (goals, calculation) = try await body.goals(today: user.today(now: req.now))
         // Goals typed by hand stay unless asked otherwise, even when they equal the defaults.
         let setByHand = try await body.storedGoals().map { $0.source != .computed } ?? false
-        let page = GoalsPage(goals: goals, calculation: calculation, setByHand: setByHand, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
+        var page = GoalsPage(goals: goals, calculation: calculation, setByHand: setByHand, profile: try await body.profile(), weights: try await body.weights(page: Paging(page: 1, per: 8)).items.reversed(), zone: user.zone,
                              errors: errors, message: message)
+        page.putBack = req.hasSession ? GoalsPage.PutBack.take(from: req.session) : nil
         return page.render(layout: req.layout("Goals", .settings)).response(status: status)
     }
 
@@ -398,17 +400,34 @@ struct WebDiaryController: RouteCollection {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "Choose kg or lb for the weight."), message: nil, status: .unprocessableEntity)
         }
         let pounds = unit == "lb"
+        // "Put it back" sends the deleted weighing's time and source; the form itself sends neither (now, typed in).
+        let measuredAt = form["measuredAt"]?.trimmed.nilIfEmptyString
+        let at = measuredAt.flatMap(Instant.parse)
+        if let measuredAt, at == nil {
+            return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "The time \(measuredAt.prefix(40)) is not an instant."), message: nil, status: .unprocessableEntity)
+        }
+        let source = at == nil ? "manual" : GoalsPage.PutBack.source(form["source"])
         let saved: WeightEntry
         do {
-            saved = try await req.owner.recordWeight(.init(measuredAt: nil, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
-                                                     id: req.dependencies.uuid())
+            saved = try await req.owner.recordWeight(.init(measuredAt: at, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),
+                                                     id: req.dependencies.uuid(), source: source)
         } catch let errors as ValidationError {
             return try await renderGoals(req: req, errors: ValidationError(errors.fields.map { .init(field: "weightKg", message: $0.message) }), message: nil, status: .unprocessableEntity)
         } catch Refusal.conflict(let detail) {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", detail), message: nil, status: .conflict)
         }
-        req.flash("Added \(saved.weightKg.display(1)) kg.")
+        req.flash(at == nil ? "Added \(saved.weightKg.display(1)) kg." : "Put back \(saved.weightKg.display(1)) kg.")
         return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
+    }
+
+    /// A weighing typed wrong, or imported twice: the same ``DeleteWeight`` as the API and sync.
+    @Sendable func deleteWeight(req: Request) async throws -> Response {
+        _ = try req.webUser
+        let id = try req.idParameter(what: "weight")
+        guard let weight = try await req.owner.deleteWeight(id) else { throw AppError.notFound("That weight was already deleted.") }
+        // The page says so once, with a button that records it again (a tap on the wrong row).
+        GoalsPage.PutBack(weight).keep(in: req.session)
+        return req.redirect(to: SiteURL.goals.path(fragment: "weights-title"), redirectType: .normal)
     }
 
     /// The same streamed import as the API (``HealthImportRunner``), answered with a page.
@@ -419,7 +438,7 @@ struct WebDiaryController: RouteCollection {
             let skipped = result.skipped.filter { $0.key != "alreadyRecorded" }.values.reduce(0, +)
             req.flash("Imported from Apple Health: \(result.weightsAdded) new weight\(result.weightsAdded == 1 ? "" : "s")"
                       + (result.heightCm.map { ", height \($0.display(1)) cm" } ?? "") + (result.birthDate.map { ", born \($0.iso)" } ?? "")
-                      + (skipped > 0 ? "; \(skipped) record\(skipped == 1 ? "" : "s") passed over (implausible, unknown unit or a second weight the same day)" : "") + ".")
+                      + (skipped > 0 ? "; \(skipped) record\(skipped == 1 ? "" : "s") passed over (implausible, unreadable, unknown unit or a second weight the same day)" : "") + ".")
             return req.redirect(to: SiteURL.goals.path, redirectType: .normal)
         } catch AppError.validation(let errors) {
             return try await renderGoals(req: req, errors: ValidationError([]), message: errors.summary, status: .unprocessableEntity)

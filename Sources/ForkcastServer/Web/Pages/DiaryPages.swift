@@ -1,6 +1,7 @@
 import ForkcastApp
 import ForkcastCore
 import Foundation
+import Vapor
 
 /// Adding to the diary: a plate of foods (and a meal, or a quick add) logged at once to one meal
 /// type. Usual foods are one tap away, food rows search all your foods as you type, the totals
@@ -106,6 +107,8 @@ struct GoalsPage {
     var zone: TimeZone
     var errors = ValidationError([])
     var message: String?
+    /// A weighing just deleted, offered back once.
+    var putBack: PutBack?
 
     func render(layout: Layout) -> HTML {
         let p = profile
@@ -113,8 +116,12 @@ struct GoalsPage {
             HTML("<option value=\"\(value.rawValue)\"\(if: value.rawValue == selected?.rawValue, " selected")>\(label)</option>")
         }
         let steps = calculation?.steps.map { HTML("<li>\($0)</li>") }.joined() ?? .empty
-        let recent = weights.suffix(8).reversed().map { w in
-            HTML("<li>\(w.weightKg.display(1)) kg <span class=\"muted\">\(CalendarDate(w.measuredAt, in: zone).iso) · \(w.source)</span></li>")
+        let recent = weights.suffix(8).reversed().map { w -> HTML in
+            let when = Self.when(w.measuredAt, in: zone), kg = w.weightKg.display(1)
+            return HTML("""
+            <li><span><strong>\(kg) kg</strong> <span class="muted">\(when) · \(Self.sourceName(w.source))</span></span>
+            <form method="post" action="\(SiteURL.deleteWeight(w.id).path)" class="inline">\(Layout.csrfField(layout.csrf ?? ""))<button class="icon-button" type="submit" aria-label="Delete the weight of \(kg) kg from \(when)" data-pressable>\(Icons.close)</button></form></li>
+            """)
         }.joined()
         let sexChoice = Sex.allCases.map { s in
             HTML("<label class=\"chip toggle\"><input type=\"radio\" name=\"sex\" value=\"\(s.rawValue)\"\(if: p?.sex == s, " checked")> \(s.rawValue.capitalized)</label>")
@@ -179,6 +186,7 @@ struct GoalsPage {
             <div class="field"><label for="field-weightUnit">Unit</label><select id="field-weightUnit" name="weightUnit"><option value="kg">kg</option><option value="lb">lb</option></select></div>
             <button class="button" type="submit">Add weight</button>
           </form>
+          \(putBack.map { $0.form(csrf: layout.csrf ?? "", zone: zone) })
           \(weights.isEmpty ? HTML("<p class=\"muted\">No weights yet.</p>") : HTML("<ul class=\"weights\" id=\"weights\">\(recent)</ul>"))
           <h3>Import from Apple Health</h3>
           <form method="post" action="\(SiteURL.goalsImport(csrf: layout.csrf).path)" enctype="multipart/form-data" class="filter-row">
@@ -193,6 +201,69 @@ struct GoalsPage {
 }
 
 extension GoalsPage {
+    /// A deleted weighing, kept in the session for the next page only: its "Put it back" records it
+    /// again (the same weight, time and source) through the same form as a new one.
+    struct PutBack {
+        var weightKg: Decimal
+        var measuredAt: Date
+        var source: String
+
+        init(_ weight: WeightEntry) {
+            (weightKg, measuredAt, source) = (weight.weightKg, weight.measuredAt, Self.source(weight.source))
+        }
+
+        private init(weightKg: Decimal, measuredAt: Date, source: String) {
+            (self.weightKg, self.measuredAt, self.source) = (weightKg, measuredAt, source)
+        }
+
+        private static let key = "weightPutBack"
+
+        func keep(in session: Session) {
+            session.data[Self.key] = "\(weightKg)|\(Instant.format(measuredAt))|\(source)"
+        }
+
+        static func take(from session: Session) -> PutBack? {
+            guard let kept = session.data[key] else { return nil }
+            session.data[key] = nil
+            let parts = kept.split(separator: "|", maxSplits: 2).map(String.init)
+            guard parts.count == 3, let kg = Decimal(typed: parts[0]), let at = Instant.parse(parts[1]) else { return nil }
+            return PutBack(weightKg: kg, measuredAt: at, source: source(parts[2]))
+        }
+
+        /// The sources a weighing made here can have; any other (a device's own) is put back as typed in.
+        static func source(_ sent: String?) -> String {
+            let known = ["manual", "profile", ImportHealthData.source]
+            return sent.flatMap { known.contains($0) ? $0 : nil } ?? "manual"
+        }
+
+        func form(csrf: String, zone: TimeZone) -> HTML {
+            HTML("""
+            <form method="post" action="\(SiteURL.goalsWeights.path)" class="put-back" role="status">
+              \(Layout.csrfField(csrf))
+              <input type="hidden" name="weight" value="\(weightKg.description)"><input type="hidden" name="weightUnit" value="kg">
+              <input type="hidden" name="measuredAt" value="\(Instant.format(measuredAt))"><input type="hidden" name="source" value="\(source)">
+              <span>Deleted \(weightKg.display(1)) kg from \(GoalsPage.when(measuredAt, in: zone)).</span>
+              <button class="button small" type="submit">Put it back</button>
+            </form>
+            """)
+        }
+    }
+
+    /// When a weighing was measured, in the person's zone: "4 December 2023, 00:07".
+    static func when(_ instant: Date, in zone: TimeZone) -> String {
+        "\(PlannerPage.longDate(CalendarDate(instant, in: zone))), \(ClockText.time(instant, in: zone))"
+    }
+
+    /// Where a weighing came from, as a person says it.
+    static func sourceName(_ source: String) -> String {
+        switch source {
+        case "manual": "typed in"
+        case "profile": "body profile"
+        case ImportHealthData.source: "Apple Health"
+        default: source
+        }
+    }
+
     /// Each nutrient's daily target: the daily value until the person changes it.
     func targetsForm(csrf: String) -> HTML {
         let fields = Nutrient.targeted.map { n -> HTML in
