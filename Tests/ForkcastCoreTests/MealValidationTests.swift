@@ -66,4 +66,21 @@ struct MealValidationTests {
         #expect(throws: ValidationError.self) { try Paging(per: Paging.maximumPer + 1) }
         #expect(try Paging(page: 3, per: 20).offset == 40)
     }
+
+    @Test func mealsSortWithTheirNumbersInOrderOfValue() {
+        func sorted(_ names: [String]) -> [String] {
+            names.sorted { MealOrdering.sortKey(description: $0) < MealOrdering.sortKey(description: $1) }
+        }
+        #expect(sorted(["Soup #106", "soup #36", "Soup #7", "Soup"]) == ["Soup", "Soup #7", "soup #36", "Soup #106"])
+        #expect(sorted(["Day 10 stew", "Day 9 stew", "Day 009a"]) == ["Day 9 stew", "Day 009a", "Day 10 stew"])
+        #expect(MealOrdering.sortKey(description: "  Ab 007 ") == "ab " + String(repeating: "0", count: 19) + "7")
+        // A run longer than any number a person writes stays as typed; other scripts' digits are text.
+        let long = String(repeating: "9", count: 25)
+        #expect(MealOrdering.sortKey(description: long) == long)
+        #expect(MealOrdering.sortKey(description: "حساء ٣٦") == "حساء ٣٦")
+        for _ in 0..<200 {
+            let a = Int.random(in: 0...Int.max), b = Int.random(in: 0...Int.max)
+            #expect((MealOrdering.sortKey(description: "x\(a)") < MealOrdering.sortKey(description: "x\(b)")) == (a < b), "\(a) \(b)")
+        }
+    }
 }

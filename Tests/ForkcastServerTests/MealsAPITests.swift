@@ -2,6 +2,7 @@ import Fluent
 @testable import ForkcastServer
 import Foundation
 import Testing
+import SQLKit
 import VaporTesting
 
 @Suite("Meals API")
@@ -158,6 +159,27 @@ struct MealsAPITests {
             #expect(christmas.items.last?.isPlanned == true)
             #expect(try await client.get("/api/v1/meals/\(bagel.id)").json(TestMeal.self).isPlanned == false)
             #expect(try await client.get("/api/v1/meals?plannedFrom=2026-12-27&plannedTo=2026-12-21").status == .badRequest)
+        }
+    }
+
+    /// Numbers in descriptions sort by value on SQLite and PostgreSQL alike, and meals stored
+    /// before that have their keys made again by the migration.
+    @Test func numbersInDescriptionsSortByValue() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for name in ["Soup #106", "soup #36", "Soup #7", "Apple", "Soup #0036b", "Soup", "Bowl 2", "Bowl 10", "Bowl 1.5"] {
+                _ = try await client.createMeal(name)
+            }
+            let order = ["Apple", "Bowl 1.5", "Bowl 2", "Bowl 10", "Soup", "Soup #7", "soup #36", "Soup #0036b", "Soup #106"]
+            #expect(try await client.meals("per=50").items.map(\.description) == order)
+            // Keys as stored before (the description ignoring case): the migration makes them again.
+            let sql = app.db as! any SQLDatabase
+            try await M019_MealNumberOrder().revert(on: app.db)
+            let old = try await sql.raw("SELECT description_key FROM meals WHERE description = 'Soup #106'").first()?.decode(column: "description_key", as: String.self)
+            #expect(old == "soup #106")
+            #expect(try await client.meals("per=50").items.map(\.description) != order, "the old keys sort #106 before #36")
+            try await M019_MealNumberOrder().prepare(on: app.db)
+            #expect(try await client.meals("per=50").items.map(\.description) == order)
         }
     }
 

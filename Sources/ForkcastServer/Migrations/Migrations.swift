@@ -23,5 +23,6 @@ extension Application {
         migrations.add(M016_ShoppingLists())
         migrations.add(M017_Invitations())
         migrations.add(M018_SyncHeads())
+        migrations.add(M019_MealNumberOrder())
     }
 }
