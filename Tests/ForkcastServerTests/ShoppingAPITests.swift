@@ -135,7 +135,10 @@ struct ShoppingAPITests {
             #expect(try list(try await ann.get("/api/v1/shopping-lists/\(made.id)")).items.first { $0.id == item.id }?.checked == true)
             // The link reaches only its list: another list's item, a changed token, a short one.
             let otherItem = try #require(other.items.first)
-            #expect(try await anonymous.send(.PUT, "\(link.apiPath)/items/\(otherItem.id)", json: SharedCheckInput(checked: true)).status == .notFound)
+            let elsewhere = try await anonymous.send(.PUT, "\(link.apiPath)/items/\(otherItem.id)", json: SharedCheckInput(checked: true))
+            #expect(elsewhere.status == .notFound)
+            #expect(elsewhere.problem?.detail.contains("No item with id") == true, "the link works; the item is not on its list: \(elsewhere.body.string)")
+            #expect(try list(try await ann.get("/api/v1/shopping-lists/\(other.id)")).items.first { $0.id == otherItem.id }?.checked == false)
             var guessed = Array(token)
             guessed[5] = guessed[5] == "A" ? "B" : "A"
             #expect(try await anonymous.get("/api/v1/shared/shopping-lists/\(String(guessed))").status == .notFound)
@@ -149,7 +152,8 @@ struct ShoppingAPITests {
             #expect(try await ann.send(.DELETE, "/api/v1/shopping-lists/\(made.id)/share").status == .noContent)
             #expect(try await anonymous.get(link.apiPath).status == .notFound)
             #expect(try await anonymous.get("/s/\(token)").status == .notFound)
-            #expect(try await anonymous.send(.PUT, "\(link.apiPath)/items/\(item.id)", json: SharedCheckInput(checked: false)).status == .notFound)
+            let revoked = try await anonymous.send(.PUT, "\(link.apiPath)/items/\(item.id)", json: SharedCheckInput(checked: false))
+            #expect(revoked.status == .notFound && revoked.problem?.detail.contains("revoked") == true)
             let again = try await ann.send(.POST, "/api/v1/shopping-lists/\(made.id)/share").json(ShoppingShareAnswer.self)
             #expect(again.apiPath != link.apiPath, "sharing again makes a new link; the revoked one stays dead")
         }

@@ -67,7 +67,7 @@ public struct MealTypeAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         "A meal type of yours: one of the defaults (isSystem, with a key) or your own. Its id stays when it is renamed."
     }
     public static var fieldNotes: [String: FieldNote] {
-        ["key": FieldNote("A default type's key (\(MealType.systemDefaults.map(\.key).joined(separator: ", "))), which entries and plan slots store for it; null for your own types, whose entries store the id"),
+        ["key": FieldNote("A default type's key (\(MealType.systemDefaults.map(\.key).joined(separator: ", "))), which entries and plan slots store for it; null for your own types, whose entries and plan slots store the id in lowercase (compare ignoring case; either case is accepted)"),
          "isSystem": FieldNote("One of the defaults (it can be renamed or hidden, not removed)"),
          "window": FieldNote("When it is suggested; null: never by the clock"),
          "position": FieldNote("Order in lists and in a day, 0 first", minimum: 0),

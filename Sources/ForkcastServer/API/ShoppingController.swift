@@ -63,8 +63,8 @@ enum ShoppingController {
             return ShoppingListAnswer(contents, currency: shared.currency)
         }
         routes.on(ShoppingLists.SharedCheck.self) { req, parameters, input in
-            guard let shared = try await SharedShopping.open(parameters.token, req),
-                  let item = try await shared.check(parameters.itemId, input.checked) else { throw noShare }
+            guard let shared = try await SharedShopping.open(parameters.token, req) else { throw noShare }
+            guard let item = try await shared.check(parameters.itemId, input.checked) else { throw noItem(parameters.itemId) }
             return ShoppingItemAnswer(item)
         }
     }

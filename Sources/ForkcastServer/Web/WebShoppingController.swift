@@ -209,8 +209,8 @@ struct WebSharedShoppingController: RouteCollection {
     @Sendable func check(req: Request) async throws -> Response {
         let token = token(req)
         let id = try req.idParameter(what: "item")
-        guard let shared = try await SharedShopping.open(token, req),
-              try await shared.check(id, FormData(req)["checked"] != "false") != nil else { throw ShoppingController.noShare }
+        guard let shared = try await SharedShopping.open(token, req) else { throw ShoppingController.noShare }
+        guard try await shared.check(id, FormData(req)["checked"] != "false") != nil else { throw ShoppingController.noItem(id) }
         if req.fragment("items") { return try await render(req, shared, token: token) }
         return req.redirect(to: SiteURL.sharedList(token).path + "#item-\(id.uuidString)", redirectType: .normal)
     }
