@@ -243,3 +243,25 @@ def test_a_change_made_before_the_event_stream_opens_still_appears(driver, serve
             assert page_was_not_reloaded(driver)
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_a_days_energy_is_shown_against_its_goal_with_the_goal_marked(driver, server):
+    s = api_session(server)
+    assert s.put(server.url("/api/v1/goals"), json={"energyKcal": 2000, "protein": 100, "carbohydrates": 250, "fat": 70}).ok
+    for name, kcal, day in [("Big lunch", 2000, "2026-11-23"), ("Feast", 3400, "2026-11-24"), ("Snack plate", 500, "2026-11-25")]:
+        meal = s.post(server.url("/api/v1/meals"), json={"description": name, "nutrition": {"energyKcal": kcal, "protein": 50}}).json()
+        assert s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "date": day}).status_code == 201
+    sign_in(driver, server)
+    driver.set_window_size(390, 900)
+    driver.get(server.url("/plan?start=2026-11-23"))
+    for day, words, fill in [("2026-11-23", "on target", 2 / 3), ("2026-11-24", "over", 1.0), ("2026-11-25", "under", 1 / 6)]:
+        line = css(driver, f"#day-{day}-goals")
+        assert words in line.text, line.text
+        meter = line.find_element(By.CSS_SELECTOR, "meter")
+        mark = line.find_element(By.CSS_SELECTOR, ".goal-mark")
+        # The bar reaches 1.5 times the goal; the goal's mark stands two thirds along it.
+        assert float(meter.get_attribute("max")) == 3000 and float(meter.get_attribute("optimum")) == 2000
+        assert abs(float(meter.get_attribute("value")) / 3000 - fill) < 0.01
+        m, k = meter.rect, mark.rect
+        assert m["width"] > 80 and abs(k["x"] + k["width"] / 2 - (m["x"] + m["width"] * 2 / 3)) <= 3, (m, k)
+    screenshot(driver, "planner-goal-bars")

@@ -107,17 +107,21 @@ struct PlannerPage {
     }
 
     /// A day's energy against the goal as a bar (under, within ±10 %, over), with the macros in words.
+    /// The bar reaches half again the goal, with the goal marked two thirds along (``goalBarReach``):
+    /// a day on its goal fills most of it, and one over shows by how much.
+    static let goalBarReach: Decimal = 1.5
+
     static func goalLine(_ standing: GoalStanding, id: String, label: String) -> HTML {
         guard let energy = standing.line(.energyKcal), energy.goal > 0 else { return .empty }
         let words: [GoalStanding.Band: String] = [.under: "under", .within: "on target", .over: "over"]
         let macros = standing.lines.filter { $0.nutrient != .energyKcal }.map { line in
             "<span class=\"goal-macro band-\(line.band.rawValue)\"><abbr title=\"\(line.nutrient.name)\">\(line.nutrient.name.prefix(1))</abbr> \(line.amount.display(0))/\(line.goal.display(0)) g</span>"
         }.joined(separator: " ")
-        let goal = energy.goal, value = min(energy.amount, goal * 2)
+        let goal = energy.goal, top = goal * goalBarReach, value = min(energy.amount, top)
         return HTML("""
         <div class="goal-line band-\(energy.band.rawValue)" id="\(id)">
           <span class="totals-label">\(label):</span>
-          <meter min="0" max="\((goal * 2).display(0))" low="\((goal * (1 - GoalStanding.tolerance)).display(0))" high="\((goal * (1 + GoalStanding.tolerance)).display(0))" optimum="\(goal.display(0))" value="\(value.display(0))" aria-hidden="true"></meter>
+          <span class="goal-bar"><meter min="0" max="\(top.display(0))" low="\((goal * (1 - GoalStanding.tolerance)).display(0))" high="\((goal * (1 + GoalStanding.tolerance)).display(0))" optimum="\(goal.display(0))" value="\(value.display(0))" aria-hidden="true"></meter><span class="goal-mark" aria-hidden="true"></span></span>
           <span class="goal-words">\(energy.amount.display(0)) of \(goal.display(0)) kcal — <strong>\(words[energy.band]!)</strong></span>
           <span class="goal-macros">\(HTML(raw: macros))</span>
         </div>
