@@ -28,6 +28,17 @@ public enum ActivityLevel: String, Sendable, Codable, CaseIterable {
         case .veryActive: "Very active (hard exercise or a physical job)"
         }
     }
+
+    /// The label in a few words, for a choice on a phone's width (the arithmetic says ``label``).
+    public var shortLabel: String {
+        switch self {
+        case .sedentary: "Sedentary, little exercise"
+        case .light: "Light, 1–3 days a week"
+        case .moderate: "Moderate, 3–5 days a week"
+        case .active: "Active, 6–7 days a week"
+        case .veryActive: "Very active, physical job"
+        }
+    }
 }
 
 /// What the person wants (seed 003): lose (−500 kcal), keep (±0) or gain (+300 kcal).

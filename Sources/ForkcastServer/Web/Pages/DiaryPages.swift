@@ -31,7 +31,7 @@ struct AddToDiaryPage {
         let quickError = { (key: String) in errors.fields.first { $0.field == "quickAdd.\(key)" || $0.field.hasSuffix(".quickAdd.\(key)") }?.message }
         let itemErrors = errors.fields.filter { ($0.field.hasPrefix("items") && !$0.field.contains(".quickAdd.")) || ["foodId", "from", "date", "loggedAt", "to"].contains($0.field) }.map(\.message)
         let copyOptions = recent.map { r in
-            HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.name) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
+            HTML("<option value=\"\(r.date.iso)|\(r.mealType.token)\">\(r.date.weekday.shortName) \(DashboardPage.shortDate(r.date)) · \(r.mealType.name) (\(r.count) item\(r.count == 1 ? "" : "s"), \(r.kcal.display(0)) kcal)</option>")
         }.joined()
         return layout.render("""
         <section class="card form-card plate-card">
@@ -157,7 +157,7 @@ struct GoalsPage {
               <p class="hint">Filled-in imperial values are used instead of the metric ones.</p>
             </details>
             <div class="field"><label for="field-activityLevel">Activity</label><select id="field-activityLevel" name="activityLevel">
-              \(ActivityLevel.allCases.map { option($0, "\($0.label) × \($0.multiplier)", selected: p?.activityLevel ?? .light) }.joined())</select></div>
+              \(ActivityLevel.allCases.map { option($0, $0.shortLabel, selected: p?.activityLevel ?? .light) }.joined())</select></div>
             <div class="field"><label for="field-aim">Aim</label><select id="field-aim" name="aim">
               \(Aim.allCases.map { option($0, $0.label, selected: p?.aim ?? .maintain) }.joined())</select></div>
             <label class="check"><input type="checkbox" name="useComputedGoals" id="field-useComputedGoals"\(if: !setByHand, " checked")> Use goals computed from this profile</label>

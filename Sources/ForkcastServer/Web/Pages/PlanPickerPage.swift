@@ -20,7 +20,7 @@ struct PlanPickerPage {
             <input type="hidden" name="date" value="\(date.iso)">
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
-            <div class="field"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType, types: mealTypes))</div>
+            <div class="field grow"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType, types: mealTypes))</div>
             <button class="button" type="submit">Search</button>
           </form>
           <ul class="picker-list">\(results)</ul>
