@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastCore
+import Foundation
 import SQLKit
 
 /// Meals sort with their numbers in order of value ("Soup #36" before "Soup #106"): every stored
