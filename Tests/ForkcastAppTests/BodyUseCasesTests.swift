@@ -68,6 +68,14 @@ struct BodyUseCasesTests {
         #expect(wrong?.fields.map(\.field) == ["heightCm"])
     }
 
+    @Test func aWeighingRecordedAgainKeepsOnlyASourceOfThisServer() {
+        #expect(RecordWeight.sourceRecordedAgain(ImportHealthData.source) == ImportHealthData.source)
+        #expect(RecordWeight.sourceRecordedAgain("profile") == "profile" && RecordWeight.sourceRecordedAgain("manual") == "manual")
+        for other in ["Ana's iPhone", "<script>", "", nil] as [String?] {
+            #expect(RecordWeight.sourceRecordedAgain(other) == "manual", "\(String(describing: other))")
+        }
+    }
+
     @Test func computedGoalsNeedAProfile() async throws {
         let store = libraries.body(of: bob)
         let refused = await #expect(throws: ValidationError.self) { try await SetGoals(store: store, now: monday)(.init(source: "computed")) }

@@ -16,6 +16,14 @@ public struct RecordWeight: Sendable {
         self.now = now
     }
 
+    /// The sources a weighing written on this server has: typed in, from the body profile, from
+    /// an Apple Health import. A weighing recorded again after a delete (the Goals page's "Put it
+    /// back") keeps one of these; any other (a synced device's own name) is recorded as typed in.
+    public static func sourceRecordedAgain(_ sent: String?) -> String {
+        let known = ["manual", "profile", ImportHealthData.source]
+        return sent.flatMap { known.contains($0) ? $0 : nil } ?? "manual"
+    }
+
     /// What the API's `POST /api/v1/weights`, the Goals page and sync send (ForkcastContract's type).
     public typealias Input = WeightInput
 

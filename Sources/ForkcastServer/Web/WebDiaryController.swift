@@ -406,7 +406,7 @@ struct WebDiaryController: RouteCollection {
         if let measuredAt, at == nil {
             return try await renderGoals(req: req, errors: ValidationError(field: "weightKg", "The time \(measuredAt.prefix(40)) is not an instant."), message: nil, status: .unprocessableEntity)
         }
-        let source = at == nil ? "manual" : GoalsPage.PutBack.source(form["source"])
+        let source = at == nil ? "manual" : RecordWeight.sourceRecordedAgain(form["source"])
         let saved: WeightEntry
         do {
             saved = try await req.owner.recordWeight(.init(measuredAt: at, weightKg: pounds ? nil : value, weightLb: pounds ? value : nil),

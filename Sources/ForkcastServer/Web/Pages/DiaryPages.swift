@@ -209,7 +209,7 @@ extension GoalsPage {
         var source: String
 
         init(_ weight: WeightEntry) {
-            (weightKg, measuredAt, source) = (weight.weightKg, weight.measuredAt, Self.source(weight.source))
+            (weightKg, measuredAt, source) = (weight.weightKg, weight.measuredAt, RecordWeight.sourceRecordedAgain(weight.source))
         }
 
         private init(weightKg: Decimal, measuredAt: Date, source: String) {
@@ -227,13 +227,7 @@ extension GoalsPage {
             session.data[key] = nil
             let parts = kept.split(separator: "|", maxSplits: 2).map(String.init)
             guard parts.count == 3, let kg = Decimal(typed: parts[0]), let at = Instant.parse(parts[1]) else { return nil }
-            return PutBack(weightKg: kg, measuredAt: at, source: source(parts[2]))
-        }
-
-        /// The sources a weighing made here can have; any other (a device's own) is put back as typed in.
-        static func source(_ sent: String?) -> String {
-            let known = ["manual", "profile", ImportHealthData.source]
-            return sent.flatMap { known.contains($0) ? $0 : nil } ?? "manual"
+            return PutBack(weightKg: kg, measuredAt: at, source: RecordWeight.sourceRecordedAgain(parts[2]))
         }
 
         func form(csrf: String, zone: TimeZone) -> HTML {
