@@ -25,22 +25,28 @@ enum JSONNumberMisfit {
             } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
                 continue  // still the same error: this number was not (the only thing) to blame
             } catch {}
-            let field = name(path)
+            let field = ProblemMiddleware.fieldName(path)
             return ValidationError(field: field, "\(field) must be a whole number (from \(Int.min) to \(Int.max)).")
         }
         return nil
     }
 
-    enum Step { case key(String), index(Int) }
+    /// A key of an object or an index of an array, on the way to a number.
+    struct Step: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+        init(intValue: Int) { (stringValue, self.intValue) = ("\(intValue)", intValue) }
+    }
 
     /// Numbers Foundation read as a floating-point value, or as an unsigned one past `Int.max`.
     private static func collect(_ value: Any, at path: [Step], into found: inout [[Step]]) {
         guard found.count < maximumTries else { return }
         switch value {
         case let object as [String: Any]:
-            for key in object.keys.sorted() { collect(object[key]!, at: path + [.key(key)], into: &found) }
+            for key in object.keys.sorted() { collect(object[key]!, at: path + [Step(stringValue: key)], into: &found) }
         case let array as [Any]:
-            for (index, element) in array.enumerated() { collect(element, at: path + [.index(index)], into: &found) }
+            for (index, element) in array.enumerated() { collect(element, at: path + [Step(intValue: index)], into: &found) }
         case let number as NSNumber:
             if ["d", "f", "Q"].contains(String(cString: number.objCType)) { found.append(path) }
         default:
@@ -50,26 +56,15 @@ enum JSONNumberMisfit {
 
     private static func replacing(_ value: Any, at path: ArraySlice<Step>) -> Any {
         guard let step = path.first else { return NSNumber(value: 1) }
-        switch (step, value) {
-        case (.key(let key), var object as [String: Any]):
-            object[key] = object[key].map { replacing($0, at: path.dropFirst()) }
+        switch (step.intValue, value) {
+        case (nil, var object as [String: Any]):
+            object[step.stringValue] = object[step.stringValue].map { replacing($0, at: path.dropFirst()) }
             return object
-        case (.index(let index), var array as [Any]) where array.indices.contains(index):
+        case (let index?, var array as [Any]) where array.indices.contains(index):
             array[index] = replacing(array[index], at: path.dropFirst())
             return array
         default:
             return value
         }
-    }
-
-    /// As ``ProblemMiddleware/decodingProblem(_:)`` names fields: `items[2].servings`.
-    private static func name(_ path: [Step]) -> String {
-        let joined = path.map { step in
-            switch step {
-            case .key(let key): "." + key
-            case .index(let index): "[\(index)]"
-            }
-        }.joined()
-        return joined.hasPrefix(".") ? String(joined.dropFirst()) : joined
     }
 }

@@ -82,9 +82,7 @@ struct ProblemMiddleware: Middleware {
     /// A 400 for JSON that does not parse, a 422 naming the field for JSON of the wrong shape.
     static func decodingProblem(_ error: DecodingError) -> ProblemDetails {
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
-            let keys = context.codingPath + (key.map { [$0] } ?? [])
-            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
+            fieldName(context.codingPath + (key.map { [$0] } ?? []))
         }
         let field: String, message: String
         switch error {
@@ -109,6 +107,12 @@ struct ProblemMiddleware: Middleware {
         }
         let validation = ValidationError(field: field, message)
         return AppError.validation(validation).problem
+    }
+
+    /// A field as problems name it: `items[2].servings`.
+    static func fieldName(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
     }
 
     private static func describe(_ type: Any.Type) -> String {
