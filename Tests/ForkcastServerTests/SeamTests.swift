@@ -108,6 +108,13 @@ struct SeamTests {
                 #expect(bad.status == .unprocessableEntity, "\(when): \(bad.status)")
             }
             #expect(try await client.get("/api/v1/weights").json(WeightPage.self).items.count == 1)
+            // The offer belongs to the sign-in: the next account in the same browser never sees it.
+            let again = try #require(try await client.get("/api/v1/weights").json(WeightPage.self).items.first)
+            _ = try await browser.send(.POST, "/goals/weights/\(again.id.uuidString)/delete", form: ["_csrf": try await browser.csrf(from: "/goals")])
+            _ = try await browser.send(.POST, "/logout", form: ["_csrf": try await browser.csrf(from: "/goals")])
+            _ = try await browser.signIn("bob@example.com")
+            let bobsPage = try await browser.send(.GET, "/goals").body.string
+            #expect(bobsPage.contains("90 kg") && !bobsPage.contains("Put it back") && !bobsPage.contains("80.4"))
         }
     }
 
