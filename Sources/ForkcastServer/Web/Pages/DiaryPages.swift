@@ -203,7 +203,7 @@ struct GoalsPage {
 extension GoalsPage {
     /// A deleted weighing, kept in the session for the next page only: its "Put it back" records it
     /// again (the same weight, time and source) through the same form as a new one.
-    struct PutBack {
+    struct PutBack: Codable {
         var weightKg: Decimal
         var measuredAt: Date
         var source: String
@@ -212,22 +212,16 @@ extension GoalsPage {
             (weightKg, measuredAt, source) = (weight.weightKg, weight.measuredAt, RecordWeight.sourceRecordedAgain(weight.source))
         }
 
-        private init(weightKg: Decimal, measuredAt: Date, source: String) {
-            (self.weightKg, self.measuredAt, self.source) = (weightKg, measuredAt, source)
-        }
-
         private static let key = "weightPutBack"
 
         func keep(in session: Session) {
-            session.data[Self.key] = "\(weightKg)|\(Instant.format(measuredAt))|\(source)"
+            session.data[Self.key] = (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
         }
 
         static func take(from session: Session) -> PutBack? {
             guard let kept = session.data[key] else { return nil }
             session.data[key] = nil
-            let parts = kept.split(separator: "|", maxSplits: 2).map(String.init)
-            guard parts.count == 3, let kg = Decimal(typed: parts[0]), let at = Instant.parse(parts[1]) else { return nil }
-            return PutBack(weightKg: kg, measuredAt: at, source: RecordWeight.sourceRecordedAgain(parts[2]))
+            return try? JSONDecoder().decode(PutBack.self, from: Data(kept.utf8))
         }
 
         func form(csrf: String, zone: TimeZone) -> HTML {
