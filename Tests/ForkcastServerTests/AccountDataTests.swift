@@ -266,6 +266,11 @@ struct AccountDataTests {
             json.removeValue(forKey: "occasions")
             withoutOccasions[AccountArchive.documentPath] = try JSONSerialization.data(withJSONObject: json)
             #expect(try await empty.importArchive(try zip(withoutOccasions), dryRun: true).status == .ok)
+            // A fraction where a whole number belongs is said to be one (Foundation calls it "not valid JSON").
+            var fractional = files
+            json["version"] = 1.5
+            fractional[AccountArchive.documentPath] = try JSONSerialization.data(withJSONObject: json)
+            try await refused(try zip(fractional), .unprocessableEntity, "does not fit its field")
             let r = try await empty.send(.POST, "/api/v1/import?dryRun=maybe", raw: "x", contentType: "application/zip")
             #expect(r.status == .badRequest)
 

@@ -108,6 +108,17 @@ struct HardeningTests {
                 #expect(answer.status == .unprocessableEntity, "\(body): \(answer.status) \(answer.body.string)")
                 #expect(answer.problem?.message(for: field)?.contains("whole number") == true, "\(body): \(answer.body.string)")
             }
+            // The same number in a pushed record is refused with the same problem, not "not valid JSON".
+            let now = ISO8601DateFormatter().string(from: Date())
+            for (servings, id) in [("1.5", UUID()), ("1e30", UUID())] {
+                let push = #"{"deviceId":"phone","mutations":[{"mutationId":"\#(id)","kind":"assignment","id":"\#(id)","op":"upsert","updatedAt":"\#(now)","record":{"mealId":"\#(meal)","date":"2026-11-29","servings":\#(servings)}}]}"#
+                let answer = try await client.send(.POST, "/api/v1/sync/push", raw: push)
+                let result = try #require((try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])?["results"] as? [[String: Any]]).first
+                let problem = result?["problem"] as? [String: Any]
+                #expect(result?["status"] as? String == "rejected" && problem?["status"] as? Int == 422, "\(answer.body.string)")
+                let errors = problem?["errors"] as? [[String: String]] ?? []
+                #expect(errors.contains { $0["field"] == "servings" && $0["message"]?.contains("whole number") == true }, "\(answer.body.string)")
+            }
             #expect(try await client.plan("start=2026-11-29").days.allSatisfy(\.assignments.isEmpty), "nothing was planned")
             // A body that does not parse is still a 400, whatever numbers it holds.
             let broken = try await client.send(.POST, "/api/v1/plan/assignments", raw: #"{"mealId":"\#(meal)","servings":1.5,"#)

@@ -12,6 +12,15 @@ import Foundation
 enum JSONNumberMisfit {
     static let maximumTries = 64
 
+    /// What is said when the JSON parses but the number to blame is not found (a document with
+    /// more fractions than are tried, such as an account export).
+    static let unnamed = "a number in it does not fit its field (a fraction, or a number past \(Int.max), where a whole number belongs)"
+
+    /// True when `data` parses as JSON: Foundation's "not valid JSON" was then about a number.
+    static func parses(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+    }
+
     /// The problem naming the field, or nil when the body is not JSON (or no number is to blame).
     static func problem<T: Decodable>(in body: Data, decoding type: T.Type, with decoder: JSONDecoder) -> ValidationError? {
         guard let tree = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
@@ -65,6 +74,19 @@ enum JSONNumberMisfit {
             return array
         default:
             return value
+        }
+    }
+}
+
+extension JSONDecoder {
+    /// Decodes `data`; when Foundation's "not valid JSON" means a number its field cannot hold,
+    /// throws the 422 naming that field instead (the request body, a pushed record alike).
+    func decodeNamingMisfits<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try decode(T.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            if let misfit = JSONNumberMisfit.problem(in: data, decoding: T.self, with: self) { throw misfit }
+            throw DecodingError.dataCorrupted(context)
         }
     }
 }

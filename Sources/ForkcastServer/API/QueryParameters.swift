@@ -66,15 +66,7 @@ extension Request {
         guard let body = body.data, body.readableBytes > 0 else {
             throw AppError.badRequest("The body is empty; send a JSON object.")
         }
-        let data = Data(JSONNumbers.fitForDecimal(Array(body.readableBytesView)))
-        let decoder = JSONDecoder.forkcast
-        do {
-            return try decoder.decode(T.self, from: data)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            // Foundation's "not valid JSON" also means a number its field cannot hold: name the field.
-            if let misfit = JSONNumberMisfit.problem(in: data, decoding: T.self, with: decoder) { throw misfit }
-            throw DecodingError.dataCorrupted(context)
-        }
+        return try JSONDecoder.forkcast.decodeNamingMisfits(T.self, from: Data(JSONNumbers.fitForDecimal(Array(body.readableBytesView))))
     }
 
     /// The usual `application/json` (with or without parameters), read without parsing the header

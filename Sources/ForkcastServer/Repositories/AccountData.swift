@@ -186,9 +186,15 @@ extension AccountData {
         let files = ArchiveFiles(zip: zip, limits: limits)
         let json = try files.read(AccountArchive.documentPath, limit: limits.maxDocumentBytes)
         let document: AccountArchive
+        let data = Data(JSONNumbers.fitForDecimal(Array(json)))
         do {
-            document = try AccountArchive.decoder.decode(AccountArchive.self, from: Data(JSONNumbers.fitForDecimal(Array(json))))
+            document = try AccountArchive.decoder.decode(AccountArchive.self, from: data)
         } catch let error as DecodingError {
+            // Foundation's "not valid JSON" also means a number its field cannot hold. An export holds
+            // too many fractions to find it by trying each (JSONNumberMisfit), so it is described.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, JSONNumberMisfit.parses(data) {
+                throw AppError.validation(ValidationError(field: "file", "forkcast.json cannot be read: \(JSONNumberMisfit.unnamed)."))
+            }
             let problem = ProblemMiddleware.decodingProblem(error)
             throw AppError.validation(ValidationError(field: "file", "forkcast.json cannot be read: \(problem.detail)"))
         }

@@ -85,7 +85,7 @@ struct SyncRecords {
 
     /// Creates or replaces a record from its create/update input, keeping its id.
     func upsert(_ kind: SyncKind, id: UUID, input data: Data) async throws {
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder.forkcast.decode(T.self, from: data) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder.forkcast.decodeNamingMisfits(T.self, from: data) }
         switch kind {
         case .meal:
             try await owner.saveMeal.addOrChange(try decode(MealInput.self).draft(), id: id)
