@@ -6,7 +6,7 @@ import datetime
 
 from selenium.webdriver.support.ui import Select
 
-from browser import all_css, api_session, axe_check, css, screenshot, sign_in, wait_for
+from browser import SIZES, all_css, api_session, axe_check, css, screenshot, set_viewport, sign_in, wait_for
 from test_web_daily import Taps
 
 
@@ -112,6 +112,24 @@ def test_targets_change_on_goals_and_the_week_shows_what_is_persistently_low(dri
     assert "Fibre: under target on 5 of 5 days" in persistent, persistent
     screenshot(driver, "nutrients-week")
     axe_check(driver, "nutrients-week")
+    # At 360 px the days scroll sideways under the nutrient's name, which stays in view; the
+    # scroller says it scrolls (its hint class draws a shadow on the side that has more).
+    set_viewport(driver, 360)
+    scroller = css(driver, ".table-scroll.scroll-hint")
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth + 40", scroller)
+    def place(selector):  # where the element is drawn, read without scrolling anything into view
+        return driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.right]", selector)
+    name, day = ".nutrient-week tbody tr:first-child th[scope=row]", ".nutrient-week tbody tr:first-child td:last-child"
+    driver.execute_script("arguments[0].scrollLeft = 0", scroller)
+    name_at, day_at = place(name), place(day)
+    assert day_at[0] > 360, "the last day starts out of view"
+    driver.execute_script("arguments[0].scrollLeft = arguments[0].scrollWidth", scroller)
+    wait_for(driver, lambda d: place(day)[1] <= 360)
+    assert abs(place(name)[0] - name_at[0]) < 1, "the nutrient's name stays where it was"
+    assert place(day)[0] >= place(name)[1] - 1, "the last day is beside the name, not under it"
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
+    screenshot(driver, "nutrients-week-360-scrolled")
+    set_viewport(driver, *SIZES[driver.size_name])
     # A bad target is a problem next to its field and changes nothing.
     driver.get(server.url("/goals"))
     css(driver, "#targets-details summary").click()

@@ -94,7 +94,7 @@ struct NutrientsWeekPage {
         \(if: !days.isEmpty, HTML("""
         <section class="card" aria-labelledby="week-table-title">
           <h2 id="week-table-title">Each day, as a percentage of the target</h2>
-          <div class="table-scroll" tabindex="0" role="region" aria-labelledby="week-table-title">
+          <div class="table-scroll scroll-hint" tabindex="0" role="region" aria-labelledby="week-table-title">
             <table class="nutrient-week"><thead><tr><th scope="col">Nutrient</th><th scope="col">Average</th>\(headers)</tr></thead>
             <tbody>\(rows)</tbody></table>
           </div>
