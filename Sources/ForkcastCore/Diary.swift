@@ -169,7 +169,16 @@ extension DiaryValidation {
             if let p = Plausible.entryValue(of: nutrient).check(value, field: "nutrients.\(nutrient.rawValue)", label: nutrient.name) { problems.append(p) }
         }
         if let p = Plausible.entryCost.check(entry.cost, field: "cost", label: "Cost") { problems.append(p) }
+        if let p = dateProblem(entry.date, loggedAt: entry.loggedAt) { problems.append(p) }
         return problems
+    }
+
+    /// An entry's day is its instant's day where it was logged. Time zones run from 12 hours behind
+    /// UTC to 14 ahead, so whatever zone that was, the day is UTC's day of the instant or one beside it.
+    public static func dateProblem(_ date: CalendarDate, loggedAt: Date) -> ValidationError.Field? {
+        let utc = CalendarDate(loggedAt, in: TimeZone(identifier: "UTC")!)
+        guard date < utc.adding(days: -1) || utc.adding(days: 1) < date else { return nil }
+        return .init(field: "date", message: "The day \(date.iso) is not the day of loggedAt (\(utc.iso) in UTC) in any time zone.")
     }
 }
 

@@ -240,6 +240,11 @@ public struct Goals: Hashable, Sendable, Codable {
 
     public var nutrients: Nutrients { Nutrients(energyKcal: energyKcal, protein: protein, carbohydrates: carbohydrates, fat: fat) }
 
+    /// Computed goals are worked out from a body profile: without one there is nothing to compute.
+    public func profileProblem(hasProfile: Bool, field: String = "source") -> ValidationError.Field? {
+        source == .computed && !hasProfile ? .init(field: field, message: "Computed goals need a body profile first.") : nil
+    }
+
     public func validated() throws(ValidationError) -> Goals {
         var problems: [ValidationError.Field] = []
         if let p = Plausible.goalEnergyKcal.check(energyKcal, field: "energyKcal", label: "Calories a day") { problems.append(p) }

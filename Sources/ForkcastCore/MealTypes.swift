@@ -126,9 +126,12 @@ public struct MealType: Hashable, Sendable, Identifiable, Codable {
         return []
     }
 
-    /// Names compare without case, width or accents differences that look the same ("LUNCH" = "lunch").
+    /// Names compare without case, width or accents differences that look the same ("LUNCH" = "lunch"),
+    /// and without the invisible format characters (a byte-order mark, a zero-width space) that
+    /// would make a second "Breakfast" look like the first.
     public static func nameKey(_ name: String) -> String {
-        name.trimmed.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+        let visible = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.trimmed.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 }
 

@@ -210,6 +210,42 @@ struct AccountDataTests {
         }
     }
 
+    /// An export written by hand (or by another program) is stored as the API would store the same
+    /// records: no time after the server's own, weights rounded to 10 g with a source this server writes.
+    @Test func anImportedRecordTakesNoTimeFromTheFutureAndWeightsAreStoredAsRecorded() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ana = try await app.signUp("ana@example.com")
+            _ = try await Self.fill(ana)
+            let files = try unzip(Data(buffer: try await ana.get("/api/v1/export").body))
+            var document = try Self.document(files)
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            let far = try #require(ISO8601DateFormatter().date(from: "2199-01-01T00:00:00Z"))
+            document.foods[0].updatedAt = far
+            document.foods[0].createdAt = far
+            document.weights[0].weightKg = Decimal(string: "72.123456789")!
+            document.weights[0].source = "anything-goes"
+            var changed = files
+            changed[AccountArchive.documentPath] = try AccountArchive.encoder.encode(document)
+            let bea = try await app.signUp("bea@example.com")
+            let imported = try await bea.importArchive(try zip(changed))
+            #expect(imported.status == .created, "\(imported.body.string)")
+            let restored = try Self.document(try unzip(Data(buffer: try await bea.get("/api/v1/export").body)))
+            let food = try #require(restored.foods.first { $0.id == document.foods[0].id })
+            #expect(food.updatedAt <= Date() && food.createdAt <= Date(), "\(food.updatedAt)")
+            let weight = try #require(restored.weights.first { $0.id == document.weights[0].id })
+            #expect(weight.weightKg == Decimal(string: "72.12")! && weight.source == "manual")
+            // A device's edit made now wins over the imported food (it did not, while it was dated 2199).
+            var record = FoodsAPITests.oats
+            record["name"] = "Oats, edited on the phone"
+            let mutation: [String: Any] = ["mutationId": "1", "kind": "food", "id": food.id.uuidString, "op": "upsert",
+                                           "updatedAt": ISO8601DateFormatter().string(from: Date()), "record": record]
+            let push = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [mutation]] as [String: Any])
+            let answer = try await bea.send(.POST, "/api/v1/sync/push", raw: String(decoding: push, as: UTF8.self))
+            #expect(answer.body.string.contains(#""status":"applied""#), "\(answer.body.string)")
+            #expect(try object(try await bea.get("/api/v1/foods/\(food.id)"))["name"] as? String == "Oats, edited on the phone")
+        }
+    }
+
     @Test func aBrokenOrHostileArchiveIsRefusedWithAProblemAndChangesNothing() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
             let ana = try await app.signUp("ana@example.com")
@@ -244,6 +280,11 @@ struct AccountDataTests {
             try await refused(try with { $0.foods.append($0.foods[0]) }, .unprocessableEntity, "The same id appears twice in foods")
             try await refused(try with { $0.plan[0] = Assignment(id: $0.plan[0].id, mealId: UUID(), date: $0.plan[0].date) }, .unprocessableEntity, "plan[0].mealId")
             try await refused(try with { $0.diary[0].mealType = "<script>" }, .unprocessableEntity, "diary[0].mealType")
+            // What the API refuses, an import refuses: a weighing in the future, computed goals with no
+            // profile to compute them from, an entry's day that is not its instant's day in any zone.
+            try await refused(try with { $0.weights[0].measuredAt = Date().addingTimeInterval(30 * 86_400) }, .unprocessableEntity, "weights[0].measuredAt")
+            try await refused(try with { $0.goals?.source = .computed; $0.bodyProfile = nil }, .unprocessableEntity, "goals.source")
+            try await refused(try with { $0.diary[0].date = CalendarDate(year: 2020, month: 1, day: 1)! }, .unprocessableEntity, "diary[0].date")
             // Daily targets as the goals page and the API set them (they were imported as sent: -1, 1e100).
             #expect(document.goals != nil)
             try await refused(try with { $0.goals?.targets[.iron] = -1 }, .unprocessableEntity, "goals.targets.iron")

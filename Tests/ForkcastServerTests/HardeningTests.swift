@@ -129,6 +129,38 @@ struct HardeningTests {
         }
     }
 
+    /// A form is read as the API reads JSON: a NUL nobody typed is U+FFFD (SQLite cut the text at it,
+    /// so "\0Rice" was stored as an empty name), and a look-alike name is the same name on both doors.
+    @Test func aFormAndTheAPIStoreTheSameTextForTheSameInput() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            var browser = Browser(app: app)
+            #expect(try await browser.signIn().status == .seeOther)
+            let token = try await browser.csrf(from: "/settings")
+            let saved = try await browser.send(.POST, "/settings", form: ["_csrf": token, "displayName": "Ana\u{0}Lee", "timeZone": "UTC", "currency": "EUR"])
+            #expect(saved.status == .seeOther, "\(saved.body.string)")
+            func name() async throws -> [String: Any]? {
+                try JSONSerialization.jsonObject(with: Data(try await client.get("/api/v1/me").body.readableBytesView)) as? [String: Any]
+            }
+            let byForm = try await name()?["displayName"] as? String
+            #expect(byForm == "Ana\u{FFFD}Lee", "\(String(describing: byForm?.unicodeScalars.map(\.value)))")
+            let viaAPI = try await client.send(.PUT, "/api/v1/me", raw: #"{"displayName":"Ana\u0000Lee","timeZone":"UTC","currency":"EUR"}"#)
+            #expect(viaAPI.status == .ok)
+            #expect(try await name()?["displayName"] as? String == byForm)
+            // A byte-order mark before "Breakfast" makes no second Breakfast, by form or by API.
+            let web = try await browser.send(.POST, "/settings/meal-types", form: ["_csrf": token, "displayName": "\u{FEFF}Breakfast"])
+            #expect(web.status == .unprocessableEntity && web.body.string.contains("already have"), "\(web.status)")
+            let api = try await client.send(.POST, "/api/v1/meal-types", raw: #"{"displayName":"\uFEFFBreakfast"}"#)
+            #expect(api.status == .unprocessableEntity && api.problem?.message(for: "displayName")?.contains("already have") == true, "\(api.body.string)")
+            // A day that does not exist is refused on the web as on the API, not replaced by today.
+            #expect(try await browser.send(.GET, "/diary/nutrients?date=2026-02-30").status == .badRequest)
+            let meal = try await client.createMeal("Soup").id.uuidString
+            let planned = try await browser.send(.POST, "/plan/assignments", form: ["_csrf": token, "mealId": meal, "date": "2026-02-30"])
+            #expect(planned.status == .unprocessableEntity, "\(planned.status)")
+            #expect(try await client.plan("start=2026-02-23").days.allSatisfy(\.assignments.isEmpty))
+        }
+    }
+
     @Test func instantsAndDatesAreReadStrictly() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

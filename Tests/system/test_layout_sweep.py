@@ -6,7 +6,8 @@ right-to-left text). On each page, measured in the browser:
 2. no box showing a name is squeezed narrower than about four characters (40 px);
 3. nothing marked `hidden` shows;
 4. every control is at least 44 x 44 px below 700 px wide, 24 x 24 px from there;
-5. axe finds nothing serious or critical.
+5. axe finds nothing serious or critical;
+6. no two cards touch (at least 8 px between them).
 
 One driver is reused and resized through CDP; every failure is collected and reported together, and
 a screenshot of each page, width and scheme goes to ARTIFACTS/screenshots/layout/.
@@ -377,6 +378,17 @@ for (const el of document.querySelectorAll('a[href], button, input:not([type=hid
   const r = target.getBoundingClientRect();
   if (r.width + 0.5 < minSide || r.height + 0.5 < minSide) {
     out.push({check: 'target ' + minSide + 'px', what: describe(target), size: size(r)});
+  }
+}
+
+// 6. Cards keep apart: two cards that are not one inside the other stand at least 8 px apart.
+const cards = [...document.querySelectorAll('.card')].filter(c => shown(c) && !visuallyHidden(c)).map(c => [c, c.getBoundingClientRect()]);
+for (let i = 0; i < cards.length; i++) {
+  for (let j = i + 1; j < cards.length; j++) {
+    const [a, ra] = cards[i], [b, rb] = cards[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const apart = Math.max(Math.max(ra.left, rb.left) - Math.min(ra.right, rb.right), Math.max(ra.top, rb.top) - Math.min(ra.bottom, rb.bottom));
+    if (apart < 8) out.push({check: 'cards touch', what: describe(a) + ' and ' + describe(b) + ' ' + Math.round(apart) + ' px apart', size: ''});
   }
 }
 return out;

@@ -99,10 +99,12 @@ public struct ImportAccount: Sendable {
 
     /// What can be checked of the body records before anything is written.
     private func checkBody(_ archive: AccountArchive) throws {
+        // Each weighing as RecordWeight checks one: a plausible weight, not in the future.
         for (index, weight) in archive.weights.enumerated() {
-            if let problem = Plausible.bodyWeightKg.check(weight.weightKg, field: "weights[\(index)].weightKg", label: "Weight") {
-                throw ValidationError([problem])
-            }
+            do {
+                _ = try BodyRules.kilograms(kg: weight.weightKg, lb: nil)
+                _ = try BodyRules.measuredAt(weight.measuredAt, now: now)
+            } catch { throw error.prefixed("weights[\(index)].") }
         }
         var instants = Set<Int64>()
         guard archive.weights.allSatisfy({ instants.insert(WeightEntry.millisecond($0.measuredAt)).inserted }) else {
@@ -110,6 +112,7 @@ public struct ImportAccount: Sendable {
         }
         if let goals = archive.goals {
             do { _ = try goals.validated() } catch { throw error.prefixed("goals.") }
+            if let problem = goals.profileProblem(hasProfile: archive.bodyProfile != nil, field: "goals.source") { throw ValidationError([problem]) }
         }
         if let profile = archive.bodyProfile {
             do { _ = try profile.validated(today: today) } catch { throw error.prefixed("bodyProfile.") }
@@ -151,17 +154,17 @@ public struct ImportAccount: Sendable {
         let foods = SaveFood(library: library, now: now)
         for (index, food) in archive.foods.enumerated() {
             try await prefixing("foods[\(index)].") {
-                _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: food.createdAt, updatedAt: food.updatedAt)
+                _ = try await foods.restore(FoodDraft(food), id: food.id, createdAt: min(food.createdAt, now), updatedAt: min(food.updatedAt, now))
             }
         }
         for (index, meal) in archive.meals.enumerated() {
             try await prefixing("meals[\(index)].") {
-                _ = try await SaveMeal(library: library, now: meal.createdAt).add(MealDraft(meal.content), id: meal.id)
+                _ = try await SaveMeal(library: library, now: min(meal.createdAt, now)).add(MealDraft(meal.content), id: meal.id)
             }
         }
         for (index, assignment) in archive.plan.enumerated() {
             try await prefixing("plan[\(index)].") {
-                _ = try await PlanMeal(library: library, now: assignment.createdAt)(assignment.mealId, on: assignment.date,
+                _ = try await PlanMeal(library: library, now: min(assignment.createdAt, now))(assignment.mealId, on: assignment.date,
                                                                                      mealType: assignment.mealType, servings: assignment.servings, id: assignment.id)
             }
         }
@@ -170,7 +173,7 @@ public struct ImportAccount: Sendable {
             try await prefixing("shoppingLists[\(index)].") {
                 let checked = try ShoppingList.validated(name: record.list.name, from: record.list.from, to: record.list.to)
                 let list = ShoppingList(id: record.list.id, name: checked.name, from: checked.from, to: checked.to,
-                                        createdAt: record.list.createdAt, updatedAt: record.list.updatedAt)
+                                        createdAt: min(record.list.createdAt, now), updatedAt: min(record.list.updatedAt, now))
                 var items: [ShoppingItem] = []
                 for (position, item) in record.items.enumerated() {
                     do {
@@ -217,8 +220,10 @@ public struct ImportAccount: Sendable {
     private func writeBody(_ archive: AccountArchive, _ records: any AccountImportRecords) async throws {
         let now = now, today = today
         try await records.body.write { body in
-            let weighings = archive.weights.map {
-                WeightEntry(id: $0.id, measuredAt: $0.measuredAt, weightKg: $0.weightKg, source: String($0.source.prefix(40)))
+            // Checked in checkBody; stored as RecordWeight stores them (10 g, a source this server writes).
+            let weighings = try archive.weights.map {
+                WeightEntry(id: $0.id, measuredAt: $0.measuredAt, weightKg: try BodyRules.kilograms(kg: $0.weightKg, lb: nil),
+                            source: RecordWeight.sourceRecordedAgain($0.source))
             }
             for start in stride(from: 0, to: weighings.count, by: Self.chunkSize) {
                 try await body.insertWeights(Array(weighings[start..<min(start + Self.chunkSize, weighings.count)]), now: now)

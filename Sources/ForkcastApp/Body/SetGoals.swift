@@ -43,8 +43,8 @@ public struct SetGoals: Sendable {
         _ = try goals.withTargets(changes)
         let now = now, chosen = goals
         try await store.write { body in
-            if chosen.source == .computed, try await body.profile() == nil {
-                throw ValidationError(field: "source", "Computed goals need a body profile first (PUT \(BodyProfiles.Save.path)).")
+            if let problem = chosen.profileProblem(hasProfile: try await body.profile() != nil) {
+                throw ValidationError(field: problem.field, "\(problem.message.dropLast()) (PUT \(BodyProfiles.Save.path)).")
             }
             var goals = chosen
             goals.targets = try await body.storedGoals()?.targets ?? [:]

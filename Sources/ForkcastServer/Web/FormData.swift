@@ -11,9 +11,12 @@ enum URLEncoded {
             func decode(_ part: Substring) -> String {
                 // Most names and values need no decoding: no Foundation call for them (this runs on
                 // every request with a query).
-                guard part.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(part) }
+                guard part.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") || $0 == 0 }) else { return String(part) }
                 let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+                let decoded = spaced.removingPercentEncoding ?? spaced
+                // Nobody types NUL. It is read as U+FFFD, as JSON's `\u0000` is, so a form stores
+                // what the API would: SQLite would cut the text at it, PostgreSQL refuse it.
+                return decoded.utf8.contains(0) ? decoded.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : decoded
             }
             return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }

@@ -379,7 +379,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func nutrientsWeek(req: Request) async throws -> Response {
         let user = try req.webUser
         let today = user.today(now: req.now)
-        let end = (try? req.query.get(String.self, at: "date")).flatMap(CalendarDate.init(iso:)).map { min($0, today.adding(days: 366)) } ?? today
+        let end = try req.queryParameters.date("date").map { min($0, today.adding(days: 366)) } ?? today
         let start = end.adding(days: -6)
         let totals = try await req.owner.diaryContext.entries.dailyTotals(from: start, to: end)
         let goals = try await req.owner.body.goals(today: today).goals

@@ -51,7 +51,7 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let form = FormData(req)
         guard let mealID = form["mealId"].flatMap(UUID.init(uuidString:)) else { throw AppError.badRequest("Choose a meal to add.") }
-        guard let date = form["date"].flatMap(CalendarDate.init(iso:)) else { throw AppError.badRequest("That day does not exist.") }
+        guard let date = try WebDiaryController.day(form["date"]) else { throw ValidationError(field: "date", "Choose the day to plan it on.") }
         let plan = try req.owner.plan
         let slot = form["mealType"]?.trimmed.nilIfEmptyString
         guard let entry = try await req.owner.planMeal(mealID, on: date, mealType: slot, id: req.dependencies.uuid()) else {
@@ -76,7 +76,9 @@ struct WebPlanController: RouteCollection {
         let user = try req.webUser
         let id = try req.idParameter(what: "assignment")
         let owner = try req.owner
-        guard let servings = FormData(req)["servings"].flatMap({ Int($0.trimmed) }) else { throw AppError.badRequest("Say how many portions.") }
+        guard let servings = FormData(req)["servings"].flatMap({ Int($0.trimmed) }) else {
+            throw ValidationError(field: "servings", "Say how many portions: a whole number from \(Assignment.servingsRange.lowerBound) to \(Assignment.servingsRange.upperBound).")
+        }
         guard let assignment = try await owner.plan.find(id) else { throw AppError.notFound("That meal is no longer on the plan.") }
         let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: servings, id: id)
         guard let entry = try await owner.planMeal.change(id, to: request) else { throw AppError.notFound("That meal is no longer on the plan.") }
