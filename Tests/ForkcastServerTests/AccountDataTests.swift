@@ -246,6 +246,32 @@ struct AccountDataTests {
         }
     }
 
+    /// Imports one after the other give held ids anew; at the same moment they did not, and all but
+    /// one got a 409 "conflicts with something already saved" and nothing.
+    @Test func theSameExportImportedIntoSeveralAccountsAtOnceFillsEachOfThem() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ana = try await app.signUp("ana@example.com")
+            _ = try await Self.fill(ana)
+            let export = Data(buffer: try await ana.get("/api/v1/export").body)
+            let foods = try Self.document(try unzip(export)).foods.count
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            var people: [Client] = []
+            for index in 0..<4 { people.append(try await app.signUp("copy\(index)@example.com")) }
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for person in people { group.addTask { try await person.importArchive(export).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: .created, count: 4), "\(statuses)")
+            var ids = Set<UUID>()
+            for person in people {
+                let held = try Self.document(try unzip(Data(buffer: try await person.get("/api/v1/export").body)))
+                #expect(held.foods.count == foods && held.diary.count == 4, "\(held.counts)")
+                ids.formUnion(held.foods.map(\.id))
+            }
+            #expect(ids.count == 4 * foods, "no two accounts share a food's id")
+        }
+    }
+
     @Test func aBrokenOrHostileArchiveIsRefusedWithAProblemAndChangesNothing() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
             let ana = try await app.signUp("ana@example.com")
@@ -273,6 +299,17 @@ struct AccountDataTests {
             try await refused(good.prefix(good.count / 2), .unprocessableEntity, "")
             try await refused(try zip(["other.json": Data("{}".utf8)]), .unprocessableEntity, "holds no forkcast.json")
             try await refused(try zip([AccountArchive.documentPath: Data("{\"format\": 1".utf8)]), .unprocessableEntity, "forkcast.json cannot be read")
+            // A byte changed after zipping (stored, not deflated, so it still reads): its checksum says so.
+            let stored = try Archive(data: Data(), accessMode: .create)
+            for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+                try stored.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+            var flipped = try #require(stored.data)
+            let email = try #require(flipped.range(of: Data("ana@example.com".utf8)))
+            flipped[email.lowerBound + 2] = UInt8(ascii: "b")
+            try await refused(flipped, .unprocessableEntity, "is damaged")
             try await refused(try with { $0.version = 99 }, .unprocessableEntity, "version 99")
             try await refused(try with { $0.format = "mealie" }, .unprocessableEntity, "not a Forkcast export")
             try await refused(try with { $0.diary[0].nutrients.energyKcal = Decimal(string: "1e100") }, .unprocessableEntity, "diary[0].nutrients.energyKcal")

@@ -56,6 +56,23 @@ struct HealthImportHardeningTests {
         #expect(AppleHealthImport.Failure.cutShort.message.contains("cut short"))
     }
 
+    @Test func aZipWhoseExportChangedAfterZippingIsRefused() throws {
+        let url = temporaryFile("zip")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let xml = Data((Self.header + "<Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"71.5\" startDate=\"2026-11-01 07:00:00 +0000\"/>\n</HealthData>\n").utf8)
+        let archive = try Archive(url: url, accessMode: .create)
+        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count), compressionMethod: .none) { position, size in
+            xml.subdata(in: Int(position)..<Int(position) + size)
+        }
+        #expect(try AppleHealthImport.parse(fileAt: url).weights.first?.1 == Decimal(string: "71.5"))
+        // 71.5 becomes 11.5 in the stored bytes: it still reads as XML, but the checksum no longer matches.
+        var bytes = try Data(contentsOf: url)
+        let value = try #require(bytes.range(of: Data("71.5".utf8)))
+        bytes[value.lowerBound] = UInt8(ascii: "1")
+        try bytes.write(to: url)
+        #expect(throws: AppleHealthImport.Failure.notAnExport("the zip is damaged (its checksum does not match)")) { try AppleHealthImport.parse(fileAt: url) }
+    }
+
     @Test func aZipBombIsRefusedBeforeItIsInflated() throws {
         let url = temporaryFile("zip")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -35,7 +35,8 @@ enum JSONNumberMisfit {
                 continue  // still the same error: this number was not (the only thing) to blame
             } catch {}
             let field = ProblemMiddleware.fieldName(path)
-            return ValidationError(field: field, "\(field) must be a whole number (from \(Int.min) to \(Int.max)).")
+            // The field's own range is its rule's to say, once the number is whole.
+            return ValidationError(field: field, "\(field) must be a whole number, not a fraction or a number that large.")
         }
         return nil
     }

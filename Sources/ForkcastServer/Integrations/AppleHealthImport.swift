@@ -97,13 +97,15 @@ final class AppleHealthImport {
             let inflateLimit = max(UInt64(1 << 20), uploadSize * limits.maxCompressionRatio)
             var inflated: UInt64 = 0
             do {
-                _ = try archive.extract(entry, skipCRC32: true) { data in
+                let checksum = try archive.extract(entry, skipCRC32: false) { data in
                     inflated += UInt64(data.count)
                     if inflated > inflateLimit {
                         throw Failure.tooLarge("export.xml inflates more than \(limits.maxCompressionRatio) times the upload's size, which only a zip bomb does")
                     }
                     try importer.feed(data)
                 }
+                // Nothing is stored before the whole file is read: a damaged one imports nothing.
+                guard checksum == entry.checksum else { throw Failure.notAnExport("the zip is damaged (its checksum does not match)") }
             } catch let failure as Failure {
                 throw failure
             } catch {

@@ -117,16 +117,27 @@ struct AccountData {
     /// A photo's bytes, read from the archive when its turn comes.
     typealias PhotoFiles = @Sendable (AccountArchive.PhotoRecord) throws -> (full: Data, thumbnail: Data?)
 
+    /// How often an import that lost a race for its ids runs: each run gives anew the ids others took.
+    static let importAttempts = 5
+
     /// Fills this (empty) account from `archive` (``ImportAccount``), its problems as the API's.
     func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool,
                        progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil) async throws -> ImportReport {
         let imports = FluentAccountImports(user: user, db: db, photoStore: photoStore, photos: photos, now: now)
-        do {
-            return try await ImportAccount(imports: imports, now: now, today: user.today(now: now))(archive, dryRun: dryRun, progress: progress)
-        } catch let error as ValidationError {
-            throw AppError.validation(error)
-        } catch let refusal as Refusal {
-            throw AppError(refusal)
+        var attempts = 0
+        while true {
+            do {
+                return try await ImportAccount(imports: imports, now: now, today: user.today(now: now))(archive, dryRun: dryRun, progress: progress)
+            } catch let error as any DatabaseError where error.isConstraintFailure && attempts < Self.importAttempts - 1 {
+                // Another import wrote one of these ids after this one found it free (the same export
+                // into two accounts at once). This one was taken back whole; run again, and the ids
+                // now held are given anew, as they are when the imports come one after the other.
+                attempts += 1
+            } catch let error as ValidationError {
+                throw AppError.validation(error)
+            } catch let refusal as Refusal {
+                throw AppError(refusal)
+            }
         }
     }
 
@@ -230,11 +241,14 @@ extension AccountData {
                       entry.uncompressedSize <= max(1 << 20, entry.compressedSize * limits.maxCompressionRatio) else { throw tooLarge }
                 // The sizes in the zip's header may lie: the inflated bytes are counted as they come.
                 var data = Data()
+                let damaged = AppError.validation(ValidationError(field: "file", "\(path.prefix(120)) in the archive is damaged; nothing was imported."))
                 do {
-                    _ = try zip.extract(entry, skipCRC32: false) { chunk in
+                    // ZIPFoundation computes the checksum of what it inflates; comparing it is ours to do.
+                    let checksum = try zip.extract(entry, skipCRC32: false) { chunk in
                         data.append(chunk)
                         if UInt64(data.count) > limit { throw tooLarge }
                     }
+                    guard checksum == entry.checksum else { throw damaged }
                 } catch let error as AppError {
                     throw error
                 } catch {

@@ -54,21 +54,24 @@ struct FluentAccountImports: AccountImports {
         let owner = ownerID, now = now, user = user, photoStore = photoStore
         try await db.write { tx in
             try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
-            func remove<M: Model>(_ model: M.Type, _ ids: [UUID], kind: SyncKind) async throws where M.IDValue == UUID {
+            func remove<M: Model>(_ model: M.Type, _ ids: [UUID], kind: SyncKind, owner field: KeyPath<M, FieldProperty<M, UUID>>) async throws
+            where M.IDValue == UUID {
                 for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
-                    // Only this owner's rows: the ids were free when the import began.
-                    let present = try await M.query(on: tx).filter(\._$id ~~ chunk).all().compactMap(\.id)
+                    // Only this owner's rows. The ids were free when the import began, but another
+                    // import of the same export (into another account) may hold them now: the import
+                    // failed on them, and those rows are that account's.
+                    let present = try await M.query(on: tx).filter(field == owner).filter(\._$id ~~ chunk).all().compactMap(\.id)
                     guard !present.isEmpty else { continue }
                     try await M.query(on: tx).filter(\._$id ~~ present).delete()
                     try await SyncLog.record(kind, present, op: .delete, owner: owner, on: tx, now: now)
                 }
             }
-            try await remove(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) }, kind: .shoppingItem)
-            try await remove(ShoppingListModel.self, archive.shoppingLists.map(\.list.id), kind: .shoppingList)
-            try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry)
+            try await remove(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) }, kind: .shoppingItem, owner: \.$ownerID)
+            try await remove(ShoppingListModel.self, archive.shoppingLists.map(\.list.id), kind: .shoppingList, owner: \.$ownerID)
+            try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry, owner: \.$ownerID)
             let photoIDs = try await PhotoModel.query(on: tx).filter(\.$ownerID == owner).filter(\.$id ~~ archive.photos.map(\.id)).all().compactMap(\.id)
             try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)
-            try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment)
+            try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment, owner: \.$ownerID)
             // As DeleteMeal: a meal's plan days (planned since the import, too) go first, in the feed.
             let meals = MealRepository(db: tx, ownerID: owner), plan = PlanRepository(db: tx, ownerID: owner)
             for meal in archive.meals {
@@ -77,9 +80,9 @@ struct FluentAccountImports: AccountImports {
             }
             let foods = FoodRepository(db: tx, ownerID: owner)
             for food in archive.foods { _ = try await foods.delete(food.id, now: now) }
-            try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight)
+            try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight, owner: \.$ownerID)
             let kept = Set(before.mealTypes.map(\.id))
-            try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType)
+            try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType, owner: \.$ownerID)
             let types = MealTypeRepository(db: tx, ownerID: owner)
             for type in before.mealTypes { _ = try await types.replace(type, now: now) }
             let body = BodyRepository(db: tx, ownerID: owner)

@@ -45,7 +45,7 @@ struct AddToDiaryPage {
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
               <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
             </div>
-            <fieldset class="ingredients"><legend>Foods on the plate</legend>
+            <fieldset class="ingredients stack"><legend>Foods on the plate</legend>
               \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p>\(Self.usualChips(usual))</div>"))
               <div id="ingredient-rows">\(allRows.enumerated().map { MealFormPage.ingredientRow($1, index: $0, errors: errors, plate: true) }.joined())</div>
               <p class="hint">Leave the amount empty for one serving (or 100 g when the food has no serving size).</p>

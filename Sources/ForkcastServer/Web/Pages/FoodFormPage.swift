@@ -130,7 +130,7 @@ struct FoodFormPage {
               <p class="hint" id="barcode-status" role="status"></p>
               <video id="scanner" class="scanner" hidden playsinline muted aria-label="Camera preview for scanning"></video>
             </div>
-            <fieldset>
+            <fieldset class="stack">
               <legend>Nutrition per 100 <span data-basis-label>\(values["basis"] ?? "g")</span></legend>
               \(select("basis", "Measured per", [("g", "100 g (solids)"), ("ml", "100 ml (liquids)")]))
               <div class="grid-2">
@@ -147,7 +147,7 @@ struct FoodFormPage {
                 </div>
               </details>
             </fieldset>
-            <fieldset>
+            <fieldset class="stack">
               <legend>Serving and price</legend>
               <div class="grid-2">
                 \(field("servingSize", "Serving size (g or ml)", errorKey: "serving.size", inputmode: "decimal"))

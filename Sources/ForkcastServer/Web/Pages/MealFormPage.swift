@@ -177,7 +177,7 @@ extension MealFormPage {
                       autocomplete: "off", inputMode: "decimal").render
         }.joined()
         return """
-        <fieldset class="ingredients">
+        <fieldset class="ingredients stack">
           <legend>Ingredients and nutrition</legend>
           \(FormField(name: "servings", label: "Servings this makes", value: servings, error: errors.message(for: "servings"), type: "number", autocomplete: nil, inputMode: "numeric").render)
           <p class="hint">Pick foods from your food library; nutrition and cost per serving are worked out from them.</p>

@@ -74,7 +74,7 @@ struct NutrientsWeekPage {
             let verdict = row.persistent.map { $0 == .under ? "Low on \(row.under) of \(row.days.count) days" : "High on \(row.over) of \(row.days.count) days" } ?? ""
             return HTML("""
             <tr class="\(row.persistent.map { $0 == .under ? "persistent-under" : "persistent-over" } ?? "")" data-nutrient="\(row.nutrient.rawValue)">
-              <th scope="row">\(row.nutrient.name)<span class="muted"> \(row.target.map { row.nutrient.text($0) } ?? "")</span>\(if: !verdict.isEmpty, HTML("<span class=\"n-flag\">\(verdict)</span>"))</th>
+              <th scope="row">\(row.nutrient.name) <span class="muted n-target">\(row.target.map { row.nutrient.text($0) } ?? "")</span>\(if: !verdict.isEmpty, HTML("<span class=\"n-flag\">\(verdict)</span>"))</th>
               <td class="avg">\(row.averagePercent.map { "\($0) %" } ?? "—")</td>\(cells)
             </tr>
             """)

@@ -16,7 +16,7 @@ struct PlanPickerPage {
         layout.render("""
         <section class="card">
           <h1>Add a meal to \(date.weekday.name) \(PlannerPage.longDate(date))</h1>
-          <form method="get" action="\(SiteURL.planPicker(date: date, query: nil).template)" role="search" class="filter-row">
+          <form method="get" action="\(SiteURL.planPicker(date: date, query: nil).template)" role="search" class="filter-row picker-search">
             <input type="hidden" name="date" value="\(date.iso)">
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
