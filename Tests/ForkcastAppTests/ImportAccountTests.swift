@@ -36,8 +36,9 @@ struct ImportAccountTests {
         let logged = try await LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: now, uuid: { UUID() })
             .single(DiaryEntryInput(mealType: "breakfast", foodId: oats.id, quantity: 80, unit: "g"))
         let diary = [logged] + (1..<1203).map { n in
-            DiaryEntry(loggedAt: now.addingTimeInterval(-Double(n) * 3600), date: logged.date, mealType: logged.mealType, kind: logged.kind,
-                       name: logged.name, nutrients: logged.nutrients)
+            let at = now.addingTimeInterval(-Double(n) * 3600)
+            return DiaryEntry(loggedAt: at, date: CalendarDate(at, in: .gmt), mealType: logged.mealType, kind: logged.kind,
+                              name: logged.name, nutrients: logged.nutrients)
         }
         let contents = libraries.contents
         let photo = UUID()

@@ -238,7 +238,7 @@ struct AccountDataTests {
             var record = FoodsAPITests.oats
             record["name"] = "Oats, edited on the phone"
             let mutation: [String: Any] = ["mutationId": "1", "kind": "food", "id": food.id.uuidString, "op": "upsert",
-                                           "updatedAt": ISO8601DateFormatter().string(from: Date()), "record": record]
+                                           "updatedAt": ISO8601DateFormatter().string(from: Date().addingTimeInterval(1)), "record": record]
             let push = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [mutation]] as [String: Any])
             let answer = try await bea.send(.POST, "/api/v1/sync/push", raw: String(decoding: push, as: UTF8.self))
             #expect(answer.body.string.contains(#""status":"applied""#), "\(answer.body.string)")
