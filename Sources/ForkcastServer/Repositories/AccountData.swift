@@ -252,7 +252,7 @@ extension AccountData {
                 } catch let error as AppError {
                     throw error
                 } catch {
-                    throw AppError.validation(ValidationError(field: "file", "\(path.prefix(120)) in the archive is damaged; nothing was imported."))
+                    throw damaged
                 }
                 return data
             }
