@@ -158,6 +158,16 @@ struct HardeningTests {
             let planned = try await browser.send(.POST, "/plan/assignments", form: ["_csrf": token, "mealId": meal, "date": "2026-02-30"])
             #expect(planned.status == .unprocessableEntity, "\(planned.status)")
             #expect(try await client.plan("start=2026-02-23").days.allSatisfy(\.assignments.isEmpty))
+            // The planner's stepper: portions that are not a whole number are a 422 naming them, and change nothing.
+            let made = try await client.send(.POST, "/api/v1/plan/assignments", raw: #"{"mealId":"\#(meal)","date":"2026-11-30","servings":2}"#)
+            let entry = try JSONSerialization.jsonObject(with: Data(made.body.readableBytesView)) as? [String: Any]
+            let assignment = try #require(entry?["id"] as? String, "\(made.body.string)")
+            for servings in ["abc", "2.5", ""] {
+                let stepped = try await browser.send(.POST, "/plan/assignments/\(assignment)/servings", form: ["_csrf": token, "servings": servings])
+                #expect(stepped.status == .unprocessableEntity && stepped.body.string.contains("whole number"), "\(servings): \(stepped.status)")
+            }
+            let after = try await client.get("/api/v1/plan/assignments/\(assignment)")
+            #expect(after.body.string.contains(#""servings":2"#), "\(after.body.string)")
         }
     }
 
