@@ -82,6 +82,37 @@ struct CalendarDateTests {
     }
 }
 
+@Suite("A range of days asked for")
+struct DayRangeTests {
+    let today = CalendarDate(iso: "2026-11-29")!
+
+    func asked(_ from: String?, _ to: String?, days: Int = 7, maximum: Int = 400) -> Result<DayRange, DayRange.Problem> {
+        DayRange.asked(from: from.flatMap(CalendarDate.init(iso:)), to: to.flatMap(CalendarDate.init(iso:)), today: today,
+                       defaultDays: days, maximumDays: maximum)
+    }
+
+    @Test func oneEndStandsForTheDefaultSpan() throws {
+        #expect(try asked(nil, nil).get() == asked("2026-11-23", "2026-11-29").get())
+        #expect(try asked("2026-11-01", nil).get().to == CalendarDate(iso: "2026-11-07"))
+        #expect(try asked(nil, "2026-11-07").get().from == CalendarDate(iso: "2026-11-01"))
+        #expect(try asked("2026-11-01", nil, days: 30).get().dates.count == 30)
+    }
+
+    @Test func aSpanWorkedOutFromOneEndStopsAtThePlausibleDays() throws {
+        #expect(try asked(nil, "1900-01-01").get().dates == [CalendarDate(iso: "1900-01-01")!])
+        #expect(try asked("2200-12-31", nil).get().dates == [CalendarDate(iso: "2200-12-31")!])
+        #expect(try asked(nil, "1900-01-03").get().from == .firstPlausible)
+    }
+
+    @Test func backwardsOrTooLongIsRefused() {
+        guard case .failure(let backwards) = asked("2026-11-21", "2026-11-17") else { Issue.record("accepted"); return }
+        #expect(backwards.message.contains("must not be after"))
+        guard case .failure(let long) = asked("2025-01-01", "2026-11-17") else { Issue.record("accepted"); return }
+        #expect(long.message == "Ask for at most 400 days at once.")
+        #expect(throws: Never.self) { try asked("2025-10-26", "2026-11-29").get() }
+    }
+}
+
 @Suite("Dates read back from storage")
 struct StoredDateTests {
     @Test func whateverWasStoredBecomesARealDate() {

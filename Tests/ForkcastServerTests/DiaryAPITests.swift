@@ -244,6 +244,13 @@ struct DiaryAPITests {
             let days = try #require(summary["days"] as? [[String: Any]])
             #expect(days.map { $0["energyKcal"] as? Double } == [0, 1800, 0, 2500, 0])
             #expect(try await client.get("/api/v1/diary/summary?from=2026-11-21&to=2026-11-17").status == .badRequest)
+            // A span worked out from one end stays within the years a day may be kept on.
+            let first = try json(try await client.get("/api/v1/diary/summary?to=1900-01-01"))
+            #expect((first["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["1900-01-01"])
+            #expect(first["from"] as? String == "1900-01-01")
+            let last = try json(try await client.get("/api/v1/diary/summary?from=2200-12-30"))
+            #expect((last["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2200-12-30", "2200-12-31"])
+            #expect(try await client.get("/api/v1/diary/export?to=1900-01-03&format=json").status == .ok)
 
             let csv = try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=csv")
             #expect(csv.headers.contentType?.subType == "csv")

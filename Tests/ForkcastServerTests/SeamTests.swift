@@ -342,6 +342,14 @@ struct SeamTests {
                                              headers: [RequireUserMiddleware.accountHeader: anaID.uuidString.lowercased()])
             #expect(refused.status == .conflict)
             #expect(try await DiaryEntryModel.query(on: app.db).count() == 0)
+            // A header that names no account is a bad request, not "another account".
+            for garbage in ["not-a-uuid", "", "\(anaID.uuidString)x"] {
+                let bad = try await ana.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self),
+                                             headers: [RequireUserMiddleware.accountHeader: garbage])
+                #expect(bad.status == .badRequest, "\(garbage): \(bad.body.string)")
+                #expect(bad.body.string.contains("must be an account id"))
+            }
+            #expect(try await DiaryEntryModel.query(on: app.db).count() == 0)
             // As Ana it goes through.
             let sent = try await ana.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self),
                                           headers: [RequireUserMiddleware.accountHeader: anaID.uuidString.lowercased()])

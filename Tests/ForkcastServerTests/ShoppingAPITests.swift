@@ -133,6 +133,23 @@ struct ShoppingAPITests {
             let check = try await anonymous.send(.PUT, "\(link.apiPath)/items/\(item.id)", json: SharedCheckInput(checked: true))
             #expect(try check.json(ShoppingItemAnswer.self).checked)
             #expect(try list(try await ann.get("/api/v1/shopping-lists/\(made.id)")).items.first { $0.id == item.id }?.checked == true)
+            // The page's check says true or false; anything else is refused and changes nothing, on
+            // the shared page as on the owner's.
+            var visitor = Browser(app: app)
+            let visitorToken = try await visitor.csrf(from: "/s/\(token)")
+            var owner = Browser(app: app)
+            #expect(try await owner.signIn().status == .seeOther)
+            let ownerToken = try await owner.csrf(from: "/shopping/\(made.id)")
+            for value in ["maybe", "", "TRUE"] {
+                let shared = try await visitor.send(.POST, "/s/\(token)/items/\(item.id)/check", form: ["_csrf": visitorToken, "checked": value])
+                #expect(shared.status == .unprocessableEntity && shared.body.string.contains("true or false"), "\(value): \(shared.status)")
+                let own = try await owner.send(.POST, "/shopping/items/\(item.id)/check", form: ["_csrf": ownerToken, "checked": value])
+                #expect(own.status == .unprocessableEntity, "\(value): \(own.status)")
+            }
+            #expect(try list(try await ann.get("/api/v1/shopping-lists/\(made.id)")).items.first { $0.id == item.id }?.checked == true)
+            let unchecked = try await visitor.send(.POST, "/s/\(token)/items/\(item.id)/check", form: ["_csrf": visitorToken, "checked": "false"])
+            #expect(unchecked.status == .seeOther, "\(unchecked.status)")
+            #expect(try list(try await ann.get("/api/v1/shopping-lists/\(made.id)")).items.first { $0.id == item.id }?.checked == false)
             // The link reaches only its list: another list's item, a changed token, a short one.
             let otherItem = try #require(other.items.first)
             let elsewhere = try await anonymous.send(.PUT, "\(link.apiPath)/items/\(otherItem.id)", json: SharedCheckInput(checked: true))

@@ -37,6 +37,12 @@ def test_add_a_food_with_errors_shown_and_input_kept(driver, server):
     axe_check(driver, "foods-empty")
     css(driver, "a[href='/foods/new']").click()
     wait_for(driver, lambda d: d.current_url.endswith("/foods/new"))
+    # Side by side, a field's hint sits under its input: "Serving size" and "Serving name" (which
+    # has a hint) line up.
+    size, label = css(driver, "#field-servingSize"), css(driver, "#field-servingLabel")
+    if size.rect["x"] != label.rect["x"]:
+        assert size.rect["y"] == label.rect["y"], (size.rect, label.rect)
+        assert css(driver, "#field-servingLabel-hint").rect["y"] > label.rect["y"], "the hint under the input"
     css(driver, "#field-protein").send_keys("-3")
     css(driver, "#field-fat").send_keys("abc")
     css(driver, "#field-barcode").send_keys("5449000011527")
@@ -83,7 +89,9 @@ def test_search_as_you_type_and_grid_view(driver, server):
     sign_in(driver, server)
     driver.get(server.url("/foods"))
     screenshot(driver, "foods")
-    axe_check(driver, "foods")
+    results = axe_check(driver, "foods")
+    # Each card's title is a heading one level under the page's (no h3 straight under the h1).
+    assert not [v for v in results["violations"] if v["id"] == "heading-order"], "headings skip a level"
     mark_page(driver)
     css(driver, "#food-q").send_keys("milk")
     wait_for(driver, lambda d: food_names(d) == ["Oat milk", "Whole milk"])

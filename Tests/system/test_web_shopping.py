@@ -174,6 +174,17 @@ def test_fill_my_week_in_one_tap_and_never_against_a_filter(driver, server):
     assert "Green salad" not in css(driver, ".suggestion-days").text, "the filter holds"
     screenshot(driver, "fill-my-week")
     axe_check(driver, "fill-my-week")
+    # The button counts what is ticked, and cannot be pressed with nothing ticked.
+    button = css(driver, "form[action='/plan/suggestions/accept'] button[type=submit]")
+    assert button.text == f"Plan the ticked meals ({len(picks)})", button.text
+    for pick in picks:
+        pick.click()
+    assert button.text == "Plan the ticked meals (0)" and not button.is_enabled(), button.text
+    picks[0].click()
+    assert button.text == "Plan the ticked meals (1)" and button.is_enabled(), button.text
+    for pick in picks[1:]:
+        pick.click()
+    assert button.text == f"Plan the ticked meals ({len(picks)})", button.text
     css(driver, "form[action='/plan/suggestions/accept'] button[type=submit]").click()
     try:
         wait_for(driver, lambda d: "/plan" in d.current_url and "Planned" in d.page_source)

@@ -631,7 +631,7 @@ public enum Occasions {
 /// `/api/v1/photos`: upload (checked by content, stored without metadata) and the private bytes.
 public enum Photos {
     static let idNote: [String: FieldNote] = ["id": FieldNote("The photo's id")]
-    static let account = HeaderParameter("X-Forkcast-Account", "The account a web page's script acts for; another than the signed-in one is a 409",
+    static let account = HeaderParameter("X-Forkcast-Account", "The account a web page's script acts for: not an account id is a 400, another than the signed-in one a 409",
                                          schema: ["type": "string", "format": "uuid"])
     static let cached = ["Cache-Control": "private, max-age=31536000, immutable (a photo never changes under its id)",
                          "ETag": "Send it back as If-None-Match to get a 304"]
@@ -657,7 +657,7 @@ public enum Photos {
                 ]]]) { $1 }
         }
         public static let failures = [
-            Outcome(400, "A capturedAt that is not an ISO 8601 instant"), .notSignedIn, .csrf,
+            Outcome(400, "A capturedAt that is not an ISO 8601 instant, or an X-Forkcast-Account that is not an account id"), .notSignedIn, .csrf,
             Outcome(409, "X-Forkcast-Account names another account than the signed-in one (a web page's outbox after the account changed); nothing was saved"),
             Outcome(413, "Photo over the size limit (15 MB by default, FORKCAST_PHOTO_MAX_MB)"),
             Outcome(415, "Not a JPEG, PNG, WebP or HEIC photo (judged by its bytes, not its name or Content-Type)"),

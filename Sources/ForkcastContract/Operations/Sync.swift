@@ -203,7 +203,7 @@ public enum Sync {
         public static let success = Outcome(200, "One result per mutation, in order")
         public static var headerParameters: [HeaderParameter] { [Photos.account] }
         public static let failures = [
-            Outcome(400, "The body is not JSON"), .notSignedIn, Outcome(403, "Signed in by cookie without the CSRF token"),
+            Outcome(400, "The body is not JSON, or X-Forkcast-Account is not an account id"), .notSignedIn, Outcome(403, "Signed in by cookie without the CSRF token"),
             Outcome(409, "X-Forkcast-Account names another account than the signed-in one (a web page's outbox after the account changed); nothing was saved"),
             Outcome(413, "The body is too large"), .notJSON,
             Outcome(422, "deviceId or a mutationId is missing or too long, or more than \(SyncPushInput.maximumMutations) mutations"), .unavailable,

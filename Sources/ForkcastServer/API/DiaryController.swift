@@ -66,11 +66,12 @@ enum DiaryController {
         // Daily totals over a range (at most 400 days) with the goals and weights, for charts.
         routes.on(Diary.Summary.self) { req, query, _ in
             let user = try req.requireUser()
-            let (from, to) = try range(query, user: user, now: req.now, defaultDays: 7, maximum: 400)
+            let range = try range(query, user: user, now: req.now, defaultDays: 7, maximum: 400)
+            let (from, to) = (range.from, range.to)
             let service = try req.owner.diaryContext
             let totals = try await service.entries.dailyTotals(from: from, to: to)
             let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
-            let days = WeekWindow(start: from, length: from.days(until: to) + 1).dates.map { date in
+            let days = range.dates.map { date in
                 let t = byDate[date]
                 var summary = DaySummary(date: date, energyKcal: t?.nutrients.energyKcal ?? 0, protein: t?.nutrients.protein ?? 0,
                                          carbohydrates: t?.nutrients.carbohydrates ?? 0, fat: t?.nutrients.fat ?? 0, cost: t?.cost?.rounded(2), entries: t?.entries ?? 0)
@@ -85,7 +86,8 @@ enum DiaryController {
         // The diary of a range as CSV or JSON (`format=csv|json`).
         routes.raw(Diary.Export.self) { req, query in
             let user = try req.requireUser()
-            let (from, to) = try range(query.range, user: user, now: req.now, defaultDays: 30, maximum: 366 * 20)
+            let range = try range(query.range, user: user, now: req.now, defaultDays: 30, maximum: 366 * 20)
+            let (from, to) = (range.from, range.to)
             let service = try req.owner.diaryContext
             let entries = try await service.entries.entries(from: from, to: to)
             let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
@@ -106,13 +108,12 @@ enum DiaryController {
         }
     }
 
-    private static func range(_ query: RangeQuery, user: UserModel, now: Date, defaultDays: Int, maximum: Int) throws -> (CalendarDate, CalendarDate) {
-        // One end alone stands for the default span from (or up to) it.
-        let to = query.to ?? query.from.map { $0.adding(days: defaultDays - 1) } ?? user.today(now: now)
-        let from = query.from ?? to.adding(days: -(defaultDays - 1))
-        guard from <= to else { throw AppError.badRequest("from (\(from)) must not be after to (\(to)).") }
-        guard from.days(until: to) < maximum else { throw AppError.badRequest("Ask for at most \(maximum) days at once.") }
-        return (from, to)
+    /// The days asked for (``DayRange``'s rule); a range it refuses is a 400.
+    private static func range(_ query: RangeQuery, user: UserModel, now: Date, defaultDays: Int, maximum: Int) throws -> DayRange {
+        switch DayRange.asked(from: query.from, to: query.to, today: user.today(now: now), defaultDays: defaultDays, maximumDays: maximum) {
+        case .success(let range): return range
+        case .failure(let problem): throw AppError.badRequest(problem.message)
+        }
     }
 
     /// Entries as the API answers them, with their photos' sizes.

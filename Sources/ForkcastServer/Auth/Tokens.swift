@@ -174,8 +174,13 @@ struct RequireUserMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         do {
             let user = try request.requireUser()
-            if let claimed = request.headers.first(name: Self.accountHeader), UUID(uuidString: claimed) != user.id {
-                throw AppError.conflict("This page acted for another account than the one signed in now; nothing was saved. Sign in as that account to send what it queued.")
+            if let claimed = request.headers.first(name: Self.accountHeader) {
+                guard let account = UUID(uuidString: claimed) else {
+                    throw AppError.badRequest("\(Self.accountHeader) must be an account id (a UUID, as the page's forkcast-account holds); nothing was saved.")
+                }
+                guard account == user.id else {
+                    throw AppError.conflict("This page acted for another account than the one signed in now; nothing was saved. Sign in as that account to send what it queued.")
+                }
             }
         } catch { return request.eventLoop.makeFailedFuture(error) }
         return next.respond(to: request)

@@ -1,3 +1,4 @@
+import ForkcastCore
 import Foundation
 import Vapor
 
@@ -34,4 +35,14 @@ struct FormData {
 
     subscript(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// A yes-or-no field that a page always sends (a hidden `true` or `false`); anything else is a
+    /// ``ValidationError`` naming it, never read as a yes.
+    func flag(_ name: String) throws -> Bool {
+        switch self[name] {
+        case "true": true
+        case "false": false
+        case let other: throw ValidationError(field: name, "Send true or false; got \(other.map { "\"\($0.prefix(40))\"" } ?? "nothing").")
+        }
+    }
 }

@@ -160,7 +160,7 @@ struct WebShoppingController: RouteCollection {
 
     @Sendable func check(req: Request) async throws -> Response {
         let id = try req.idParameter(what: "item")
-        let checked = FormData(req)["checked"] != "false"
+        let checked = try FormData(req).flag("checked")
         guard let item = try await req.owner.changeShoppingItem(id, ShoppingItemChange(checked: checked)) else {
             throw AppError.notFound("That item is no longer on the list.")
         }
@@ -210,7 +210,7 @@ struct WebSharedShoppingController: RouteCollection {
         let token = token(req)
         let id = try req.idParameter(what: "item")
         guard let shared = try await SharedShopping.open(token, req) else { throw ShoppingController.noShare }
-        guard try await shared.check(id, FormData(req)["checked"] != "false") != nil else { throw ShoppingController.noItem(id) }
+        guard try await shared.check(id, try FormData(req).flag("checked")) != nil else { throw ShoppingController.noItem(id) }
         if req.fragment("items") { return try await render(req, shared, token: token) }
         return req.redirect(to: SiteURL.sharedList(token).path + "#item-\(id.uuidString)", redirectType: .normal)
     }

@@ -162,6 +162,18 @@ for (const type of ["pointerup", "pointercancel", "pointerleave", "dragstart"]) 
   document.addEventListener(type, () => document.querySelectorAll(".pressed").forEach((el) => el.classList.remove("pressed")), true);
 }
 
+// A button that counts ticked boxes (`data-counts="<name>"` and `data-label`: "Plan the ticked
+// meals (3)") follows the boxes of its form, and cannot be pressed with none ticked.
+document.addEventListener("change", (event) => {
+  const form = event.target.form;
+  if (!form || event.target.type !== "checkbox") return;
+  for (const button of form.querySelectorAll(`[data-counts="${CSS.escape(event.target.name)}"]`)) {
+    const ticked = form.querySelectorAll(`input[name="${CSS.escape(event.target.name)}"]:checked`).length;
+    button.textContent = `${button.dataset.label} (${ticked})`;
+    button.disabled = ticked === 0;
+  }
+});
+
 // The setup form sends the browser's time zone.
 for (const input of document.querySelectorAll('[data-fill="time-zone"]')) {
   try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch { /* keep UTC */ }

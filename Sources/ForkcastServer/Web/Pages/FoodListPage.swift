@@ -83,7 +83,7 @@ struct FoodListPage {
         <li class="food card" id="food-\(food.id.uuidString)" data-food-id="\(food.id.uuidString)" data-name="\(food.name)">
           <img class="food-icon" src="\(SiteURL.foodIcon(food.icon).path)" alt="" width="40" height="40">
           <div class="food-main">
-            <h3 class="food-name">\(food.name)</h3>
+            <h2 class="food-name">\(food.name)</h2>
             \(food.brand.map { HTML("<p class=\"muted food-brand\">\($0)</p>") })
             <p class="per100"><span class="kcal">\(n.energyKcal.map { "\($0.display(0)) kcal" } ?? "kcal unknown")</span> per 100 \(unit)</p>
             <p class="macros">\(macro("protein", "Protein", n.protein))\(macro("carb", "Carbohydrates", n.carbohydrates))\(macro("fat", "Fat", n.fat))</p>

@@ -120,7 +120,7 @@ struct MealListPage {
         return """
         <li class="meal card\(if: item.isPlanned, " planned")" id="meal-\(meal.id.uuidString)" data-meal-id="\(meal.id.uuidString)" data-description="\(meal.description)">
           <div class="meal-main">
-            <h3 class="meal-title">\(meal.description)</h3>
+            <h2 class="meal-title">\(meal.description)</h2>
             \(if: item.isPlanned, "<span class=\"planned-note\">Planned this week</span>")
             <p class="macros">
               \(meal.primaryProtein.map { HTML("<span class=\"tag protein\"><span class=\"visually-hidden\">Protein: </span>\($0)</span>") })

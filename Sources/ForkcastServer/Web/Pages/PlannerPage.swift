@@ -166,14 +166,14 @@ struct PlannerPage {
             <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
               <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<span class="planned-name">\(entry.meal.description)</span>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
-              <div class="planned-actions">
-              \(servingsStepper(entry, start: start, csrf: csrf, day: day))
-              \(log)
-              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline" data-day-action>
+              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline planned-remove" data-day-action>
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="start" value="\(start.iso)">
                 <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
               </form>
+              <div class="planned-actions">
+              \(servingsStepper(entry, start: start, csrf: csrf, day: day))
+              \(log)
               </div>
             </li>
             """)

@@ -221,7 +221,7 @@ struct SuggestionsPage {
           \(Layout.csrfField(csrf))
           <input type="hidden" name="start" value="\(w.start.iso)">
           <p class="hint">Meals from your library for the empty breakfast, lunch and dinner slots, chosen to bring each day closest to your goals. Nothing is planned until you say so.</p>
-          <div class="form-actions"><button class="button primary" type="submit" data-pressable\(if: suggestions.suggestions.isEmpty, " disabled")>Plan the ticked meals (\(suggestions.suggestions.count))</button>
+          <div class="form-actions"><button class="button primary" type="submit" data-pressable data-counts="pick" data-label="Plan the ticked meals"\(if: suggestions.suggestions.isEmpty, " disabled")>Plan the ticked meals (\(suggestions.suggestions.count))</button>
             <a class="button" href="\(SiteURL.plan(start: w.start).path)">Back to the planner</a></div>
           <ol class="suggestion-days">\(days)</ol>
         </form>
