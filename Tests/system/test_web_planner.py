@@ -87,6 +87,12 @@ def test_add_from_the_picker_and_remove_in_place(driver, server):
     assert [e.text for e in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Lentil soup", "Chicken curry"]
     screenshot(driver, "planner")
     axe_check(driver, "planner")
+    # Each planned meal is two rows: its name with the remove button (×), then the stepper and Log.
+    for meal in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-meal"):
+        name, remove = meal.find_element(By.CSS_SELECTOR, ".planned-name"), meal.find_element(By.CSS_SELECTOR, "button[aria-label^='Remove']")
+        log = meal.find_element(By.CSS_SELECTOR, ".log-button")
+        assert remove.rect["y"] < log.rect["y"] and remove.rect["y"] < name.rect["y"] + name.rect["height"], (remove.rect, name.rect, log.rect)
+        assert remove.rect["x"] > name.rect["x"], "the × is to the right of the name"
 
     # Remove one; the others stay.
     monday(driver).find_element(By.CSS_SELECTOR, "button[aria-label^='Remove Lentil soup']").click()
