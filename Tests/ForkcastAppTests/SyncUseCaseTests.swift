@@ -147,6 +147,53 @@ struct SyncUseCaseTests {
         #expect(store.contents == InMemorySyncStore.State(), "nothing of either batch is kept")
     }
 
+    /// Foods need a name; a food named "disk full" meets storage trouble instead.
+    static let troubledRules: @Sendable (SyncKind, JSONValue?) throws -> Void = { kind, record in
+        if case .object(let fields)? = record, fields["name"] == .string("disk full") { throw InMemorySyncStore.Unavailable() }
+        try rules(kind, record)
+    }
+
+    @Test func aLongPushIsAppliedSeveralMutationsToAWriteEachUndoingOnlyItsOwnWhenRefused() async throws {
+        let store = InMemorySyncStore(rules: Self.rules)
+        let ids = (0..<8).map { _ in UUID() }
+        // Seven units: five alone (one refused), a group of two (refused whole), one alone.
+        let batch = [food("1", ids[0], name: "Soup", at: 1), food("2", ids[1], name: "", at: 1), food("3", ids[2], name: "Bread", at: 1),
+                     food("4", ids[3], name: "Rice", at: 1, group: "plate"), food("5", ids[4], name: "Tea", at: 1),
+                     food("6", ids[5], name: "", at: 1, group: "plate"), food("7", ids[6], name: "Milk", at: 1), food("8", ids[7], name: "Eggs", at: 1)]
+        let pushed = PushChanges(store: store, owner: owner, now: now, chunk: .init(limit: 3, time: .seconds(60)), present: Self.present)
+        let results = try await pushed(SyncPushInput(deviceId: "phone", mutations: batch)).results
+        // A group's answers come where its first member stands.
+        #expect(results.map(\.mutationId) == ["1", "2", "3", "4", "6", "5", "7", "8"])
+        #expect(results.map(\.status) == [.known(.applied), .known(.rejected), .known(.applied), .known(.rejected), .known(.rejected),
+                                          .known(.applied), .known(.applied), .known(.applied)])
+        #expect(store.writes == 3, "seven units, three to a write")
+        #expect(Set(store.contents.replica.records.keys.map(\.id)) == Set([ids[0], ids[2], ids[4], ids[6], ids[7]]))
+        #expect(store.contents.sequence == 5)
+        #expect(store.contents.answers["phone"]?.count == 8, "every answer is remembered, refusals too")
+
+        // A write that has run its time ends after the unit under way: one unit a write.
+        let slow = InMemorySyncStore(rules: Self.rules)
+        let oneByOne = PushChanges(store: slow, owner: owner, now: now, chunk: .init(limit: 64, time: .zero), present: Self.present)
+        #expect(try await oneByOne(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
+        #expect(slow.writes == 7 && slow.contents == store.contents)
+    }
+
+    @Test func storageTroubleInALongPushKeepsTheWritesBeforeItAndNothingOfItsOwn() async throws {
+        let store = InMemorySyncStore(rules: Self.troubledRules)
+        let pushed = PushChanges(store: store, owner: owner, now: now, chunk: .init(limit: 2, time: .seconds(60)), present: Self.present)
+        let batch = [food("1", soup, name: "Soup", at: 1), food("2", bread, name: "Bread", at: 1),
+                     food("3", UUID(), name: "Tea", at: 1), food("4", UUID(), name: "disk full", at: 1)]
+        await #expect(throws: InMemorySyncStore.Unavailable.self) { try await pushed(SyncPushInput(deviceId: "phone", mutations: batch)) }
+        // The first write (1, 2) was kept; the second (3, 4) kept nothing, not even Tea, applied before the trouble.
+        #expect(store.writes == 1)
+        #expect(Set(store.contents.answers["phone"]?.keys.map { $0 } ?? []) == ["1", "2"])
+        #expect(store.contents.replica.records.count == 2 && store.contents.sequence == 2)
+        // Sent again without the troubled change: 1 and 2 get their answers, 3 is applied.
+        let again = try await pushed(SyncPushInput(deviceId: "phone", mutations: Array(batch.prefix(3)))).results
+        #expect(again.map(\.status) == [.known(.applied), .known(.applied), .known(.applied)])
+        #expect(store.contents.sequence == 3)
+    }
+
     @Test func storageTroubleIsThrownAndNothingIsRemembered() async throws {
         let store = InMemorySyncStore(rules: Self.rules)
         store.failNextWrite()

@@ -263,6 +263,55 @@ struct SyncAPITests {
         }
     }
 
+    /// A push applies several mutations to a transaction, each in a savepoint: a refused group undoes
+    /// its own changes only, and what its changes would have done once committed (removing a deleted
+    /// entry's photo file) is dropped with them.
+    @Test func aRefusedGroupInAPushUndoesOnlyItsOwnChangesAndKeepsThePhotoItsDeleteWouldRemove() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/photos/photo.jpg"))
+            let uploaded = try await client.upload("/api/v1/photos", data: jpeg, contentType: "image/jpeg")
+            #expect(uploaded.status == .created)
+            let photoID = try #require((try JSONSerialization.jsonObject(with: Data(buffer: uploaded.body)) as? [String: Any])?["id"] as? String)
+            let logged = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["photoId": photoID, "mealType": "lunch"])
+            #expect(logged.status == .created)
+            let entryID = try #require((try JSONSerialization.jsonObject(with: Data(buffer: logged.body)) as? [String: Any])?["id"] as? String)
+            let head = try await feed(client).cursor
+
+            let now = iso(Date().addingTimeInterval(1))
+            let soup = UUID(), stew = UUID()
+            let result = try await push(client, [
+                ["mutationId": "a", "kind": "meal", "id": soup.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Soup"]],
+                ["mutationId": "b", "kind": "diaryEntry", "id": entryID, "op": "delete", "updatedAt": now, "group": "plate"],
+                ["mutationId": "c", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": ["description": " "], "group": "plate"],
+                ["mutationId": "d", "kind": "meal", "id": stew.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Stew"]],
+            ])
+            #expect(result.results.map(\.status) == ["applied", "rejected", "rejected", "applied"])
+            #expect(result.results[2].problem?.errors?.first?.field == "description")
+            #expect(result.results[1].problem?.detail.contains("Nothing of this group was saved") == true)
+
+            // The group's delete was undone, and so was the removal of the photo's file it asked for.
+            #expect(try await client.get("/api/v1/diary/entries/\(entryID)").status == .ok)
+            let image = try await client.get("/api/v1/photos/\(photoID)/image")
+            #expect(image.status == .ok && image.body.readableBytes > 0)
+            // The mutations around it were applied, and only they are in the feed.
+            #expect(try await client.get("/api/v1/meals/\(soup)").status == .ok)
+            #expect(try await client.get("/api/v1/meals/\(stew)").status == .ok)
+            let changes = try await feed(client, since: head).changes
+            #expect(changes.map(\.id) == [soup, stew] && changes.map(\.op) == ["upsert", "upsert"])
+            // Sent again, every answer is the one it got; nothing changes.
+            #expect(try await push(client, [
+                ["mutationId": "a", "kind": "meal", "id": soup.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Soup"]],
+                ["mutationId": "b", "kind": "diaryEntry", "id": entryID, "op": "delete", "updatedAt": now, "group": "plate"],
+                ["mutationId": "c", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": ["description": " "], "group": "plate"],
+                ["mutationId": "d", "kind": "meal", "id": stew.uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Stew"]],
+            ]).results == result.results)
+            #expect(try await feed(client, since: head).changes.count == 2)
+            #expect(try await client.get("/api/v1/photos/\(photoID)/image").status == .ok)
+        }
+    }
+
     @Test func aPushFromBeforeTheForgottenDeletionsIsGone() async throws {
         let clock = TestClock()
         try await withForkcast(clock: clock, adjust: { $0.tokenLifetime = 365 * 86_400 }) { app in

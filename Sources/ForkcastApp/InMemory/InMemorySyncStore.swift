@@ -6,7 +6,7 @@ import Foundation
 /// is tested with alone. A write works on a copy that is kept only when it ends without an error
 /// (all or nothing); writes are meant to come one at a time, as a test makes them.
 public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
-    public struct Unavailable: Error {}
+    public struct Unavailable: Error { public init() {} }
 
     public struct State: Sendable, Equatable {
         /// The records with their versions (a deleted one as a tombstone).
@@ -24,6 +24,7 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private var failNext = false
+    private var writeCount = 0
     /// What the use case a change goes through refuses (a record's rules): throws to refuse it.
     private let rules: @Sendable (SyncKind, JSONValue?) throws -> Void
 
@@ -34,6 +35,9 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
 
     public var contents: State { lock.withLock { state } }
 
+    /// How many writes ended without an error (were kept).
+    public var writes: Int { lock.withLock { writeCount } }
+
     /// The next write fails as a database that cannot be reached does.
     public func failNextWrite() { lock.withLock { failNext = true } }
 
@@ -43,7 +47,10 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
             return Ledger(state: state, rules: rules)
         }
         let result = try await body(ledger)
-        lock.withLock { state = ledger.state }
+        lock.withLock {
+            state = ledger.state
+            writeCount += 1
+        }
         return result
     }
 
@@ -61,8 +68,21 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
 
         var state: State { lock.withLock { working } }
 
-        func remembered(_ mutationId: String, device: String) async throws -> SyncResult? {
-            lock.withLock { working.answers[device]?[mutationId] }
+        func remembered(_ mutationIds: [String], device: String) async throws -> [String: SyncResult] {
+            lock.withLock {
+                let answers = working.answers[device] ?? [:]
+                return Dictionary(uniqueKeysWithValues: mutationIds.compactMap { id in answers[id].map { (id, $0) } })
+            }
+        }
+
+        func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+            let saved = state
+            do {
+                return try await body()
+            } catch {
+                lock.withLock { working = saved }
+                throw error
+            }
         }
 
         func remember(_ result: SyncResult, device: String) async throws {

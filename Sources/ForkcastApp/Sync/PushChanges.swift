@@ -3,8 +3,7 @@ import ForkcastCore
 import Foundation
 
 /// Applying a device's push: the one place a synced change is decided. For each mutation, in the
-/// order sent and each in a write of its own (a group — an offline plate — in one write, all or
-/// nothing):
+/// order sent (a group — an offline plate — all at once, where its first member stands):
 /// 1. sent before: the answer it got then, and nothing changes (read inside the write, so two
 ///    identical pushes at once get the same answer);
 /// 2. a change made before the deletions the server still remembers, to a record it holds nothing
@@ -12,9 +11,30 @@ import Foundation
 /// 3. older than the record's current version (``SyncMerge/wins(_:over:)``): "superseded", with the
 ///    record as it is now;
 /// 4. otherwise applied through the use case that owns the change, and "applied" with the record.
-/// A mutation the rules refuse is "rejected" with its problem; every answer is remembered. Storage
-/// trouble is thrown: nothing was kept, and the device sends the push again.
+/// A mutation the rules refuse is "rejected" with its problem, and a group with a refused member is
+/// rejected whole; every answer is remembered with what it applied (applied and remembered, or
+/// neither).
+///
+/// Mutations are applied several to a write (``Chunk``), each mutation or group in an attempt of its
+/// own (``SyncLedger/attempt(_:)``): a refused one undoes only its own changes. A write ends after
+/// ``Chunk/limit`` of them or once it has run ``Chunk/time``, so a long push lets other writers in
+/// between its writes. Storage trouble is thrown: the write under way keeps nothing (the writes
+/// before it are kept), and the device sends the push again.
 public struct PushChanges: Sendable {
+    /// How much of a push one write applies: at most `limit` mutations or groups, and no more once
+    /// it has run for `time`.
+    public struct Chunk: Sendable {
+        public var limit: Int
+        public var time: Duration
+        public init(limit: Int, time: Duration) {
+            precondition(limit > 0)
+            (self.limit, self.time) = (limit, time)
+        }
+        /// Each write pays a transaction, the person's lock, a turn at the write gate and an fsync;
+        /// 50 ms keeps the wait of a writer that queues behind it short.
+        public static let standard = Chunk(limit: 64, time: .milliseconds(50))
+    }
+
     let store: any SyncStore
     /// The person pushing: the id of their goals, body profile and settings.
     let owner: UUID
@@ -22,32 +42,51 @@ public struct PushChanges: Sendable {
     let now: Date
     /// A refused change as the API presents it; nil when the error is storage trouble.
     let present: @Sendable (any Error, PushedMutation) -> Problem?
+    let chunk: Chunk
 
-    public init(store: any SyncStore, owner: UUID, now: Date, present: @escaping @Sendable (any Error, PushedMutation) -> Problem?) {
+    public init(store: any SyncStore, owner: UUID, now: Date, chunk: Chunk = .standard,
+                present: @escaping @Sendable (any Error, PushedMutation) -> Problem?) {
         self.store = store
         self.owner = owner
         self.now = now
+        self.chunk = chunk
         self.present = present
     }
 
     /// The answer to each mutation in the order sent, and the person's newest change number after
     /// them. Throws ``ValidationError`` for a malformed batch, with nothing applied.
     public func callAsFunction(_ input: SyncPushInput) async throws -> (results: [SyncResult], lastSequence: Int) {
-        let mutations = try input.checked()
-        let groups = Dictionary(grouping: mutations.filter { $0.mutation.group != nil }, by: { $0.mutation.group! })
+        let units = Self.units(try input.checked())
         let device = Device(id: input.deviceId, sentAt: input.sentAt)
         var results: [SyncResult] = []
-        var done = Set<String>()
-        for mutation in mutations {
-            guard let group = mutation.mutation.group else {
-                results.append(try await apply(mutation, from: device))
-                continue
-            }
-            // A group is applied where its first member stands, all at once.
-            guard done.insert(group).inserted else { continue }
-            results += try await apply(group: groups[group] ?? [], from: device)
+        var next = 0
+        while next < units.count {
+            let pending = units[next..<min(units.count, next + chunk.limit)]
+            let (answers, applied) = try await store.write { ledger in try await self.apply(pending, from: device, in: ledger) }
+            results += answers
+            next += applied
         }
         return (results, try await store.lastSequence())
+    }
+
+    /// The mutations as they are applied: one alone, or a group's members together where the
+    /// group's first member stands.
+    static func units(_ mutations: [CheckedMutation]) -> [[CheckedMutation]] {
+        var units: [[CheckedMutation]] = []
+        var groupAt: [String: Int] = [:]
+        for mutation in mutations {
+            guard let group = mutation.mutation.group else {
+                units.append([mutation])
+                continue
+            }
+            if let index = groupAt[group] {
+                units[index].append(mutation)
+            } else {
+                groupAt[group] = units.count
+                units.append([mutation])
+            }
+        }
+        return units
     }
 
     /// The device a push comes from, and its clock when it sent it.
@@ -56,31 +95,38 @@ public struct PushChanges: Sendable {
         var sentAt: Date?
     }
 
-    private func apply(_ mutation: CheckedMutation, from device: Device) async throws -> SyncResult {
-        do {
-            return try await store.write { ledger in try await self.apply(mutation, from: device, in: ledger) }
-        } catch {
-            guard let problem = present(error, mutation.mutation) else { throw error }
-            return try await rejected([(mutation.mutation, problem)], from: device)[0]
+    /// Applies `units` in order inside one write until the chunk is over; the answers, and how many
+    /// units they answer.
+    private func apply(_ units: ArraySlice<[CheckedMutation]>, from device: Device, in ledger: any SyncLedger) async throws -> ([SyncResult], Int) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // Read inside the write: two identical pushes at once get the same answers.
+        let before = try await ledger.remembered(units.flatMap { $0.map(\.mutation.mutationId) }, device: device.id)
+        var results: [SyncResult] = []
+        var applied = 0
+        for unit in units {
+            if applied > 0, clock.now - started >= chunk.time { break }
+            results += try await apply(unit, before: before, from: device, in: ledger)
+            applied += 1
         }
+        return (results, applied)
     }
 
-    private func apply(group members: [CheckedMutation], from device: Device) async throws -> [SyncResult] {
+    /// One mutation, or a group all or nothing, in an attempt of its own inside the caller's write.
+    private func apply(_ members: [CheckedMutation], before: [String: SyncResult], from device: Device,
+                       in ledger: any SyncLedger) async throws -> [SyncResult] {
+        // Sent before: a group is remembered whole (applied together, or refused together).
+        let remembered = members.compactMap { before[$0.mutation.mutationId] }
+        if remembered.count == members.count { return remembered }
+        let isGroup = members[0].mutation.group != nil
         struct MemberFailed: Error { let index: Int; let error: any Error }
         do {
-            return try await store.write { ledger in
-                // Sent before: a group is remembered whole (applied together, or refused together).
-                var before: [SyncResult] = []
-                for mutation in members {
-                    guard let stored = try await ledger.remembered(mutation.mutation.mutationId, device: device.id) else { break }
-                    before.append(stored)
-                }
-                if before.count == members.count { return before }
+            return try await ledger.attempt {
                 var results: [SyncResult] = []
                 for (index, mutation) in members.enumerated() {
                     do {
-                        let result = try await self.apply(mutation, from: device, in: ledger)
-                        guard result.status == .applied else {
+                        let result = try await self.apply(mutation, before: before, from: device, in: ledger)
+                        if isGroup, result.status != .applied {
                             throw Refusal.conflict("A newer change to \(mutation.kind.rawValue) \(mutation.mutation.id) was already synced, so this group was not applied.")
                         }
                         results.append(result)
@@ -96,23 +142,19 @@ public struct PushChanges: Sendable {
             var others = problem
             others.errors = nil
             others.detail = "Nothing of this group was saved: its item \(failed.mutationId) was refused (\(problem.detail))."
-            return try await rejected(members.enumerated().map { ($0.element.mutation, $0.offset == failure.index ? problem : others) }, from: device)
-        }
-    }
-
-    /// Remembers refused mutations, in a write of their own (the refused write left nothing).
-    private func rejected(_ refused: [(PushedMutation, Problem)], from device: Device) async throws -> [SyncResult] {
-        let results = refused.map { SyncResult(mutationId: $0.0.mutationId, status: .rejected, problem: $0.1) }
-        try await store.write { ledger in
+            // Remembered in the same write, after the attempt's changes were undone.
+            let results = members.enumerated().map {
+                SyncResult(mutationId: $0.element.mutation.mutationId, status: .rejected, problem: $0.offset == failure.index ? problem : others)
+            }
             for result in results { try await ledger.remember(result, device: device.id) }
+            return results
         }
-        return results
     }
 
     /// One mutation inside the caller's write.
-    private func apply(_ checked: CheckedMutation, from device: Device, in ledger: any SyncLedger) async throws -> SyncResult {
+    private func apply(_ checked: CheckedMutation, before: [String: SyncResult], from device: Device, in ledger: any SyncLedger) async throws -> SyncResult {
         let (mutation, kind, op) = (checked.mutation, checked.kind, checked.op)
-        if let stored = try await ledger.remembered(mutation.mutationId, device: device.id) {
+        if let stored = before[mutation.mutationId] {
             return stored
         }
         if [.goals, .bodyProfile, .settings].contains(kind), mutation.id != owner {

@@ -15,8 +15,9 @@ public protocol SyncStore: Sendable {
 
 /// One write transaction of a ``SyncStore``.
 public protocol SyncLedger: Sendable {
-    /// The answer a device's mutation got when it was sent before.
-    func remembered(_ mutationId: String, device: String) async throws -> SyncResult?
+    /// The answers the device's mutations among `mutationIds` got when they were sent before, by
+    /// mutation id (one never sent is absent).
+    func remembered(_ mutationIds: [String], device: String) async throws -> [String: SyncResult]
     /// Keeps the answer, so the same mutation sent again gets it (and changes nothing).
     func remember(_ result: SyncResult, device: String) async throws
     /// A record's current version and whether it was last upserted or deleted (nil: never synced).
@@ -25,6 +26,10 @@ public protocol SyncLedger: Sendable {
     func hasForgottenDeletions() async throws -> Bool
     /// A record in the shape its own API answers with (nil when it is gone).
     func record(_ kind: SyncKind, _ id: UUID) async throws -> JSONValue?
+    /// Runs `body` so that, if it throws, everything it changed is undone and the rest of the write
+    /// goes on (a savepoint); what it changed is kept with the write otherwise. What waits for the
+    /// commit (a photo file's removal, a wake-up) is dropped with the changes that asked for it.
+    func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
     /// Creates, replaces or deletes a record through the use case that owns that change, as the
     /// change `version` (the feed records it under that version). A delete of a record that is
     /// already gone records the deletion.

@@ -34,12 +34,39 @@ struct FluentSyncStore: SyncStore {
         var owner: UUID { records.ownerID }
         var sql: any SQLDatabase { records.db as! any SQLDatabase }
 
-        func remembered(_ mutationId: String, device: String) async throws -> SyncResult? {
-            guard let row = try await sql.raw("""
-                SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: device)
-                  AND mutation_id = \(bind: mutationId)
-                """).first() else { return nil }
-            return try? JSONDecoder.forkcast.decode(SyncResult.self, from: Data(try row.decode(column: "result", as: String.self).utf8))
+        func remembered(_ mutationIds: [String], device: String) async throws -> [String: SyncResult] {
+            guard !mutationIds.isEmpty else { return [:] }
+            let rows = try await sql.raw("""
+                SELECT mutation_id, result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: device)
+                  AND mutation_id IN (\(binds: mutationIds))
+                """).all()
+            var answers: [String: SyncResult] = [:]
+            for row in rows {
+                let text = try row.decode(column: "result", as: String.self)
+                // An answer that no longer reads is treated as never given: the mutation is decided anew.
+                guard let answer = try? JSONDecoder.forkcast.decode(SyncResult.self, from: Data(text.utf8)) else { continue }
+                answers[try row.decode(column: "mutation_id", as: String.self)] = answer
+            }
+            return answers
+        }
+
+        /// A savepoint; what waits for the commit is gathered apart and handed on only when it is
+        /// released.
+        func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+            let outer = WriteContext.afterCommit
+            let mine = outer.map { _ in AfterCommit() }
+            try await sql.raw("SAVEPOINT forkcast_sync").run()
+            do {
+                let value = try await WriteContext.$afterCommit.withValue(mine) { try await body() }
+                try await sql.raw("RELEASE forkcast_sync").run()
+                if let outer, let mine { outer.add(contentsOf: mine) }
+                return value
+            } catch {
+                // Should the rollback fail, its error is thrown: the write cannot go on.
+                try await sql.raw("ROLLBACK TO forkcast_sync").run()
+                try await sql.raw("RELEASE forkcast_sync").run()
+                throw error
+            }
         }
 
         /// Kept under the device's mutation id (two devices may use the same mutation ids).
