@@ -176,6 +176,12 @@ struct SyncUseCaseTests {
         let oneByOne = PushChanges(store: slow, owner: owner, now: now, chunk: .init(limit: 64, time: .zero), present: Self.present)
         #expect(try await oneByOne(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
         #expect(slow.writes == 7 && slow.contents == store.contents)
+
+        // With other writers waiting, a write ends after each unit too: they get in between.
+        let shared = InMemorySyncStore(busy: true, rules: Self.rules)
+        let besideOthers = PushChanges(store: shared, owner: owner, now: now, chunk: .init(limit: 64, time: .seconds(60)), present: Self.present)
+        #expect(try await besideOthers(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
+        #expect(shared.writes == 7 && shared.contents == store.contents)
     }
 
     @Test func storageTroubleInALongPushKeepsTheWritesBeforeItAndNothingOfItsOwn() async throws {

@@ -25,11 +25,15 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
     private var state = State()
     private var failNext = false
     private var writeCount = 0
+    /// What ``SyncLedger/othersAreWaiting()`` answers.
+    private let busy: Bool
     /// What the use case a change goes through refuses (a record's rules): throws to refuse it.
     private let rules: @Sendable (SyncKind, JSONValue?) throws -> Void
 
-    public init(forgotDeletions: Bool = false, rules: @escaping @Sendable (SyncKind, JSONValue?) throws -> Void = { _, _ in }) {
+    /// `busy`: other writers always wait (a push's write then applies one mutation or group).
+    public init(forgotDeletions: Bool = false, busy: Bool = false, rules: @escaping @Sendable (SyncKind, JSONValue?) throws -> Void = { _, _ in }) {
         state.forgotDeletions = forgotDeletions
+        self.busy = busy
         self.rules = rules
     }
 
@@ -44,7 +48,7 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SyncLedger) async throws -> T) async throws -> T {
         let ledger = try lock.withLock {
             if failNext { failNext = false; throw Unavailable() }
-            return Ledger(state: state, rules: rules)
+            return Ledger(state: state, busy: busy, rules: rules)
         }
         let result = try await body(ledger)
         lock.withLock {
@@ -60,11 +64,15 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
         private let lock = NSLock()
         private var working: State
         let rules: @Sendable (SyncKind, JSONValue?) throws -> Void
+        let busy: Bool
 
-        init(state: State, rules: @escaping @Sendable (SyncKind, JSONValue?) throws -> Void) {
+        init(state: State, busy: Bool, rules: @escaping @Sendable (SyncKind, JSONValue?) throws -> Void) {
             working = state
+            self.busy = busy
             self.rules = rules
         }
+
+        func othersAreWaiting() async -> Bool { busy }
 
         var state: State { lock.withLock { working } }
 

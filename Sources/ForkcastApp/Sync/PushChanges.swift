@@ -17,8 +17,9 @@ import Foundation
 ///
 /// Mutations are applied several to a write (``Chunk``), each mutation or group in an attempt of its
 /// own (``SyncLedger/attempt(_:)``): a refused one undoes only its own changes. A write ends after
-/// ``Chunk/limit`` of them or once it has run ``Chunk/time``, so a long push lets other writers in
-/// between its writes. Storage trouble is thrown: the write under way keeps nothing (the writes
+/// ``Chunk/limit`` of them, once it has run ``Chunk/time``, or as soon as other writers wait for it
+/// (``SyncLedger/othersAreWaiting()``): a long push alone gains the writes it shares, and one beside
+/// other writers lets them in between its mutations, as when each had a write of its own. Storage trouble is thrown: the write under way keeps nothing (the writes
 /// before it are kept), and the device sends the push again.
 public struct PushChanges: Sendable {
     /// How much of a push one write applies: at most `limit` mutations or groups, and no more once
@@ -31,7 +32,7 @@ public struct PushChanges: Sendable {
             (self.limit, self.time) = (limit, time)
         }
         /// Each write pays a transaction, the person's lock, a turn at the write gate and an fsync;
-        /// 50 ms keeps the wait of a writer that queues behind it short.
+        /// 50 ms bounds what one holds (writers that queue meanwhile end it sooner).
         public static let standard = Chunk(limit: 64, time: .milliseconds(50))
     }
 
@@ -105,7 +106,10 @@ public struct PushChanges: Sendable {
         var results: [SyncResult] = []
         var applied = 0
         for unit in units {
-            if applied > 0, clock.now - started >= chunk.time { break }
+            if applied > 0 {
+                if clock.now - started >= chunk.time { break }
+                if await ledger.othersAreWaiting() { break }
+            }
             results += try await apply(unit, before: before, from: device, in: ledger)
             applied += 1
         }

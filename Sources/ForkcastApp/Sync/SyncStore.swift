@@ -26,6 +26,9 @@ public protocol SyncLedger: Sendable {
     func hasForgottenDeletions() async throws -> Bool
     /// A record in the shape its own API answers with (nil when it is gone).
     func record(_ kind: SyncKind, _ id: UUID) async throws -> JSONValue?
+    /// Whether other writers wait for this write to end: a write that can end early (a push between
+    /// two of its mutations) ends, and lets them in.
+    func othersAreWaiting() async -> Bool
     /// Runs `body` so that, if it throws, everything it changed is undone and the rest of the write
     /// goes on (a savepoint); what it changed is kept with the write otherwise. What waits for the
     /// commit (a photo file's removal, a wake-up) is dropped with the changes that asked for it.

@@ -50,6 +50,16 @@ struct FluentSyncStore: SyncStore {
             return answers
         }
 
+        /// On SQLite, whether writers wait at the write gate (every other write of the process, a
+        /// person's logged entries included, is one of them). On PostgreSQL, where writes of different
+        /// people run side by side and a person's wait for their lock cannot be seen cheaply, always:
+        /// a push there applies one mutation or group a write, as it did before it shared them.
+        func othersAreWaiting() async -> Bool {
+            guard (records.db as? any SQLDatabase)?.dialect.name == "sqlite" else { return true }
+            guard let gate = WriteGate.current else { return false }
+            return await gate.waiting > 0
+        }
+
         /// A savepoint; what waits for the commit is gathered apart and handed on only when it is
         /// released.
         func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
