@@ -182,6 +182,9 @@ struct SyncUseCaseTests {
         let besideOthers = PushChanges(store: shared, owner: owner, now: now, chunk: .init(limit: 64, time: .seconds(60)), present: Self.present)
         #expect(try await besideOthers(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
         #expect(shared.writes == 7 && shared.contents == store.contents)
+        // Sent again, every answer is one it got, and they are read in one write: they change nothing.
+        #expect(try await besideOthers(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
+        #expect(shared.writes == 8 && shared.contents == store.contents)
     }
 
     @Test func storageTroubleInALongPushKeepsTheWritesBeforeItAndNothingOfItsOwn() async throws {

@@ -106,22 +106,23 @@ public struct PushChanges: Sendable {
         var results: [SyncResult] = []
         var applied = 0
         for unit in units {
-            if applied > 0 {
+            // Sent before: a group is remembered whole (applied together, or refused together). Its
+            // answers change nothing, so they never end the write (a push sent again is one write).
+            let remembered = unit.compactMap { before[$0.mutation.mutationId] }
+            if remembered.count < unit.count, applied > 0 {
                 if clock.now - started >= chunk.time { break }
                 if await ledger.othersAreWaiting() { break }
             }
-            results += try await apply(unit, before: before, from: device, in: ledger)
+            results += remembered.count == unit.count ? remembered : try await apply(unit, before: before, from: device, in: ledger)
             applied += 1
         }
         return (results, applied)
     }
 
-    /// One mutation, or a group all or nothing, in an attempt of its own inside the caller's write.
+    /// One mutation, or a group all or nothing, in an attempt of its own inside the caller's write
+    /// (a member sent before keeps the answer it got).
     private func apply(_ members: [CheckedMutation], before: [String: SyncResult], from device: Device,
                        in ledger: any SyncLedger) async throws -> [SyncResult] {
-        // Sent before: a group is remembered whole (applied together, or refused together).
-        let remembered = members.compactMap { before[$0.mutation.mutationId] }
-        if remembered.count == members.count { return remembered }
         let isGroup = members[0].mutation.group != nil
         struct MemberFailed: Error { let index: Int; let error: any Error }
         do {
