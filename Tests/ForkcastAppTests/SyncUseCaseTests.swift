@@ -185,6 +185,11 @@ struct SyncUseCaseTests {
         // Sent again, every answer is one it got, and they are read in one write: they change nothing.
         #expect(try await besideOthers(SyncPushInput(deviceId: "phone", mutations: batch)).results == results)
         #expect(shared.writes == 8 && shared.contents == store.contents)
+        // Sent again with two new changes after it: the answers given before and the first new change
+        // share a write; the second, with others waiting, gets one of its own.
+        let more = batch + [food("9", UUID(), name: "Oats", at: 1), food("10", UUID(), name: "Kale", at: 1)]
+        #expect(try await besideOthers(SyncPushInput(deviceId: "phone", mutations: more)).results.map(\.status).suffix(2) == [.known(.applied), .known(.applied)])
+        #expect(shared.writes == 10 && shared.contents.sequence == store.contents.sequence + 2)
     }
 
     @Test func storageTroubleInALongPushKeepsTheWritesBeforeItAndNothingOfItsOwn() async throws {

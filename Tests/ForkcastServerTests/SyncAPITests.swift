@@ -312,6 +312,32 @@ struct SyncAPITests {
         }
     }
 
+    /// The push's writes share the signed-in person in memory: a refused group's change of their
+    /// settings is undone there too, not only in the database.
+    @Test func aRefusedGroupsSettingsChangeDoesNotLeakIntoTheRestOfThePush() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let me = try await client.get("/api/v1/me").json(TestUser.self)
+            let now = iso(Date().addingTimeInterval(1))
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [
+                ["mutationId": "s1", "kind": "settings", "id": me.id.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": ["timeZone": "Pacific/Kiritimati", "currency": "JPY"], "group": "g"],
+                ["mutationId": "s2", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": ["description": ""], "group": "g"],
+                ["mutationId": "s3", "kind": "settings", "id": me.id.uuidString, "op": "upsert", "updatedAt": now, "record": ["displayName": "Ann"]],
+            ]])
+            let response = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(response.status == .ok)
+            let results = try #require((try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?["results"] as? [[String: Any]])
+            #expect(results.map { $0["status"] as? String } == ["rejected", "rejected", "applied"])
+            // The applied change's answer shows the settings as stored, not the refused group's.
+            let record = try #require(results[2]["record"] as? [String: Any])
+            #expect(record["displayName"] as? String == "Ann" && record["timeZone"] as? String == me.timeZone && record["currency"] as? String != "JPY")
+            let after = try await client.get("/api/v1/me").json(TestUser.self)
+            #expect(after.timeZone == me.timeZone && after.displayName == "Ann")
+            #expect(!(try await client.get("/api/v1/me").body.string.contains("JPY")))
+        }
+    }
+
     @Test func aPushFromBeforeTheForgottenDeletionsIsGone() async throws {
         let clock = TestClock()
         try await withForkcast(clock: clock, adjust: { $0.tokenLifetime = 365 * 86_400 }) { app in

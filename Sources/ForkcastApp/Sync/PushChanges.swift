@@ -104,19 +104,25 @@ public struct PushChanges: Sendable {
         // Read inside the write: two identical pushes at once get the same answers.
         let before = try await ledger.remembered(units.flatMap { $0.map(\.mutation.mutationId) }, device: device.id)
         var results: [SyncResult] = []
-        var applied = 0
+        var answered = 0, decided = 0
         for unit in units {
             // Sent before: a group is remembered whole (applied together, or refused together). Its
             // answers change nothing, so they never end the write (a push sent again is one write).
             let remembered = unit.compactMap { before[$0.mutation.mutationId] }
-            if remembered.count < unit.count, applied > 0 {
-                if clock.now - started >= chunk.time { break }
-                if await ledger.othersAreWaiting() { break }
+            if remembered.count == unit.count {
+                results += remembered
+            } else {
+                // Each write decides at least one unit, so a push always gets on.
+                if decided > 0 {
+                    if clock.now - started >= chunk.time { break }
+                    if await ledger.othersAreWaiting() { break }
+                }
+                results += try await apply(unit, before: before, from: device, in: ledger)
+                decided += 1
             }
-            results += remembered.count == unit.count ? remembered : try await apply(unit, before: before, from: device, in: ledger)
-            applied += 1
+            answered += 1
         }
-        return (results, applied)
+        return (results, answered)
     }
 
     /// One mutation, or a group all or nothing, in an attempt of its own inside the caller's write

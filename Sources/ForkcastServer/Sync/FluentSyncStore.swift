@@ -61,10 +61,13 @@ struct FluentSyncStore: SyncStore {
         }
 
         /// A savepoint; what waits for the commit is gathered apart and handed on only when it is
-        /// released.
+        /// released. The person's settings, which the push's writes share in memory (the signed-in
+        /// ``UserModel``), are put back as they were when it is rolled back.
         func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
             let outer = WriteContext.afterCommit
             let mine = outer.map { _ in AfterCommit() }
+            let user = records.user
+            let settings = (user.currency, user.displayName, user.timeZone)
             try await sql.raw("SAVEPOINT forkcast_sync").run()
             do {
                 let value = try await WriteContext.$afterCommit.withValue(mine) { try await body() }
@@ -72,9 +75,18 @@ struct FluentSyncStore: SyncStore {
                 if let outer, let mine { outer.add(contentsOf: mine) }
                 return value
             } catch {
-                // Should the rollback fail, its error is thrown: the write cannot go on.
-                try await sql.raw("ROLLBACK TO forkcast_sync").run()
-                try await sql.raw("RELEASE forkcast_sync").run()
+                if (user.currency, user.displayName, user.timeZone) != settings {
+                    (user.currency, user.displayName, user.timeZone) = settings
+                }
+                do {
+                    try await sql.raw("ROLLBACK TO forkcast_sync").run()
+                    try await sql.raw("RELEASE forkcast_sync").run()
+                } catch let rollback {
+                    // The transaction is gone (SQLite rolls all of it back after a full disk or an I/O
+                    // error): the write cannot go on, and the storage is what failed.
+                    records.db.logger.error("A push's savepoint could not be rolled back (\(String(reflecting: rollback))) after: \(String(reflecting: error))")
+                    throw AppError.storageUnavailable
+                }
                 throw error
             }
         }
