@@ -464,7 +464,7 @@ actor Counter {
             let owner = try await client.get("/api/v1/me").json(TestUser.self).id
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/sync/events")
             request.headers.add(name: "Authorization", value: "Bearer \(try #require(client.token))")
-            let response = try await app.http.client.shared.execute(request, timeout: .seconds(30))
+            let response = try await app.http.client.shared.execute(request, timeout: .seconds(120))
             #expect(response.status == .ok)
             let received = NIOLockedValueBox("")
             let reader = Task {
@@ -485,7 +485,9 @@ actor Counter {
             // Without a Last-Event-ID the stream starts from the head it read on opening: its checks
             // send nothing for the account's first changes, only heartbeats (CI once saw the first
             // check send that head before the write below, and the test read the wrong cursor).
-            #expect(try await waitFor(": heartbeat", seconds: 10), "a check ran")
+            // The waits are long: in the whole suite, four tests at once on two cores, a check every
+            // 300 ms was once seen to send three heartbeats in ten seconds (CI of stop 58).
+            #expect(try await waitFor(": heartbeat", seconds: 30), "a check ran")
             try await Task.sleep(for: .milliseconds(700))
             #expect(!received.withLockedValue { $0 }.contains("event: changes"), "nothing changed since the stream opened")
             // Written outside every gate, as a command's write in another process: nobody is woken.
@@ -494,7 +496,7 @@ actor Counter {
                 try await app.db.write { tx in try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
             }
             let head = try await SyncLog.lastSequence(owner: owner, on: app.db as! any SQLDatabase)
-            #expect(try await waitFor("event: changes", seconds: 10), "the check sent the change: \(received.withLockedValue { $0 })")
+            #expect(try await waitFor("event: changes", seconds: 30), "the check sent the change: \(received.withLockedValue { $0 })")
             #expect(received.withLockedValue { $0 }.contains("data: {\"cursor\":\"\(SyncController.cursor(head))\"}"), "with the newest cursor")
             reader.cancel()
         }
