@@ -107,7 +107,7 @@ public struct PushChanges: Sendable {
         var answered = 0, decided = 0
         for unit in units {
             // Sent before: a group is remembered whole (applied together, or refused together). Its
-            // answers change nothing, so they never end the write (a push sent again is one write).
+            // answers change nothing, so they never end the write (a push sent again takes one write per `Chunk.limit` units).
             let remembered = unit.compactMap { before[$0.mutation.mutationId] }
             if remembered.count == unit.count {
                 results += remembered
