@@ -135,4 +135,50 @@ import VaporTesting
             #expect(ran.withLockedValue { $0 } == ["committed"], "nothing of a write that rolled back runs")
         }
     }
+
+    /// How to put back what a write changed in memory (the signed-in person's settings) runs when
+    /// the write rolls back, last first, and a savepoint's part of it when that savepoint alone rolls
+    /// back; a released savepoint's is handed to the write. Group commit's writers and a sync push's
+    /// mutations both run in such savepoints (``Savepoint``).
+    @Test func whatAWriteChangedInMemoryIsPutBackWhenItOrItsSavepointRollsBack() async throws {
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let undone = NIOLockedValueBox<[String]>([])
+            @Sendable func undo(_ name: String) { WriteContext.onRollback?.add { undone.withLockedValue { $0.append(name) } } }
+            try await WriteGate.$current.withValue(app.writeGate) {
+                try await app.db.write { _ in undo("committed") }
+                #expect(undone.withLockedValue { $0 }.isEmpty, "a write that commits keeps its changes")
+
+                await #expect(throws: Refused.self) {
+                    try await app.db.write { _ in
+                        undo("first")
+                        undo("second")
+                        throw Refused()
+                    }
+                }
+                #expect(undone.withLockedValue { $0 } == ["second", "first"], "last first")
+
+                undone.withLockedValue { $0 = [] }
+                try await app.db.write { db in
+                    try await Savepoint.run("kept", on: db) { undo("kept") }
+                    await #expect(throws: Refused.self) {
+                        try await Savepoint.run("refused", on: db) {
+                            undo("refused")
+                            throw Refused()
+                        }
+                    }
+                }
+                #expect(undone.withLockedValue { $0 } == ["refused"], "only the savepoint that rolled back is undone")
+
+                undone.withLockedValue { $0 = [] }
+                await #expect(throws: Refused.self) {
+                    try await app.db.write { db in
+                        try await Savepoint.run("released", on: db) { undo("released") }
+                        throw Refused()
+                    }
+                }
+                #expect(undone.withLockedValue { $0 } == ["released"], "a released savepoint is undone with its write")
+            }
+        }
+    }
 }

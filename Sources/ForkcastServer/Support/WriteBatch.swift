@@ -20,28 +20,22 @@ actor WriteBatch {
     /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
     /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
     nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (any Database) async throws -> T,
-                                       afterCommit: AfterCommit, gate: WriteGate) async throws -> T {
-        let sql = connection as! any SQLDatabase
+                                       actions: (afterCommit: WriteActions, onRollback: WriteActions), gate: WriteGate) async throws -> T {
+        let connection = connection
         let mine: Result<T, any Error>
         do {
-            try await sql.raw("SAVEPOINT forkcast_write").run()
-            do {
-                let value = try await WriteContext.$afterCommit.withValue(afterCommit) {
-                    try await WriteContext.$current.withValue(connection) { try await body(connection) }
+            let value = try await WriteContext.$afterCommit.withValue(actions.afterCommit) {
+                try await WriteContext.$onRollback.withValue(actions.onRollback) {
+                    try await WriteContext.$current.withValue(connection) {
+                        try await Savepoint.run("forkcast_write", on: connection) { try await body(connection) }
+                    }
                 }
-                try await sql.raw("RELEASE forkcast_write").run()
-                mine = .success(value)
-            } catch {
-                do {
-                    try await sql.raw("ROLLBACK TO forkcast_write").run()
-                    try await sql.raw("RELEASE forkcast_write").run()
-                } catch let rollback {
-                    await breakBatch(rollback)
-                }
-                mine = .failure(error)
             }
+            mine = .success(value)
+        } catch let broken as Savepoint.Broken {
+            await breakBatch(broken.cause)
+            mine = .failure(broken.underlying)
         } catch {
-            await breakBatch(error)
             mine = .failure(error)
         }
         if !(await gate.passOn(self)) {
@@ -58,7 +52,7 @@ actor WriteBatch {
         }
     }
 
-    /// The transaction can no longer be trusted (a savepoint could not be rolled back): roll it all back.
+    /// The transaction can no longer be trusted (a savepoint could not be opened or rolled back): roll it all back.
     private func breakBatch(_ error: any Error) { if broken == nil { broken = error } }
 
     private func commit() async {

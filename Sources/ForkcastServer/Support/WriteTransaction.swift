@@ -34,13 +34,23 @@ extension Database {
         let body: @Sendable (any Database) async throws -> T = { db in
             try await WriteGate.$current.withValue(gateOfWriter) { try await SyncOrigin.$current.withValue(origin) { try await body(db) } }
         }
-        let afterCommit = AfterCommit()
+        let actions = (afterCommit: WriteActions(), onRollback: WriteActions())
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             // What waits for the commit (a photo file's removal, a wake-up) waits for it here too.
-            let result = try await postgresWrite { tx in
-                try await WriteContext.$afterCommit.withValue(afterCommit) { try await WriteContext.$current.withValue(tx) { try await body(tx) } }
+            let result: T
+            do {
+                result = try await postgresWrite { tx in
+                    try await WriteContext.$afterCommit.withValue(actions.afterCommit) {
+                        try await WriteContext.$onRollback.withValue(actions.onRollback) {
+                            try await WriteContext.$current.withValue(tx) { try await body(tx) }
+                        }
+                    }
+                }
+            } catch {
+                await actions.onRollback.undo()
+                throw error
             }
-            await afterCommit.run()
+            await actions.afterCommit.run()
             return result
         }
         // Requests, housekeeping and the tests run with their application's gate. A write outside
@@ -48,16 +58,17 @@ extension Database {
         // waits for SQLite's lock as another process does (`busy_timeout`).
         let gate = WriteGate.current ?? WriteGate(batchLimit: 1)
         do {
-            let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, leading: leading, gate: gate, afterCommit: afterCommit, body)
+            let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, leading: leading, gate: gate, actions: actions, body)
             gate.health.committed()
             return result
         } catch {
+            await actions.onRollback.undo()
             if StorageHealth.isStorageTrouble(error) { gate.health.failed() }
             throw error
         }
     }
 
-    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, afterCommit: AfterCommit,
+    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, actions: (afterCommit: WriteActions, onRollback: WriteActions),
                                           _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         // However long the turn took, the request waits at most `timeout` in all (each
         // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
@@ -68,7 +79,7 @@ extension Database {
             throw AppError.storageUnavailable
         case .join(let batch)?:
             do {
-                result = try await batch.take(turnOf: body, afterCommit: afterCommit, gate: gate)
+                result = try await batch.take(turnOf: body, actions: actions, gate: gate)
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
             }
@@ -92,7 +103,7 @@ extension Database {
                     try await sql.raw("PRAGMA secure_delete = ON").run()
                     try await sql.raw("BEGIN IMMEDIATE").run()
                     // The connection stays held here until the batch has committed.
-                    return try await WriteBatch(connection).take(turnOf: body, afterCommit: afterCommit, gate: gate)
+                    return try await WriteBatch(connection).take(turnOf: body, actions: actions, gate: gate)
                 }
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
@@ -102,7 +113,7 @@ extension Database {
                 throw error
             }
         }
-        await afterCommit.run()
+        await actions.afterCommit.run()
         return result
     }
 }
@@ -111,5 +122,7 @@ enum WriteContext {
     /// The write transaction this task is inside, so nested writes join it.
     @TaskLocal static var current: (any Database)?
     /// What to do once it commits.
-    @TaskLocal static var afterCommit: AfterCommit?
+    @TaskLocal static var afterCommit: WriteActions?
+    /// How to put back what it changed in memory if it rolls back (a savepoint's part of it, or all).
+    @TaskLocal static var onRollback: WriteActions?
 }

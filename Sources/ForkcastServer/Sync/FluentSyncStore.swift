@@ -60,34 +60,17 @@ struct FluentSyncStore: SyncStore {
             return await gate.waiting > 0
         }
 
-        /// A savepoint; what waits for the commit is gathered apart and handed on only when it is
-        /// released. The person's settings, which the push's writes share in memory (the signed-in
-        /// ``UserModel``), are put back as they were when it is rolled back.
+        /// A savepoint (``Savepoint``): what waits for the commit is handed on only when it is
+        /// released, and what it changed in memory (the person's settings in the signed-in
+        /// ``UserModel``, which the push's writes share) is put back when it is rolled back.
         func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-            let outer = WriteContext.afterCommit
-            let mine = outer.map { _ in AfterCommit() }
-            let user = records.user
-            let settings = (user.currency, user.displayName, user.timeZone)
-            try await sql.raw("SAVEPOINT forkcast_sync").run()
             do {
-                let value = try await WriteContext.$afterCommit.withValue(mine) { try await body() }
-                try await sql.raw("RELEASE forkcast_sync").run()
-                if let outer, let mine { outer.add(contentsOf: mine) }
-                return value
-            } catch {
-                if (user.currency, user.displayName, user.timeZone) != settings {
-                    (user.currency, user.displayName, user.timeZone) = settings
-                }
-                do {
-                    try await sql.raw("ROLLBACK TO forkcast_sync").run()
-                    try await sql.raw("RELEASE forkcast_sync").run()
-                } catch let rollback {
-                    // The transaction is gone (SQLite rolls all of it back after a full disk or an I/O
-                    // error): the write cannot go on, and the storage is what failed.
-                    records.db.logger.error("A push's savepoint could not be rolled back (\(String(reflecting: rollback))) after: \(String(reflecting: error))")
-                    throw AppError.storageUnavailable
-                }
-                throw error
+                return try await Savepoint.run("forkcast_sync", on: records.db, body)
+            } catch let broken as Savepoint.Broken {
+                // The transaction is gone (SQLite rolls all of it back after a full disk or an I/O
+                // error): the write cannot go on, and the storage is what failed.
+                records.db.logger.error("A push's savepoint failed (\(String(reflecting: broken.cause))) around: \(String(reflecting: broken.underlying))")
+                throw AppError.storageUnavailable
             }
         }
 

@@ -132,15 +132,3 @@ extension Application {
         set { storage[SyncEventsKey.self] = newValue }
     }
 }
-
-/// Work to do once the current write transaction has committed.
-final class AfterCommit: Sendable {
-    private let actions = NIOLockedValueBox<[@Sendable () async -> Void]>([])
-    func add(_ action: @escaping @Sendable () async -> Void) { actions.withLockedValue { $0.append(action) } }
-    /// Another's actions, after these (a savepoint's, once it is released).
-    func add(contentsOf other: AfterCommit) {
-        let theirs = other.actions.withLockedValue { $0 }
-        actions.withLockedValue { $0 += theirs }
-    }
-    func run() async { for action in actions.withLockedValue({ $0 }) { await action() } }
-}
