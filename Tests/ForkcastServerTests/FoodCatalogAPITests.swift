@@ -124,6 +124,54 @@ struct FoodCatalogAPITests {
         }
     }
 
+    /// The catalogue is not loaded inside a write (a synced device's shopping list looks up its
+    /// aisles in the push's write). It was: the load joined that transaction, held every writer for
+    /// its seconds, and rolled back with it while the server took the catalogue as loaded, so
+    /// every later search and lookup found nothing until a restart.
+    @Test func theCataloguesFirstUseInsideAWriteThatRollsBackLeavesItToLoadAtTheNext() async throws {
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let foods = try await CatalogState.threads.runIfActive { try ShippedCatalog.foods() }
+            let egg = try #require(foods.first { $0.name == "Egg, whole, raw, fresh" })
+            let catalog = app.foodCatalog
+            await #expect(throws: Refused.self) {
+                try await app.db.write { _ in
+                    #expect(try await catalog.find(egg.catalogId) == nil, "read as stored (nothing yet), not loaded in the write")
+                    throw Refused()
+                }
+            }
+            #expect(try await catalog.find(egg.catalogId)?.name == egg.name, "loaded at the first use outside a write")
+            let client = try await app.signUp()
+            #expect(try await search(client, "egg whole raw").items.contains { $0.catalogId == egg.catalogId })
+        }
+    }
+
+    /// A shopping list a synced device makes looks up its aisles in the catalogue inside the push's
+    /// write. That read asked the pool for another connection, and on SQLite the one it got could be
+    /// the one the write held: the push waited until the pool gave up.
+    @Test func aShoppingListFromASyncedDeviceTakesItsAislesFromTheCatalogue() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let carrots = try #require(try await search(client, "carrots raw").items.first { $0.name == "Carrots, raw" })
+            let food = try await adopt(client, carrots.catalogId).json(FoodAnswer.self)
+            let meal = try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Carrot salad",
+                "ingredients": [["foodId": try #require(food.id).uuidString, "quantity": 300, "unit": "g"]]])
+            #expect(meal.status == .created, "\(meal.body.string)")
+            let mealId = try meal.json(IDOnly.self).id
+            #expect(try await client.assign(mealId, on: "2026-11-30").status == .created)
+            let id = UUID()
+            let body = try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": [[
+                "mutationId": "list", "kind": "shoppingList", "id": id.uuidString, "op": "upsert",
+                "updatedAt": ISO8601DateFormatter().string(from: Date()), "record": ["from": "2026-11-30", "to": "2026-11-30"]]]])
+            let pushed = try await client.send(.POST, "/api/v1/sync/push", raw: String(decoding: body, as: UTF8.self))
+            #expect(pushed.status == .ok && pushed.body.string.contains("\"applied\""), "\(pushed.body.string)")
+            let synced = try await client.get("/api/v1/shopping-lists/\(id)").json(ShoppingListAnswer.self)
+            let made = try await client.sendJSON(.POST, "/api/v1/shopping-lists", ["from": "2026-11-30", "to": "2026-11-30"]).json(ShoppingListAnswer.self)
+            let aisle = try #require(made.items.first { $0.foodId == food.id }?.category)
+            #expect(synced.items.first { $0.foodId == food.id }?.category == aisle, "the aisle the catalogue gives, as through the API")
+        }
+    }
+
     @Test func nutrientsAreListedWithUnitsAndDailyValues() async throws {
         try await withForkcast { app in
             let list = try await app.anonymous.get("/api/v1/nutrients").json(NutrientList.self)

@@ -12,20 +12,26 @@ struct FluentFoodCatalog: FoodCatalog {
     let state: CatalogState
     let threadPool: NIOThreadPool
 
+    /// Inside a write (a synced device's shopping list looks up its aisles there), the write's own
+    /// connection: on SQLite another of the pool's may be the one the write holds, and the read
+    /// then waited for it until the pool gave up.
+    private var reader: any Database { WriteContext.current ?? db }
+
     func search(_ query: String, page: Paging) async throws -> (items: [CatalogFood], total: Int) {
-        let index = try await state.index(db: db, threadPool: threadPool)
+        let index = try await state.index(db: reader, threadPool: threadPool)
         let found = index.search(query, offset: page.offset, limit: page.per)
         return (try await rows(found.ids), found.total)
     }
 
     func find(_ catalogId: String) async throws -> CatalogFood? {
-        try await state.ensureShipped(db: db, threadPool: threadPool)
+        try await state.ensureShipped(db: reader, threadPool: threadPool)
         return try await rows([catalogId]).first
     }
 
     /// The foods with these ids, in this order.
     private func rows(_ ids: [String]) async throws -> [CatalogFood] {
         guard !ids.isEmpty else { return [] }
+        let db = reader
         let models = try await CatalogFoodModel.query(on: db).filter(\.$id ~~ ids).all()
         let byId = Dictionary(models.map { ($0.id!, $0.domain) }, uniquingKeysWith: { a, _ in a })
         return ids.compactMap { byId[$0] }
@@ -75,8 +81,14 @@ actor CatalogState {
     private var building: Task<(CatalogSearch, String), any Error>?
 
     /// Loads the shipped catalogue when the stored one is missing or of another version.
+    ///
+    /// Not inside a write (a synced device's shopping list looks up its aisles there): the catalogue
+    /// is read there as it is stored. A load inside the write would hold every other writer for its
+    /// seconds and roll back with it while this state took it as done (later searches then found
+    /// nothing); a load already running outside would wait for that write's turn at the gate, which
+    /// the write holds while it waits for the load. The next use outside a write loads it.
     func ensureShipped(db: any Database, threadPool: NIOThreadPool) async throws {
-        if shippedLoaded { return }
+        if shippedLoaded || WriteContext.current != nil { return }
         if let loadingShipped { return try await loadingShipped.value }
         let task = Task { try await Self.loadShipped(db: db, threadPool: threadPool) }
         loadingShipped = task
