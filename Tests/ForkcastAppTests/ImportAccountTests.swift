@@ -85,6 +85,51 @@ struct ImportAccountTests {
         #expect(stored.foods[archive.foods[0].id]?.owner != bob, "Ann keeps hers")
     }
 
+    /// Another import stores a weighing under one of the archive's free ids after this one found
+    /// it free: the import is taken back whole and runs again, the id now given anew. (The server's
+    /// store refuses it by its primary key, the fake by its own check: both say ``IDTakenMeanwhile``.)
+    @Test func anImportThatLostARaceForAnIdRunsAgainWithItGivenAnew() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com"), carol = try await account("carol@example.com")
+        let taken = archive.weights[0].id
+        let jpeg = try jpeg()
+        let into = Racing(inner: imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }) { [libraries, now] in
+            try await RecordWeight(store: libraries.body(of: carol), now: now)(WeightInput(measuredAt: now, weightKg: 80), id: taken)
+        }
+        let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false)
+        #expect(report.created["weights"] == 2 && report.created["diary"] == 1203)
+        #expect(await into.heldIDsAsked == 2, "found free, then held: asked again on the second run")
+        let stored = libraries.contents
+        let weights = owned(stored.weights, by: bob)
+        #expect(weights.count == 2 && !weights.map(\.id).contains(taken), "Bob's weighing got a new id")
+        #expect(stored.weights[taken]?.owner == carol && stored.weights[taken]?.value.weightKg == 80, "Carol's is hers")
+        #expect(owned(stored.entries, by: bob).count == 1203 && owned(stored.foods, by: bob).count == 1, "once, not twice")
+    }
+
+    /// An import whose first write another import races: `race` runs once, just before it.
+    actor Racing: AccountImports {
+        let inner: InMemoryAccountImports
+        let race: @Sendable () async throws -> Void
+        private var raced = false
+        private(set) var heldIDsAsked = 0
+        init(inner: InMemoryAccountImports, race: @escaping @Sendable () async throws -> Void) { (self.inner, self.race) = (inner, race) }
+
+        func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID> {
+            heldIDsAsked += 1
+            return try await inner.heldIDs(archive)
+        }
+        func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T {
+            if !raced {
+                raced = true
+                try await race()
+            }
+            return try await inner.write(body)
+        }
+        func snapshot() async throws -> AccountSnapshot { try await inner.snapshot() }
+        func takeBack(_ archive: AccountArchive, restoring snapshot: AccountSnapshot) async throws { try await inner.takeBack(archive, restoring: snapshot) }
+        func forgetPhotoFiles(_ ids: [UUID]) async { await inner.forgetPhotoFiles(ids) }
+    }
+
     @Test func anAccountHoldingRecordsIsRefusedAndKeepsThem() async throws {
         let archive = try await annsArchive()
         let bob = try await account("bob@example.com")

@@ -38,6 +38,25 @@ public struct ImportAccount: Sendable {
         let problems = archive.problems()
         guard problems.isEmpty else { throw ValidationError(problems) }
         try checkBody(archive)
+        var attempt = 1
+        while true {
+            do {
+                return try await run(archive, dryRun: dryRun, progress: progress)
+            } catch let taken as IDTakenMeanwhile {
+                // Another import stored one of these ids after this one found it free (the same
+                // export into two accounts at once), and this one was taken back whole. Run again:
+                // the ids now held are given anew, as when the imports come one after the other.
+                guard attempt < Self.attempts else { throw taken.underlying }
+                attempt += 1
+            }
+        }
+    }
+
+    /// How often an import that lost a race for its ids runs.
+    public static let attempts = 5
+
+    private func run(_ archive: AccountArchive, dryRun: Bool,
+                     progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)?) async throws -> Report {
         // Ids are kept where they are free. One this server holds (the export imported twice, or
         // into a second account while the first exists) is given anew, as is a diary entry's food
         // or meal the export does not hold: no record can point into another account, and the
@@ -251,12 +270,20 @@ public struct ImportAccount: Sendable {
     }
 }
 
+/// Another transaction stored a record under one of the archive's ids after
+/// ``AccountImports/heldIDs(_:)`` found it free (the same export imported into two accounts at
+/// once): what the store's primary key refused, `underlying`.
+public struct IDTakenMeanwhile: Error {
+    public let underlying: any Error
+    public init(_ underlying: any Error) { self.underlying = underlying }
+}
+
 /// The signed-in person's whole account, as an import fills it and, when it fails, empties it again.
 public protocol AccountImports: Sendable {
     /// The archive's record ids that some account on this server holds already.
     func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID>
     /// Runs `body` as one transaction over the person's account: all of it is stored, or none of it
-    /// when it throws.
+    /// when it throws. A record refused because its id is stored already is ``IDTakenMeanwhile``.
     func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T
     /// What an import changes besides creating records, as it is now.
     func snapshot() async throws -> AccountSnapshot

@@ -45,8 +45,13 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T {
         let settings = PendingSettings(try await settingsStore.settings())
-        let result = try await libraries.transaction(owner: owner) { tx in
-            try await body(Records(imports: self, tx: tx, pending: settings))
+        let result: T
+        do {
+            result = try await libraries.transaction(owner: owner) { tx in
+                try await body(Records(imports: self, tx: tx, pending: settings))
+            }
+        } catch let taken as InMemoryLibraries.DuplicateID {
+            throw IDTakenMeanwhile(taken)
         }
         if let changed = settings.changed { try await settingsStore.save(changed.settings, now: changed.now) }
         return result

@@ -117,27 +117,16 @@ struct AccountData {
     /// A photo's bytes, read from the archive when its turn comes.
     typealias PhotoFiles = @Sendable (AccountArchive.PhotoRecord) throws -> (full: Data, thumbnail: Data?)
 
-    /// How often an import that lost a race for its ids runs: each run gives anew the ids others took.
-    static let importAttempts = 5
-
     /// Fills this (empty) account from `archive` (``ImportAccount``), its problems as the API's.
     func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool,
                        progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil) async throws -> ImportReport {
         let imports = FluentAccountImports(user: user, db: db, photoStore: photoStore, photos: photos, now: now)
-        var attempts = 0
-        while true {
-            do {
-                return try await ImportAccount(imports: imports, now: now, today: user.today(now: now))(archive, dryRun: dryRun, progress: progress)
-            } catch let error as any DatabaseError where error.isConstraintFailure && attempts < Self.importAttempts - 1 {
-                // Another import wrote one of these ids after this one found it free (the same export
-                // into two accounts at once). This one was taken back whole; run again, and the ids
-                // now held are given anew, as they are when the imports come one after the other.
-                attempts += 1
-            } catch let error as ValidationError {
-                throw AppError.validation(error)
-            } catch let refusal as Refusal {
-                throw AppError(refusal)
-            }
+        do {
+            return try await ImportAccount(imports: imports, now: now, today: user.today(now: now))(archive, dryRun: dryRun, progress: progress)
+        } catch let error as ValidationError {
+            throw AppError.validation(error)
+        } catch let refusal as Refusal {
+            throw AppError(refusal)
         }
     }
 

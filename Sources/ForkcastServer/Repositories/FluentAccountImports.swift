@@ -38,7 +38,11 @@ struct FluentAccountImports: AccountImports {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T {
         let imports = self
-        return try await db.write { tx in try await body(Records(imports: imports, tx: tx)) }
+        do {
+            return try await db.write { tx in try await body(Records(imports: imports, tx: tx)) }
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            throw IDTakenMeanwhile(error)
+        }
     }
 
     func snapshot() async throws -> AccountSnapshot {
