@@ -99,6 +99,13 @@ actor CatalogState {
 
     func index(db: any Database, threadPool: NIOThreadPool) async throws -> CatalogSearch {
         if let current, ContinuousClock.now - current.checkedAt < Self.recheck { return current.index }
+        if WriteContext.current != nil {
+            // Inside a write (``ensureShipped``): the index as last built, however old; where there is
+            // none, one built from the write's reads and not kept (the catalogue may be half loaded,
+            // and a build running outside may wait for the connection this write holds).
+            if let current { return current.index }
+            return try await Self.build(db: db, threadPool: threadPool)
+        }
         try await ensureShipped(db: db, threadPool: threadPool)
         if let building { return try await building.value.0 }
         let known = current

@@ -12,8 +12,11 @@ enum Savepoint {
     /// The savepoint could not be opened or rolled back, so the transaction around it can no longer
     /// be trusted (SQLite rolls a whole transaction back after a full disk or an I/O error, and
     /// `ROLLBACK TO` then finds no savepoint). `cause` is the savepoint's error, `underlying` the
-    /// part's (the same when the savepoint could not be opened).
+    /// part's (the same when the savepoint could not be opened). A part that throws another
+    /// savepoint's `Broken` threw an error like any other: its own savepoint is rolled back.
     struct Broken: Error {
+        /// The savepoint's name: a savepoint inside the part is the part's own affair.
+        let savepoint: String
         let cause: any Error
         let underlying: any Error
     }
@@ -26,7 +29,7 @@ enum Savepoint {
         do {
             try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
         } catch {
-            throw Broken(cause: error, underlying: error)
+            throw Broken(savepoint: name, cause: error, underlying: error)
         }
         do {
             let value = try await WriteContext.$afterCommit.withValue(afterCommit) {
@@ -42,7 +45,7 @@ enum Savepoint {
                 try await sql.raw("ROLLBACK TO \(unsafeRaw: name)").run()
                 try await sql.raw("RELEASE \(unsafeRaw: name)").run()
             } catch let rollback {
-                throw Broken(cause: rollback, underlying: error)
+                throw Broken(savepoint: name, cause: rollback, underlying: error)
             }
             throw error
         }

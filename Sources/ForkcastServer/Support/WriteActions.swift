@@ -8,9 +8,9 @@ final class WriteActions: Sendable {
 
     func add(_ action: @escaping @Sendable () async -> Void) { actions.withLockedValue { $0.append(action) } }
 
-    /// Another's actions, after these (a savepoint's, once it is released).
+    /// Another's actions, after these (a savepoint's, once it is released); they leave the other.
     func add(contentsOf other: WriteActions) {
-        let theirs = other.actions.withLockedValue { $0 }
+        let theirs = other.take()
         actions.withLockedValue { $0 += theirs }
     }
 

@@ -11,6 +11,8 @@ actor WriteBatch {
     struct Opened: Error { let underlying: any Error }
 
     nonisolated let connection: any Database
+    /// Each writer's part of the batch.
+    static let savepoint = "forkcast_write"
     private var broken: (any Error)?
     private var outcome: Result<Void, any Error>?
     private var waiting: [CheckedContinuation<Void, any Error>] = []
@@ -27,12 +29,12 @@ actor WriteBatch {
             let value = try await WriteContext.$afterCommit.withValue(actions.afterCommit) {
                 try await WriteContext.$onRollback.withValue(actions.onRollback) {
                     try await WriteContext.$current.withValue(connection) {
-                        try await Savepoint.run("forkcast_write", on: connection) { try await body(connection) }
+                        try await Savepoint.run(Self.savepoint, on: connection) { try await body(connection) }
                     }
                 }
             }
             mine = .success(value)
-        } catch let broken as Savepoint.Broken {
+        } catch let broken as Savepoint.Broken where broken.savepoint == Self.savepoint {
             await breakBatch(broken.cause)
             mine = .failure(broken.underlying)
         } catch {

@@ -66,7 +66,7 @@ struct FluentSyncStore: SyncStore {
         func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
             do {
                 return try await Savepoint.run("forkcast_sync", on: records.db, body)
-            } catch let broken as Savepoint.Broken {
+            } catch let broken as Savepoint.Broken where broken.savepoint == "forkcast_sync" {
                 // The transaction is gone (SQLite rolls all of it back after a full disk or an I/O
                 // error): the write cannot go on, and the storage is what failed.
                 records.db.logger.error("A push's savepoint failed (\(String(reflecting: broken.cause))) around: \(String(reflecting: broken.underlying))")
