@@ -181,4 +181,44 @@ import VaporTesting
             }
         }
     }
+
+    /// On SQLite a writer whose part of a batch was released still has its memory put back when the
+    /// batch does not commit: here another writer of the batch ends the transaction under it (its
+    /// savepoint can then not be rolled back), so the batch rolls back whole and every writer in it
+    /// fails, the one that had succeeded included.
+    @Test func aWriterWhoseBatchFailsAfterItsPartWasReleasedIsUndoneToo() async throws {
+        guard TestDatabase.postgresURL == nil else { return }
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let gate = app.writeGate
+            let undone = NIOLockedValueBox<[String]>([])
+            let (held, release) = AsyncStream<Void>.makeStream()
+            let (entered, enter) = AsyncStream<Void>.makeStream()
+            let holder = Task {
+                try await app.db.write { _ in
+                    enter.yield()
+                    for await _ in held { break }
+                }
+            }
+            for await _ in entered { break }
+            let kept = Task {
+                try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("kept") } } }
+            }
+            while await gate.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+            let breaking = Task {
+                try await app.db.write { db in
+                    try await (db as! any SQLDatabase).raw("ROLLBACK").run()
+                    throw Refused()
+                }
+            }
+            while await gate.waiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
+            release.yield()
+            await #expect(throws: (any Error).self, "the batch did not commit") { try await holder.value }
+            await #expect(throws: (any Error).self, "the batch did not commit") { try await kept.value }
+            await #expect(throws: Refused.self) { try await breaking.value }
+            #expect(undone.withLockedValue { $0 } == ["kept"], "its part was released, and undone once the batch failed")
+            try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("later") } } }
+            #expect(undone.withLockedValue { $0 } == ["kept"], "the next write commits")
+        }
+    }
 }
