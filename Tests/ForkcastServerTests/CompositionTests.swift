@@ -190,29 +190,21 @@ import VaporTesting
         guard TestDatabase.postgresURL == nil else { return }
         struct Refused: Error {}
         try await withForkcast { app in
-            let gate = app.writeGate
             let undone = NIOLockedValueBox<[String]>([])
-            let (held, release) = AsyncStream<Void>.makeStream()
-            let (entered, enter) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await app.db.write { _ in
-                    enter.yield()
-                    for await _ in held { break }
+            let (holder, (kept, breaking)) = try await app.whileAWriteHoldsTheGate { untilWaiting in
+                let kept = Task {
+                    try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("kept") } } }
                 }
-            }
-            for await _ in entered { break }
-            let kept = Task {
-                try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("kept") } } }
-            }
-            while await gate.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
-            let breaking = Task {
-                try await app.db.write { db in
-                    try await (db as! any SQLDatabase).raw("ROLLBACK").run()
-                    throw Refused()
+                try await untilWaiting(1)
+                let breaking = Task {
+                    try await app.db.write { db in
+                        try await (db as! any SQLDatabase).raw("ROLLBACK").run()
+                        throw Refused()
+                    }
                 }
+                try await untilWaiting(2)
+                return (kept, breaking)
             }
-            while await gate.waiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
-            release.yield()
             await #expect(throws: (any Error).self, "the batch did not commit") { try await holder.value }
             await #expect(throws: (any Error).self, "the batch did not commit") { try await kept.value }
             await #expect(throws: Refused.self) { try await breaking.value }

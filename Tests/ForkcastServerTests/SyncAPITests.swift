@@ -456,27 +456,19 @@ struct SyncAPITests {
         try await withForkcast { app in
             let client = try await app.signUp()
             let start = try await feed(client)
-            let gate = app.writeGate
             let now = iso(Date())
             let mutations: [[String: Any]] = (0..<10).map { n in
                 ["mutationId": "m\(n)", "kind": "meal", "id": UUID().uuidString, "op": "upsert", "updatedAt": now, "record": ["description": "Pushed \(n)"]]
             }
             let body = String(decoding: try JSONSerialization.data(withJSONObject: ["deviceId": "phone", "mutations": mutations]), as: UTF8.self)
             // A write holds the gate; the push, then another writer, queue behind it.
-            let (held, release) = AsyncStream<Void>.makeStream()
-            let (entered, enter) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await app.db.write { _ in
-                    enter.yield()
-                    for await _ in held { break }
-                }
+            let (holder, (push, other)) = try await app.whileAWriteHoldsTheGate { untilWaiting in
+                let push = Task { try await client.send(.POST, "/api/v1/sync/push", raw: body).json(PushResult.self) }
+                try await untilWaiting(1)
+                let other = Task { try await client.createMeal("Written meanwhile") }
+                try await untilWaiting(2)
+                return (push, other)
             }
-            for await _ in entered { break }
-            let push = Task { try await client.send(.POST, "/api/v1/sync/push", raw: body).json(PushResult.self) }
-            while await gate.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
-            let other = Task { try await client.createMeal("Written meanwhile") }
-            while await gate.waiting < 2 { try await Task.sleep(for: .milliseconds(5)) }
-            release.yield()
             try await holder.value
             #expect(try await push.value.results.map(\.status) == Array(repeating: "applied", count: 10))
             _ = try await other.value

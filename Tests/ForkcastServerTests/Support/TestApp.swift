@@ -143,6 +143,30 @@ extension Application {
         #expect(response.status == .created, "register \(email): \(response.body.string)")
         return Client(app: self, token: try response.json(TestSession.self).token)
     }
+
+    /// Runs `queue` while a write holds this application's write gate (SQLite), then lets that write
+    /// end. `queue` starts writers in tasks of their own and calls `untilWaiting(n)` to go on once
+    /// `n` wait at the gate: they then join the held write's batch in that order. Returns the held
+    /// write's task (it fails when its batch does) and what `queue` returned.
+    func whileAWriteHoldsTheGate<T>(_ queue: (_ untilWaiting: (Int) async throws -> Void) async throws -> T) async throws -> (held: Task<Void, any Error>, queued: T) {
+        let (release, releasing) = AsyncStream<Void>.makeStream()
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let db = db
+        let held = Task {
+            try await db.write { _ in
+                enter.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in entered { break }
+        let gate = writeGate
+        // The held write ends however `queue` does.
+        defer { releasing.yield() }
+        let queued = try await queue { count in
+            while await gate.waiting < count { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        return (held, queued)
+    }
 }
 
 extension TestingHTTPResponse {
