@@ -25,16 +25,15 @@ enum Savepoint {
                                  _ body: @Sendable () async throws -> T) async throws -> T {
         let sql = connection as! any SQLDatabase
         let (outerCommit, outerRollback) = (WriteContext.afterCommit, WriteContext.onRollback)
-        let (afterCommit, onRollback) = (WriteActions(), WriteActions())
+        let part = WriteContext.Actions()
+        let (afterCommit, onRollback) = (part.afterCommit, part.onRollback)
         do {
             try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
         } catch {
             throw Broken(savepoint: name, cause: error, underlying: error)
         }
         do {
-            let value = try await WriteContext.$afterCommit.withValue(afterCommit) {
-                try await WriteContext.$onRollback.withValue(onRollback) { try await body() }
-            }
+            let value = try await WriteContext(database: connection, part).run(body)
             try await sql.raw("RELEASE \(unsafeRaw: name)").run()
             outerCommit?.add(contentsOf: afterCommit)
             outerRollback?.add(contentsOf: onRollback)

@@ -22,16 +22,12 @@ actor WriteBatch {
     /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
     /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
     nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (any Database) async throws -> T,
-                                       actions: (afterCommit: WriteActions, onRollback: WriteActions), gate: WriteGate) async throws -> T {
+                                       actions: WriteContext.Actions, gate: WriteGate) async throws -> T {
         let connection = connection
         let mine: Result<T, any Error>
         do {
-            let value = try await WriteContext.$afterCommit.withValue(actions.afterCommit) {
-                try await WriteContext.$onRollback.withValue(actions.onRollback) {
-                    try await WriteContext.$current.withValue(connection) {
-                        try await Savepoint.run(Self.savepoint, on: connection) { try await body(connection) }
-                    }
-                }
+            let value = try await WriteContext(database: connection, actions).run {
+                try await Savepoint.run(Self.savepoint, on: connection) { try await body(connection) }
             }
             mine = .success(value)
         } catch let broken as Savepoint.Broken where broken.savepoint == Self.savepoint {

@@ -34,17 +34,13 @@ extension Database {
         let body: @Sendable (any Database) async throws -> T = { db in
             try await WriteGate.$current.withValue(gateOfWriter) { try await SyncOrigin.$current.withValue(origin) { try await body(db) } }
         }
-        let actions = (afterCommit: WriteActions(), onRollback: WriteActions())
+        let actions = WriteContext.Actions()
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             // What waits for the commit (a photo file's removal, a wake-up) waits for it here too.
             let result: T
             do {
                 result = try await postgresWrite { tx in
-                    try await WriteContext.$afterCommit.withValue(actions.afterCommit) {
-                        try await WriteContext.$onRollback.withValue(actions.onRollback) {
-                            try await WriteContext.$current.withValue(tx) { try await body(tx) }
-                        }
-                    }
+                    try await WriteContext(database: tx, actions).run { try await body(tx) }
                 }
             } catch {
                 await actions.onRollback.undo()
@@ -68,7 +64,7 @@ extension Database {
         }
     }
 
-    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, actions: (afterCommit: WriteActions, onRollback: WriteActions),
+    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, actions: WriteContext.Actions,
                                           _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         // However long the turn took, the request waits at most `timeout` in all (each
         // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
@@ -118,11 +114,38 @@ extension Database {
     }
 }
 
-enum WriteContext {
+/// The write transaction a task is inside, and what it hands to the write's end: one task-local,
+/// set by ``Database/write(timeout:leading:_:)`` (on PostgreSQL), ``WriteBatch`` (each writer of a
+/// SQLite batch) and ``Savepoint`` (a part with actions of its own).
+struct WriteContext: Sendable {
+    /// What a write (or a savepoint's part of it) hands to its end.
+    struct Actions: Sendable {
+        /// What to do once it commits.
+        let afterCommit = WriteActions()
+        /// How to put back what it changed in memory if it rolls back.
+        let onRollback = WriteActions()
+    }
+
+    let database: any Database
+    let actions: Actions
+
+    init(database: any Database, _ actions: Actions) {
+        self.database = database
+        self.actions = actions
+    }
+
+    @TaskLocal private static var active: WriteContext?
+
+    /// Runs `body` inside this write: nested writes join it, and what the body hands to the
+    /// write's end goes to these actions.
+    func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await Self.$active.withValue(self, operation: body)
+    }
+
     /// The write transaction this task is inside, so nested writes join it.
-    @TaskLocal static var current: (any Database)?
+    static var current: (any Database)? { active?.database }
     /// What to do once it commits.
-    @TaskLocal static var afterCommit: WriteActions?
+    static var afterCommit: WriteActions? { active?.actions.afterCommit }
     /// How to put back what it changed in memory if it rolls back (a savepoint's part of it, or all).
-    @TaskLocal static var onRollback: WriteActions?
+    static var onRollback: WriteActions? { active?.actions.onRollback }
 }
