@@ -13,8 +13,11 @@ struct PlanNeeds {
         return Set(foods.values.compactMap(\.catalogId))
     }
 
-    /// Their categories, looked up outside any write: the catalogue may be loading, and a person's
-    /// write must not wait for it (nor hold the write lock meanwhile).
+    /// Their categories. The API and the web look them up between two writes: the catalogue may be
+    /// loading, and a person's write must not wait for it (nor hold the write lock meanwhile). A
+    /// sync push makes its lists inside the push's one write, so a ``FoodCatalog`` read inside a
+    /// write reads through it and loads nothing there (on SQLite a read through another connection
+    /// would wait for the write's own).
     func categories(of ids: Set<String>) async throws -> [String: String] {
         var result: [String: String] = [:]
         for id in ids.sorted() { result[id] = try await catalog.find(id)?.category }
