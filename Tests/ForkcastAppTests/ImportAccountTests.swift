@@ -96,9 +96,12 @@ struct ImportAccountTests {
         let into = Racing(inner: imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }) { [libraries, now] in
             try await RecordWeight(store: libraries.body(of: carol), now: now)(WeightInput(measuredAt: now, weightKg: 80), id: taken)
         }
-        let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false)
+        let steps = Steps()
+        let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false) { done, total in await steps.add(done, total) }
         #expect(report.created["weights"] == 2 && report.created["diary"] == 1203)
         #expect(await into.heldIDsAsked == 2, "found free, then held: asked again on the second run")
+        // The body is written last, so the first run had reported every step but that one.
+        #expect(await steps.all.map { [$0.0, $0.1] } == (1...6).map { [$0, 6] }, "each step once, in order: the second run waits past the first's")
         let stored = libraries.contents
         let weights = owned(stored.weights, by: bob)
         #expect(weights.count == 2 && !weights.map(\.id).contains(taken), "Bob's weighing got a new id")

@@ -38,6 +38,10 @@ public struct ImportAccount: Sendable {
         let problems = archive.problems()
         guard problems.isEmpty else { throw ValidationError(problems) }
         try checkBody(archive)
+        // A run again repeats the steps the first had done: they are heard only past the furthest
+        // one reached, so the progress a person watches waits there rather than going back.
+        let furthest = progress.map(Furthest.init)
+        let progress = furthest.map { furthest in { @Sendable done, total in await furthest.report(done, of: total) } }
         var attempt = 1
         while true {
             do {
@@ -54,6 +58,19 @@ public struct ImportAccount: Sendable {
 
     /// How often an import that lost a race for its ids runs.
     public static let attempts = 5
+
+    /// Progress that only goes forward.
+    private actor Furthest {
+        let progress: @Sendable (_ done: Int, _ total: Int) async -> Void
+        private var reached = 0
+        init(_ progress: @escaping @Sendable (_ done: Int, _ total: Int) async -> Void) { self.progress = progress }
+
+        func report(_ done: Int, of total: Int) async {
+            guard done > reached else { return }
+            reached = done
+            await progress(done, total)
+        }
+    }
 
     private func run(_ archive: AccountArchive, dryRun: Bool,
                      progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)?) async throws -> Report {
