@@ -272,6 +272,36 @@ struct AccountDataTests {
         }
     }
 
+    /// An import runs again only when another took one of its ids (the test above). Before, any
+    /// constraint's refusal counted as a taken id, so one that would refuse every run ran five
+    /// times before its 409; here each database's refusals are told apart as they come.
+    @Test func onlyAnIdHeldAlreadyCountsAsTakenMeanwhile() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            _ = try await app.signUp("ana@example.com")
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            let at = Self.noon, id = UUID()
+            @Sendable func weighing(_ id: UUID, owner: UUID, at: Date) -> WeightEntryModel {
+                WeightEntryModel(id: id, ownerID: owner, measuredAt: at, weightKg: 70, source: "manual")
+            }
+            @Sendable func refusal(_ model: @escaping @Sendable () -> WeightEntryModel) async -> (any Error)? {
+                do {
+                    try await app.db.write { tx in try await model().create(on: tx) }
+                    return nil
+                } catch { return error }
+            }
+            #expect(await refusal { weighing(id, owner: owner, at: at) } == nil)
+
+            let sameID = try #require(await refusal { weighing(id, owner: owner, at: at + 60) })
+            #expect(FluentAccountImports.isIDTaken(sameID), "\(String(reflecting: sameID))")
+            let sameInstant = try #require(await refusal { weighing(UUID(), owner: owner, at: at) })
+            #expect((sameInstant as? any DatabaseError)?.isConstraintFailure == true, "\(String(reflecting: sameInstant))")
+            #expect(!FluentAccountImports.isIDTaken(sameInstant), "another unique constraint: one weighing per instant")
+            let nobody = try #require(await refusal { weighing(UUID(), owner: UUID(), at: at) })
+            #expect((nobody as? any DatabaseError)?.isConstraintFailure == true, "\(String(reflecting: nobody))")
+            #expect(!FluentAccountImports.isIDTaken(nobody), "a reference to no one")
+        }
+    }
+
     @Test func aBrokenOrHostileArchiveIsRefusedWithAProblemAndChangesNothing() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock(Self.noon)) { app in
             let ana = try await app.signUp("ana@example.com")

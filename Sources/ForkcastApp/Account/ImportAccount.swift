@@ -289,8 +289,7 @@ public struct ImportAccount: Sendable {
 
 /// Another transaction stored a record under one of the archive's ids after
 /// ``AccountImports/heldIDs(_:)`` found it free (the same export imported into two accounts at
-/// once): the store's refusal, `underlying` (the server's: any constraint failure, which for an
-/// archive checked whole and an empty account is an id taken).
+/// once): the store's refusal, `underlying` (the server's: a primary key's constraint).
 public struct IDTakenMeanwhile: Error {
     public let underlying: any Error
     public init(_ underlying: any Error) { self.underlying = underlying }
@@ -301,8 +300,8 @@ public protocol AccountImports: Sendable {
     /// The archive's record ids that some account on this server holds already.
     func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID>
     /// Runs `body` as one transaction over the person's account: all of it is stored, or none of it
-    /// when it throws. A record the store refuses by a constraint (in practice: its id is stored
-    /// already, the archive having been checked whole) is ``IDTakenMeanwhile``.
+    /// when it throws. A record the store refuses because its id is stored already is
+    /// ``IDTakenMeanwhile``; any other refusal is thrown as it is.
     func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T
     /// What an import changes besides creating records, as it is now.
     func snapshot() async throws -> AccountSnapshot

@@ -2,6 +2,8 @@ import Fluent
 import ForkcastApp
 import ForkcastCore
 import Foundation
+import PostgresNIO
+import SQLiteKit
 import SQLKit
 import Vapor
 
@@ -40,9 +42,20 @@ struct FluentAccountImports: AccountImports {
         let imports = self
         do {
             return try await db.write { tx in try await body(Records(imports: imports, tx: tx)) }
-        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+        } catch where Self.isIDTaken(error) {
             throw IDTakenMeanwhile(error)
         }
+    }
+
+    /// A row refused because another holds its id: SQLite's primary-key constraint, or PostgreSQL's
+    /// unique violation (23505) on a table's primary key (`<table>_pkey`, the name PostgreSQL gives
+    /// an `id … PRIMARY KEY`). Any other refusal would refuse a run again too.
+    static func isIDTaken(_ error: any Error) -> Bool {
+        if let sqlite = error as? SQLiteError { return sqlite.reason == .constraintPrimaryKeyFailed }
+        if let postgres = error as? PSQLError, let info = postgres.serverInfo {
+            return info[.sqlState] == "23505" && info[.constraintName]?.hasSuffix("_pkey") == true
+        }
+        return false
     }
 
     func snapshot() async throws -> AccountSnapshot {
