@@ -41,21 +41,13 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.syncEvents = events
     app.healthImports = HealthImports()
     if case .sqlite(let path) = config.storage {
-        let append = AppendConnection(path: path, checkpointsElsewhere: true, logger: app.logger)
-        let gate = WriteGate(appendConnection: append, events: events, waitLimit: config.writeWaitLimit)
+        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
         app.writeGate = gate
         let checkpointer = Checkpointer(path: path, gate: gate, logger: app.logger)
         app.checkpointer = checkpointer
         app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
-        app.lifecycle.use(AppendConnection.Closing(connection: append))
-        let reads = PreparedReads(path: path)
-        app.preparedReads = reads
-        app.lifecycle.use(PreparedReads.Closing(reads: reads))
     } else {
         app.writeGate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
-        // Two token reads in flight per core: of 2, 4 and 8 on two cores, 4 measured best, and 8
-        // shared too little at 64 clients (docs/performance.md).
-        app.bearerShared = BearerStatement.Shared(lanes: 2 * System.coreCount)
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.catalogState = CatalogState()

@@ -97,13 +97,9 @@ import VaporTesting
         }
     }
 
-    private func kept(_ answer: ForkcastServer.BearerAuthenticator.Found??) -> Int?? { answer.map { $0.map { _ in 1 } } }
-
-    /// The token's read runs a statement kept prepared (``PreparedReads`` on SQLite,
-    /// ``BearerStatement`` on PostgreSQL): tokens of
-    /// several people take turns on it without SQLite planning it again, each signs in its own
-    /// person, and a token revoked or deleted by another connection stops working at once.
-    @Test func theTokenReadIsKeptPreparedAndFollowsTheDatabase() async throws {
+    /// The token's read: tokens of several people take turns, each signs in its own person, and a
+    /// token revoked or deleted by another connection stops working at once.
+    @Test func theTokenReadFollowsTheDatabase() async throws {
         try await withForkcast(allowSignup: true, clock: TestClock()) { app in
             let owner = try await app.signUp()
             let stranger = try await app.signUp("stranger@example.com")
@@ -118,28 +114,18 @@ import VaporTesting
                     #expect(found.body.string.contains("Rolled oats") == sees)
                 }
             }
-            if TestDatabase.postgresURL == nil {
-                let reads = try #require(app.preparedReads)
-                #expect(reads.replans == 0)
-            } else {
-                #expect(app.preparedReads == nil && app.bearerShared != nil)
-                // PostgreSQL answers from the statement each connection keeps prepared, for reads and writes.
-                for writes in [false, true] {
-                    let kept = await BearerStatement.row(hash: Tokens.hash(try #require(owner.token)), writes: writes, shared: app.bearerShared, on: app.db, logger: app.logger)
-                    let row = try #require(kept.flatMap { $0 }, "the kept statement answered")
-                    #expect(row.user.email == "owner@example.com")
-                    let stored = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
-                    #expect(row.user.id == stored.id && row.user.$id.exists)
-                    #expect(!row.user.hasChanges, "read as stored: a later save writes only what it changes")
-                    #expect(row.user.emailKey == stored.emailKey && row.user.timeZone == stored.timeZone && row.user.currency == stored.currency)
-                    #expect(row.user.passwordHash == stored.passwordHash && row.user.displayName == stored.displayName)
-                    #expect(row.user.createdAt == stored.createdAt && row.user.updatedAt == stored.updatedAt)
-                    #expect(row.feedHead > 0)
-                    #expect((row.versions != nil) == writes)
-                    #expect(row.versions.map { !$0.foods.isEmpty && !$0.mealTypes.isEmpty } ?? true)
-                }
-                let unknown = await BearerStatement.row(hash: Tokens.hash("no such token"), writes: false, shared: app.bearerShared, on: app.db, logger: app.logger)
-                #expect(kept(unknown) == .some(nil), "an unknown token: answered, no row")
+            // The query answers the user as stored, with the feed head and (for a write) the versions.
+            for writes in [false, true] {
+                let hash = Tokens.hash(try #require(owner.token))
+                let row = try #require(try await (app.db as! any SQLDatabase).raw(BearerAuthenticator.query(hash: hash, writes: writes)).first()
+                    .map { try BearerAuthenticator.Found($0, writes: writes) })
+                let stored = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
+                #expect(row.user.id == stored.id && row.user.$id.exists)
+                #expect(!row.user.hasChanges, "read as stored: a later save writes only what it changes")
+                #expect(row.user.emailKey == stored.emailKey && row.user.timeZone == stored.timeZone && row.user.currency == stored.currency)
+                #expect(row.user.passwordHash == stored.passwordHash && row.user.displayName == stored.displayName)
+                #expect(row.feedHead > 0)
+                #expect((row.versions != nil) == writes)
             }
 
             // Signed out: the token is gone for the very next request.
@@ -149,15 +135,6 @@ import VaporTesting
             try await TokenModel.query(on: app.db).filter(\.$tokenHash == Tokens.hash(try #require(stranger.token))).delete()
             #expect(try await stranger.get("/api/v1/foods?q=oat").status == .unauthorized)
             #expect(try await owner.get("/api/v1/foods?q=oat").status == .ok)
-
-            // Once closed (the application shutting down), nothing reopens: Fluent answers a late caller.
-            if let reads = app.preparedReads {
-                let sql = app.db as! any SQLDatabase
-                #expect(reads.rows(SQLQueryString("SELECT 1 AS one"), serializedFor: sql)?.count == 1)
-                reads.close()
-                #expect(reads.rows(SQLQueryString("SELECT 1 AS one"), serializedFor: sql) == nil)
-                #expect(try await owner.get("/api/v1/foods?q=oat").status == .ok)
-            }
         }
     }
 }

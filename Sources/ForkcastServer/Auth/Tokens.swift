@@ -42,41 +42,25 @@ enum Tokens {
 
 /// Signs a request in from `Authorization: Bearer …` when the token is known and unexpired.
 ///
-/// One query (every API request starts here; a statement kept prepared: ``PreparedReads`` on SQLite,
-/// ``BearerStatement`` on PostgreSQL):
-/// the token joined to its user, with the head of the user's change feed, which kept answers are
+/// One query (every API request starts here): the token joined to its user, with the head of the user's change feed, which kept answers are
 /// keyed by (``ReadCache``), and (for a request that may change data) the versions of the user's
 /// meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
-    /// What the query asks for: one token's hash (its value; or a placeholder, for a statement
-    /// prepared by name), or any of an array of hashes bound as one value (PostgreSQL's
-    /// ``BearerStatement``, for the requests that waited together).
-    enum Hash { case value(String), placeholder, anyOfBoundArray }
-
     /// The query for a token's hash. Reads log nothing: only a request that may change data
     /// (`writes`) asks for the versions logging keeps under.
-    static func query(hash: Hash, writes: Bool) -> SQLQueryString {
+    static func query(hash: String, writes: Bool) -> SQLQueryString {
         let versions: SQLQueryString = writes ? """
             , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,
               \(SyncLog.version(of: .food, owner: "t.user_id")) AS foods_version
             """ : ""
-        // CAST: a bare bound value compared in a join makes SQLite (3.53) plan the kept statement
-        // again for every new value, which costs what keeping it saves.
-        let condition: SQLQueryString
-        switch hash {
-        case .value(let hash): condition = "= CAST(\(bind: hash) AS TEXT)"
-        case .placeholder: condition = "= CAST(\(bind: "") AS TEXT)"
-        case .anyOfBoundArray: condition = "= ANY(CAST(\(bind: [String]()) AS TEXT[]))"
-        }
         return """
             SELECT \(unsafeRaw: Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head,
               t.token_hash AS token_hash\(versions)
-            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash \(condition)
+            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: hash)
             """
     }
 
-    /// The user's columns, named (not `u.*`: a statement kept prepared would fail once a column is
-    /// added), in the order ``Found`` decodes them.
+    /// The user's columns, in the order ``Found`` decodes them.
     static let userColumns = "u.id, u.email, u.email_key, u.password_hash, u.display_name, u.time_zone, u.currency, u.created_at, u.updated_at"
 
     /// What the query answers: the user, the token and the feed head (and the versions, for a write).
@@ -115,15 +99,9 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         let db = request.database
         let writes = request.method != .GET && request.method != .HEAD
         let hash = Tokens.hash(bearer.token)
-        let found: Found?
-        if let kept = await BearerStatement.row(hash: hash, writes: writes, shared: request.application.bearerShared, on: db, logger: request.logger) {
-            found = kept
-        } else if let rows = request.application.preparedReads?.rows(Self.query(hash: .value(hash), writes: writes), serializedFor: db as! any SQLDatabase) {
-            found = try rows.first.map { try Found($0, writes: writes) }
-        } else {
-            found = try await (db as! any SQLDatabase).raw(Self.query(hash: .value(hash), writes: writes)).first().map { try Found($0, writes: writes) }
+        guard let found = try await (db as! any SQLDatabase).raw(Self.query(hash: hash, writes: writes)).first().map({ try Found($0, writes: writes) }) else {
+            return
         }
-        guard let found else { return }
         guard found.expiresAt > request.now else {
             let expired = found.tokenID
             try await db.write { tx in try await TokenModel.query(on: tx).filter(\.$id == expired).delete() }

@@ -32,14 +32,8 @@ struct DiaryRepository {
     func create(_ entries: [DiaryEntry], now: Date) async throws {
         guard !entries.isEmpty else { return }
         let models = entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }
-        // Requests logging at once share one transaction and one commit (not inside another write
-        // or a push): on SQLite through its append connection, on PostgreSQL in an ordinary
-        // transaction that takes every request's rows handed in while the previous one committed.
-        if WriteContext.current == nil, SyncOrigin.current == nil, let gate = WriteGate.current, let queue = gate.diaryEntries {
-            return try await queue.insert(models, owner: ownerID, at: now, on: db, gate: gate)
-        }
         try await db.write { tx in
-            try await models.insert(on: tx)
+            try await models.create(on: tx)
             try await SyncLog.record(.diaryEntry, entries.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
         }
     }

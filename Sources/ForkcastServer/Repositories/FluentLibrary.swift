@@ -6,7 +6,7 @@ import Foundation
 
 /// One person's library on the server's database (SQLite or PostgreSQL), for the use cases in
 /// ForkcastApp. Made only by ``Owner`` from the signed-in person, so every record it reaches is
-/// theirs. A write is one transaction through the write gate (``Database/write(timeout:leading:_:)``).
+/// theirs. A write is one transaction through the write gate (``Database/write(timeout:_:)``).
 struct FluentLibrary: Library {
     let db: any Database
     let ownerID: UUID

@@ -13,14 +13,10 @@ import SQLKit
 /// held by such a lease and the instance answered every second request with a pool timeout.
 /// Here the lease is watched: once its connection is closed the transaction fails at once (a 503,
 /// nothing saved), and the pool, seeing the connection closed, replaces it.
-///
-/// `transaction: false`: the body sends one statement, which PostgreSQL runs as a transaction of
-/// its own (``InsertQueue``), without the two trips of BEGIN and COMMIT. As with a COMMIT whose
-/// answer was lost, a statement sent before the connection closed may have been committed.
 extension Database {
     static var closedConnectionCheck: TimeAmount { .milliseconds(250) }
 
-    func postgresWrite<T: Sendable>(transaction: Bool = true, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    func postgresWrite<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         try await withConnection { (db: any Database) -> EventLoopFuture<T> in
             guard let postgres = db as? any PostgresDatabase else {
                 return db.eventLoop.makeFailedFuture(AppError.storageUnavailable)
@@ -33,7 +29,6 @@ extension Database {
                 }
                 answer.futureResult.whenComplete { _ in watch.cancel() }
                 answer.completeWithTask {
-                    guard transaction else { return try await body(db) }
                     let sql = db as! any SQLDatabase
                     try await sql.raw("BEGIN").run()
                     do {

@@ -22,20 +22,14 @@ actor WriteGate {
     let batchLimit: Int
     /// Whether this gate's writes have been failing for storage reasons.
     nonisolated let health = StorageHealth()
-    /// Diary entries logged through this gate's requests, written together (``InsertQueue``); nil
-    /// for the gate outside requests, whose writers never share a transaction.
-    nonisolated let diaryEntries: InsertQueue<DiaryEntryModel>?
-
     /// The application's open event streams, woken after this gate's writes commit; nil for a
     /// write outside any application.
     nonisolated let events: SyncEvents?
 
-    /// `appendConnection`: the connection of its own that shared inserts are written on.
-    init(batchLimit: Int = 32, appendConnection: AppendConnection? = nil, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit) {
+    init(batchLimit: Int = 32, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit) {
         self.batchLimit = batchLimit
         self.waitLimit = waitLimit
         self.events = events
-        diaryEntries = batchLimit > 1 ? InsertQueue(kind: .diaryEntry, connection: appendConnection, events: events) : nil
     }
 
     enum Turn: Sendable { case lead, join(WriteBatch) }

@@ -20,11 +20,7 @@ import Vapor
 /// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
 /// On PostgreSQL it is an ordinary transaction on a watched connection (``Database/postgresWrite(_:)``).
 extension Database {
-    ///
-    /// `leading` (SQLite): how to write when this writer opens the transaction rather than joining
-    /// one, in a transaction of its own on another connection (``AppendConnection``); nobody joins it.
-    func write<T: Sendable>(timeout: Duration? = nil, leading: (@Sendable () async throws -> T)? = nil,
-                            _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    func write<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if let current = WriteContext.current { return try await body(current) }
         // The writer's context goes with its body: the gate it came through (its wake-ups of open
         // event streams) and a pushing device's origin. Fluent runs a body that waited for a
@@ -54,7 +50,7 @@ extension Database {
         // waits for SQLite's lock as another process does (`busy_timeout`).
         let gate = WriteGate.current ?? WriteGate(batchLimit: 1)
         do {
-            let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, leading: leading, gate: gate, actions: actions, body)
+            let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, gate: gate, actions: actions, body)
             gate.health.committed()
             return result
         } catch {
@@ -64,7 +60,7 @@ extension Database {
         }
     }
 
-    private func sqliteWrite<T: Sendable>(timeout: Duration, leading: (@Sendable () async throws -> T)?, gate: WriteGate, actions: WriteContext.Actions,
+    private func sqliteWrite<T: Sendable>(timeout: Duration, gate: WriteGate, actions: WriteContext.Actions,
                                           _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         // However long the turn took, the request waits at most `timeout` in all (each
         // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
@@ -79,14 +75,6 @@ extension Database {
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
             }
-        case .lead? where leading != nil:
-            do {
-                result = try await leading!()
-            } catch {
-                await gate.release()
-                throw error
-            }
-            await gate.release()
         case .lead?:
             do {
                 let left = deadline - ContinuousClock.now
@@ -115,7 +103,7 @@ extension Database {
 }
 
 /// The write transaction a task is inside, and what it hands to the write's end: one task-local,
-/// set by ``Database/write(timeout:leading:_:)`` (on PostgreSQL), ``WriteBatch`` (each writer of a
+/// set by ``Database/write(timeout:_:)`` (on PostgreSQL), ``WriteBatch`` (each writer of a
 /// SQLite batch) and ``Savepoint`` (a part with actions of its own).
 struct WriteContext: Sendable {
     /// What a write (or a savepoint's part of it) hands to its end.

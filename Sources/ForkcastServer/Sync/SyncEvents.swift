@@ -78,7 +78,7 @@ actor SyncEvents {
     /// Called by ``SyncLog`` inside SQLite's write transaction: the listeners of the application
     /// whose gate the write went through are woken once it commits. A write outside any
     /// application (a command in its own process) has nobody in this process to tell. (On
-    /// PostgreSQL ``SyncLog/recording(_:_:op:alongside:)`` asks for `NOTIFY` in the statement that
+    /// PostgreSQL ``SyncLog/recording(_:_:op:)`` asks for `NOTIFY` in the statement that
     /// records the changes, and every instance hears of them at commit: ``PostgresListener``.)
     static func changed(owner: UUID) {
         if let events = WriteGate.current?.events {

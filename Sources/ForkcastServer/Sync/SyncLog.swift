@@ -17,8 +17,7 @@ struct SyncOrigin: Sendable {
 
 /// The change feed: one row per record ever synced, holding the record's current version and the
 /// owner's change sequence number of its last change. Every use case that writes a synced record
-/// calls ``record(_:_:op:owner:on:now:)`` inside its write transaction (a shared write of new
-/// entries on PostgreSQL records them in its one statement: ``recording(_:_:op:alongside:)``), so a
+/// calls ``record(_:_:op:owner:on:now:)`` inside its write transaction, so a
 /// change through the API, the web pages or a push shows up in the feed the same way.
 enum SyncLog {
     static let table = "sync_records"
@@ -60,12 +59,11 @@ enum SyncLog {
         ])
     }
 
-    /// The most changes one statement records inside a write transaction (nine values each); a
-    /// shared write of new records records its rows, up to ``PlainInsert/rowsPerStatement``, in one.
+    /// The most changes one statement records inside a write transaction (nine values each).
     static let changesPerStatement = 200
 
     /// PostgreSQL, inside a write transaction: the owner's turn (``lockOwner(_:on:)``), then one
-    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:alongside:)``).
+    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:)``).
     private static func recordOnPostgres(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID,
                                          on sql: any SQLDatabase) async throws {
         try await lockOwner(owner, on: sql)
@@ -78,8 +76,6 @@ enum SyncLog {
     /// PostgreSQL: one statement that records `changes` (of one or more owners, each owner's in
     /// order), numbered after each owner's head, and wakes the owners' event streams at commit
     /// (PostgreSQL sends a notification then, and never for a transaction rolled back).
-    /// `alongside` (an insert of the new records themselves) runs in the same statement, so a
-    /// statement sent on its own is a whole durable write (``InsertQueue``).
     ///
     /// The numbers come from the owner's row in `sync_heads`, moved on by the statement: an update
     /// of a row waits for a writer that moved it before and then reads what that writer committed,
@@ -89,8 +85,7 @@ enum SyncLog {
     /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row,
     /// while no newer one ran: instances of both at once would give numbers twice, so every
     /// instance is stopped for this upgrade, as the README says).
-    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp,
-                          alongside: SQLQueryString? = nil) -> SQLQueryString {
+    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp) -> SQLQueryString {
         var counts: [UUID: Int64] = [:]
         let rows = changes.map { change -> SQLExpression in
             counts[change.owner, default: 0] += 1
@@ -98,21 +93,10 @@ enum SyncLog {
         }
         // Several owners' rows are locked in one order, as every writer of several locks them.
         let heads = counts.sorted { $0.key.uuidString < $1.key.uuidString }.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) }
-        // The records are inserted before the heads are taken (the heads' rows wait for the count of
-        // them): their unique keys are had in the order a use case inside a transaction has them,
-        // records first, so two writers of one key never wait for each other in a circle.
-        var statement: SQLQueryString = "WITH "
-        var afterRecords: SQLQueryString = ""
-        if let alongside {
-            statement = statement + "records AS (" + alongside + " RETURNING 1), "
-            afterRecords = " WHERE (SELECT COUNT(*) FROM records) > 0"
-        }
-        return statement + """
-            heads AS (
+        return """
+            WITH heads AS (
               INSERT INTO sync_heads (owner_id, seq, added)
               SELECT c.owner_id, \(head(of: "c.owner_id")) + c.added, c.added FROM (VALUES \(SQLList(heads))) AS c (owner_id, added)
-            """ + afterRecords + """
-
               ON CONFLICT (owner_id) DO UPDATE SET seq = GREATEST(sync_heads.seq, excluded.seq - excluded.added) + excluded.added,
                 added = excluded.added
               RETURNING owner_id, seq - added AS base),
@@ -136,26 +120,9 @@ enum SyncLog {
           changed_at = excluded.changed_at
         """
 
-    /// SQLite only: a TEMP trigger (on one connection: ``AppendConnection``) that records in the
-    /// feed each row inserted into `table` as a server change of `kind` (the row's `user_id` its
-    /// owner, its `updated_at` the time), numbered after the head as ``record(_:_:op:owner:on:)``
-    /// numbers a single change. An insert of many rows then records them all, in order, within that
-    /// one statement: no statement of its own for the feed, and no transaction around the two.
-    static func feedTrigger(on table: String, kind: SyncKind) -> SQLQueryString {
-        """
-        CREATE TEMP TRIGGER IF NOT EXISTS \(ident: "forkcast_feed_" + table) AFTER INSERT ON main.\(ident: table)
-        BEGIN
-          \(insertInto)
-          VALUES (NEW.user_id, '\(unsafeRaw: kind.rawValue)', NEW.id, \(head(of: "NEW.user_id")) + 1, '\(unsafeRaw: SyncOp.upsert.rawValue)',
-                  NEW.updated_at, '\(unsafeRaw: SyncOrigin.serverDevice)', '', NEW.updated_at)
-          \(replacing);
-        END
-        """
-    }
-
     /// On PostgreSQL, the owner's use cases that read and then write take turns (a
     /// transaction-level advisory lock); every change recorded inside a transaction is recorded
-    /// after it, so a transaction holding the owner's row in `sync_heads` (``recording(_:_:op:alongside:)``)
+    /// after it, so a transaction holding the owner's row in `sync_heads` (``recording(_:_:op:)``)
     /// always holds the lock already and never waits for it. SQLite's writes already take turns.
     static func lockOwner(_ owner: UUID, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
