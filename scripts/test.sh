@@ -11,7 +11,28 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 ARTIFACTS=${FORKCAST_ARTIFACTS:-$ROOT/artifacts}
 mkdir -p "$ARTIFACTS"
+rm -f "$ARTIFACTS/pytest.log"
 log() { printf '\n==> %s\n' "$*"; }
+
+# Each phase's time, printed at the end (also when a phase fails) and kept in artifacts/.
+PHASES="$ARTIFACTS/phase-times.txt"
+: >"$PHASES"
+phase_name="" phase_start=$SECONDS run_start=$SECONDS
+phase() {
+  [ -n "$phase_name" ] && printf '%-40s %5d s\n' "$phase_name" $((SECONDS - phase_start)) >>"$PHASES"
+  phase_name="$1" phase_start=$SECONDS
+  [ -n "$1" ] && log "$1"
+  return 0
+}
+report_phases() {
+  phase ""
+  printf '%-40s %5d s\n' "whole run" $((SECONDS - run_start)) >>"$PHASES"
+  echo; echo "==> Phase times"; cat "$PHASES"
+  # The test runner's own closing line stays the last one printed.
+  [ -s "$ARTIFACTS/pytest.log" ] && { echo; tail -n 1 "$ARTIFACTS/pytest.log"; }
+  return 0
+}
+trap report_phases EXIT
 
 need_apt=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
@@ -21,7 +42,7 @@ command -v psql >/dev/null 2>&1 || need_apt+=(postgresql-client)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core)
 if [ ${#need_apt[@]} -gt 0 ]; then
-  log "Installing ${need_apt[*]} (Debian packages)"
+  phase "Installing ${need_apt[*]} (Debian packages)"
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
@@ -29,10 +50,10 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-log "Installing Python test tools"
+phase "Installing Python test tools"
 python3 -m pip install -q --disable-pip-version-check -r Tests/system/requirements.txt
 
-log "Building"
+phase "Building"
 swift build --build-tests
 
 # A failing run ends by repeating what failed (the top of a long log is often cut off).
@@ -49,7 +70,7 @@ failed_summary() {
 # sixteen concurrent writers waiting past the write gate's 15 s beside seven other tests.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-4}
 
-log "Swift tests on SQLite"
+phase "Swift tests on SQLite"
 swift test --skip-build 2>&1 | tee "$ARTIFACTS/swift-test-sqlite.log" || { failed_summary "Swift tests on SQLite" "$ARTIFACTS/swift-test-sqlite.log"; exit 1; }
 
 # --- PostgreSQL: a throw-away cluster owned by the postgres user, on a loopback port ---
@@ -60,8 +81,9 @@ PG_USER=postgres
 id -u "$PG_USER" >/dev/null 2>&1 || PG_USER=$(id -un)
 as_pg() { if [ "$(id -un)" = "$PG_USER" ]; then "$@"; else runuser -u "$PG_USER" -- "$@"; fi; }
 stop_pg() { as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" stop -m fast >/dev/null 2>&1 || true; rm -rf "$PG_DIR"; }
-trap stop_pg EXIT
+trap 'stop_pg; report_phases' EXIT
 
+phase "Starting PostgreSQL"
 pg_ok=false
 chown "$PG_USER" "$PG_DIR"
 # Swift Testing runs many server tests at once, each with its own connection pool: 200 connections
@@ -80,7 +102,7 @@ if ! $pg_ok; then
 fi
 
 if $pg_ok; then
-  log "Swift server tests on PostgreSQL (port $PG_PORT)"
+  phase "Swift server tests on PostgreSQL (port $PG_PORT)"
   # Two at a time: the PostgreSQL server shares the two cores and the disk with the tests, and at
   # four a test's pool waited past its 5 s for a connection while sixteen writers committed one
   # by one beside it (2026-11-27).
@@ -93,11 +115,11 @@ if $pg_ok; then
   export FORKCAST_TEST_PG_OPTIONS="-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1"
 fi
 
-log "System tests (pytest)"
+phase "System tests (pytest)"
 export FORKCAST_BIN="$ROOT/.build/debug/forkcast" FORKCAST_ARTIFACTS="$ARTIFACTS"
 set +e
-python3 -m pytest Tests/system -q -p no:cacheprovider "$@"
-status=$?
+python3 -m pytest Tests/system -q -p no:cacheprovider "$@" 2>&1 | tee "$ARTIFACTS/pytest.log"
+status=${PIPESTATUS[0]}
 set -e
 # pytest exits 5 when it collected nothing: that is a failure here too.
 exit $status
