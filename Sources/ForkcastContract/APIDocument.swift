@@ -54,7 +54,7 @@ public enum APIDocument {
         "auth": "Accounts, signing in and out, and how an account signs in",
         "meals": "The meal library", "plan": "The week planner", "foods": "Your foods, barcodes and Open Food Facts",
         "diary": "What was eaten, day by day", "body": "Weight, body profile, goals and the Apple Health import",
-        "sync": "Keeping devices in step (README: Sync)",
+        "sync": "Keeping devices in step (docs/sync.md)",
         "meal-types": "Your meal types: the defaults and your own, their order, windows and names",
         "history": "Meal-first history: what was eaten under one meal type on one day (occasions)",
         "photos": "Photos of what was eaten: uploaded once, checked by content, private to you",

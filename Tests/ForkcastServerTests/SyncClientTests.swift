@@ -72,7 +72,7 @@ struct SyncClientTests {
 
     /// The weighings' operations, as ForkcastContract defines them, from the client to the server
     /// and back: exact decimals, the paging envelope, and the problems each documented status names.
-    /// What the README shows: sign in, add a food, log it, a plate and a quick add with exact
+    /// What docs/sync.md shows: sign in, add a food, log it, a plate and a quick add with exact
     /// decimals, read the day, move an entry, sign out; and a bad entry is a 422 naming its field.
     @Test func theClientFindsACatalogueFoodAndTheDayCarriesItsMicronutrients() async throws {
         try await withServer { _, url in

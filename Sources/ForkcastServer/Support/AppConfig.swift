@@ -194,7 +194,7 @@ public struct AppConfig: Sendable {
         return copy
     }
 
-    /// Reads FORKCAST_APPLE_*, FORKCAST_OIDC_* and FORKCAST_PASSWORD_LOGIN (README: Signing in).
+    /// Reads FORKCAST_APPLE_*, FORKCAST_OIDC_* and FORKCAST_PASSWORD_LOGIN (docs/accounts.md).
     func withSignIn(_ env: [String: String]) throws -> AppConfig {
         var copy = self
         func value(_ name: String) -> String? { env[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) } }

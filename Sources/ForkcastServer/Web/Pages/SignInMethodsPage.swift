@@ -32,7 +32,7 @@ struct SignInMethodsPage {
             <li class="method" id="method-password"><strong>Email and password</strong> <span class="muted">\(user.hasPassword ? "set for \(user.email)" : "none: this account signs in only with the providers below")</span></li>
             \(rows)
           </ul>
-          \(if: providers.isEmpty && identities.isEmpty, HTML("<p class=\"muted\">This server offers no other way to sign in. Its owner can set up Sign in with Apple or single sign-on (README: Signing in).</p>"))
+          \(if: providers.isEmpty && identities.isEmpty, HTML("<p class=\"muted\">This server offers no other way to sign in. Its owner can set up Sign in with Apple or single sign-on (docs/accounts.md).</p>"))
         </section>
         """)
     }
