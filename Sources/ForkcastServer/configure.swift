@@ -41,7 +41,10 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.syncEvents = events
     app.healthImports = HealthImports()
     if case .sqlite(let path) = config.storage {
-        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
+        let databases = app.databases
+        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit) { db in
+            databases.database(.sqliteWrites, logger: db.logger, on: db.eventLoop)!
+        }
         app.writeGate = gate
         let checkpointer = Checkpointer(path: path, gate: gate, logger: app.logger)
         app.checkpointer = checkpointer
@@ -68,8 +71,13 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
-        app.databases.use(.sqlite(.file(path), connectionPoolTimeout: TimeAmount(config.sqliteConnectionWaitLimit), sqlLogLevel: .debug),
-                          as: .sqlite)
+        // SQLite's pool holds one connection per event loop. Writes have a pool of their own: a
+        // writer waiting for another process's lock (`busy_timeout`) then holds none of the
+        // connections that reads (a token, a page) need.
+        for id in [DatabaseID.sqlite, .sqliteWrites] {
+            app.databases.use(.sqlite(.file(path), connectionPoolTimeout: TimeAmount(config.sqliteConnectionWaitLimit), sqlLogLevel: .debug),
+                              as: id, isDefault: id == .sqlite)
+        }
     case .postgres(let url, let searchPath):
         var configuration = try SQLPostgresConfiguration(url: url)
         if let searchPath { configuration.searchPath = [searchPath] }
@@ -85,4 +93,9 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
 /// Where the bundled static files (CSS, scripts, icons, manifest) live.
 func publicDirectory() -> String {
     Bundle.module.resourceURL!.appendingPathComponent("Public").path + "/"
+}
+
+extension DatabaseID {
+    /// SQLite's connections for writes (``WriteGate``): the same file as `.sqlite`.
+    static let sqliteWrites = DatabaseID(string: "sqlite-writes")
 }

@@ -1,6 +1,7 @@
 import ForkcastContract
 import ForkcastCore
 @testable import ForkcastServer
+import FluentKit
 import Foundation
 import SQLKit
 import Testing
@@ -71,10 +72,12 @@ struct SystemTests {
             let client = try await app.signUp()
             func limitPages(_ pages: String) async throws {
                 for loop in app.eventLoopGroup.makeIterator() {
-                    try await app.databases.database(logger: app.logger, on: loop)!.withConnection { connection in
-                        let sql = connection as! any SQLDatabase
-                        let count = try await sql.raw("PRAGMA page_count").first()!.decode(column: "page_count", as: Int.self)
-                        _ = try await sql.raw("PRAGMA max_page_count = \(unsafeRaw: pages == "now" ? String(count) : pages)").all()
+                    for id in [DatabaseID.sqlite, .sqliteWrites] {
+                        try await app.databases.database(id, logger: app.logger, on: loop)!.withConnection { connection in
+                            let sql = connection as! any SQLDatabase
+                            let count = try await sql.raw("PRAGMA page_count").first()!.decode(column: "page_count", as: Int.self)
+                            _ = try await sql.raw("PRAGMA max_page_count = \(unsafeRaw: pages == "now" ? String(count) : pages)").all()
+                        }
                     }
                 }
             }

@@ -38,19 +38,20 @@ extension Application {
     /// An arbitrary constant naming Forkcast's migration lock.
     static let migrationLockKey: Int64 = 0x466F_726B_6361_7374  // "Forkcast"
 
-    /// Gives each pooled SQLite connection (one per event loop) a bounded busy timeout, replacing
+    /// Gives each pooled SQLite connection (one per event loop, for reads and for writes) a bounded busy timeout, replacing
     /// the driver's handler that retries forever, a WAL size limit, and (with ``Checkpointer``) no
     /// checkpoints in commits.
     func prepareSQLiteConnections() async throws {
         for loop in eventLoopGroup.makeIterator() {
-            let database = databases.database(logger: logger, on: loop)!
-            try await database.withConnection { connection in
-                let sql = connection as! any SQLDatabase
-                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
-                try await sql.raw("PRAGMA journal_size_limit = 67108864").run()
-                try await sql.raw("PRAGMA secure_delete = ON").run()
-                // No request's commit copies the log back when ``Checkpointer`` does.
-                try await sql.raw("PRAGMA wal_autocheckpoint = \(unsafeRaw: self.checkpointer == nil ? "1000" : "0")").run()
+            for id in [DatabaseID.sqlite, .sqliteWrites] {
+                try await databases.database(id, logger: logger, on: loop)!.withConnection { connection in
+                    let sql = connection as! any SQLDatabase
+                    try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                    try await sql.raw("PRAGMA journal_size_limit = 67108864").run()
+                    try await sql.raw("PRAGMA secure_delete = ON").run()
+                    // No request's commit copies the log back when ``Checkpointer`` does.
+                    try await sql.raw("PRAGMA wal_autocheckpoint = \(unsafeRaw: self.checkpointer == nil ? "1000" : "0")").run()
+                }
             }
         }
     }

@@ -26,10 +26,16 @@ actor WriteGate {
     /// write outside any application.
     nonisolated let events: SyncEvents?
 
-    init(batchLimit: Int = 32, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit) {
+    /// The database a writer's transaction runs on, for the caller's (SQLite: the same file, on
+    /// connections of the writes' own); nil: the caller's.
+    nonisolated let writer: (@Sendable (any Database) -> any Database)?
+
+    init(batchLimit: Int = 32, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit,
+         writer: (@Sendable (any Database) -> any Database)? = nil) {
         self.batchLimit = batchLimit
         self.waitLimit = waitLimit
         self.events = events
+        self.writer = writer
     }
 
     enum Turn: Sendable { case lead, join(WriteBatch) }
