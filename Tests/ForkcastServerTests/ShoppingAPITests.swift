@@ -123,15 +123,27 @@ struct ShoppingAPITests {
 
             // No cookies, no token: the link alone.
             let anonymous = app.anonymous
-            let seen = try list(try await anonymous.get(link.apiPath))
-            #expect(seen.id == made.id && amounts(seen) == amounts(made))
+            let seen = try await anonymous.get(link.apiPath).json(SharedShoppingListAnswer.self)
+            #expect(seen.name == made.name && Dictionary(uniqueKeysWithValues: seen.items.map { ($0.name, $0.amount ?? "") }) == amounts(made))
             let page = try await anonymous.get("/s/\(token)")
             #expect(page.status == .ok && page.body.string.contains("Chicken breast"))
             #expect(page.headers.first(name: "Referrer-Policy") == "no-referrer")
             #expect(!page.body.string.contains("Other") && !page.body.string.contains("/shopping/"), "nothing else of Ann's, no links into her account")
             let item = try #require(made.items.first)
             let check = try await anonymous.send(.PUT, "\(link.apiPath)/items/\(item.id)", json: SharedCheckInput(checked: true))
-            #expect(try check.json(ShoppingItemAnswer.self).checked)
+            #expect(try check.json(SharedShoppingItemAnswer.self).checked)
+            // The link's answers say what its page says, and nothing that names Ann's other records.
+            let sharedList = try await anonymous.get(link.apiPath)
+            for response in [sharedList, check] {
+                #expect(response.headers.first(name: .cacheControl) == "no-store")
+                #expect(response.headers.first(name: "X-Robots-Tag") == "noindex, nofollow")
+                #expect(response.headers.first(name: "Referrer-Policy") == "no-referrer")
+            }
+            let sharedJSON = try #require(try JSONSerialization.jsonObject(with: Data(sharedList.body.readableBytesView)) as? [String: Any])
+            #expect(Set(sharedJSON.keys) == ["name", "from", "to", "items", "estimatedTotal", "currency"])
+            let sharedItem = try #require((sharedJSON["items"] as? [[String: Any]])?.first)
+            #expect(Set(sharedItem.keys) == ["id", "name", "quantity", "unit", "amount", "category", "estimatedPrice", "checked"])
+            #expect(!sharedList.body.string.contains(made.id.uuidString), "no list id")
             #expect(try list(try await ann.get("/api/v1/shopping-lists/\(made.id)")).items.first { $0.id == item.id }?.checked == true)
             // The page's check says true or false; anything else is refused and changes nothing, on
             // the shared page as on the owner's.

@@ -233,29 +233,6 @@ public struct ShoppingItemParameters: Codable, Sendable, Hashable {
     }
 }
 
-/// `{token}` of a sharing link.
-public struct ShareTokenParameter: Codable, Sendable, Hashable {
-    public var token: String
-    public init(token: String) { self.token = token }
-}
-
-/// `{token}` of a sharing link and `{itemId}` of an item on its list.
-public struct SharedItemParameters: Codable, Sendable, Hashable {
-    public var token: String
-    public var itemId: UUID
-    public init(token: String, itemId: UUID) {
-        self.token = token
-        self.itemId = itemId
-    }
-}
-
-/// `PUT /api/v1/shared/shopping-lists/{token}/items/{itemId}`: a link's holder may only check off.
-public struct SharedCheckInput: Codable, Sendable, Hashable, SchemaDocumented {
-    public var checked: Bool
-    public init(checked: Bool) { self.checked = checked }
-    public static let schemaName = "SharedCheckInput"
-}
-
 // MARK: Operations
 
 /// `/api/v1/shopping-lists`: shopping lists from the plan.
@@ -392,35 +369,5 @@ public enum ShoppingLists {
         public static let success = Outcome(204, "Revoked")
         public static let failures = [Outcome(404, "No such list")] + Outcome.write
         public static var parameterNotes: [String: FieldNote] { idNote }
-    }
-
-    public enum Shared: APIOperation {
-        public typealias Parameters = ShareTokenParameter
-        public typealias Answer = ShoppingListAnswer
-        public static let id = "getSharedShoppingList"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/shared/shopping-lists/{token}"
-        public static let summary = "The list a sharing link opens (no account needed)"
-        public static let tag = "shopping"
-        public static let signedIn = false
-        public static let success = Outcome(200, "The list")
-        public static let failures = [Outcome(404, "No list is shared by this link (never, or revoked)"), .unavailable]
-        public static var parameterNotes: [String: FieldNote] { tokenNote }
-    }
-
-    public enum SharedCheck: APIOperation {
-        public typealias Parameters = SharedItemParameters
-        public typealias Body = SharedCheckInput
-        public typealias Answer = ShoppingItemAnswer
-        public static let id = "checkSharedShoppingItem"
-        public static let method = HTTPVerb.put
-        public static let path: PathTemplate = "/api/v1/shared/shopping-lists/{token}/items/{itemId}"
-        public static let summary = "Check an item of a shared list off (or back on); nothing else can be changed through the link"
-        public static let tag = "shopping"
-        public static let signedIn = false
-        public static let success = Outcome(200, "Changed")
-        public static let failures = [Outcome.malformed, Outcome(404, "No list is shared by this link, or it has no such item"),
-                                      .tooLarge, .notJSON, .invalid, .unavailable]
-        public static var parameterNotes: [String: FieldNote] { ["token": FieldNote("The sharing link's token", maxLength: 100), "itemId": FieldNote("The item's id")] }
     }
 }

@@ -60,14 +60,18 @@ enum ShoppingController {
         }
         routes.on(ShoppingLists.Shared.self) { req, parameters, _ in
             guard let shared = try await SharedShopping.open(parameters.token, req), let contents = try await shared.contents() else { throw noShare }
-            return ShoppingListAnswer(contents, currency: shared.currency)
+            return .value(SharedShoppingListAnswer(contents, currency: shared.currency), headers: sharedHeaders)
         }
         routes.on(ShoppingLists.SharedCheck.self) { req, parameters, input in
             guard let shared = try await SharedShopping.open(parameters.token, req) else { throw noShare }
             guard let item = try await shared.check(parameters.itemId, input.checked) else { throw noItem(parameters.itemId) }
-            return ShoppingItemAnswer(item)
+            return .value(SharedShoppingItemAnswer(item), headers: sharedHeaders)
         }
     }
+
+    /// What a sharing link's answers say, as its page does: the token is the key, never sent on to
+    /// another site, never indexed, never kept by a proxy.
+    static let sharedHeaders: HTTPHeaders = ["Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store"]
 
     static func contents(_ id: UUID, owner: Owner) async throws -> ShoppingListContents? {
         guard let list = try await owner.shopping.find(id) else { return nil }

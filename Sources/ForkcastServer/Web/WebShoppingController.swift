@@ -193,10 +193,7 @@ struct WebSharedShoppingController: RouteCollection {
         let layout = Layout(title: contents.list.name, section: .none, csrf: CSRF.token(for: req), signedIn: false,
                             scripts: [SiteURL.script("shopping").path])
         let response = page.render(layout: layout).response()
-        // The token is the key: never sent on to another site, never indexed, never kept by a proxy.
-        response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
-        response.headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex, nofollow")
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
         return response
     }
 
