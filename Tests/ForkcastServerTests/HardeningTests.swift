@@ -395,6 +395,10 @@ struct HardeningTests {
         try await withForkcast(adjust: { $0.trustProxy = true }) { app in
             _ = try await app.signUp()
             var browser = Browser(app: app, headers: ["X-Forwarded-Proto": "https"])
+            // A visitor's page sets the CSRF cookie of its own: Secure too behind the proxy's https.
+            let login = try await app.anonymous.send(.GET, "/login", headers: ["X-Forwarded-Proto": "https"])
+            let visitor = try #require(login.headers.setCookie?[CSRF.visitorCookie])
+            #expect(visitor.isSecure && visitor.isHTTPOnly)
             let response = try await browser.signIn()
             #expect(response.headers.setCookie?[SecurityHeadersMiddleware.sessionCookie]?.isSecure == true)
         }

@@ -3,7 +3,7 @@ import Vapor
 
 /// Headers every answer carries: a Content-Security-Policy that allows only Forkcast's own files
 /// (no inline script, no event-handler attributes, no framing), no MIME sniffing, no referrer to
-/// other sites; on HTTPS also HSTS and a `Secure` session cookie.
+/// other sites; on HTTPS also HSTS and `Secure` cookies (session, device, visitor).
 ///
 /// This and the other middlewares that never wait for anything are `Middleware`, not
 /// `AsyncMiddleware`: Vapor starts a task for each `AsyncMiddleware` on every request (docs/performance.md).
@@ -35,7 +35,7 @@ struct SecurityHeadersMiddleware: Middleware {
         }
         if isHTTPS(request) {
             response.headers.replaceOrAdd(name: .strictTransportSecurity, value: "max-age=31536000")
-            for name in [Self.sessionCookie, Self.deviceCookie] {
+            for name in [Self.sessionCookie, Self.deviceCookie, CSRF.visitorCookie] {
                 if var cookie = response.cookies[name] {
                     cookie.isSecure = true
                     response.cookies[name] = cookie
