@@ -46,6 +46,8 @@ public struct IdentityClaims: Sendable, Equatable {
     public var subject: String
     public var expiresAt: Date
     public var issuedAt: Date?
+    /// `nbf`: the token is not to be accepted before this time.
+    public var notBefore: Date?
     public var nonce: String?
     public var email: String?
     /// Apple sends `email_verified` and `is_private_email` as booleans or as "true"/"false".
@@ -56,13 +58,14 @@ public struct IdentityClaims: Sendable, Equatable {
     public var groups: [String]
 
     public init(issuer: String, audiences: [String], subject: String, expiresAt: Date, issuedAt: Date? = nil,
-                nonce: String? = nil, email: String? = nil, emailVerified: Bool = false, isPrivateEmail: Bool = false,
+                notBefore: Date? = nil, nonce: String? = nil, email: String? = nil, emailVerified: Bool = false, isPrivateEmail: Bool = false,
                 name: String? = nil, groups: [String] = []) {
         self.issuer = issuer
         self.audiences = audiences
         self.subject = subject
         self.expiresAt = expiresAt
         self.issuedAt = issuedAt
+        self.notBefore = notBefore
         self.nonce = nonce
         self.email = email
         self.emailVerified = emailVerified
@@ -78,6 +81,7 @@ public struct IdentityClaims: Sendable, Equatable {
         var aud: Loose?
         var exp: Loose?
         var iat: Loose?
+        var nbf: Loose?
         var nonce: String?
         var email: String?
         var email_verified: Loose?
@@ -132,6 +136,7 @@ public struct IdentityClaims: Sendable, Equatable {
         guard let exp = payload.exp?.seconds else { throw .malformed("no expiry (exp)") }
         self.init(issuer: issuer, audiences: audiences, subject: subject, expiresAt: Date(timeIntervalSince1970: exp),
                   issuedAt: payload.iat?.seconds.map(Date.init(timeIntervalSince1970:)),
+                  notBefore: payload.nbf?.seconds.map(Date.init(timeIntervalSince1970:)),
                   nonce: payload.nonce, email: payload.email.flatMap { $0.isEmpty ? nil : $0 },
                   emailVerified: payload.email_verified?.flag ?? false, isPrivateEmail: payload.is_private_email?.flag ?? false,
                   name: payload.name ?? payload.preferred_username, groups: payload.groups?.strings ?? [])
@@ -143,6 +148,7 @@ public enum IdentityTokenError: Error, Sendable, Equatable, CustomStringConverti
     case malformed(String)
     case expired(Date)
     case notYetValid
+    case lifetimeTooLong
     case wrongIssuer(String)
     case wrongAudience([String])
     case nonceMismatch
@@ -156,7 +162,8 @@ public enum IdentityTokenError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case .malformed(let why): "The identity token is not a well-formed token: \(why)."
         case .expired(let date): "The identity token expired at \(Instant.format(date)); sign in again."
-        case .notYetValid: "The identity token was issued in the future; check the server's clock."
+        case .notYetValid: "The identity token is not valid yet (issued in the future, or before its nbf); check the server's clock."
+        case .lifetimeTooLong: "The identity token is valid for longer than a sign-in token may be (a day at most); sign in again."
         case .wrongIssuer(let issuer): "The identity token was issued by \(issuer.prefix(200)), not by the configured provider."
         case .wrongAudience(let audiences): "The identity token is meant for \(audiences.joined(separator: ", ").prefix(200)), not for this server."
         case .nonceMismatch: "The identity token does not carry the nonce of this sign-in; start again."
@@ -183,6 +190,10 @@ public enum IdentityTokenRules {
         public var now: Date
         /// Clock difference tolerated between us and the provider.
         public var leeway: TimeInterval
+        /// The longest a token may be valid for, from when it was issued (or from now, when it does
+        /// not say): Apple's last ten minutes and OpenID providers' an hour, so a token valid for a
+        /// year is a copy meant to be replayed.
+        public static let maximumLifetime: TimeInterval = 24 * 3600
 
         public init(issuer: String, audiences: Set<String>, nonces: [String], allowedGroups: Set<String> = [],
                     now: Date, leeway: TimeInterval = 60) {
@@ -199,6 +210,9 @@ public enum IdentityTokenRules {
     public static func check(_ claims: IdentityClaims, _ expected: Expectation) throws(IdentityTokenError) {
         guard claims.expiresAt.addingTimeInterval(expected.leeway) > expected.now else { throw .expired(claims.expiresAt) }
         if let issued = claims.issuedAt, issued > expected.now.addingTimeInterval(expected.leeway) { throw .notYetValid }
+        if let notBefore = claims.notBefore, notBefore > expected.now.addingTimeInterval(expected.leeway) { throw .notYetValid }
+        let validFrom = min(claims.issuedAt ?? expected.now, expected.now)
+        guard claims.expiresAt.timeIntervalSince(validFrom) <= Expectation.maximumLifetime + expected.leeway else { throw .lifetimeTooLong }
         guard claims.issuer == expected.issuer else { throw .wrongIssuer(claims.issuer) }
         guard claims.audiences.contains(where: expected.audiences.contains) else { throw .wrongAudience(claims.audiences) }
         // A token carrying a nonce is only accepted with it: whoever holds a copy of the token alone

@@ -48,6 +48,16 @@ struct IdentityTokenTests {
         expected = expectation(nonces: ["n"])
         expected.audiences = ["org.other"]
         #expect(throws: IdentityTokenError.wrongAudience(["x", "org.forkcast.ios"])) { try IdentityTokenRules.check(good, expected) }
+        // Not before its nbf (a minute's leeway), however fresh otherwise.
+        #expect(throws: IdentityTokenError.notYetValid) { try IdentityTokenRules.check(try claims(#","nbf":1800000300"#), expectation()) }
+        try IdentityTokenRules.check(try claims(#","nbf":1800000030"#), expectation())
+        // A token valid for a year is refused, from its iat or (without one) from now; a day is the most.
+        let year = #"{"iss":"https://appleid.apple.com","aud":"org.forkcast.ios","sub":"s","iat":1800000000,"exp":1831536000}"#
+        #expect(throws: IdentityTokenError.lifetimeTooLong) { try IdentityTokenRules.check(try IdentityToken.parse(token(year)).claims, expectation()) }
+        let noIat = #"{"iss":"https://appleid.apple.com","aud":"org.forkcast.ios","sub":"s","exp":1800090000}"#
+        #expect(throws: IdentityTokenError.lifetimeTooLong) { try IdentityTokenRules.check(try IdentityToken.parse(token(noIat)).claims, expectation()) }
+        let day = #"{"iss":"https://appleid.apple.com","aud":"org.forkcast.ios","sub":"s","iat":1800000000,"exp":1800086400}"#
+        try IdentityTokenRules.check(try IdentityToken.parse(token(day)).claims, expectation())
     }
 
     @Test func anIdentityIsNeverJoinedToAnAccountByEmailAlone() {
