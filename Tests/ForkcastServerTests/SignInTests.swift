@@ -186,6 +186,26 @@ struct SignInTests {
         }
     }
 
+    /// While Apple's key address hangs, the one fetch gives up after 3 s and every sign-in waiting
+    /// for it is answered then (they waited 10 s for it).
+    @Test func hangingKeysAreGivenUpOnWithinSeconds() async throws {
+        let clock = TestClock(Date())
+        try await withProvider(.apple, clock: clock) { app, fake in
+            fake.keysHang = true
+            let started = ContinuousClock.now
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for i in 0..<10 {
+                    group.addTask { try await apple(app.anonymous, try fake.mint(fake.claims(subject: "waiting-\(i)", issuedAt: clock.now))).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let waited = ContinuousClock.now - started
+            #expect(statuses.allSatisfy { $0 == .serviceUnavailable }, "\(statuses)")
+            #expect(fake.keyFetches == 1)
+            #expect(waited < .seconds(8), "answered after \(waited), not after the fetch's 3 s")
+        }
+    }
+
     @Test func aVerifiedEmailOfAnExistingAccountIsNeverLinkedSilently() async throws {
         try await withProvider(.apple) { app, fake in
             let owner = try await app.signUp("ana@example.com")

@@ -280,7 +280,7 @@ actor IdentityProviders {
             guard now.timeIntervalSince(cached.fetchedAt) >= Self.unknownKeyRefetchInterval else { throw IdentityTokenError.unknownKey(kid) }
         }
         // The provider failed a moment ago: answer at once instead of asking again for every token
-        // (forged tokens cost an outbound fetch and 10 s each).
+        // (forged tokens cost an outbound fetch and up to 3 s each).
         if let failure = keyFailures[provider.kind], now.timeIntervalSince(failure.at) < Self.failedFetchPause { throw failure.error }
         let keys: [String: VerifyingKey]
         if let running = keyFetches[provider.kind] {
@@ -334,9 +334,13 @@ actor IdentityProviders {
         return keys
     }
 
+    /// How long a fetch of a provider's keys or discovery document may take: every sign-in that
+    /// needs them waits for that one fetch (with 10 s, a third of the sign-ins during a hang waited 10 s).
+    static let fetchTimeout: Int64 = 3
+
     private func fetchJSON<T: Decodable>(_ url: String, provider: Provider, http: any Client) async throws -> T {
         var request = ClientRequest(method: .GET, url: URI(string: url), headers: ["Accept": "application/json", "User-Agent": "Forkcast/\(forkcastVersion)"])
-        request.timeout = .seconds(10)
+        request.timeout = .seconds(Self.fetchTimeout)
         let response: ClientResponse
         do { response = try await http.send(request) } catch {
             throw AppError.upstreamUnavailable("\(provider.name) did not answer (\(url.prefix(200))); try again in a moment.", retryAfter: 30, service: provider.name)

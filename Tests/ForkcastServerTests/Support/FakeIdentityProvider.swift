@@ -32,6 +32,12 @@ final class FakeIdentityProvider: @unchecked Sendable {
         set { lock.withLock { _keysDown = newValue } }
     }
     private var _keysDown = false
+    /// While set, the key address answers nothing for 20 s (the provider hangs).
+    var keysHang: Bool {
+        get { lock.withLock { _keysHang } }
+        set { lock.withLock { _keysHang = newValue } }
+    }
+    private var _keysHang = false
     private(set) var tokenRequests: [[String: String]] = []
     private(set) var tokenAuthorization: [String?] = []
     /// The team key whose public half checks Apple client secrets.
@@ -54,6 +60,11 @@ final class FakeIdentityProvider: @unchecked Sendable {
         let fake = FakeIdentityProvider(app: app, kind: kind)
         let keysPath: [PathComponent] = kind == .apple ? ["auth", "keys"] : ["jwks"]
         app.get(keysPath) { _ async throws -> Response in
+            if fake.keysHang {
+                fake.lock.withLock { fake.keyFetches += 1 }
+                try await Task.sleep(for: .seconds(20))
+                return Response(status: .serviceUnavailable)
+            }
             if fake.keysDown {
                 fake.lock.withLock { fake.keyFetches += 1 }
                 try await Task.sleep(for: .milliseconds(300))
