@@ -23,6 +23,9 @@ enum AppError: Error, Sendable {
     case tooManyRequests(String, retryAfter: Int)
     /// The database could not be used; nothing was saved.
     case storageUnavailable
+    /// The database's disk is full: nothing was saved, and trying again will not help until the
+    /// server's owner frees space.
+    case storageFull
     /// An outside service (Open Food Facts, a sign-in provider) could not answer; local data
     /// still works. The problem's title names the service.
     case upstreamUnavailable(String, retryAfter: Int?, service: String = "Open Food Facts")
@@ -45,7 +48,7 @@ extension AppError {
         case .conflict: .conflict
         case .gone: .gone
         case .tooManyRequests: .tooManyRequests
-        case .storageUnavailable: .serviceUnavailable
+        case .storageUnavailable, .storageFull: .serviceUnavailable
         case .upstreamUnavailable: .serviceUnavailable
         case .occasionChange: .conflict
         case .payloadTooLarge: .payloadTooLarge
@@ -89,6 +92,9 @@ extension AppError {
         case .storageUnavailable:
             return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
                                   detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")
+        case .storageFull:
+            return ProblemDetails(type: "storage-full", title: "Storage full", status: status,
+                                  detail: "The server's disk is full, so nothing was saved. Your input is unchanged; the server's owner must free some space.")
         }
     }
 }

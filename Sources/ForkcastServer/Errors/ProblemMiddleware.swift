@@ -71,7 +71,7 @@ struct ProblemMiddleware: Middleware {
         default:
             if StorageFailure.isStorageFailure(error) {
                 request.logger.error("database error: \(String(reflecting: error))")
-                return (AppError.storageUnavailable.problem, [:])
+                return ((StorageFailure.isDiskFull(error) ? AppError.storageFull : .storageUnavailable).problem, [:])
             }
             request.logger.report(error: error)
             return (ProblemDetails(type: "internal", title: "Something went wrong", status: .internalServerError,
