@@ -67,10 +67,6 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
 private func configureDatabase(_ app: Application, config: AppConfig) throws {
     switch config.storage {
     case .sqlite(let path):
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
         // SQLite's pool holds one connection per event loop. Writes have a pool of their own: a
         // writer waiting for another process's lock (`busy_timeout`) then holds none of the
         // connections that reads (a token, a page) need.

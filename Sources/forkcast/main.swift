@@ -29,6 +29,8 @@ do {
     app.registerCommands()
     // `serve` (also the default command) migrates first, so a fresh checkout just runs.
     let command = CommandLine.arguments.dropFirst().first ?? "serve"
+    // Every command but `routes` reads or writes the data (Fluent's `migrate` among them).
+    if command != "routes" { try config.makeDatabaseFolder() }
     try await app.withItsWriteGate {
         if command == "serve" || command.hasPrefix("-") {
             try await app.prepareStorage()

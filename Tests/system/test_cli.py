@@ -38,11 +38,17 @@ def test_user_create_works_when_sign_up_is_closed(data_dir):
     assert run(data_dir, "user", "create", "--email", "b@example.com", "--password", "password-two").returncode == 0
 
 
-def test_routes_lists_the_api(data_dir):
-    out = run(data_dir, "routes")
-    assert out.returncode == 0
+def test_routes_lists_the_api_and_writes_nothing(data_dir):
+    store = os.path.join(data_dir, "store")
+    out = subprocess.run([BINARY, "routes"], env=base_env(store), cwd=data_dir, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
     for path in ["/api/v1/meals", "/api/v1/plan", "/api/v1/auth/login", "/healthz"]:
         assert path in out.stdout
+    # No data folder, no empty database (it made both).
+    assert not os.path.exists(store) and os.listdir(data_dir) == [], os.listdir(data_dir)
+    # Fluent's own `migrate` still makes the folder it needs.
+    migrate = subprocess.run([BINARY, "migrate", "--yes"], env=base_env(store), cwd=data_dir, capture_output=True, text=True, timeout=120)
+    assert migrate.returncode == 0 and os.path.exists(os.path.join(store, "forkcast.sqlite")), migrate.stderr + migrate.stdout
 
 
 def test_help_reads_and_writes_nothing(data_dir):

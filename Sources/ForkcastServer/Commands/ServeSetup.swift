@@ -1,4 +1,5 @@
 import Fluent
+import Foundation
 import SQLKit
 import Vapor
 
@@ -7,6 +8,7 @@ extension Application {
     public func prepareStorage() async throws {
         switch forkcastConfig.storage {
         case .sqlite:
+            try forkcastConfig.makeDatabaseFolder()
             let sql = db as! any SQLDatabase
             // WAL keeps readers off writers' backs; synchronous FULL (the default) fsyncs every commit;
             // the WAL file is cut back to 64 MB after each checkpoint.

@@ -143,6 +143,14 @@ public struct AppConfig: Sendable {
                      maxRetries: 2, backoff: { .milliseconds(Int64(backoff($0) * 1000)) })
     }
 
+    /// Makes the folder SQLite's file lives in. Not at configuration: a command that reads no
+    /// data (`routes`) leaves no folder or empty database behind.
+    public func makeDatabaseFolder() throws {
+        guard case .sqlite(let path) = storage else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    }
+
     /// Reads `FORKCAST_*` and `DATABASE_URL` (README: Configuration).
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfig {
         let dataDirectory = env["FORKCAST_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "./data"

@@ -211,7 +211,12 @@ final class Checkpointer: Sendable {
     /// Starts with the application (after the schema is ready) and stops with it.
     struct Lifecycle: LifecycleHandler {
         let checkpointer: Checkpointer
-        func didBootAsync(_ application: Application) async throws { try await checkpointer.start() }
+        func didBootAsync(_ application: Application) async throws {
+            // A command that never opened the database (`routes`) has no log to copy back, and
+            // opening a connection here would create an empty database.
+            guard FileManager.default.fileExists(atPath: checkpointer.path) else { return }
+            try await checkpointer.start()
+        }
         func shutdownAsync(_ application: Application) async { await checkpointer.stop() }
     }
 }
