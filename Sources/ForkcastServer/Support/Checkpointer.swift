@@ -28,8 +28,14 @@ import Vapor
 /// began, waits at most `restartWait` for a reader or another process's writer, and the next
 /// commit writes the log from its start, which `journal_size_limit` then trims to 64 MiB.
 final class Checkpointer: Sendable {
-    /// One loop and one SQLite thread for the whole process (every application's connection).
-    private static let own = OwnThread.make()
+    /// One event loop and one SQLite thread for the whole process (every application's
+    /// checkpointer), serving nothing else: a checkpoint never waits behind requests.
+    private static let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
+    private static let threads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
 
     let path: String
     /// The wait between ticks while the log grows: 50 ms measured best of 50 ms, 100 ms and 1 s
@@ -70,7 +76,7 @@ final class Checkpointer: Sendable {
 
     /// Checkpoints run from now on: the first after `interval`.
     func start() async throws {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.own.threads, logger: logger, on: Self.own.loop).get()
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: Self.threads, logger: logger, on: Self.loop).get()
         _ = try await connection.query("PRAGMA busy_timeout = \(restartWait)").get()
         state.withLockedValue { $0.connection = connection }
         schedule(after: interval, logged: 0)
@@ -86,7 +92,7 @@ final class Checkpointer: Sendable {
     private func schedule(after wait: TimeAmount, logged: Int) {
         state.withLockedValue { state in
             guard state.connection != nil else { return }
-            state.next = Self.own.loop.scheduleTask(in: wait) { [self] in begin(after: wait, logged: logged) }
+            state.next = Self.loop.scheduleTask(in: wait) { [self] in begin(after: wait, logged: logged) }
         }
     }
 
@@ -95,7 +101,7 @@ final class Checkpointer: Sendable {
     private func begin(after wait: TimeAmount, logged: Int) {
         state.withLockedValue { state in
             guard let connection = state.connection else { return }
-            state.running = Self.own.loop.makeFutureWithTask { [self] in
+            state.running = Self.loop.makeFutureWithTask { [self] in
                 do {
                     let now = try await tick(on: connection).logged
                     schedule(after: Self.nextWait(after: wait, logged: logged, now: now, interval: interval, idleInterval: idleInterval), logged: now)

@@ -6,8 +6,8 @@
 // diary page's query) from the entries written. Each library is used as its documentation shows:
 // GRDB through a DatabasePool (a serialized writer, a pool of readers, cached statements), SQLiteNIO
 // through connections on NIO's thread pool (Forkcast's Fluent driver and its fast paths use it).
-// "together" rows hand entries that arrive while a write is under way to the next write, as
-// Forkcast's InsertQueue does, so one fsync covers several entries.
+// "together" rows hand entries that arrive while a write is under way to the next write (group
+// commit, as Forkcast's write gate does), so one fsync covers several entries.
 import Foundation
 import GRDB
 import NIOCore
@@ -102,7 +102,7 @@ func report(_ name: String, _ r: Result) {
 }
 
 /// Entries that arrive while a write is under way wait for the next one, which writes them all
-/// (Forkcast's InsertQueue, in short).
+/// (group commit, in short).
 actor Together {
     private var waiting: [(Entry, CheckedContinuation<Void, any Error>)] = []
     private var writing = false
