@@ -44,7 +44,7 @@ public struct SetGoals: Sendable {
         let now = now, chosen = goals
         try await store.write { body in
             if let problem = chosen.profileProblem(hasProfile: try await body.profile() != nil) {
-                throw ValidationError(field: problem.field, "\(problem.message) Save one with PUT \(BodyProfiles.Save.path).")
+                throw ValidationError(field: problem.field, "\(problem.message) Save your body profile first.")
             }
             var goals = chosen
             goals.targets = try await body.storedGoals()?.targets ?? [:]

@@ -57,7 +57,7 @@ struct EntryDraft: Sendable {
     /// A photo may be shown by one entry only, and only its owner's.
     private func checkPhoto(_ photoId: UUID, for entryID: UUID, field: String) async throws {
         guard try await diary.hasPhoto(photoId) else {
-            throw Refusal.missingReference(field: field, detail: "No photo with id \(photoId) exists in your account; upload it with POST \(Photos.Upload.path) first.")
+            throw Refusal.missingReference(field: field, detail: "No photo with id \(photoId) exists in your account; upload the photo first.")
         }
         if let other = try await diary.entry(showingPhoto: photoId), other != entryID {
             throw Refusal.conflict("That photo already belongs to another diary entry (\(other)).")

@@ -28,7 +28,7 @@ public struct AdoptCatalogFood: Sendable {
     public func adopt(_ catalogId: String, id: UUID = UUID.timeOrdered()) async throws -> (food: Food, created: Bool) {
         let catalogId = catalogId.trimmed
         guard FoodDataCentral.isCatalogId(catalogId) else {
-            throw ValidationError(field: "catalogId", "“\(catalogId.prefix(40))” is not a catalogue id (like “sr-…”, from GET /api/v1/foods/catalog).")
+            throw ValidationError(field: "catalogId", "“\(catalogId.prefix(40))” is not a catalogue id (like “sr-…”, as the food catalogue gives).")
         }
         guard let entry = try await catalog.find(catalogId) else {
             throw Refusal.missingReference(field: "catalogId", detail: "The catalogue has no food \(catalogId).")
