@@ -14,8 +14,6 @@ struct WebPlanController: RouteCollection {
         routes.post(SiteURL.updateAssignment(SiteURL.anyID), use: changeServings)
         routes.get(SiteURL.planSuggestions(start: nil), use: suggestions)
         routes.post(SiteURL.acceptSuggestions, use: acceptSuggestions)
-        routes.get(SiteURL.settings, use: settings)
-        routes.post(SiteURL.settings, use: saveSettings)
     }
 
     @Sendable func week(req: Request) async throws -> Response {
@@ -138,23 +136,5 @@ struct WebPlanController: RouteCollection {
         req.flash(flash)
         let weekStart = WeekWindow(start: start).contains(date) ? start : date
         return req.redirect(to: SiteURL.plan(start: weekStart == today ? nil : weekStart).path + "#day-\(date.iso)", redirectType: .normal)
-    }
-
-    @Sendable func settings(req: Request) async throws -> Response {
-        SettingsPage(user: try req.webUser).render(layout: req.layout("Settings", .settings)).response()
-    }
-
-    @Sendable func saveSettings(req: Request) async throws -> Response {
-        let user = try req.webUser
-        let form = FormData(req)
-        do {
-            try await req.owner.updateSettings(displayName: form["displayName"], timeZone: form["timeZone"], currency: form["currency"])
-        } catch let errors as ValidationError {
-            // The same rule and message as the API; what was typed is not saved.
-            return SettingsPage(user: user, message: errors.summary).render(layout: req.layout("Settings", .settings))
-                .response(status: .unprocessableEntity)
-        }
-        req.flash("Settings saved.")
-        return req.redirect(to: SiteURL.settings.path, redirectType: .normal)
     }
 }
