@@ -1,0 +1,79 @@
+import ForkcastCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Signing in, the account, invitations and your data.
+extension ForkcastAPI {
+    /// Creates an account; `invitation` is an invitation link's token (``createInvitation()``), which
+    /// creates it while sign-up is closed.
+    public func register(email: String, password: String, displayName: String? = nil, timeZone: String? = nil,
+                         invitation: String? = nil) async throws -> Session {
+        try await send(Auth.Register.self, body: RegisterInput(email: email, password: password, displayName: displayName, timeZone: timeZone,
+                                                               invitation: invitation))
+    }
+
+    public func login(email: String, password: String) async throws -> Session {
+        try await send(Auth.Login.self, body: LoginInput(email: email, password: password))
+    }
+
+    /// Revokes this client's token.
+    public func logout() async throws { _ = try await send(Auth.Logout.self, Nothing()) }
+
+    /// Sign in with Apple: the identity token `ASAuthorizationAppleIDCredential` gave the app, the
+    /// raw nonce whose SHA-256 the app put in the request, and the name Apple told it (first sign-in
+    /// only). With a bearer token set, links Apple to that account instead.
+    public func signInWithApple(identityToken: String, nonce: String?, displayName: String? = nil) async throws -> Session {
+        try await send(Auth.Apple.self, body: AppleSignInInput(identityToken: identityToken, nonce: nonce, displayName: displayName))
+    }
+
+    /// How this account signs in.
+    public func signInMethods() async throws -> SignInMethods { try await send(Identities.List.self, Nothing()) }
+
+    /// Unlinks Apple (`apple`) or the OpenID Connect provider (`oidc`).
+    public func unlinkIdentity(_ provider: SignInProvider) async throws {
+        _ = try await send(Identities.Unlink.self, ProviderParameter(provider))
+    }
+
+    /// The invitation links waiting (the server's owner only), newest first.
+    public func invitations() async throws -> [InvitationAnswer] { try await send(Invitations.List.self, Nothing()) }
+
+    /// Makes a one-time sign-up link (the server's owner only); its `link` and `token` are in this
+    /// answer only.
+    public func createInvitation() async throws -> InvitationAnswer { try await send(Invitations.Create.self, Nothing()) }
+
+    /// Revokes a link waiting to be used.
+    public func revokeInvitation(_ id: UUID) async throws { _ = try await send(Invitations.Revoke.self, IDParameter(id)) }
+
+    public func me() async throws -> User { try await send(Me.Get.self, Nothing()) }
+
+    /// Changes the display name, time zone or currency (nil: unchanged; an empty name clears it).
+    public func updateMe(_ input: ProfileInput) async throws -> User { try await send(Me.Update.self, body: input) }
+
+
+    // MARK: Your data
+
+    /// What an import created (or, in a dry run, would create), by the export's field names.
+    public typealias ImportReport = AccountImportReport
+
+    /// The whole account as the export zip (forkcast.json, photos, diary.csv); see docs/export-format.md.
+    public func exportAccount() async throws -> Data {
+        try await download(Me.Export.self, Nothing(), timeout: 600)
+    }
+
+    /// Restores an export zip into this account, which must be empty; `dryRun` checks it and changes nothing.
+    public func importAccount(_ archive: Data, dryRun: Bool = false) async throws -> ImportReport {
+        try await upload(Me.Import.self, DryRunQuery(dryRun: dryRun ? true : nil), archive, contentType: "application/zip", timeout: 600)
+    }
+
+    /// Deletes the account and everything of it; the password is asked for again. The token ends with it.
+    public func deleteAccount(password: String) async throws {
+        _ = try await send(Me.Delete.self, body: DeleteAccountInput(password: password))
+    }
+
+    /// Deletes an account without a password: `identityToken` from a sign-in in the last ten minutes.
+    public func deleteAccount(identityToken: String, nonce: String?) async throws {
+        _ = try await send(Me.Delete.self, body: DeleteAccountInput(identityToken: identityToken, nonce: nonce))
+    }
+}

@@ -1,0 +1,103 @@
+import ForkcastCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Meals, the plan, shopping lists, foods and the catalogue.
+extension ForkcastAPI {
+    /// A page of the meal library, filtered (protein, carb, components, text).
+    public func meals(_ query: MealQuery = MealQuery()) async throws -> Page<Meal> { try await send(Meals.List.self, query) }
+
+    public func createMeal(_ input: MealInput) async throws -> Meal { try await send(Meals.Create.self, body: input) }
+
+    public func meal(_ id: UUID) async throws -> Meal { try await send(Meals.Get.self, MealParameters(id)) }
+
+    public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await send(Meals.Update.self, MealParameters(id), body: input) }
+
+    public func deleteMeal(_ id: UUID) async throws { _ = try await send(Meals.Delete.self, IDParameter(id)) }
+
+    /// The plan of `days` days from `start` (default the 7 days from today).
+    public func plan(start: CalendarDate? = nil, days: Int? = nil) async throws -> PlanAnswer {
+        try await send(Plan.Get.self, PlanQuery(start: start, days: days))
+    }
+
+    /// Plans a meal on a day, optionally in a meal slot (a meal type's key or id), making `servings`
+    /// portions (nil: the meal's own).
+    public func assign(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil) async throws -> Assignment {
+        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType, servings: servings))
+    }
+
+    /// Changes a planned meal: its meal, day, slot or portions.
+    public func updateAssignment(_ id: UUID, _ input: AssignmentInput) async throws -> Assignment {
+        try await send(Plan.UpdateAssignment.self, IDParameter(id), body: input)
+    }
+
+    /// Plans several meals at once, all or none (accepting suggestions).
+    public func assign(_ inputs: [AssignmentInput]) async throws -> [Assignment] {
+        try await send(Plan.AssignMany.self, body: AssignmentsInput(assignments: inputs))
+    }
+
+    /// "Fill my week": meals for the empty slots, closest to the goals; nothing is planned.
+    public func suggestions(_ input: SuggestionsInput) async throws -> SuggestionsAnswer { try await send(Plan.Suggest.self, body: input) }
+
+    // Shopping lists
+
+    public func shoppingLists(page: Int? = nil, per: Int? = nil) async throws -> Page<ShoppingListSummaryAnswer> {
+        try await send(ShoppingLists.List.self, PageQuery(page: page, per: per))
+    }
+
+    /// A list from the plan of `from` … `to`: every ingredient, scaled by the portions planned, summed per food.
+    public func makeShoppingList(from: CalendarDate, to: CalendarDate, name: String? = nil) async throws -> ShoppingListAnswer {
+        try await send(ShoppingLists.Create.self, body: ShoppingListInput(from: from, to: to, name: name))
+    }
+
+    public func shoppingList(_ id: UUID) async throws -> ShoppingListAnswer { try await send(ShoppingLists.Get.self, IDParameter(id)) }
+
+    /// Reads the plan again: quantities follow it, checked marks and your own items stay.
+    public func refreshShoppingList(_ id: UUID) async throws -> ShoppingListAnswer { try await send(ShoppingLists.Refresh.self, IDParameter(id)) }
+
+    public func deleteShoppingList(_ id: UUID) async throws { _ = try await send(ShoppingLists.Delete.self, IDParameter(id)) }
+
+    public func addShoppingItem(to list: UUID, _ input: ShoppingItemInput) async throws -> ShoppingItemAnswer {
+        try await send(ShoppingLists.AddItem.self, IDParameter(list), body: input)
+    }
+
+    /// Checks an item off (or back on), or changes its name, amount or aisle.
+    public func updateShoppingItem(_ item: UUID, on list: UUID, _ change: ShoppingItemUpdate) async throws -> ShoppingItemAnswer {
+        try await send(ShoppingLists.UpdateItem.self, ShoppingItemParameters(id: list, itemId: item), body: change)
+    }
+
+    public func deleteShoppingItem(_ item: UUID, on list: UUID) async throws {
+        _ = try await send(ShoppingLists.DeleteItem.self, ShoppingItemParameters(id: list, itemId: item))
+    }
+
+    /// A link that opens the list without an account (read and check off), until revoked.
+    public func shareShoppingList(_ id: UUID) async throws -> ShoppingShareAnswer { try await send(ShoppingLists.Share.self, IDParameter(id)) }
+
+    public func unshareShoppingList(_ id: UUID) async throws { _ = try await send(ShoppingLists.Unshare.self, IDParameter(id)) }
+
+    public func unassign(_ id: UUID) async throws { _ = try await send(Plan.Unassign.self, IDParameter(id)) }
+
+    /// A page of your foods, searched by name or brand.
+    public func foods(matching text: String? = nil, page: Int? = nil, per: Int? = nil) async throws -> Page<Food> {
+        try await send(Foods.List.self, FoodQuery(q: text, page: page, per: per))
+    }
+
+    public func createFood(_ input: FoodInput) async throws -> Food { try await send(Foods.Create.self, body: input) }
+
+    /// Foods of the shared catalogue (USDA FoodData Central), best match first; `text` of 2
+    /// characters or more. A catalogue food already made yours has its `foodId`.
+    public func catalog(matching text: String, page: Int? = nil, per: Int? = nil) async throws -> Page<CatalogFoodAnswer> {
+        try await send(Foods.Catalog.self, CatalogQuery(q: text, page: page, per: per))
+    }
+
+    /// The catalogue food made one of your foods (the same food when it already is one).
+    public func adopt(catalogId: String) async throws -> Food { try await send(Foods.Import.self, body: FoodImportInput(catalogId: catalogId)) }
+
+    /// The nutrients Forkcast tracks, with their units and daily values.
+    public func nutrients() async throws -> [NutrientAnswer] { try await send(NutrientDefinitions.List.self, Nothing()).items }
+
+    /// A food by barcode: yours, else an Open Food Facts product (its id nil until imported).
+    public func lookUpBarcode(_ code: String) async throws -> BarcodeLookup { try await send(Foods.LookUpBarcode.self, BarcodeParameter(code)) }
+}

@@ -1,0 +1,120 @@
+import ForkcastCore
+import Foundation
+
+/// Nutrition and price of one serving (rounded to 2 decimals); null where unknown.
+public struct PerServingAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var energyKcal: Decimal?
+    public var protein: Decimal?
+    public var carbohydrates: Decimal?
+    public var fat: Decimal?
+    public var price: Decimal?
+    /// Every nutrient (energy and macros as above), null where unknown.
+    public var nutrients: MacrosAnswer
+
+    public init(_ n: Nutrients, price: Decimal?) {
+        energyKcal = n.energyKcal?.rounded(2); protein = n.protein?.rounded(2)
+        carbohydrates = n.carbohydrates?.rounded(2); fat = n.fat?.rounded(2); self.price = price?.rounded(2)
+        nutrients = MacrosAnswer(n)
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(energyKcal, forKey: .energyKcal); try c.encode(protein, forKey: .protein)
+        try c.encode(carbohydrates, forKey: .carbohydrates); try c.encode(fat, forKey: .fat); try c.encode(price, forKey: .price)
+        try c.encode(nutrients, forKey: .nutrients)
+    }
+
+    public static let schemaName = "PerServing"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["price": FieldNote("In your currency; null when a food's price is unknown"),
+         "nutrients": FieldNote("Every nutrient per serving (GET /api/v1/nutrients), null where unknown")]
+    }
+}
+
+/// A meal's ingredient, with the food it uses.
+public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var foodId: UUID
+    public var food: FoodAnswer?
+    public var quantity: Decimal
+    public var unit: Tolerant<QuantityUnit>
+
+    public init(foodId: UUID, food: FoodAnswer?, quantity: Decimal, unit: QuantityUnit) {
+        self.foodId = foodId
+        self.food = food
+        self.quantity = quantity
+        self.unit = .known(unit)
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(foodId, forKey: .foodId); try c.encode(food, forKey: .food)
+        try c.encode(quantity, forKey: .quantity); try c.encode(unit, forKey: .unit)
+    }
+
+    public static let schemaName = "Ingredient"
+    public static let writesNulls = true
+}
+
+/// A meal of the library, as the API answers it (PRODUCT.md, API v1).
+public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var id: UUID
+    public var description: String
+    public var primaryProtein: String?
+    public var primaryCarb: String?
+    public var otherComponents: [String]
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Planned in the window asked about (default the 7 days from today).
+    public var isPlanned: Bool
+    public var servings: Int
+    public var ingredients: [IngredientAnswer]
+    /// Nutrition per serving typed in by hand (meals without ingredients).
+    public var nutrition: NutrientsAnswer?
+    public var perServing: PerServingAnswer
+
+    public init(id: UUID, description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
+                createdAt: Date, updatedAt: Date, isPlanned: Bool, servings: Int, ingredients: [IngredientAnswer],
+                nutrition: NutrientsAnswer?, perServing: PerServingAnswer) {
+        self.id = id
+        self.description = description
+        self.primaryProtein = primaryProtein
+        self.primaryCarb = primaryCarb
+        self.otherComponents = otherComponents
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.isPlanned = isPlanned
+        self.servings = servings
+        self.ingredients = ingredients
+        self.nutrition = nutrition
+        self.perServing = perServing
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(description, forKey: .description)
+        try c.encode(primaryProtein, forKey: .primaryProtein)
+        try c.encode(primaryCarb, forKey: .primaryCarb)
+        try c.encode(otherComponents, forKey: .otherComponents)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(isPlanned, forKey: .isPlanned)
+        try c.encode(servings, forKey: .servings)
+        try c.encode(ingredients, forKey: .ingredients)
+        try c.encode(nutrition, forKey: .nutrition)
+        try c.encode(perServing, forKey: .perServing)
+    }
+
+    public static let schemaName = "Meal"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["description": FieldNote(example: "Chicken curry with rice"),
+         "isPlanned": FieldNote("Planned in the window asked about (plannedFrom to plannedTo, default the 7 days from today)"),
+         "servings": FieldNote(minimum: 1),
+         "nutrition": FieldNote("Nutrition per serving typed in by hand (meals without ingredients)")]
+    }
+}
