@@ -1,4 +1,4 @@
-"""Real Chromium through WebDriver, at a phone size and a desktop size, for the browser suite."""
+"""Real Chromium through WebDriver, at a phone size (or a desktop size where a test asks), for the browser suite."""
 import json
 import os
 import time
@@ -12,6 +12,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import account_email
 
 # Like a person, scroll what you are about to tap to the middle of the screen first: the sticky
 # header and the phone's tab bar cover the edges.
@@ -140,7 +142,8 @@ def axe_check(driver, page_name):
     return results
 
 
-def sign_in(driver, server, email="owner@example.com", password="correct horse"):
+def sign_in(driver, server, email=None, password="correct horse"):
+    email = account_email(server, email)
     driver.get(server.url("/login"))
     css(driver, "#field-email").send_keys(email)
     css(driver, "#field-password").send_keys(password)
@@ -176,8 +179,8 @@ def upload_photo(s, server, path=PHOTO, content_type="image/jpeg"):
     return r.json()
 
 
-def api_session(server, email="owner@example.com", password="correct horse", time_zone=None):
-    body = {"email": email, "password": password}
+def api_session(server, email=None, password="correct horse", time_zone=None):
+    body = {"email": account_email(server, email), "password": password}
     if time_zone:
         body["timeZone"] = time_zone
     r = requests.post(server.url("/api/v1/auth/register"), json=body)
@@ -276,3 +279,65 @@ class Taps:
 
     def count_only(self):
         self.count += 1
+
+
+# --- Waiting on what the page does, instead of sleeping ------------------------------------------
+
+# offline.js tries to send its outbox every 5 s (the setInterval in its "Start" section).
+OUTBOX_ROUND_MS = 5000
+
+WATCH_PAGE = """
+(() => {
+  // Each setInterval timer's rounds, by its delay: how many started, and how many finished (an
+  // async round once its promise settled).
+  const rounds = window.__rounds = {};
+  const every = window.setInterval;
+  window.setInterval = function (callback, delay, ...rest) {
+    if (typeof callback !== "function") return every.call(this, callback, delay, ...rest);
+    return every.call(this, function (...args) {
+      const count = rounds[delay] ??= { started: 0, finished: 0 };
+      count.started += 1;
+      let result;
+      try {
+        result = callback.apply(this, args);
+      } finally {
+        Promise.resolve(result).finally(() => { count.finished += 1; }).catch(() => {});
+      }
+      return result;
+    }, delay, ...rest);
+  };
+  // What the page hears: its event stream opening, the changes it brings, the day drawn again.
+  const heard = window.__heard = { streamOpened: 0, changes: 0, refreshed: 0 };
+  if (window.EventSource) {
+    window.EventSource = class extends window.EventSource {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("open", () => { heard.streamOpened += 1; });
+      }
+    };
+  }
+  document.addEventListener("forkcast:changes", () => { heard.changes += 1; });
+  document.addEventListener("forkcast:refreshed", () => { heard.refreshed += 1; });
+})();
+"""
+
+
+def watch_page(driver):
+    """Every page opened from now on counts its timers' rounds and what it hears (WATCH_PAGE), so a
+    test can wait for the outbox's next round or the event stream instead of sleeping."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_PAGE})
+
+
+def outbox_rounds(driver):
+    return driver.execute_script("return (window.__rounds || {})[arguments[0]] || {started: 0, finished: 0}", OUTBOX_ROUND_MS)
+
+
+def heard(driver):
+    return driver.execute_script("return window.__heard || {streamOpened: 0, changes: 0, refreshed: 0}")
+
+
+def wait_for_outbox_round(driver, timeout=20, message="a round of the outbox"):
+    """Waits until a round of the page's outbox that started after this call has finished: what that
+    round would send has been sent, and what it would not, was not (watch_page must be on)."""
+    started = outbox_rounds(driver)["started"]
+    wait_for(driver, lambda d: outbox_rounds(d)["finished"] > started, timeout, message)

@@ -52,6 +52,12 @@ class Server:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
 
+    def go_offline(self):
+        """Gone at once, as a server that cannot be reached (start() brings it back on the same port and
+        data): SIGKILL, which keeps what it acknowledged (test_durability.py). A graceful stop waits
+        up to 10 s for an event stream a page still holds open."""
+        self.kill()
+
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
@@ -107,22 +113,44 @@ def postgres_database():
     subprocess.run(["psql", PG_URL + "/postgres", "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
 
 
-def register(server, email="owner@example.com", password="correct horse"):
+OWNER = "owner@example.com"
+
+
+def account_email(server, email=None):
+    """The email asked for, else the test's own account on a shared server, else the owner's."""
+    return email or getattr(server, "email", OWNER)
+
+
+def register(server, email=None, password="correct horse"):
+    email = account_email(server, email)
     r = requests.post(server.url("/api/v1/auth/register"), json={"email": email, "password": password})
     assert r.status_code == 201, r.text
     return {"Authorization": "Bearer " + r.json()["token"]}
 
 
-def login(server, email="owner@example.com", password="correct horse"):
+def login(server, email=None, password="correct horse"):
+    email = account_email(server, email)
     r = requests.post(server.url("/api/v1/auth/login"), json={"email": email, "password": password})
     assert r.status_code == 200, r.text
     return {"Authorization": "Bearer " + r.json()["token"]}
 
 
-@pytest.fixture(params=["phone", "desktop"])
-def driver(request):
+def pytest_configure(config):
+    config.addinivalue_line("markers", "viewport(size): the size the `driver` fixture opens Chromium at "
+                                       "(\"phone\" unless a test is about the desktop layout)")
+
+
+@pytest.fixture
+def driver(request, start_server):
+    """Chromium at a phone's size: the app is mobile-first, so each browser journey runs once, there;
+    test_layout_sweep.py measures every page at every width from 360 to 1440 px. A test about the
+    desktop layout asks for it with @pytest.mark.viewport("desktop").
+
+    It asks for start_server only to be closed before the servers a test starts are stopped: a
+    server told to stop while a page still holds its event stream open waits 10 s for it."""
     from browser import browser_errors, make_driver
-    d = make_driver(request.param)
+    marker = request.node.get_closest_marker("viewport")
+    d = make_driver(marker.args[0] if marker else "phone")
     yield d
     errors = browser_errors(d)
     d.quit()
@@ -133,3 +161,40 @@ def driver(request):
 def server(start_server):
     """A fresh Forkcast on a temporary SQLite database."""
     return start_server()
+
+
+class SharedServer:
+    """A module's server as one of its tests sees it: everything the server has, and `email`, the
+    test's own account (register, login, api_session and sign_in use it when given no email). The
+    server is not the test's to stop: a test that stops, kills or restarts it, changes its settings
+    or needs an empty database starts its own (start_server)."""
+
+    def __init__(self, server, email):
+        self._server = server
+        self.email = email
+
+    def __getattr__(self, name):
+        return getattr(self._server, name)
+
+    def _not_yours(self, *args, **kwargs):
+        raise AssertionError("this server is shared by the module's tests: start one of your own (start_server)")
+
+    start = stop = kill = _not_yours
+
+
+@pytest.fixture(scope="module")
+def module_server():
+    """One Forkcast for a module whose tests only need an account each (sign-up open for them)."""
+    with tempfile.TemporaryDirectory(prefix="forkcast-system-") as d:
+        server = Server(base_env(d, FORKCAST_ALLOW_SIGNUP="true"), d).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def shared_server(module_server, request):
+    """The module's server with an account of this test's own (an email no other test uses)."""
+    name = "".join(c if c.isalnum() else "-" for c in request.node.name.lower())[:40].strip("-")
+    return SharedServer(module_server, f"{name}-{uuid.uuid4().hex[:8]}@example.com")

@@ -2,10 +2,17 @@
 with its parameters, body, answers and an example, and "try it" with the session or a pasted token."""
 from urllib.parse import urlparse
 
+import pytest
 import requests
 
 from browser import axe_check, css, screenshot, sign_in, wait_for
 from conftest import register
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module (sign-up open); each test has an account of its own."""
+    return shared_server
 
 
 def operations(server):
@@ -26,7 +33,7 @@ def try_operation(driver, operation_id):
 
 def test_the_reference_renders_every_operation_and_tries_them_as_the_signed_in_person(driver, server):
     documented = operations(server)
-    requests.post(server.url("/api/v1/auth/register"), json={"email": "owner@example.com", "password": "correct horse"})
+    register(server)
     sign_in(driver, server)
     driver.get(server.url("/api/docs"))
     rendered = driver.execute_script("return [...document.querySelectorAll('details.api-op')].map(d => d.id)")
@@ -65,10 +72,9 @@ def test_the_reference_renders_every_operation_and_tries_them_as_the_signed_in_p
     screenshot(driver, "api-docs-tried")
 
 
-def test_a_pasted_token_is_used_instead_of_the_session(driver, start_server):
-    server = start_server(FORKCAST_ALLOW_SIGNUP="true")
-    requests.post(server.url("/api/v1/auth/register"), json={"email": "owner@example.com", "password": "correct horse"})
-    other = register(server, email="script@example.com")
+def test_a_pasted_token_is_used_instead_of_the_session(driver, server):
+    register(server)
+    other = register(server, email="script-" + server.email)
     requests.post(server.url("/api/v1/weights"), headers=other, json={"weightKg": 80})
     requests.post(server.url("/api/v1/weights"), headers=other, json={"weightKg": 81, "measuredAt": "2026-11-01T07:00:00Z"})
     sign_in(driver, server)

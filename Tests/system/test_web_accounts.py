@@ -1,10 +1,18 @@
-"""First visit, setup, sign in and out, CSRF — in real Chromium at phone and desktop sizes."""
+"""First visit, setup, sign in and out, CSRF — in real Chromium at a phone's size."""
+import pytest
 import requests
 
 from browser import axe_check, css, screenshot, sign_in, wait_for, api_session
 
 
-def test_first_visit_sets_up_the_owner_account(driver, server):
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test but the first visit has an account of its own."""
+    return shared_server
+
+
+def test_first_visit_sets_up_the_owner_account(driver, start_server):
+    server = start_server()  # an empty database: the first visit sets it up
     driver.get(server.url("/"))
     wait_for(driver, lambda d: d.current_url.endswith("/setup"))
     assert "Welcome to Forkcast" in css(driver, "h1").text
@@ -44,12 +52,12 @@ def test_sign_out_and_sign_in(driver, server):
     wait_for(driver, lambda d: "/login" in d.current_url)
     screenshot(driver, "login")
     axe_check(driver, "login")
-    css(driver, "#field-email").send_keys("owner@example.com")
+    css(driver, "#field-email").send_keys(server.email)
     css(driver, "#field-password").send_keys("wrong password")
     css(driver, "form button[type=submit]").click()
     wait_for(driver, lambda d: d.find_elements("css selector", "#login-error"))
     assert "wrong" in css(driver, "#login-error").text
-    assert css(driver, "#field-email").get_attribute("value") == "owner@example.com"
+    assert css(driver, "#field-email").get_attribute("value") == server.email
 
     css(driver, "#field-password").send_keys("correct horse")
     css(driver, "form button[type=submit]").click()
@@ -69,10 +77,10 @@ def test_forms_without_the_csrf_token_are_refused(server):
     web = requests.Session()
     page = web.get(server.url("/login"))
     assert page.status_code == 200
-    r = web.post(server.url("/login"), data={"email": "owner@example.com", "password": "correct horse"}, allow_redirects=False)
+    r = web.post(server.url("/login"), data={"email": server.email, "password": "correct horse"}, allow_redirects=False)
     assert r.status_code == 403
     token = page.text.split('name="_csrf" value="')[1].split('"')[0]
-    r = web.post(server.url("/login"), data={"_csrf": token, "email": "owner@example.com", "password": "correct horse"}, allow_redirects=False)
+    r = web.post(server.url("/login"), data={"_csrf": token, "email": server.email, "password": "correct horse"}, allow_redirects=False)
     assert r.status_code == 303
     # Signing in starts a new session with a new token; the one from the sign-in form is dead.
     assert web.post(server.url("/api/v1/meals"), json={"description": "Old"}, headers={"X-CSRF-Token": token}).status_code == 403

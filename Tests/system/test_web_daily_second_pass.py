@@ -2,7 +2,6 @@
 that is not yet anyone's is found or created without leaving the plate, and the usual-food chips
 follow the meal type."""
 import datetime
-import time
 
 import requests
 
@@ -14,6 +13,13 @@ from selenium.webdriver.common.keys import Keys
 from browser import (Taps, all_css, api_session, as_someone_else, axe_check, click_suggestion, create_meal, css, mark_page, page_was_not_reloaded, screenshot, sign_in,
                      upload_photo, wait_for)
 from fake_openfoodfacts import FakeOpenFoodFacts
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own. A test that needs other
+    settings, an owner or a server it can stop starts its own (start_server)."""
+    return shared_server
 
 
 def create_food(s, server, **body):
@@ -215,29 +221,31 @@ def fill_signup(driver, name, email, password="a long household passphrase"):
     css(driver, "form[action='/signup'] button[type=submit]").click()
 
 
-def test_sign_up_on_the_web_when_the_server_allows_it(driver, start_server):
-    server = start_server(FORKCAST_ALLOW_SIGNUP="true")
-    api_session(server)  # the owner
+def test_sign_up_on_the_web_when_the_server_allows_it(driver, server):
+    # The module's server lets people sign up; the owner is another test's account.
+    sam = "sam-" + server.email  # signed in with in small letters
+    typed = sam.split("@")[0].upper() + "@example.com"  # signed up with in capitals
     driver.get(server.url("/login"))
     css(driver, "#create-account").click()
     wait_for(driver, lambda d: d.current_url.endswith("/signup"))
     axe_check(driver, "signup")
     screenshot(driver, "signup")
-    fill_signup(driver, "Sam \u202e<b>", "SAM@example.com", password="short")
+    fill_signup(driver, "Sam \u202e<b>", typed, password="short")
     wait_for(driver, lambda d: "8" in css(d, "#field-password-error").text if d.find_elements(By.ID, "field-password-error") else False,
              message="a short password is refused beside its field")
-    assert css(driver, "#field-email").get_attribute("value") == "SAM@example.com", "what was typed stays"
+    assert css(driver, "#field-email").get_attribute("value") == typed, "what was typed stays"
     css(driver, "#field-password").send_keys("a long household passphrase")
     css(driver, "form[action='/signup'] button[type=submit]").click()
     wait_for(driver, lambda d: "/diary" in d.current_url, message="signed in as the new person")
     assert "Welcome" in css(driver, ".flash").text
     # The new account signs in with what was chosen (the email compared in any case).
-    r = requests.post(server.url("/api/v1/auth/login"), json={"email": "sam@example.com", "password": "a long household passphrase"})
+    r = requests.post(server.url("/api/v1/auth/login"), json={"email": sam, "password": "a long household passphrase"})
     assert r.status_code == 200, r.text
 
 
-def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, server):
+def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, start_server):
     import requests as plain
+    server = start_server()  # sign-up closed (the default), and the first account is the owner
     api_session(server)  # the owner (first account); sign-up is closed by default
     assert plain.get(server.url("/signup")).status_code == 403
     driver.get(server.url("/login"))
@@ -282,10 +290,10 @@ def in_first_screen(driver, selector):
         return r.top >= 0 && r.bottom <= window.innerHeight;""", selector)
 
 
-def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, start_server):
-    server = start_server(FORKCAST_ALLOW_SIGNUP="true")
+def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, server):
     a = api_session(server)
-    b = api_session(server, email="second@example.com")
+    second_email = "second-" + server.email
+    b = api_session(server, email=second_email)
     oats = create_food(a, server, name="Oats", per100={"energyKcal": 380})
     first, second = (a.post(server.url("/api/v1/diary/entries"), json={"foodId": oats["id"], "quantity": q, "unit": "g", "mealType": "breakfast"}).json()
                      for q in (40, 60))
@@ -313,12 +321,22 @@ def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, start_
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
     wait_for(driver, lambda d: gone(first), message="the delete of the page left is made before signing out")
     # A delete left by account A's page is not sent by B's page in the same tab; A's next page sends it.
-    sign_in(driver, server, email="second@example.com")
+    sign_in(driver, server, email=second_email)
     driver.execute_script("sessionStorage.setItem('forkcast:deletes-left', JSON.stringify([{account: arguments[0], at: Date.now(), action: arguments[1], body: ''}]))",
                           account_a, second_action)
+    # The deletes a page finds left are sent as offline.js runs, before the page has loaded: every
+    # delete request the page makes is written down, so "not sent" is read, not waited for.
+    record = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.__deletesSent = [];
+        const realFetch = window.fetch;
+        window.fetch = (url, options = {}) => {
+          if (options.headers?.["X-Fragment"] === "delete") window.__deletesSent.push(String(url));
+          return realFetch(url, options);
+        };"""})
     driver.get(server.url("/diary"))
     wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete")
-    time.sleep(1)
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": record["identifier"]})
+    assert driver.execute_script("return window.__deletesSent") == [], "B's page does not send A's delete"
     assert not gone(second), "B's page does not send A's delete"
     assert account_a in driver.execute_script("return sessionStorage.getItem('forkcast:deletes-left')"), "kept for A"
     driver.get(server.url("/settings"))
@@ -454,7 +472,7 @@ def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
         sign_in(driver, server)
         kept_for_offline(driver, server, ["/diary", "/history", "/diary/add?mealType=lunch"])
         wait_for(driver, lambda d: "Synced" in css(d, "#sync-status").text or css(d, "#sync-status").get_attribute("hidden") is not None)
-        server.stop()  # offline
+        server.go_offline()
         # A page seen before: its saved copy, saying so and from when.
         driver.get(server.url("/history"))
         wait_for(driver, lambda d: d.find_elements(By.ID, "saved-copy"))

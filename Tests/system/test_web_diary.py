@@ -4,6 +4,7 @@ logging a planned meal from the planner."""
 import datetime
 import os
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -11,6 +12,12 @@ from browser import (all_css, api_session, axe_check, css, mark_page, page_was_n
                      sign_in, wait_for)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "apple-health")
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own."""
+    return shared_server
 
 
 def create_food(session, server, **body):

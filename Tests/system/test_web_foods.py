@@ -7,8 +7,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import (all_css, api_session, axe_check, css, mark_page, page_was_not_reloaded, screenshot, set_dark,
-                     sign_in, wait_for)
+from browser import (SIZES, all_css, api_session, axe_check, css, mark_page, page_was_not_reloaded, screenshot, set_dark,
+                     set_viewport, sign_in, wait_for)
 from fake_openfoodfacts import FakeOpenFoodFacts
 
 
@@ -16,6 +16,13 @@ from fake_openfoodfacts import FakeOpenFoodFacts
 def off():
     with FakeOpenFoodFacts() as fake:
         yield fake
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own (those that talk to the Open
+    Food Facts stand-in start their own)."""
+    return shared_server
 
 
 def food_names(driver):
@@ -37,12 +44,14 @@ def test_add_a_food_with_errors_shown_and_input_kept(driver, server):
     axe_check(driver, "foods-empty")
     css(driver, "a[href='/foods/new']").click()
     wait_for(driver, lambda d: d.current_url.endswith("/foods/new"))
-    # Side by side, a field's hint sits under its input: "Serving size" and "Serving name" (which
-    # has a hint) line up.
+    # Side by side (on a wide screen; a phone stacks them), a field's hint sits under its input:
+    # "Serving size" and "Serving name" (which has a hint) line up.
+    set_viewport(driver, *SIZES["desktop"])
     size, label = css(driver, "#field-servingSize"), css(driver, "#field-servingLabel")
-    if size.rect["x"] != label.rect["x"]:
-        assert size.rect["y"] == label.rect["y"], (size.rect, label.rect)
-        assert css(driver, "#field-servingLabel-hint").rect["y"] > label.rect["y"], "the hint under the input"
+    assert size.rect["x"] != label.rect["x"], ("side by side on a wide screen", size.rect, label.rect)
+    assert size.rect["y"] == label.rect["y"], (size.rect, label.rect)
+    assert css(driver, "#field-servingLabel-hint").rect["y"] > label.rect["y"], "the hint under the input"
+    set_viewport(driver, *SIZES["phone"])
     css(driver, "#field-protein").send_keys("-3")
     css(driver, "#field-fat").send_keys("abc")
     css(driver, "#field-barcode").send_keys("5449000011527")
@@ -227,7 +236,7 @@ def test_a_meal_without_ingredients_takes_typed_nutrition_without_javascript(ser
     web = requests.Session()
     page = web.get(server.url("/login")).text
     token = page.split('name="_csrf" value="')[1].split('"')[0]
-    web.post(server.url("/login"), data={"_csrf": token, "email": "owner@example.com", "password": "correct horse"})
+    web.post(server.url("/login"), data={"_csrf": token, "email": server.email, "password": "correct horse"})
     token = web.get(server.url("/meals")).text.split('name="csrf-token" content="')[1].split('"')[0]  # a new session, a new token
     r = web.post(server.url("/meals"), data=[("_csrf", token), ("description", "Omelette"), ("servings", "1"),
                                               ("ingredientFood", "eggs"), ("ingredientFoodId", ""), ("ingredientQuantity", "3"),

@@ -1,10 +1,17 @@
 """The meal library, the meal form and filters, as a person uses them in Chromium."""
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser import (all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded,
                      screenshot, sign_in, wait_for)
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own."""
+    return shared_server
 
 
 def card_titles(driver):

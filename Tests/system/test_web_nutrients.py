@@ -4,10 +4,17 @@ Nutrients view shows its nutrients; nutrient targets change on Goals; the week v
 which nutrients are persistently under or over."""
 import datetime
 
+import pytest
 from selenium.webdriver.support.ui import Select
 
 from browser import SIZES, all_css, api_session, axe_check, css, screenshot, set_viewport, sign_in, wait_for
 from test_web_daily import Taps
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own."""
+    return shared_server
 
 
 def nutrient_row(driver, key):

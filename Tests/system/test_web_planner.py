@@ -3,11 +3,18 @@ the picker, removal, drag and drop, all updated in place."""
 import datetime
 import time
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import (all_css, api_session, axe_check, create_meal, css, mark_page, page_was_not_reloaded,
-                     screenshot, set_dark, sign_in, wait_for)
+from browser import (SIZES, all_css, api_session, axe_check, create_meal, css, heard, mark_page, page_was_not_reloaded,
+                     screenshot, set_dark, set_viewport, sign_in, wait_for, watch_page)
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own."""
+    return shared_server
 
 
 def day_dates(driver):
@@ -87,12 +94,15 @@ def test_add_from_the_picker_and_remove_in_place(driver, server):
     assert [e.text for e in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Lentil soup", "Chicken curry"]
     screenshot(driver, "planner")
     axe_check(driver, "planner")
-    # Each planned meal is two rows: its name with the remove button (×), then the stepper and Log.
-    for meal in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-meal"):
-        name, remove = meal.find_element(By.CSS_SELECTOR, ".planned-name"), meal.find_element(By.CSS_SELECTOR, "button[aria-label^='Remove']")
-        log = meal.find_element(By.CSS_SELECTOR, ".log-button")
-        assert remove.rect["y"] < log.rect["y"] and remove.rect["y"] < name.rect["y"] + name.rect["height"], (remove.rect, name.rect, log.rect)
-        assert remove.rect["x"] > name.rect["x"], "the × is to the right of the name"
+    # Each planned meal is two rows: its name with the remove button (×), then the stepper and Log,
+    # on a phone and in the desktop's narrower day columns.
+    for size in ("desktop", "phone"):
+        set_viewport(driver, *SIZES[size])
+        for meal in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-meal"):
+            name, remove = meal.find_element(By.CSS_SELECTOR, ".planned-name"), meal.find_element(By.CSS_SELECTOR, "button[aria-label^='Remove']")
+            log = meal.find_element(By.CSS_SELECTOR, ".log-button")
+            assert remove.rect["y"] < log.rect["y"] and remove.rect["y"] < name.rect["y"] + name.rect["height"], (size, remove.rect, name.rect, log.rect)
+            assert remove.rect["x"] > name.rect["x"], f"the × is to the right of the name ({size})"
 
     # Remove one; the others stay.
     monday(driver).find_element(By.CSS_SELECTOR, "button[aria-label^='Remove Lentil soup']").click()
@@ -115,16 +125,17 @@ def test_picker_closes_with_escape_and_returns_focus(driver, server):
     assert driver.switch_to.active_element.get_attribute("data-pick-day") == "2026-11-24"
 
 
+@pytest.mark.viewport("desktop")
 def test_drag_a_meal_onto_a_day_on_a_wide_screen(driver, server):
     s = api_session(server)
     meal = create_meal(s, server, "Pad thai", "Shrimp", "Noodles")
     sign_in(driver, server)
     driver.get(server.url("/plan?start=2026-11-23"))
-    if driver.size_name == "phone":
-        # Phones add through the picker; the drag panel only shows where there is room for it.
-        assert not css(driver, ".library-panel").is_displayed()
-        return
-    assert css(driver, ".library-panel").is_displayed()
+    # Phones add through the picker; the drag panel only shows where there is room for it.
+    set_viewport(driver, *SIZES["phone"])
+    wait_for(driver, lambda d: not css(d, ".library-panel").is_displayed(), message="no drag panel on a phone")
+    set_viewport(driver, *SIZES["desktop"])
+    wait_for(driver, lambda d: css(d, ".library-panel").is_displayed(), message="the drag panel on a wide screen")
     source = css(driver, f".panel-meal[data-meal-id='{meal['id'].upper()}']")
     target = css(driver, "#day-2026-11-25")
     # Chromium's WebDriver cannot perform native HTML5 drags, so dispatch the same events a mouse drag fires.
@@ -163,6 +174,7 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     meal = create_meal(s, server, "Shakshuka", "Eggs", None)
     other = create_meal(s, server, "Dal", "Lentils", None)
     s.post(server.url("/api/v1/plan/assignments"), json={"mealId": other["id"], "date": "2026-11-24", "mealType": "lunch"})
+    watch_page(driver)  # the week below counts the changes it hears
     sign_in(driver, server)
     driver.get(server.url("/plan?start=2026-11-23"))
     mark_page(driver)
@@ -186,9 +198,13 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     # While the picker is open the week waits (nothing moves under the person); closed, it catches up.
     css(driver, "#day-2026-11-26 [data-pick-day]").click()
     wait_for(driver, lambda d: css(d, "#picker-dialog").get_attribute("open") is not None)
+    changes = heard(driver)["changes"]
     r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": other["id"], "date": "2026-11-27", "mealType": "lunch"})
     assert r.status_code == 201, r.text
-    time.sleep(3)
+    wait_for(driver, lambda d: heard(d)["changes"] > changes, timeout=15, message="the page heard of the change")
+    # planner.js follows a change 300 ms after it hears of it: a week drawn again anyway would show
+    # within a second (that second is what is being watched).
+    time.sleep(1)
     assert "Dal" not in css(driver, "#day-2026-11-27").text, "the week waits while the picker is open"
     assert css(driver, "#picker-dialog").get_attribute("open") is not None
     css(driver, "#picker-dialog").send_keys(Keys.ESCAPE)
@@ -241,6 +257,9 @@ def test_a_change_made_before_the_event_stream_opens_still_appears(driver, serve
                 r = s.post(server.url("/api/v1/diary/entries"),
                            json={"foodId": food.json()["id"], "quantity": 100, "unit": "g", "mealType": "dinner"})
             assert r.status_code == 201, r.text
+            # Only its stream could tell the page, and it is held: were anything else to, a page
+            # follows a change within 300 ms (planner.js; offline.js 250 ms) and a fetch. That second
+            # is what is being watched.
             time.sleep(1)
             assert "Shakshuka" not in css(driver, where).text, "nothing can have told the page yet"
             driver.execute_script("window.__connectStreams()")

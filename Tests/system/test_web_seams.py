@@ -5,19 +5,26 @@ all (and never split across two pushes), and the planner's "Add a meal" dialog s
 chosen under "For". The server really stops and starts again where a test goes offline."""
 import datetime
 import os
-import time
 import uuid
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from browser import all_css, api_session, axe_check, click_suggestion, browser_errors, create_meal, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
+from browser import (all_css, api_session, axe_check, click_suggestion, browser_errors, create_meal, css, kept_for_offline, make_driver,
+                     heard, screenshot, sign_in, wait_for, wait_for_outbox_round, watch_page)
 from conftest import ROOT, Server, base_env
 
 PHOTOS = os.path.join(ROOT, "Tests", "Fixtures", "photos")
 A = "ana@example.com"
 B = "ben@example.com"
+
+
+@pytest.fixture
+def server(shared_server):
+    """The module's server, for the tests that do not stop it; each test has an account of its own."""
+    return shared_server
 
 
 def start(data_dir):
@@ -107,6 +114,7 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
     to her diary."""
     server = start(data_dir)
     driver = make_driver("phone")
+    watch_page(driver)
     try:
         ana = api_session(server, A)
         ben = api_session(server, B)
@@ -119,7 +127,7 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
         sign_in(driver, server, A)
         kept_for_offline(driver, server, ["/diary/add?mealType=snack", "/diary"])
 
-        server.stop()  # offline
+        server.go_offline()
         quick_add_offline(driver, server, "Ana's secret snack", "111")
         driver.get(server.url("/diary"))
         wait_for(driver, lambda d: "1 change waiting" in css(d, "#sync-status").text)
@@ -131,7 +139,10 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
         sign_in(driver, server, B)
         driver.get(server.url("/diary"))
         wait_for(driver, lambda d: d.find_elements(By.ID, "meal-groups"))
-        time.sleep(6)  # a round of the outbox timer and the event stream's first answer
+        # The event stream's first answer (it sends what waits, when it opens), then a whole round of
+        # the outbox timer: either would have sent Ana's snack.
+        wait_for(driver, lambda d: heard(d)["streamOpened"] > 0, timeout=15, message="the event stream opened")
+        wait_for_outbox_round(driver)
         assert not all_css(driver, ".entry.pending"), "Ben is shown Ana's waiting snack"
         status = css(driver, "#sync-status")
         assert "waiting" not in status.text and "snack" not in status.text.lower(), status.text
@@ -141,7 +152,7 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
 
         # Offline, Ana's foods are not Ben's: her food's name means nothing on his plate.
         kept_for_offline(driver, server, ["/diary/add?mealType=snack"])
-        server.stop()
+        server.go_offline()
         driver.get(server.url("/diary/add?mealType=snack"))
         wait_for(driver, lambda d: d.find_elements(By.ID, "plate-form"))
         css(driver, "#ingredient-food-1").send_keys("Alpine muesli")
@@ -153,7 +164,9 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
 
         # Ben has nothing waiting: no note beside Sign out.
         driver.get(server.url("/settings"))
-        time.sleep(1)
+        # The page has read the outbox once it says how it stands (offline.js sets the status's
+        # state, then the note beside Sign out, in one go).
+        wait_for(driver, lambda d: css(d, "#sync-status").get_attribute("data-state"), message="the outbox was read")
         assert not all_css(driver, "#sign-out-outbox")
         sign_out(driver, server)
 
@@ -191,6 +204,7 @@ def test_changes_kept_before_the_outbox_knew_accounts_are_never_sent(server):
     s = api_session(server)
     today = s.get(server.url("/api/v1/plan")).json()["today"]
     driver = make_driver("phone")
+    watch_page(driver)
     try:
         sign_in(driver, server)
         driver.get(server.url("/diary"))
@@ -209,7 +223,7 @@ def test_changes_kept_before_the_outbox_knew_accounts_are_never_sent(server):
               "queuedAt": now, "record": {"mealType": "snack", "date": today, "quickAdd": {"energyKcal": 500}, "name": "Somebody's cake"},
               "display": {"name": "Somebody's cake", "amount": "quick add, 500 kcal", "date": today, "mealType": "snack"}})
         driver.refresh()
-        time.sleep(6)  # a round of the outbox timer
+        wait_for_outbox_round(driver)
         assert entries_on(s, server, today) == [], "an unowned change was sent into the signed-in account"
         wait_for(driver, lambda d: all_css(d, "#outbox-held"), message="the unowned change is shown")
         held = css(driver, "#outbox-held").text
@@ -220,7 +234,8 @@ def test_changes_kept_before_the_outbox_knew_accounts_are_never_sent(server):
         # Discard asks first; no keeps it.
         css(driver, "#outbox-held [data-discard-unowned]").click()
         alert(driver).dismiss()
-        time.sleep(0.5)
+        # A discard would start its delete as confirm() answers, before this read of the outbox, which
+        # IndexedDB then runs after it: no wait.
         assert len(outbox(driver)) == 1 and all_css(driver, "#outbox-held")
         css(driver, "#outbox-held [data-discard-unowned]").click()
         alert(driver).accept()
@@ -273,7 +288,7 @@ def test_pages_kept_offline_are_only_shown_to_the_account_that_saw_them(data_dir
         wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15)
         driver.get(server.url("/diary"))
 
-        server.stop()  # offline
+        server.go_offline()
         assert "cannot be reached" in offline_page_is_bens("/foods")
         offline_page_is_bens("/diary")
         assert all_css(driver, "#meal-groups"), "Ben's own Today still opens offline"
@@ -291,7 +306,7 @@ def test_pages_kept_offline_are_only_shown_to_the_account_that_saw_them(data_dir
         leaks = [(name, url) for name, pages in kept.items() for url, text in pages if "Alpine muesli" in text]
         assert leaks == [], f"Ana's pages are still kept: {leaks}"
 
-        server.stop()
+        server.go_offline()
         assert "cannot be reached" in offline_page_is_bens("/foods")
         offline_page_is_bens("/diary")
         assert all_css(driver, "#meal-groups")
@@ -307,6 +322,7 @@ def test_a_photo_waiting_offline_is_kept_until_sent_or_discarded(data_dir):
     reason and a Discard button."""
     server = start(data_dir)
     driver = make_driver("phone")
+    watch_page(driver)
     try:
         s = api_session(server)
         today = s.get(server.url("/api/v1/plan")).json()["today"]
@@ -316,7 +332,7 @@ def test_a_photo_waiting_offline_is_kept_until_sent_or_discarded(data_dir):
         sign_in(driver, server)
         kept_for_offline(driver, server, ["/diary"])
 
-        server.stop()  # offline
+        server.go_offline()
         for path in [os.path.join(PHOTOS, "photo.webp"), not_a_photo]:
             css(driver, "#capture-file").send_keys(path)
             wait_for(driver, lambda d: css(d, "#capture-save").is_enabled())
@@ -332,8 +348,8 @@ def test_a_photo_waiting_offline_is_kept_until_sent_or_discarded(data_dir):
                  message="the refused upload is reported")
         assert len([i for i in outbox(driver) if i["hasPhoto"]]) == 2, "a photo was deleted on a 403"
         assert "Not sent yet: Photo" in css(driver, "#sync-status").text, css(driver, "#sync-status").text
-        time.sleep(6)  # another round: still kept
-        assert len([i for i in outbox(driver) if i["hasPhoto"]]) == 2
+        wait_for_outbox_round(driver, message="another round of the outbox")
+        assert len([i for i in outbox(driver) if i["hasPhoto"]]) == 2, "still kept after another round"
         assert entries_on(s, server, today) == []
 
         # A fresh page (a fresh token): the photo goes; the text file is refused and stays.
@@ -356,7 +372,7 @@ def test_a_photo_waiting_offline_is_kept_until_sent_or_discarded(data_dir):
         question.accept()
         wait_for(driver, lambda d: not d.find_elements(By.ID, "outbox-held"))
         assert outbox(driver) == []
-        time.sleep(6)
+        wait_for_outbox_round(driver, message="a round of the outbox after the discard")
         assert len(entries_on(s, server, today)) == 1
         assert not script_errors(driver), script_errors(driver)
     finally:
@@ -395,7 +411,7 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
         # Meanwhile another device deletes the bread.
         assert s.delete(server.url(f"/api/v1/foods/{rye['id']}")).status_code == 204
 
-        server.stop()  # offline
+        server.go_offline()
         css(driver, "#plate-form button[type=submit]").click()
         wait_for(driver, lambda d: "2 items are kept on this device" in css(d, "#form-message").text)
         queued = outbox(driver)
@@ -446,7 +462,7 @@ def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_serv
         css(driver, "#field-mealServings").clear()
         css(driver, "#field-quick\\.energyKcal").send_keys("95")
 
-        server.stop()  # offline
+        server.go_offline()
         css(driver, "#plate-form button[type=submit]").click()
         wait_for(driver, lambda d: "3 items are kept on this device" in css(d, "#form-message").text)
         records = sorted((i["record"] for i in outbox(driver)), key=lambda r: sorted(r))
@@ -480,7 +496,7 @@ def test_a_plate_is_never_split_across_two_pushes(data_dir):
         sign_in(driver, server)
         kept_for_offline(driver, server, ["/diary/add?mealType=lunch", "/diary"])
 
-        server.stop()  # offline for a long time: 499 changes wait
+        server.go_offline()  # offline for a long time: 499 changes wait
         driver.get(server.url("/diary/add?mealType=lunch"))
         wait_for(driver, lambda d: d.find_elements(By.ID, "plate-form"))
         fillers = [{"record": {"date": "2020-01-01", "mealType": "snack", "quickAdd": {"energyKcal": 1}, "name": f"Filler {n}"},

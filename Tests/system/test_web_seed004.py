@@ -3,19 +3,25 @@ really stopped and started again), meal-first History, moving an entry to anothe
 asking, Settings › Meal types feeding the capture chooser, and meal type names that try to be HTML."""
 import datetime
 import os
-import time
 import unicodedata
 import zoneinfo
 
+import pytest
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import (PHOTO, PHOTOS, Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, mark_page,
-                     page_was_not_reloaded, screenshot, sign_in, upload_photo, wait_for)
+from browser import (PHOTO, PHOTOS, Taps, all_css, api_session, axe_check, browser_errors, css, heard, kept_for_offline, make_driver,
+                     mark_page, page_was_not_reloaded, screenshot, sign_in, upload_photo, wait_for, wait_for_outbox_round, watch_page)
 from conftest import Server, base_env, login
 # Not UTC, so a suggestion worked out in the server's zone instead of the person's would show.
 ZONE = "Asia/Kolkata"
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own (the offline one its own server)."""
+    return shared_server
 
 
 def suggested_key(zone=ZONE, at=None):
@@ -58,6 +64,7 @@ def snap(driver, taps, path=PHOTO):
 def test_a_photo_in_three_taps_then_history_and_counting_it(driver, server):
     s = api_session(server, time_zone=ZONE)
     today = s.get(server.url("/api/v1/plan")).json()["today"]
+    watch_page(driver)  # Today counts the times it is drawn again
     sign_in(driver, server)
     driver.get(server.url("/diary"))
     expected = suggested_key()
@@ -73,13 +80,15 @@ def test_a_photo_in_three_taps_then_history_and_counting_it(driver, server):
     taps = Taps()
     snap(driver, taps)
     screenshot(driver, "capture-preview")
+    refreshed = heard(driver)["refreshed"]
     taps.tap(css(driver, "#capture-save"))
     assert taps.count <= 3, f"a photo of a meal took {taps.count} taps"
 
     # On Today, in the suggested type, not counted, with its thumbnail.
     group = f"#group-{expected}"
     wait_for(driver, lambda d: all_css(d, f"{group} .entry.uncounted"), timeout=15, message="the photo entry shows in its group")
-    time.sleep(1)  # the save's own change comes back over the event stream and refreshes the day: let it
+    # The save's own change comes back over the event stream and the day is drawn again: after that.
+    wait_for(driver, lambda d: heard(d)["refreshed"] > refreshed, timeout=15, message="the day was drawn again after the save")
     assert page_was_not_reloaded(driver), "saved in place"
     assert f"Saved to {name}. Ready for the next photo." in css(driver, "#capture-status").text, \
         f"the confirmation is still there to read: {css(driver, '#capture-status').text!r}"
@@ -281,6 +290,7 @@ def test_a_photo_is_saved_without_javascript_too(server):
 def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
     server = Server(base_env(data_dir), data_dir).start()
     driver = make_driver("phone")
+    watch_page(driver)
     try:
         s = api_session(server)
         today = s.get(server.url("/api/v1/plan")).json()["today"]
@@ -288,7 +298,7 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
         kept_for_offline(driver, server, ["/diary"])
         key = Select(css(driver, "#capture-type")).first_selected_option.get_attribute("value")
 
-        server.stop()  # offline
+        server.go_offline()
         taps = Taps()
         snap(driver, taps, os.path.join(PHOTOS, "photo.webp"))
         taps.tap(css(driver, "#capture-save"))
@@ -304,7 +314,7 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".entry.pending"), timeout=30, message="the outbox was sent")
         wait_for(driver, lambda d: all_css(d, f"#group-{key} .entry.uncounted img.thumb"), timeout=10,
                  message="the saved photo entry replaces the pending one")
-        time.sleep(6)  # one more round of the outbox timer: nothing is sent twice
+        wait_for_outbox_round(driver, message="one more round of the outbox")  # nothing is sent twice
 
         other = requests.Session()
         other.headers.update(login(server))

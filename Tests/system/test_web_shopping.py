@@ -1,6 +1,7 @@
 """Plans and shopping in Chromium: portions on the planner's cards, the week against the goals, the shopping
 list from the plan (check off, add, refresh), a shared link in a browser with no cookies, checks
 made offline, and Fill my week."""
+import pytest
 import requests
 from selenium.webdriver.common.by import By
 
@@ -8,6 +9,12 @@ from browser import (Taps, all_css, api_session, axe_check, browser_errors, css,
                      sign_in, wait_for)
 
 MONDAY = "2026-11-30"
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own (the offline one its own server)."""
+    return shared_server
 
 
 def post(s, server, path, body):
@@ -139,7 +146,8 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
         stranger.quit()
 
 
-def test_checks_made_without_a_connection_arrive_when_it_is_back(server):
+def test_checks_made_without_a_connection_arrive_when_it_is_back(start_server):
+    server = start_server()  # stopped below
     s = api_session(server)
     plan_the_issues_week(s, server)
     made = post(s, server, "/api/v1/shopping-lists", {"from": MONDAY, "to": "2026-12-06"})
@@ -147,7 +155,7 @@ def test_checks_made_without_a_connection_arrive_when_it_is_back(server):
     try:
         sign_in(driver, server)
         kept_for_offline(driver, server, [f"/shopping/{made['id']}"])
-        server.stop()  # in the shop, no signal
+        server.go_offline()  # in the shop, no signal
         row(driver, "Milk").find_element(By.CSS_SELECTOR, ".shop-row").click()
         wait_for(driver, lambda d: "pending" in row(d, "Milk").get_attribute("class"), timeout=15, message="kept on the phone")
         assert rows(driver)[-1] == ["Milk", "250 ml", True]
