@@ -368,7 +368,7 @@ import VaporTesting
             _ = try await app.signUp()
             let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
             let gate = app.writeGate
-            let entries = (0..<501).map { entry("Crumb \($0)") }
+            let entries = (0..<(PlainInsert.rowsPerStatement + 1)).map { entry("Crumb \($0)") }
             let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
             try await WriteGate.$current.withValue(gate) { try await repository.create(entries, now: Date()) }
             try await WriteGate.$current.withValue(gate) { try await repository.create([entry("Last crumb")], now: Date()) }

@@ -33,7 +33,7 @@ struct DiaryRepository {
         guard !entries.isEmpty else { return }
         let models = entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }
         try await db.write { tx in
-            try await models.create(on: tx)
+            try await models.insert(on: tx)
             try await SyncLog.record(.diaryEntry, entries.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
         }
     }
