@@ -61,6 +61,24 @@ class EventStream:
         self.sock.close()
 
 
+def test_the_server_stops_at_once_with_an_event_stream_open(start_server):
+    """SIGTERM with a page's event stream open: the stream ends and the process exits within
+    seconds (it waited 10 s for the stream's connection)."""
+    server = start_server()
+    headers = register(server)
+    stream = EventStream(server, headers)
+    try:
+        time.sleep(0.3)
+        started = time.monotonic()
+        server.proc.terminate()
+        server.proc.wait(30)
+        took = time.monotonic() - started
+        assert server.proc.returncode == 0, server.proc.returncode
+        assert took < 3, f"stopped after {took:.1f} s"
+    finally:
+        stream.close()
+
+
 def test_an_open_stream_hears_about_changes_at_once(server):
     headers = register(server)
     # A new account's feed holds its settings and its seven meal types.

@@ -35,6 +35,9 @@ final class InFlightRequests: Sendable {
         let requests: InFlightRequests
 
         func shutdownAsync(_ application: Application) async {
+            // Open event streams answer until they are ended: end them first, or the server waits
+            // for their connections.
+            await application.syncEvents.finishAll()
             await application.server.shutdown()
             let deadline = ContinuousClock.now + requests.limit
             while requests.count > 0, ContinuousClock.now < deadline {

@@ -59,6 +59,15 @@ actor SyncEvents {
 
     func listenerCount(owner: UUID) -> Int { subscribers[owner]?.count ?? 0 }
 
+    /// Ends every open event stream (the server is stopping): a stream left open kept the server's
+    /// shutdown waiting for its connection, 10 s, before the process exited.
+    func finishAll() {
+        for list in subscribers.values { for subscriber in list { subscriber.continuation.finish() } }
+        subscribers = [:]
+        generations = [:]
+        heads = [:]
+    }
+
     func publish(owner: UUID) {
         guard let list = subscribers[owner] else { return }
         generations[owner, default: 0] += 1
