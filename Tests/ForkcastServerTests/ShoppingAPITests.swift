@@ -125,6 +125,8 @@ struct ShoppingAPITests {
             let anonymous = app.anonymous
             let seen = try await anonymous.get(link.apiPath).json(SharedShoppingListAnswer.self)
             #expect(seen.name == made.name && Dictionary(uniqueKeysWithValues: seen.items.map { ($0.name, $0.amount ?? "") }) == amounts(made))
+            #expect(seen.estimatedTotal == made.estimatedTotal && seen.currency == made.currency && seen.from == made.from && seen.to == made.to)
+            #expect(seen.items.map(\.id) == made.items.map(\.id) && seen.items.map(\.checked) == made.items.map(\.checked), "the owner's order and ticks")
             let page = try await anonymous.get("/s/\(token)")
             #expect(page.status == .ok && page.body.string.contains("Chicken breast"))
             #expect(page.headers.first(name: "Referrer-Policy") == "no-referrer")

@@ -70,9 +70,10 @@ public struct SharedShoppingListAnswer: Codable, Sendable, Hashable, SchemaDocum
     public var currency: String
 
     public init(_ contents: ShoppingListContents, currency: String) {
-        let full = ShoppingListAnswer(contents, currency: currency)
-        (name, from, to, estimatedTotal, self.currency) = (full.name, full.from, full.to, full.estimatedTotal, full.currency)
+        (name, from, to) = (contents.list.name, contents.list.from, contents.list.to)
         items = contents.items.map(SharedShoppingItemAnswer.init)
+        estimatedTotal = ShoppingPlan.estimatedTotal(contents.items)?.rounded(2)
+        self.currency = currency
     }
 
     public func encode(to encoder: any Encoder) throws {
