@@ -102,6 +102,13 @@ wrk.headers["Authorization"] = "Bearer %s"
 """
 
 
+WRK_SPREAD = """
+local paths = { %s }
+math.randomseed(os.time())
+request = function() return wrk.format(nil, paths[math.random(#paths)]) end
+"""
+
+
 def wrk(url, token, connections, duration, script=None):
     command = ["wrk", "-t", "2", "-c", str(connections), "-d", f"{duration}s", "--latency", "-H", f"Authorization: Bearer {token}"]
     if script: command += ["-s", script]
@@ -146,14 +153,26 @@ def prepare(binary, storage_env, label, food_count):
     startup = server.start()
     time.sleep(2)
     idle = rss_mb(server.proc.pid)
-    today = datetime.date.today().isoformat()
     script = os.path.join(data, "post.lua")
     with open(script, "w") as f:
         f.write(WRK_POST % (json.dumps({"foodId": foods[7]["id"], "quantity": 120, "unit": "g", "mealType": "snack"}), token))
+    # Reads are spread the way people ask them: 267 different weeks of the year's plan, 365 diary
+    # days and 16 search words, each request picking one at random, so no answer is asked twice in a row.
+    def spread(name, paths):
+        lua = os.path.join(data, f"{name}.lua")
+        with open(lua, "w") as f:
+            f.write(WRK_SPREAD % ", ".join(json.dumps(p) for p in paths))
+        return lua
+    day = datetime.date.today()
+    weeks = [f"{API['getPlan']}?start={(day + datetime.timedelta(days=d)).isoformat()}&days=7" for d in range(-182, 85)]
+    days = [f"{API['getDiaryDay']}?date={(day - datetime.timedelta(days=d)).isoformat()}" for d in range(365)]
+    words = ["chick", "rice", "yogurt", "oats", "brocc", "salmon", "pasta", "lentil", "cheddar", "banana", "almond", "potato",
+             "spinach", "beans", "tofu", "quinoa"]
+    searches = [f"{API['listFoods']}?q={w}&per=20" for w in words]
     measured = [
-        (f"GET {API['getPlan']}?start=…&days=7", f"{API['getPlan']}?start={today}&days=7", None),
-        (f"GET {API['getDiaryDay']}?date=…", f"{API['getDiaryDay']}?date={(datetime.date.today() - datetime.timedelta(days=3)).isoformat()}", None),
-        (f"GET {API['listFoods']}?q=…&per=20", API["listFoods"] + "?q=chick&per=20", None),
+        (f"GET {API['getPlan']}?start=…&days=7 (267 weeks)", weeks[0], spread("weeks", weeks)),
+        (f"GET {API['getDiaryDay']}?date=… (365 days)", days[0], spread("days", days)),
+        (f"GET {API['listFoods']}?q=…&per=20 (16 words)", searches[0], spread("search", searches)),
         (f"POST {API['createDiaryEntry']}", API["createDiaryEntry"], script),
     ]
     return Prepared(server, token, startup, idle, [m for m in measured if not ONLY or ONLY in m[0]])

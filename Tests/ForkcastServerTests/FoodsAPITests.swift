@@ -171,6 +171,12 @@ struct FoodsAPITests {
             #expect((monday["price"] as? Double) == 0.64)
             #expect((days[1]["totals"] as? [String: Any])?["energyKcal"] is NSNull)
             #expect(((json["totals"] as? [String: Any])?["energyKcal"] as? Double) == 628)
+            // A planned meal carries its servings and one serving's totals, not its ingredients' food records.
+            let planned = try #require((days[0]["assignments"] as? [[String: Any]])?.first?["meal"] as? [String: Any])
+            #expect(Set(planned.keys) == ["id", "description", "primaryProtein", "primaryCarb", "otherComponents", "createdAt", "updatedAt",
+                                          "isPlanned", "servings", "perServing"])
+            #expect((planned["perServing"] as? [String: Any])?["energyKcal"] as? Double == 314)
+            #expect(planned["servings"] as? Int == 2 && planned["isPlanned"] as? Bool == true)
 
             // A food in use cannot be deleted out from under its meals.
             let delete = try await client.send(.DELETE, "/api/v1/foods/\(oats)")

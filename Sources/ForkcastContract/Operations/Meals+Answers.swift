@@ -118,3 +118,51 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
          "nutrition": FieldNote("Nutrition per serving typed in by hand (meals without ingredients)")]
     }
 }
+
+/// A meal as a plan shows it: the contract's Meal fields, its servings and one serving's totals,
+/// without the ingredients and their foods (`GET /api/v1/meals/{id}` has those). A week of plan
+/// stays a few kilobytes however rich its meals are.
+public struct PlannedMealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var id: UUID
+    public var description: String
+    public var primaryProtein: String?
+    public var primaryCarb: String?
+    public var otherComponents: [String]
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Always true: the meal is planned (it is on the plan being shown).
+    public var isPlanned: Bool
+    public var servings: Int
+    public var perServing: PerServingAnswer
+
+    public init(id: UUID, description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
+                createdAt: Date, updatedAt: Date, servings: Int, perServing: PerServingAnswer) {
+        self.id = id
+        self.description = description
+        self.primaryProtein = primaryProtein
+        self.primaryCarb = primaryCarb
+        self.otherComponents = otherComponents
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.isPlanned = true
+        self.servings = servings
+        self.perServing = perServing
+    }
+
+    /// Every key, null included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(description, forKey: .description)
+        try c.encode(primaryProtein, forKey: .primaryProtein); try c.encode(primaryCarb, forKey: .primaryCarb)
+        try c.encode(otherComponents, forKey: .otherComponents); try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt); try c.encode(isPlanned, forKey: .isPlanned)
+        try c.encode(servings, forKey: .servings); try c.encode(perServing, forKey: .perServing)
+    }
+
+    public static let schemaName = "PlannedMeal"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["isPlanned": FieldNote("Always true here"), "servings": FieldNote("The meal's own servings", minimum: 1),
+         "perServing": FieldNote("One serving of the meal; its ingredients are in GET /api/v1/meals/{id}")]
+    }
+}

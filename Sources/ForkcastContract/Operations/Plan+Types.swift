@@ -28,7 +28,8 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var id: UUID
     public var date: CalendarDate
     public var mealId: UUID
-    public var meal: MealAnswer
+    /// The meal without its ingredients: a week's answer stays small (the whole meal: the meal's own path).
+    public var meal: PlannedMealAnswer
     public var createdAt: Date
     public var mealType: String?
     /// Portions made that day (the meal's own servings unless the plan says otherwise).
@@ -37,7 +38,7 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var servingsSet: Bool
     /// What the portions made hold and cost: the meal's totals scaled by servings / meal.servings.
     public var cooked: PerServingAnswer
-    public init(id: UUID, date: CalendarDate, mealId: UUID, meal: MealAnswer, createdAt: Date, mealType: String?,
+    public init(id: UUID, date: CalendarDate, mealId: UUID, meal: PlannedMealAnswer, createdAt: Date, mealType: String?,
                 servings: Int, servingsSet: Bool, cooked: PerServingAnswer) {
         self.id = id
         self.date = date

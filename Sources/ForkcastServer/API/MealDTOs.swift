@@ -27,10 +27,18 @@ struct MealPresenter {
             perServing: PerServingAnswer(totals.perServing, price: totals.costPerServing))
     }
 
+    /// The meal as a plan shows it: no ingredients.
+    func planned(_ meal: Meal) -> PlannedMealAnswer {
+        let totals = totals[meal.id] ?? .unknown
+        return PlannedMealAnswer(id: meal.id, description: meal.description, primaryProtein: meal.primaryProtein, primaryCarb: meal.primaryCarb,
+                                 otherComponents: meal.otherComponents, createdAt: meal.createdAt, updatedAt: meal.updatedAt,
+                                 servings: meal.servings, perServing: PerServingAnswer(totals.perServing, price: totals.costPerServing))
+    }
+
     func answer(_ entry: PlanDay.Entry) -> AssignmentAnswer {
         let cooked = cookedTotals([entry])
         return AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
-                                meal: answer(entry.meal, isPlanned: true), createdAt: entry.assignment.createdAt,
+                                meal: planned(entry.meal), createdAt: entry.assignment.createdAt,
                                 mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
                                 servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost))
     }
