@@ -131,6 +131,7 @@ struct ImportAccountTests {
         func snapshot() async throws -> AccountSnapshot { try await inner.snapshot() }
         func takeBack(_ archive: AccountArchive, restoring snapshot: AccountSnapshot) async throws { try await inner.takeBack(archive, restoring: snapshot) }
         func forgetPhotoFiles(_ ids: [UUID]) async { await inner.forgetPhotoFiles(ids) }
+        func rehearsal() async throws -> any AccountImports { try await inner.rehearsal() }
     }
 
     @Test func anAccountHoldingRecordsIsRefusedAndKeepsThem() async throws {
@@ -179,8 +180,68 @@ struct ImportAccountTests {
         let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: true)
         #expect(report.dryRun && report.created["diary"] == 1203 && report.photoBytes == jpeg.count)
         #expect(libraries.contents.changes == before.changes && owned(libraries.contents.entries, by: bob).isEmpty)
-        #expect(into.files.isEmpty, "the photo's file a dry run wrote is removed")
+        #expect(into.files.isEmpty, "a dry run writes no photo file")
         #expect(settings.current == Self.utc && settings.saves == 0)
+    }
+
+    /// The person's store, counting the transactions an import opens on it and the records written in them.
+    final class CountingImports: AccountImports, @unchecked Sendable {
+        let inner: any AccountImports
+        private let lock = NSLock()
+        private var counts = (writes: 0, records: 0)
+        init(_ inner: any AccountImports) { self.inner = inner }
+        var writes: Int { lock.withLock { counts.writes } }
+        /// Diary entries and photos written through this store.
+        var records: Int { lock.withLock { counts.records } }
+        func heldIDs(_ archive: AccountArchive) async throws -> Set<UUID> { try await inner.heldIDs(archive) }
+        func write<T: Sendable>(_ body: @escaping @Sendable (any AccountImportRecords) async throws -> T) async throws -> T {
+            lock.withLock { counts.writes += 1 }
+            return try await inner.write { try await body(Counted(inner: $0, store: self)) }
+        }
+        func snapshot() async throws -> AccountSnapshot { try await inner.snapshot() }
+        func takeBack(_ archive: AccountArchive, restoring snapshot: AccountSnapshot) async throws { try await inner.takeBack(archive, restoring: snapshot) }
+        func forgetPhotoFiles(_ ids: [UUID]) async { await inner.forgetPhotoFiles(ids) }
+        func rehearsal() async throws -> any AccountImports { try await inner.rehearsal() }
+        func wrote(_ count: Int) { lock.withLock { counts.records += count } }
+
+        struct Counted: AccountImportRecords {
+            let inner: any AccountImportRecords
+            let store: CountingImports
+            func lockOwner() async throws { try await inner.lockOwner() }
+            func heldRecords() async throws -> [String] { try await inner.heldRecords() }
+            var library: any Library { inner.library }
+            var settings: any SettingsStore { inner.settings }
+            var body: any BodyStore { inner.body }
+            func insertDiary(_ entries: [DiaryEntry], now: Date) async throws {
+                store.wrote(entries.count)
+                try await inner.insertDiary(entries, now: now)
+            }
+            func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {
+                store.wrote(1)
+                return try await inner.storePhoto(record, index: index)
+            }
+        }
+    }
+
+    @Test func aDryRunHoldsThePersonsStoreForOneShortCheckOnly() async throws {
+        let archive = try await annsArchive()
+        let bob = try await account("bob@example.com")
+        let jpeg = try jpeg()
+        let store = CountingImports(imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg })
+        let report = try await ImportAccount(imports: store, now: now, today: monday)(archive, dryRun: true)
+        #expect(report.created["diary"] == 1203 && report.photoBytes == jpeg.count)
+        #expect(store.writes == 1 && store.records == 0, "the emptiness check only: the photo and 1,203 entries were rehearsed elsewhere")
+        // What a real import refuses, a dry run refuses alike: a photo that is not one, an account not empty.
+        var broken = archive
+        broken.foods[0].name = " "
+        let problem = await #expect(throws: ValidationError.self) {
+            try await ImportAccount(imports: self.imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }, now: now, today: monday)(broken, dryRun: true)
+        }
+        #expect(problem?.fields.map(\.field) == ["foods[0].name"])
+        _ = try await ImportAccount(imports: imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }, now: now, today: monday)(archive, dryRun: false)
+        await #expect(throws: Refusal.self) {
+            try await ImportAccount(imports: self.imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }, now: now, today: monday)(archive, dryRun: true)
+        }
     }
 
     @Test func anArchiveWithTwoWeighingsAtOneInstantIsRefusedBeforeAnythingIsWritten() async throws {

@@ -314,9 +314,12 @@ struct AccountDataTests {
             let untouched = try Self.document(try unzip(Data(buffer: try await empty.get("/api/v1/export").body)))
 
             func refused(_ data: Data, _ expected: HTTPStatus, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-                let r = try await empty.importArchive(data)
-                #expect(r.status == expected, "\(r.body.string)", sourceLocation: sourceLocation)
-                #expect(text.isEmpty || r.body.string.contains(text), "\(r.body.string)", sourceLocation: sourceLocation)
+                // A dry run (rehearsed in memory) refuses what the import refuses, in the same words.
+                for dryRun in [true, false] {
+                    let r = try await empty.importArchive(data, dryRun: dryRun)
+                    #expect(r.status == expected, "dry run \(dryRun): \(r.body.string)", sourceLocation: sourceLocation)
+                    #expect(text.isEmpty || r.body.string.contains(text), "dry run \(dryRun): \(r.body.string)", sourceLocation: sourceLocation)
+                }
             }
             func with(_ change: (inout AccountArchive) -> Void) throws -> Data {
                 var copy = document

@@ -27,6 +27,9 @@ public protocol AccountImports: Sendable {
     /// Removes the stored files of these photos where no photo record holds them (written by a
     /// transaction that did not commit).
     func forgetPhotoFiles(_ ids: [UUID]) async
+    /// An empty copy of the person's account (their settings, the built-in meal types) where a dry
+    /// run writes: nothing it does reaches this store or waits for its other writers.
+    func rehearsal() async throws -> any AccountImports
 }
 
 /// The person's account inside one ``AccountImports/write(_:)``. The stores it hands out write in

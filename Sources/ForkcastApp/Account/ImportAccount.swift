@@ -9,7 +9,7 @@ import Foundation
 /// the plan); the archive is checked whole before anything is written. The writes are short (the
 /// library, then each photo, then the diary 500 entries at a time, then the body), so other people's
 /// writes go on between them; a failure part-way takes back what was written. A dry run does it all
-/// in one transaction and rolls it back.
+/// in a rehearsal (``AccountImports/rehearsal()``), after reading that the account is empty.
 public struct ImportAccount: Sendable {
     let imports: any AccountImports
     /// The request's time: the time of every change.
@@ -84,22 +84,17 @@ public struct ImportAccount: Sendable {
         let attempted = Attempted()
 
         if dryRun {
-            struct DryRun: Error { let report: Report }
-            do {
-                return try await imports.write { records in
-                    try await self.writeLibrary(archive, records)
-                    var bytes = 0
-                    for index in archive.photos.indices { bytes += try await self.storePhoto(archive, index, records, attempted) }
-                    try await self.writeDiary(archive.diary, records)
-                    try await self.writeBody(archive, records)
-                    throw DryRun(report: Report(dryRun: true, created: archive.counts, photoBytes: bytes))
-                }
-            } catch let dry as DryRun {
-                await imports.forgetPhotoFiles(attempted.ids)
-                return dry.report
-            } catch {
-                await imports.forgetPhotoFiles(attempted.ids)
-                throw error
+            // The account's emptiness is read here; every step runs in a rehearsal in memory, so
+            // other writers never wait for a dry run however long the archive.
+            try await imports.write { try await self.checkEmpty($0) }
+            let rehearsal = try await imports.rehearsal()
+            return try await rehearsal.write { records in
+                try await self.writeLibrary(archive, records)
+                var bytes = 0
+                for index in archive.photos.indices { bytes += try await self.storePhoto(archive, index, records, attempted) }
+                try await self.writeDiary(archive.diary, records)
+                try await self.writeBody(archive, records)
+                return Report(dryRun: true, created: archive.counts, photoBytes: bytes)
             }
         }
 
@@ -159,11 +154,7 @@ public struct ImportAccount: Sendable {
     /// diary's rules (its meal types exist now). Ids were made free by the renaming; one taken since
     /// (another import at the same moment) fails on its primary key.
     private func writeLibrary(_ archive: AccountArchive, _ records: any AccountImportRecords) async throws {
-        try await records.lockOwner()
-        let held = try await records.heldRecords()
-        guard held.isEmpty else {
-            throw Refusal.conflict("An import fills an empty account, and this one already holds \(held.joined(separator: ", ")). Import into a new account, or delete this one's data first.")
-        }
+        try await checkEmpty(records)
         // Settings first: prices and "today" follow the time zone and currency.
         try await UpdateSettings(store: records.settings, now: now)(displayName: archive.account.displayName ?? "",
                                                                      timeZone: archive.account.timeZone, currency: archive.account.currency)
@@ -237,6 +228,14 @@ public struct ImportAccount: Sendable {
         for (index, entry) in archive.diary.enumerated() {
             let problems = DiaryValidation.archived(entry, types: catalog)
             guard problems.isEmpty else { throw ValidationError(problems).prefixed("diary[\(index)].") }
+        }
+    }
+
+    private func checkEmpty(_ records: any AccountImportRecords) async throws {
+        try await records.lockOwner()
+        let held = try await records.heldRecords()
+        guard held.isEmpty else {
+            throw Refusal.conflict("An import fills an empty account, and this one already holds \(held.joined(separator: ", ")). Import into a new account, or delete this one's data first.")
         }
     }
 

@@ -98,6 +98,10 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
         lock.withLock { for id in ids where stored[id] == nil { _files.remove(id) } }
     }
 
+    public func rehearsal() async throws -> any AccountImports {
+        InMemoryLibraries().imports(of: owner, settings: InMemorySettingsStore(try await settingsStore.settings()), now: now, photoBytes: photoBytes)
+    }
+
     fileprivate func wrote(_ id: UUID) { lock.withLock { _ = _files.insert(id) } }
 
     /// Settings saved inside a transaction, stored when it returns.

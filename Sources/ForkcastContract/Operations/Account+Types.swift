@@ -194,7 +194,7 @@ public struct AccountImportReport: Codable, Sendable, Hashable, SchemaDocumented
     public static var fieldNotes: [String: FieldNote] {
         ["created": FieldNote("Records created (or that would be), by the export's field names: mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile",
                               schema: ["type": "object", "additionalProperties": ["type": "integer", "minimum": 0]]),
-         "photoBytes": FieldNote(minimum: 0)]
+         "photoBytes": FieldNote("The photo files' bytes as the export holds them (thumbnails aside)", minimum: 0)]
     }
 }
 

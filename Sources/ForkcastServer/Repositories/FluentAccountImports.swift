@@ -158,15 +158,32 @@ struct FluentAccountImports: AccountImports {
 
         func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {
             let read = imports.photos
-            let files: (full: Data, thumbnail: Data?)
-            do { files = try await NIOThreadPool.singleton.runIfActive { try read(record) } } catch let error as AppError { throw error } catch {
-                throw AppError.validation(ValidationError(field: "photos[\(index)]", "The photo \(record.file.prefix(80)) cannot be read from the archive."))
-            }
+            let files = try await NIOThreadPool.singleton.runIfActive { try FluentAccountImports.read(record, with: read) }
             do {
                 _ = try await PhotoRepository(db: tx, ownerID: owner, store: imports.photoStore)
                     .create(files.full, thumbnail: files.thumbnail, capturedAt: record.capturedAt, id: record.id, now: record.createdAt)
             } catch AppError.validation(let error) { throw error }
-            return files.full.count + (files.thumbnail?.count ?? 0)
+            return files.full.count
+        }
+    }
+
+    /// The archive's photo files, or a problem naming the file.
+    static func read(_ record: AccountArchive.PhotoRecord, with read: AccountData.PhotoFiles) throws -> (full: Data, thumbnail: Data?) {
+        do { return try read(record) } catch let error as AppError { throw error } catch {
+            throw ValidationError(field: "file", "The photo \(record.file.prefix(80)) cannot be read from the archive.")
+        }
+    }
+
+    /// The person's account copied empty into memory, with their settings: a dry run writes there,
+    /// through the same use cases, while everyone's writes go on. Photos are read and checked as an
+    /// upload's are; nothing is stored.
+    func rehearsal() async throws -> any AccountImports {
+        let read = photos
+        let settings = InMemorySettingsStore(AccountSettings(displayName: user.displayName, timeZone: user.timeZone, currency: user.currency))
+        return InMemoryLibraries().imports(of: ownerID, settings: settings, now: now) { record in
+            let files = try Self.read(record, with: read)
+            do { _ = try PhotoRepository.prepare(files.full, thumbnail: files.thumbnail) } catch AppError.validation(let error) { throw error }
+            return files.full
         }
     }
 }

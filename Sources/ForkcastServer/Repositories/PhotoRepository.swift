@@ -22,22 +22,7 @@ struct PhotoRepository {
     /// a JPEG, else none and the photo itself stands in).
     func create(_ data: Data, thumbnail clientThumbnail: Data?, capturedAt: Date?, id: UUID, now: Date) async throws -> Photo {
         // Parsing and stripping are CPU work on up to 15 MB: done on the thread pool, not an event loop.
-        let (image, stripped, thumbnail) = try await NIOThreadPool.singleton.runIfActive { () throws -> (ImageFile, Data, Data?) in
-            let image: ImageFile, stripped: Data
-            do {
-                image = try ImageFile.inspect(data)
-                stripped = try ImageFile.strippingMetadata(data)
-            } catch let error as ImageFile.Problem { throw Self.appError(error, field: "photo") }
-            guard let clientThumbnail, !clientThumbnail.isEmpty else { return (image, stripped, ImageFile.embeddedThumbnail(data)) }
-            do {
-                let small = try ImageFile.inspect(clientThumbnail)
-                guard clientThumbnail.count <= Self.maximumThumbnailBytes, max(small.width, small.height) <= Self.maximumThumbnailSide,
-                      small.format != .heic else {
-                    throw AppError.validation(ValidationError(field: "thumbnail", "A thumbnail is a JPEG, PNG or WebP of at most \(Self.maximumThumbnailSide) px per side and \(Self.maximumThumbnailBytes / 1024) KB."))
-                }
-                return (image, stripped, try ImageFile.strippingMetadata(clientThumbnail))
-            } catch let error as ImageFile.Problem { throw Self.appError(error, field: "thumbnail") }
-        }
+        let (image, stripped, thumbnail) = try await NIOThreadPool.singleton.runIfActive { try Self.prepare(data, thumbnail: clientThumbnail) }
         let photo = Photo(id: id, format: image.format, width: image.width, height: image.height, byteSize: stripped.count,
                           capturedAt: capturedAt ?? now, createdAt: now, updatedAt: now)
         let quota = quotaBytes, ownerID = ownerID
@@ -66,6 +51,25 @@ struct PhotoRepository {
             try await SyncLog.record(.photo, [id], op: .upsert, owner: ownerID, on: tx, now: now)
         }
         return photo
+    }
+
+    /// The photo checked and stripped of its metadata, with the thumbnail to keep; what a photo must be
+    /// is refused as ``appError(_:field:)`` says.
+    static func prepare(_ data: Data, thumbnail clientThumbnail: Data?) throws -> (image: ImageFile, stripped: Data, thumbnail: Data?) {
+        let image: ImageFile, stripped: Data
+        do {
+            image = try ImageFile.inspect(data)
+            stripped = try ImageFile.strippingMetadata(data)
+        } catch { throw Self.appError(error, field: "photo") }
+        guard let clientThumbnail, !clientThumbnail.isEmpty else { return (image, stripped, ImageFile.embeddedThumbnail(data)) }
+        do {
+            let small = try ImageFile.inspect(clientThumbnail)
+            guard clientThumbnail.count <= Self.maximumThumbnailBytes, max(small.width, small.height) <= Self.maximumThumbnailSide,
+                  small.format != .heic else {
+                throw AppError.validation(ValidationError(field: "thumbnail", "A thumbnail is a JPEG, PNG or WebP of at most \(Self.maximumThumbnailSide) px per side and \(Self.maximumThumbnailBytes / 1024) KB."))
+            }
+            return (image, stripped, try ImageFile.strippingMetadata(clientThumbnail))
+        } catch let error as ImageFile.Problem { throw Self.appError(error, field: "thumbnail") }
     }
 
     func find(_ id: UUID) async throws -> Photo? { try await find(ids: [id])[id] }
