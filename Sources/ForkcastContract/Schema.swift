@@ -64,8 +64,10 @@ public struct FieldNote: Sendable, Hashable {
         if let description { fields["description"] = .string(description) }
         if let minimum { fields[exclusiveMinimum ? "exclusiveMinimum" : "minimum"] = .number(NSDecimalNumber(decimal: minimum).doubleValue) }
         if let maximum { fields["maximum"] = .number(NSDecimalNumber(decimal: maximum).doubleValue) }
-        if let minLength { fields["minLength"] = .number(Double(minLength)) }
-        if let maxLength { fields["maxLength"] = .number(Double(maxLength)) }
+        // On an array the lengths are its count of items.
+        let isArray = fields["type"] == .string("array") || fields["type"] == .array([.string("array"), .string("null")])
+        if let minLength { fields[isArray ? "minItems" : "minLength"] = .number(Double(minLength)) }
+        if let maxLength { fields[isArray ? "maxItems" : "maxLength"] = .number(Double(maxLength)) }
         if let pattern { fields["pattern"] = .string(pattern) }
         if let format { fields["format"] = .string(format) }
         if let example { fields["example"] = example }

@@ -70,6 +70,18 @@ struct ContractTests {
         #expect(schema["anyOf"] != nil)
     }
 
+    /// Bounds on a list are its count of items: a plate of no food, or too many, is refused by the
+    /// document as by the server.
+    @Test func aListsBoundsAreItsItems() throws {
+        let book = SchemaBook()
+        _ = try book.input(PlateInput.self)
+        _ = try book.input(AssignmentsInput.self)
+        let items = try #require(book.components["PlateInput"]?["properties"]?["items"])
+        #expect(items["minItems"] == 1 && items["maxItems"] == .number(Double(DiaryValidation.maximumPlateItems)) && items["minLength"] == nil)
+        let assignments = try #require(book.components["AssignmentsInput"]?["properties"]?["assignments"])
+        #expect(assignments["minItems"] == 1 && assignments["maxItems"] == .number(Double(AssignmentsInput.maximum)))
+    }
+
     /// A type both sent and answered (a meal type's window) stays open: requests may carry fields
     /// the server ignores.
     @Test func aComponentInARequestAndAnAnswerStaysOpen() throws {

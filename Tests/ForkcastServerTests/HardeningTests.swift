@@ -91,6 +91,19 @@ struct HardeningTests {
 
     /// Foundation calls 1.5 in a whole-number field "not valid JSON", naming nothing: the answer
     /// is still the 422 naming the field, and nothing is saved.
+    @Test func anIdThatIsNotOneIsA422SayingWhatAnIdLooksLike() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for (path, body, field) in [("/api/v1/diary/entries", #"{"mealType":"lunch","photoId":"abc"}"#, "photoId"),
+                                        ("/api/v1/plan/assignments", #"{"mealId":"not-an-id","date":"2026-11-29"}"#, "mealId")] {
+                let answer = try await client.send(.POST, path, raw: body)
+                #expect(answer.status == .unprocessableEntity, "\(answer.body.string)")
+                let message = try #require(answer.problem?.message(for: field))
+                #expect(message.contains("must be an id") && !message.contains("Attempted"), "\(message)")
+            }
+        }
+    }
+
     @Test func aFractionOrAHugeNumberInAWholeNumberFieldIsA422NamingIt() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -169,8 +169,11 @@ public struct RangeQuery: Codable, Sendable, Hashable {
         self.from = from
         self.to = to
     }
-    static var notes: [String: FieldNote] {
-        ["from": FieldNote("First day"), "to": FieldNote("Last day (default today; not before from: 400 otherwise)")]
+    /// The longest range a summary and an export answer, in days.
+    public static let summaryMaximumDays = 400, exportMaximumDays = 7320
+    static func notes(maximumDays: Int) -> [String: FieldNote] {
+        ["from": FieldNote("First day"),
+         "to": FieldNote("Last day (default today): not before from, and at most \(maximumDays) days from it counted inclusively; 400 otherwise")]
     }
 }
 

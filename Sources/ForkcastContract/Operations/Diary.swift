@@ -118,11 +118,11 @@ public enum Diary {
         public static let id = "diarySummary"
         public static let method = HTTPVerb.get
         public static let path: PathTemplate = "/api/v1/diary/summary"
-        public static let summary = "Daily totals over a range (at most 400 days) with goals and weights, for charts"
+        public static let summary = "Daily totals over a range (at most \(RangeQuery.summaryMaximumDays) days) with goals and weights, for charts"
         public static let tag = "diary"
         public static let success = Outcome(200, "Summary")
-        public static let failures = [Outcome(400, "Bad date, from after to, or more than 400 days")] + Outcome.read
-        public static var parameterNotes: [String: FieldNote] { RangeQuery.notes }
+        public static let failures = [Outcome(400, "Bad date, from after to, or more than \(RangeQuery.summaryMaximumDays) days")] + Outcome.read
+        public static var parameterNotes: [String: FieldNote] { RangeQuery.notes(maximumDays: RangeQuery.summaryMaximumDays) }
     }
 
     public enum Export: APIOperation {
@@ -138,9 +138,9 @@ public enum Diary {
         }
         public static var rawAnswerTypes: [any Decodable.Type] { [DiaryExportAnswer.self] }
         public static let answerHeaders = ["Content-Disposition": "attachment; filename=…"]
-        public static let failures = [Outcome(400, "Bad date or format, from after to, or more than 7320 days")] + Outcome.read
+        public static let failures = [Outcome(400, "Bad date or format, from after to, or more than \(RangeQuery.exportMaximumDays) days")] + Outcome.read
         public static var parameterNotes: [String: FieldNote] {
-            RangeQuery.notes.merging(["format": FieldNote("File format", default: "csv")]) { $1 }
+            RangeQuery.notes(maximumDays: RangeQuery.exportMaximumDays).merging(["format": FieldNote("File format", default: "csv")]) { $1 }
         }
     }
 }

@@ -141,6 +141,7 @@ extension PlateInput {
     public static var fieldNotes: [String: FieldNote] {
         ["mealType": FieldNote("\(MealTypeKey.description); unknown ones get 422.", minLength: 1, pattern: "\\S"),
          "note": FieldNote(maxLength: DiaryValidation.maximumNoteLength),
-         "items": FieldNote("1 to \(DiaryValidation.maximumPlateItems) items; meal type, time and note are the plate's")]
+         "items": FieldNote("1 to \(DiaryValidation.maximumPlateItems) items; meal type, time and note are the plate's",
+                            minLength: 1, maxLength: DiaryValidation.maximumPlateItems)]
     }
 }

@@ -127,7 +127,7 @@ public struct AssignmentsInput: Codable, Sendable, Hashable, SchemaDocumented {
     public init(assignments: [AssignmentInput]) { self.assignments = assignments }
     public static let maximum = Assignment.maximumAtOnce
     public static let schemaName = "AssignmentsInput"
-    public static var fieldNotes: [String: FieldNote] { ["assignments": FieldNote("1 to \(maximum) meals to plan")] }
+    public static var fieldNotes: [String: FieldNote] { ["assignments": FieldNote("1 to \(maximum) meals to plan", minLength: 1, maxLength: maximum)] }
 }
 
 /// `POST /api/v1/plan/suggestions`.

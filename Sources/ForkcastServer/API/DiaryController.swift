@@ -66,7 +66,7 @@ enum DiaryController {
         // Daily totals over a range (at most 400 days) with the goals and weights, for charts.
         routes.on(Diary.Summary.self) { req, query, _ in
             let user = try req.requireUser()
-            let range = try range(query, user: user, now: req.now, defaultDays: 7, maximum: 400)
+            let range = try range(query, user: user, now: req.now, defaultDays: 7, maximum: RangeQuery.summaryMaximumDays)
             let (from, to) = (range.from, range.to)
             let service = try req.owner.diaryContext
             let totals = try await service.entries.dailyTotals(from: from, to: to)
@@ -86,7 +86,7 @@ enum DiaryController {
         // The diary of a range as CSV or JSON (`format=csv|json`).
         routes.raw(Diary.Export.self) { req, query in
             let user = try req.requireUser()
-            let range = try range(query.range, user: user, now: req.now, defaultDays: 30, maximum: 366 * 20)
+            let range = try range(query.range, user: user, now: req.now, defaultDays: 30, maximum: RangeQuery.exportMaximumDays)
             let (from, to) = (range.from, range.to)
             let service = try req.owner.diaryContext
             let entries = try await service.entries.entries(from: from, to: to)

@@ -101,7 +101,9 @@ struct ProblemMiddleware: Middleware {
                 return ProblemDetails(type: "malformed-json", title: "The request could not be read", status: .badRequest,
                                       detail: "The body is not valid JSON. Send a JSON object with Content-Type: application/json.")
             }
-            message = "\(field): \(context.debugDescription)"
+            // Foundation's words for a bad id name its own types; a person needs to know what an id looks like.
+            message = context.debugDescription.contains("UUID") ? "\(field) must be an id: a UUID such as 0192f0c1-7d3a-7c55-a1b2-3c4d5e6f7a8b."
+                : "\(field): \(context.debugDescription)"
         @unknown default:
             return ProblemDetails(type: "malformed-json", title: "The request could not be read", status: .badRequest, detail: "\(error)")
         }
