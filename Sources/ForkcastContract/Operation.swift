@@ -117,7 +117,7 @@ public struct Outcome: Sendable, Hashable {
     public static let tooLarge = Outcome(413, "Body over the size limit (64 KB by default)")
     public static let notJSON = Outcome(415, "Not JSON (send Content-Type: application/json)")
     public static let invalid = Outcome(422, "Invalid fields")
-    public static let unavailable = Outcome(503, "The database is unavailable; nothing was saved")
+    public static let unavailable = Outcome(503, "The database is unavailable: nothing was saved (type storage-unavailable), or it went away while committing and the change may or may not be saved (type outcome-unknown: read it back before sending it again)")
 
     /// What any signed-in read can also answer.
     public static let read: [Outcome] = [.notSignedIn, .unavailable]

@@ -23,6 +23,8 @@ enum AppError: Error, Sendable {
     case tooManyRequests(String, retryAfter: Int)
     /// The database could not be used; nothing was saved.
     case storageUnavailable
+    /// The database went away after the write's COMMIT was sent: it may have been saved or not.
+    case outcomeUnknown
     /// The database's disk is full: nothing was saved, and trying again will not help until the
     /// server's owner frees space.
     case storageFull
@@ -48,7 +50,7 @@ extension AppError {
         case .conflict: .conflict
         case .gone: .gone
         case .tooManyRequests: .tooManyRequests
-        case .storageUnavailable, .storageFull: .serviceUnavailable
+        case .storageUnavailable, .storageFull, .outcomeUnknown: .serviceUnavailable
         case .upstreamUnavailable: .serviceUnavailable
         case .occasionChange: .conflict
         case .payloadTooLarge: .payloadTooLarge
@@ -92,6 +94,9 @@ extension AppError {
         case .storageUnavailable:
             return ProblemDetails(type: "storage-unavailable", title: "Storage unavailable", status: status,
                                   detail: "The database could not be reached, so nothing was saved. Your input is unchanged; try again in a moment.")
+        case .outcomeUnknown:
+            return ProblemDetails(type: "outcome-unknown", title: "Outcome unknown", status: status,
+                                  detail: "The database went away while this change was being committed, so it may or may not have been saved. Look at what is stored (reload the page, or read it back) before sending it again.")
         case .storageFull:
             return ProblemDetails(type: "storage-full", title: "Storage full", status: status,
                                   detail: "The server's disk is full, so nothing was saved. Your input is unchanged; the server's owner must free some space.")

@@ -26,6 +26,7 @@ final class StorageHealth: Sendable {
     /// Trouble with storage itself, not with what was written (a constraint or a rule refused).
     static func isStorageTrouble(_ error: any Error) -> Bool {
         if case AppError.storageUnavailable = error { return true }
+        if case AppError.outcomeUnknown = error { return true }
         if error is AppError || error is ValidationError { return false }
         if let database = error as? any DatabaseError, database.isConstraintFailure || database.isSyntaxError { return false }
         return StorageFailure.isStorageFailure(error)
