@@ -13,9 +13,14 @@ struct MealPresenter {
         return MealPresenter(foods: foods, totals: MealRepository.totals(of: meals, foods: foods), currency: currency)
     }
 
-    func answer(_ meal: Meal, isPlanned: Bool) -> MealAnswer {
+    /// One serving of the meal, with its price.
+    func perServing(_ meal: Meal) -> PerServingAnswer {
         let totals = totals[meal.id] ?? .unknown
-        return MealAnswer(
+        return PerServingAnswer(totals.perServing, price: totals.costPerServing)
+    }
+
+    func answer(_ meal: Meal, isPlanned: Bool) -> MealAnswer {
+        MealAnswer(
             id: meal.id, description: meal.description, primaryProtein: meal.primaryProtein, primaryCarb: meal.primaryCarb,
             otherComponents: meal.otherComponents, createdAt: meal.createdAt, updatedAt: meal.updatedAt, isPlanned: isPlanned,
             servings: meal.servings,
@@ -23,16 +28,14 @@ struct MealPresenter {
                 IngredientAnswer(foodId: $0.foodId, food: foods[$0.foodId].map { FoodAnswer($0, currency: currency) },
                                  quantity: $0.quantity, unit: $0.unit)
             },
-            nutrition: meal.manualNutrition.map { NutrientsAnswer($0) },
-            perServing: PerServingAnswer(totals.perServing, price: totals.costPerServing))
+            nutrition: meal.manualNutrition.map { NutrientsAnswer($0) }, perServing: perServing(meal))
     }
 
     /// The meal as a plan shows it: no ingredients.
     func planned(_ meal: Meal) -> PlannedMealAnswer {
-        let totals = totals[meal.id] ?? .unknown
-        return PlannedMealAnswer(id: meal.id, description: meal.description, primaryProtein: meal.primaryProtein, primaryCarb: meal.primaryCarb,
-                                 otherComponents: meal.otherComponents, createdAt: meal.createdAt, updatedAt: meal.updatedAt,
-                                 servings: meal.servings, perServing: PerServingAnswer(totals.perServing, price: totals.costPerServing))
+        PlannedMealAnswer(id: meal.id, description: meal.description, primaryProtein: meal.primaryProtein, primaryCarb: meal.primaryCarb,
+                          otherComponents: meal.otherComponents, createdAt: meal.createdAt, updatedAt: meal.updatedAt,
+                          servings: meal.servings, perServing: perServing(meal))
     }
 
     func answer(_ entry: PlanDay.Entry) -> AssignmentAnswer {

@@ -106,7 +106,7 @@ struct PlanSuggestions {
     var answer: SuggestionsAnswer {
         let items = suggestions.map {
             SuggestionAnswer(date: $0.date, mealType: $0.mealType, mealId: $0.meal.id, description: $0.meal.description,
-                             perServing: PerServingAnswer($0.perServing, price: presenter.totals[$0.meal.id]?.costPerServing))
+                             perServing: presenter.perServing($0.meal))
         }
         let byDate = Dictionary(grouping: suggestions, by: \.date)
         let dayAnswers = days.map { day in
