@@ -69,8 +69,9 @@ import VaporTesting
 
     /// A write that waited for a connection keeps its writer's context. Fluent runs the body of
     /// such a write in a task of its own, where the gate it came through and a pushing device's
-    /// origin were lost: under load a change woke no open page (the planner's live-update test met
-    /// it 1 run in 20), and a device's change was recorded as the server's.
+    /// origin, then task-locals, were lost: under load a change woke no open page (the planner's
+    /// live-update test met it 1 run in 20), and a device's change was recorded as the server's.
+    /// Both now travel with the write's transaction.
     @Test func aWriteThatWaitsForAConnectionKeepsItsWritersContext() async throws {
         try await withForkcast(allowSignup: true) { app in
             let client = try await app.signUp()
@@ -90,8 +91,8 @@ import VaporTesting
             let record = UUID()
             let write = Task {
                 try await WriteGate.$current.withValue(app.writeGate) {
-                    try await SyncOrigin.$current.withValue(origin) {
-                        try await db.write { tx in try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
+                    try await db.write { tx in
+                        try await tx.changes(from: origin) { try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
                     }
                 }
             }
@@ -120,19 +121,37 @@ import VaporTesting
         try await withForkcast { app in
             let ran = NIOLockedValueBox<[String]>([])
             try await WriteGate.$current.withValue(app.writeGate) {
-                try await app.db.write { _ in
-                    let afterCommit = try #require(WriteContext.afterCommit, "a write can hand work to its commit")
-                    afterCommit.add { ran.withLockedValue { $0.append("committed") } }
-                }
+                try await app.db.write { tx in tx.afterCommit { ran.withLockedValue { $0.append("committed") } } }
                 #expect(ran.withLockedValue { $0 } == ["committed"])
                 await #expect(throws: Refused.self) {
-                    try await app.db.write { _ in
-                        WriteContext.afterCommit?.add { ran.withLockedValue { $0.append("rolled back") } }
+                    try await app.db.write { tx in
+                        tx.afterCommit { ran.withLockedValue { $0.append("rolled back") } }
                         throw Refused()
                     }
                 }
             }
             #expect(ran.withLockedValue { $0 } == ["committed"], "nothing of a write that rolled back runs")
+        }
+    }
+
+    /// A write asked for on a write's transaction (a repository's write called by a use case inside
+    /// its own) is part of that write: it rolls back with it, and on SQLite does not queue at the
+    /// gate the outer write holds.
+    @Test func aWriteAskedForOnAWritesTransactionIsPartOfIt() async throws {
+        struct Refused: Error {}
+        try await withForkcast { app in
+            let sql = app.db as! any SQLDatabase
+            try await sql.raw("CREATE TABLE probe (x INTEGER)").run()
+            await WriteGate.$current.withValue(app.writeGate) {
+                await #expect(throws: Refused.self) {
+                    try await app.db.write { tx in
+                        try await tx.write { inner in try await inner.raw("INSERT INTO probe VALUES (1)").run() }
+                        throw Refused()
+                    }
+                }
+            }
+            let count = try await sql.raw("SELECT COUNT(*) AS n FROM probe").first()?.decode(column: "n", as: Int.self)
+            #expect(count == 0, "the inner write rolled back with the outer one")
         }
     }
 
@@ -144,15 +163,15 @@ import VaporTesting
         struct Refused: Error {}
         try await withForkcast { app in
             let undone = NIOLockedValueBox<[String]>([])
-            @Sendable func undo(_ name: String) { WriteContext.onRollback?.add { undone.withLockedValue { $0.append(name) } } }
+            @Sendable func undo(_ name: String, _ tx: WriteTransaction) { tx.onRollback { undone.withLockedValue { $0.append(name) } } }
             try await WriteGate.$current.withValue(app.writeGate) {
-                try await app.db.write { _ in undo("committed") }
+                try await app.db.write { tx in undo("committed", tx) }
                 #expect(undone.withLockedValue { $0 }.isEmpty, "a write that commits keeps its changes")
 
                 await #expect(throws: Refused.self) {
-                    try await app.db.write { _ in
-                        undo("first")
-                        undo("second")
+                    try await app.db.write { tx in
+                        undo("first", tx)
+                        undo("second", tx)
                         throw Refused()
                     }
                 }
@@ -160,10 +179,10 @@ import VaporTesting
 
                 undone.withLockedValue { $0 = [] }
                 try await app.db.write { db in
-                    try await Savepoint.run("kept", on: db) { undo("kept") }
+                    try await Savepoint.run("kept", on: db) { undo("kept", db) }
                     await #expect(throws: Refused.self) {
                         try await Savepoint.run("refused", on: db) {
-                            undo("refused")
+                            undo("refused", db)
                             throw Refused()
                         }
                     }
@@ -173,7 +192,7 @@ import VaporTesting
                 undone.withLockedValue { $0 = [] }
                 await #expect(throws: Refused.self) {
                     try await app.db.write { db in
-                        try await Savepoint.run("released", on: db) { undo("released") }
+                        try await Savepoint.run("released", on: db) { undo("released", db) }
                         throw Refused()
                     }
                 }
@@ -193,12 +212,12 @@ import VaporTesting
             let undone = NIOLockedValueBox<[String]>([])
             let (holder, (kept, breaking)) = try await app.whileAWriteHoldsTheGate { untilWaiting in
                 let kept = Task {
-                    try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("kept") } } }
+                    try await app.db.write { tx in tx.onRollback { undone.withLockedValue { $0.append("kept") } } }
                 }
                 try await untilWaiting(1)
                 let breaking = Task {
                     try await app.db.write { db in
-                        try await (db as! any SQLDatabase).raw("ROLLBACK").run()
+                        try await (db as any SQLDatabase).raw("ROLLBACK").run()
                         throw Refused()
                     }
                 }
@@ -209,7 +228,7 @@ import VaporTesting
             await #expect(throws: (any Error).self, "the batch did not commit") { try await kept.value }
             await #expect(throws: Refused.self) { try await breaking.value }
             #expect(undone.withLockedValue { $0 } == ["kept"], "its part was released, and undone once the batch failed")
-            try await app.db.write { _ in WriteContext.onRollback?.add { undone.withLockedValue { $0.append("later") } } }
+            try await app.db.write { tx in tx.onRollback { undone.withLockedValue { $0.append("later") } } }
             #expect(undone.withLockedValue { $0 } == ["kept"], "the next write commits")
         }
     }

@@ -77,7 +77,7 @@ enum SystemController {
         do {
             let now = req.now.timeIntervalSince1970
             try await req.db.write(timeout: .seconds(3)) { tx in
-                try await (tx as! any SQLDatabase).raw("""
+                try await (tx as any SQLDatabase).raw("""
                     INSERT INTO health_probe (id, checked_at) VALUES (1, \(bind: now))
                     ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at
                     """).run()

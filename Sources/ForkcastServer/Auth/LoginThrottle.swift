@@ -61,7 +61,7 @@ struct LoginThrottle {
     /// Gives a token back (after a correct password).
     func refund(_ bucket: Bucket, key: String) async throws {
         let id = bucket.prefix + Tokens.hash(key)
-        try await db.write { tx in try await (tx as! any SQLDatabase).raw("""
+        try await db.write { tx in try await (tx as any SQLDatabase).raw("""
             UPDATE login_buckets SET tokens = CASE WHEN tokens + 1 > \(unsafeRaw: String(bucket.capacity)) THEN \(unsafeRaw: String(bucket.capacity)) ELSE tokens + 1 END
             WHERE key = \(bind: id)
             """).run() }
@@ -79,7 +79,7 @@ struct LoginThrottle {
         let now = now
         try await db.write { tx in
             // Two sign-ins of one person at once (PostgreSQL) take turns, so neither inserts twice.
-            try await SyncLog.lockOwner(userID, on: tx as! any SQLDatabase)
+            try await SyncLog.lockOwner(userID, on: tx as any SQLDatabase)
             for key in client.knownKeys {
                 let hash = Tokens.hash(key)
                 if let existing = try await KnownClientModel.query(on: tx).filter(\.$userID == userID).filter(\.$keyHash == hash).first() {

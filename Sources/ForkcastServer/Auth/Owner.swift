@@ -59,7 +59,7 @@ struct Owner {
     // Use cases: each change a person makes, the same from every front door.
     var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
-    var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog, now: now) }
+    var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog(on: db), now: now) }
 
     /// The catalogue food named exactly `name` (ignoring case and accents), made the person's; nil when there is none.
     func adoptCatalogFood(named name: String) async throws -> Food? {
@@ -87,8 +87,8 @@ struct Owner {
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var shopping: ShoppingRepository { ShoppingRepository(db: db, ownerID: id) }
-    var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog, now: now, uuid: uuid) }
-    var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog, now: now, uuid: uuid) }
+    var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
+    var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var addShoppingItem: AddShoppingItem { AddShoppingItem(library: library, now: now) }
     var changeShoppingItem: ChangeShoppingItem { ChangeShoppingItem(library: library, now: now) }
     var deleteShoppingItem: DeleteShoppingItem { DeleteShoppingItem(library: library, now: now) }

@@ -53,7 +53,7 @@ struct BrandedImport {
         func flush(complete: Bool) async throws {
             let foods = batch, at = position, count = rows + foods.count, fresh = rows == 0 && resumedAt == 0
             try await db.write(timeout: .seconds(60)) { tx in
-                let sql = tx as! any SQLDatabase
+                let sql = tx as any SQLDatabase
                 try await SyncLog.lockOwner(CatalogState.lock, on: sql)
                 // A new file replaces the branded foods an earlier one brought.
                 if fresh { try await sql.raw("DELETE FROM catalog_foods WHERE source = \(bind: CatalogSource.branded.rawValue)").run() }

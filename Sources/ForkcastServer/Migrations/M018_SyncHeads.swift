@@ -3,7 +3,7 @@ import SQLKit
 
 /// PostgreSQL: each owner's newest change number in a row of its own (`seq`), and how many
 /// changes the write that last moved it numbered (`added`), so one statement can number changes
-/// and record them (``SyncLog/recording(_:_:op:)``). Filled from the change feed and
+/// and record them (``SyncLog/recording(_:_:op:origin:)``). Filled from the change feed and
 /// the pruning horizons. SQLite numbers changes under its one writer and keeps no such row.
 struct M018_SyncHeads: AsyncMigration {
     func prepare(on database: any Database) async throws {

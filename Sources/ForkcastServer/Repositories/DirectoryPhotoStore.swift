@@ -45,6 +45,6 @@ struct DirectoryPhotoStore: PhotoStore {
     func remove(_ ids: [UUID], on db: any Database) async throws {
         let paths = ids.flatMap { id in PhotoVariant.allCases.map { path(id, $0) } }
         let delete: @Sendable () async -> Void = { for p in paths { try? FileManager.default.removeItem(atPath: p) } }
-        if let afterCommit = WriteContext.afterCommit { afterCommit.add(delete) } else { await delete() }
+        if let tx = db as? WriteTransaction { tx.afterCommit(delete) } else { await delete() }
     }
 }

@@ -70,7 +70,7 @@ struct FluentAccountImports: AccountImports {
     func takeBack(_ archive: AccountArchive, restoring before: AccountSnapshot) async throws {
         let owner = ownerID, now = now, user = user, photoStore = photoStore
         try await db.write { tx in
-            try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
+            try await SyncLog.lockOwner(owner, on: tx as any SQLDatabase)
             func remove<M: Model>(_ model: M.Type, _ ids: [UUID], kind: SyncKind, owner field: KeyPath<M, FieldProperty<M, UUID>>) async throws
             where M.IDValue == UUID {
                 for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {

@@ -31,7 +31,8 @@ struct FluentDiary: Diary {
     /// One of the person's foods: kept while none of their foods changes (logging reads one per
     /// entry), read afresh inside a write.
     func food(_ id: UUID) async throws -> Food? {
-        guard let kept else { return try await foods.find(id) }
+        // Inside a write, the write's own changes are not in the feed yet: always read.
+        guard let kept, !(db is WriteTransaction) else { return try await foods.find(id) }
         return try await kept.cache.value("food \(id)", owner: ownerID, version: kept.versions.foods, now: now) { try await foods.find(id) }
     }
 
@@ -42,7 +43,7 @@ struct FluentDiary: Diary {
     /// The person's meal types: kept while none of them changes (logging reads them on every entry).
     func mealTypes(now: Date) async throws -> MealTypeCatalog {
         let types = MealTypeRepository(db: db, ownerID: ownerID)
-        guard let kept else { return try await types.catalog(now: now) }
+        guard let kept, !(db is WriteTransaction) else { return try await types.catalog(now: now) }
         return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.versions.mealTypes, now: now) { try await types.catalog(now: now) }
     }
 

@@ -12,26 +12,21 @@ struct FluentFoodCatalog: FoodCatalog {
     let state: CatalogState
     let threadPool: NIOThreadPool
 
-    /// Inside a write (a synced device's shopping list looks up its aisles there), the write's own
-    /// connection: on SQLite another of the pool's may be the one the write holds, and the read
-    /// then waited for it until the pool gave up.
-    private var reader: any Database { WriteContext.current ?? db }
 
     func search(_ query: String, page: Paging) async throws -> (items: [CatalogFood], total: Int) {
-        let index = try await state.index(db: reader, threadPool: threadPool)
+        let index = try await state.index(db: db, threadPool: threadPool)
         let found = index.search(query, offset: page.offset, limit: page.per)
         return (try await rows(found.ids), found.total)
     }
 
     func find(_ catalogId: String) async throws -> CatalogFood? {
-        try await state.ensureShipped(db: reader, threadPool: threadPool)
+        try await state.ensureShipped(db: db, threadPool: threadPool)
         return try await rows([catalogId]).first
     }
 
     /// The foods with these ids, in this order.
     private func rows(_ ids: [String]) async throws -> [CatalogFood] {
         guard !ids.isEmpty else { return [] }
-        let db = reader
         let models = try await CatalogFoodModel.query(on: db).filter(\.$id ~~ ids).all()
         let byId = Dictionary(models.map { ($0.id!, $0.domain) }, uniquingKeysWith: { a, _ in a })
         return ids.compactMap { byId[$0] }
@@ -88,7 +83,7 @@ actor CatalogState {
     /// nothing); a load already running outside would wait for that write's turn at the gate, which
     /// the write holds while it waits for the load. The next use outside a write loads it.
     func ensureShipped(db: any Database, threadPool: NIOThreadPool) async throws {
-        if shippedLoaded || WriteContext.current != nil { return }
+        if shippedLoaded || db is WriteTransaction { return }
         if let loadingShipped { return try await loadingShipped.value }
         let task = Task { try await Self.loadShipped(db: db, threadPool: threadPool) }
         loadingShipped = task
@@ -99,7 +94,7 @@ actor CatalogState {
 
     func index(db: any Database, threadPool: NIOThreadPool) async throws -> CatalogSearch {
         if let current, ContinuousClock.now - current.checkedAt < Self.recheck { return current.index }
-        if WriteContext.current != nil {
+        if db is WriteTransaction {
             // Inside a write (``ensureShipped``): the index as last built, however old; where there is
             // none, one built from the write's reads and not kept (the catalogue may be half loaded,
             // and a build running outside may wait for the connection this write holds).
@@ -161,7 +156,7 @@ actor CatalogState {
         // one's foods (once, whoever starts it), the last marks it complete. Instances starting
         // together may both write the same rows: each row is an upsert, so the result is one catalogue.
         let begun: Bool = try await db.write(timeout: .seconds(60)) { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx as any SQLDatabase
             try await SyncLog.lockOwner(Self.lock, on: sql)
             let stored = try await CatalogPartModel.query(on: tx).filter(\.$part == ShippedCatalog.part).first()
             if let stored, stored.version == version {
@@ -179,7 +174,7 @@ actor CatalogState {
         guard begun else { return }
         for start in stride(from: 0, to: foods.count, by: 500) {
             let chunk = Array(foods[start..<min(start + 500, foods.count)])
-            try await db.write(timeout: .seconds(60)) { tx in try await insert(chunk, on: tx as! any SQLDatabase) }
+            try await db.write(timeout: .seconds(60)) { tx in try await insert(chunk, on: tx as any SQLDatabase) }
         }
         try await db.write(timeout: .seconds(60)) { tx in
             guard let part = try await CatalogPartModel.query(on: tx).filter(\.$part == ShippedCatalog.part).first(), part.version == version else { return }
@@ -222,7 +217,11 @@ extension Application {
     }
 
     /// The catalogue for use cases and handlers.
-    var foodCatalog: FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: CatalogState.threads) }
+    var foodCatalog: FluentFoodCatalog { foodCatalog(on: db) }
+
+    /// The catalogue read through `db`: inside a write (a synced device's shopping list looks up its
+    /// aisles there), the write's transaction, which it reads through and loads nothing in.
+    func foodCatalog(on db: any Database) -> FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: CatalogState.threads) }
 }
 
 #if os(Linux)

@@ -17,7 +17,7 @@ struct FluentLibrary: Library {
             // Writers of one person take turns (the protocol's promise). SQLite's one writer keeps it
             // already; on PostgreSQL the person's lock is taken first, before any read, so a read
             // stays true to the end and two writers cannot wait on each other's rows.
-            try await SyncLog.lockOwner(ownerID, on: tx as! any SQLDatabase)
+            try await SyncLog.lockOwner(ownerID, on: tx as any SQLDatabase)
             return try await body(Transaction(db: tx, ownerID: ownerID))
         }
     }
@@ -42,7 +42,7 @@ struct FluentBodyStore: BodyStore {
     func write<T: Sendable>(_ body: @escaping @Sendable (any BodyRecords) async throws -> T) async throws -> T {
         let ownerID = ownerID
         return try await db.write { tx in
-            try await SyncLog.lockOwner(ownerID, on: tx as! any SQLDatabase)  // as in FluentLibrary
+            try await SyncLog.lockOwner(ownerID, on: tx as any SQLDatabase)  // as in FluentLibrary
             return try await body(BodyRepository(db: tx, ownerID: ownerID))
         }
     }

@@ -20,7 +20,7 @@ struct FluentSettingsStore: SettingsStore {
         let user = user
         try await db.write { tx in
             let before = AccountSettings(displayName: user.displayName, timeZone: user.timeZone, currency: user.currency)
-            WriteContext.onRollback?.add { Self.set(before, on: user) }
+            tx.onRollback { Self.set(before, on: user) }
             Self.set(settings, on: user)
             try await user.save(on: tx)
             let id = try user.requireID()

@@ -28,7 +28,7 @@ struct PhotoRepository {
         let quota = quotaBytes, ownerID = ownerID
         try await db.write { tx in
             if quota < .max {
-                let row = try await (tx as! any SQLDatabase).raw("SELECT CAST(COALESCE(SUM(byte_size + thumbnail_size), 0) AS BIGINT) AS used FROM photos WHERE user_id = \(bind: ownerID)").first()
+                let row = try await (tx as any SQLDatabase).raw("SELECT CAST(COALESCE(SUM(byte_size + thumbnail_size), 0) AS BIGINT) AS used FROM photos WHERE user_id = \(bind: ownerID)").first()
                 let used = try row?.decode(column: "used", as: Int64.self) ?? 0
                 if used + Int64(stripped.count + (thumbnail?.count ?? 0)) > quota {
                     throw AppError.payloadTooLarge("Your photos take \(used >> 20) MB of the \(quota >> 20) MB this server keeps for each person, and this one does not fit. Nothing was saved: delete photo entries you no longer need, or ask the server's owner to raise FORKCAST_PHOTO_QUOTA_MB.")

@@ -23,7 +23,7 @@ enum Housekeeping {
             let tokens = try await TokenModel.query(on: tx).filter(\.$expiresAt <= now).count()
             try await TokenModel.query(on: tx).filter(\.$expiresAt <= now).delete()
             // A bucket untouched for a day has refilled completely: it is the same as no row.
-            let sql = tx as! any SQLDatabase
+            let sql = tx as any SQLDatabase
             let cutoff = now.timeIntervalSince1970 - 24 * 3600
             let buckets = try await sql.raw("SELECT COUNT(*) AS n FROM login_buckets WHERE updated_at < \(bind: cutoff)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
@@ -37,7 +37,7 @@ enum Housekeeping {
             // The planner's statistics written and the log emptied in turns at the write gate, as every
             // write: run beside it, each waited for SQLite's lock in the busy handler while the
             // application's writers waited behind it (the first seconds after start-up, every hour).
-            try await db.write { tx in try await refreshStatistics(on: tx as! any SQLDatabase) }
+            try await db.write { tx in try await refreshStatistics(on: tx as any SQLDatabase) }
             _ = try await Checkpointer.emptyLog(checkpointer, on: sql, gate: WriteGate.current, logger: db.logger)
         }
         return (sessions, tokens, buckets, tombstones, photos)
@@ -55,7 +55,7 @@ enum Housekeeping {
         // meanwhile keeps it); only the orphans are read, through the unique index on photo_id.
         while true {
             let batch = try await db.write { tx in
-                let rows = try await (tx as! any SQLDatabase).raw("""
+                let rows = try await (tx as any SQLDatabase).raw("""
                     SELECT p.id AS id, p.user_id AS user_id FROM photos p WHERE p.created_at < \(bind: cutoff)
                       AND NOT EXISTS (SELECT 1 FROM diary_entries d WHERE d.photo_id = p.id) LIMIT 500
                     """).all()
@@ -84,7 +84,7 @@ enum Housekeeping {
     static func pruneTombstones(on db: any Database, now: Date) async throws -> Int {
         let cutoff = now.timeIntervalSince1970 - Double(SyncMerge.tombstoneDays) * 86_400
         return try await db.write { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = tx as any SQLDatabase
             let n = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             guard n > 0 else { return 0 }

@@ -113,10 +113,9 @@ extension ReadCache {
     /// A value made of some of the person's data (say their meal types), kept under a version of
     /// that data read from the change feed before the data itself, as answers are kept under the
     /// feed's head: `build()` runs when nothing is kept for this version, so a kept value is never
-    /// older than its version. Inside a write transaction it always builds (the write's own changes
-    /// are not in the feed yet).
+    /// older than its version.
     func value<T: Sendable>(_ name: String, owner: UUID, version: String, now: Date, _ build: () async throws -> T) async throws -> T {
-        guard maxBytes > 0, WriteContext.current == nil else { return try await build() }
+        guard maxBytes > 0 else { return try await build() }
         let kept: T? = state.withLockedValue { state in
             guard let entry = state.values[owner]?[name], entry.version == version, now.timeIntervalSince(entry.storedAt) < maxAge,
                   now >= entry.storedAt else { return nil }

@@ -5,9 +5,10 @@ import SQLKit
 /// only its own changes. Group commit gives each writer of a batch one (``WriteBatch``), and a sync
 /// push each of the mutations it applies in a shared write (``FluentSyncStore``).
 ///
-/// What the part asks to do after the commit (``WriteContext/afterCommit``) and how to put back
-/// what it changed in memory (``WriteContext/onRollback``) are gathered apart: handed to the
-/// write's when the savepoint is released, dropped and undone, respectively, when it is rolled back.
+/// What the part asks to do after the commit (``WriteTransaction/afterCommit(_:)``) and how to put
+/// back what it changed in memory (``WriteTransaction/onRollback(_:)``) are gathered apart, as the
+/// transaction's innermost part: handed to the part around it when the savepoint is released,
+/// dropped and undone, respectively, when it is rolled back.
 enum Savepoint {
     /// The savepoint could not be opened or rolled back, so the transaction around it can no longer
     /// be trusted (SQLite rolls a whole transaction back after a full disk or an I/O error, and
@@ -21,25 +22,33 @@ enum Savepoint {
         let underlying: any Error
     }
 
-    static func run<T: Sendable>(_ name: String, on connection: any Database,
+    static func run<T: Sendable>(_ name: String, on tx: WriteTransaction,
                                  _ body: @Sendable () async throws -> T) async throws -> T {
-        let sql = connection as! any SQLDatabase
-        let (outerCommit, outerRollback) = (WriteContext.afterCommit, WriteContext.onRollback)
-        let part = WriteContext.Actions()
-        let (afterCommit, onRollback) = (part.afterCommit, part.onRollback)
+        let sql: any SQLDatabase = tx
         do {
             try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
         } catch {
             throw Broken(savepoint: name, cause: error, underlying: error)
         }
+        let part = WriteTransaction.Actions()
+        tx.parts.withLockedValue { $0.append(part) }
+        // The part ends here however the body ends: the part around it is the innermost again.
+        func end() -> WriteTransaction.Actions {
+            tx.parts.withLockedValue { parts in
+                parts.removeAll { $0.afterCommit === part.afterCommit }
+                return parts.last!
+            }
+        }
         do {
-            let value = try await WriteContext(database: connection, part).run(body)
+            let value = try await body()
             try await sql.raw("RELEASE \(unsafeRaw: name)").run()
-            outerCommit?.add(contentsOf: afterCommit)
-            outerRollback?.add(contentsOf: onRollback)
+            let outer = end()
+            outer.afterCommit.add(contentsOf: part.afterCommit)
+            outer.onRollback.add(contentsOf: part.onRollback)
             return value
         } catch {
-            await onRollback.undo()
+            _ = end()
+            await part.onRollback.undo()
             do {
                 try await sql.raw("ROLLBACK TO \(unsafeRaw: name)").run()
                 try await sql.raw("RELEASE \(unsafeRaw: name)").run()

@@ -1,8 +1,8 @@
 import NIOConcurrencyHelpers
 
-/// Work a write hands to its end: what to do once it has committed (``WriteContext/afterCommit``:
+/// Work a write hands to its end: what to do once it has committed (``WriteTransaction/afterCommit(_:)``:
 /// a photo file's removal, an event stream's wake-up) and how to put back what it changed in
-/// memory when it rolls back (``WriteContext/onRollback``: the signed-in person's settings).
+/// memory when it rolls back (``WriteTransaction/onRollback(_:)``: the signed-in person's settings).
 final class WriteActions: Sendable {
     private let actions = NIOLockedValueBox<[@Sendable () async -> Void]>([])
 

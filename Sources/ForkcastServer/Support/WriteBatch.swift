@@ -21,14 +21,13 @@ actor WriteBatch {
 
     /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
     /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
-    nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (any Database) async throws -> T,
-                                       actions: WriteContext.Actions, gate: WriteGate) async throws -> T {
+    nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (WriteTransaction) async throws -> T,
+                                       actions: WriteTransaction.Actions, gate: WriteGate) async throws -> T {
         let connection = connection
         let mine: Result<T, any Error>
         do {
-            let value = try await WriteContext(database: connection, actions).run {
-                try await Savepoint.run(Self.savepoint, on: connection) { try await body(connection) }
-            }
+            let tx = WriteTransaction(connection, actions, gate: gate)
+            let value = try await Savepoint.run(Self.savepoint, on: tx) { try await body(tx) }
             mine = .success(value)
         } catch let broken as Savepoint.Broken where broken.savepoint == Self.savepoint {
             await breakBatch(broken.cause)

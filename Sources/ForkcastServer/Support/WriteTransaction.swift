@@ -15,29 +15,24 @@ import Vapor
 ///
 /// Group commit (docs/performance.md): SQLite has one writer at a time and a durable commit costs an fsync,
 /// so writers that queue while a transaction is open join it instead of each paying for their own.
-/// Each runs in its own task (its task-locals intact), one after another, inside its own savepoint:
+/// Each runs in its own task, one after another, inside its own savepoint:
 /// a writer that fails rolls back only its own changes. The last of the batch commits, and nobody
 /// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
 /// On PostgreSQL it is an ordinary transaction on a watched connection (``Database/postgresWrite(_:)``).
 extension Database {
-    func write<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        if let current = WriteContext.current { return try await body(current) }
-        // The writer's context goes with its body: the gate it came through (its wake-ups of open
-        // event streams) and a pushing device's origin. Fluent runs a body that waited for a
-        // connection in a task of its own, without them: under load a change then woke no page
-        // and a device's change was recorded as the server's.
-        let gateOfWriter = WriteGate.current, origin = SyncOrigin.current
-        let body: @Sendable (any Database) async throws -> T = { db in
-            try await WriteGate.$current.withValue(gateOfWriter) { try await SyncOrigin.$current.withValue(origin) { try await body(db) } }
-        }
-        let actions = WriteContext.Actions()
+    func write<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
+        // A write asked for on a write's transaction is part of that write.
+        if let tx = self as? WriteTransaction { return try await body(tx) }
+        let actions = WriteTransaction.Actions()
+        // Requests, housekeeping and the tests run with their application's gate. A write outside
+        // any application's (a command's, in a process of its own) gets a gate of its own: it
+        // waits for SQLite's lock as another process does (`busy_timeout`).
+        let gateOfWriter = WriteGate.current
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             // What waits for the commit (a photo file's removal, a wake-up) waits for it here too.
             let result: T
             do {
-                result = try await postgresWrite { tx in
-                    try await WriteContext(database: tx, actions).run { try await body(tx) }
-                }
+                result = try await postgresWrite { db in try await body(WriteTransaction(db, actions, gate: gateOfWriter)) }
             } catch {
                 await actions.onRollback.undo()
                 throw error
@@ -45,10 +40,7 @@ extension Database {
             await actions.afterCommit.run()
             return result
         }
-        // Requests, housekeeping and the tests run with their application's gate. A write outside
-        // any application's (a command's, in a process of its own) gets a gate of its own: it
-        // waits for SQLite's lock as another process does (`busy_timeout`).
-        let gate = WriteGate.current ?? WriteGate(batchLimit: 1)
+        let gate = gateOfWriter ?? WriteGate(batchLimit: 1)
         do {
             let result = try await sqliteWrite(timeout: timeout ?? gate.waitLimit, gate: gate, actions: actions, body)
             gate.health.committed()
@@ -60,8 +52,8 @@ extension Database {
         }
     }
 
-    private func sqliteWrite<T: Sendable>(timeout: Duration, gate: WriteGate, actions: WriteContext.Actions,
-                                          _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    private func sqliteWrite<T: Sendable>(timeout: Duration, gate: WriteGate, actions: WriteTransaction.Actions,
+                                          _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
         // However long the turn took, the request waits at most `timeout` in all (each
         // writer ahead waiting its own 5 s for a lock held elsewhere made the 4th wait 20.7 s).
         let deadline = ContinuousClock.now + timeout
@@ -102,10 +94,10 @@ extension Database {
     }
 }
 
-/// The write transaction a task is inside, and what it hands to the write's end: one task-local,
-/// set by ``Database/write(timeout:_:)`` (on PostgreSQL), ``WriteBatch`` (each writer of a
-/// SQLite batch) and ``Savepoint`` (a part with actions of its own).
-struct WriteContext: Sendable {
+/// The transaction of one write: every statement of the write goes to it (it is a `Database` and a
+/// `SQLDatabase` in its own right), and it carries what the write hands to its end. Changes receive
+/// it from ``Database/write(timeout:_:)``; a write asked for on it joins it.
+struct WriteTransaction: Database, SQLDatabase {
     /// What a write (or a savepoint's part of it) hands to its end.
     struct Actions: Sendable {
         /// What to do once it commits.
@@ -114,26 +106,60 @@ struct WriteContext: Sendable {
         let onRollback = WriteActions()
     }
 
-    let database: any Database
-    let actions: Actions
+    /// The connection the transaction is open on.
+    let base: any Database
+    /// The gate the write came through (its application's event streams); nil outside an application.
+    let gate: WriteGate?
+    /// The writer's actions, then one per savepoint open inside it (``Savepoint``): the innermost
+    /// part is the one a change hands its actions to.
+    let parts: NIOLockedValueBox<[Actions]>
+    private let origins = NIOLockedValueBox<SyncOrigin?>(nil)
 
-    init(database: any Database, _ actions: Actions) {
-        self.database = database
-        self.actions = actions
+    init(_ base: any Database, _ actions: Actions, gate: WriteGate?) {
+        self.base = base
+        self.gate = gate
+        parts = NIOLockedValueBox([actions])
     }
 
-    @TaskLocal private static var active: WriteContext?
+    /// Who the changes being written come from: a pushing device while ``changes(from:_:)`` runs;
+    /// nil, the server (the API, the web pages).
+    var origin: SyncOrigin? { origins.withLockedValue { $0 } }
 
-    /// Runs `body` inside this write: nested writes join it, and what the body hands to the
-    /// write's end goes to these actions.
-    func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        try await Self.$active.withValue(self, operation: body)
+    /// Runs `body` with its changes recorded in the change feed as `origin`'s (a push's mutation).
+    func changes<T>(from origin: SyncOrigin, _ body: () async throws -> T) async rethrows -> T {
+        let before = origins.withLockedValue { current in defer { current = origin }; return current }
+        defer { origins.withLockedValue { $0 = before } }
+        return try await body()
     }
 
-    /// The write transaction this task is inside, so nested writes join it.
-    static var current: (any Database)? { active?.database }
-    /// What to do once it commits.
-    static var afterCommit: WriteActions? { active?.actions.afterCommit }
-    /// How to put back what it changed in memory if it rolls back (a savepoint's part of it, or all).
-    static var onRollback: WriteActions? { active?.actions.onRollback }
+    /// Runs `work` once the write has committed (not at all if it rolls back).
+    func afterCommit(_ work: @escaping @Sendable () async -> Void) { parts.withLockedValue { $0.last! }.afterCommit.add(work) }
+    /// Runs `undo` if the write (or the savepoint this change is in) rolls back.
+    func onRollback(_ undo: @escaping @Sendable () async -> Void) { parts.withLockedValue { $0.last! }.onRollback.add(undo) }
+
+    // MARK: Database and SQLDatabase: the connection's
+
+    private var sql: any SQLDatabase { base as! any SQLDatabase }
+    var context: DatabaseContext { base.context }
+    var inTransaction: Bool { true }
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { sql.version }
+    var dialect: any SQLDialect { sql.dialect }
+    var queryLogLevel: Logger.Level? { sql.queryLogLevel }
+
+    func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> ()) -> EventLoopFuture<Void> {
+        base.execute(query: query, onOutput: onOutput)
+    }
+    func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> { base.execute(schema: schema) }
+    func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> { base.execute(enum: `enum`) }
+    func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> { closure(self) }
+    func withConnection<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> { closure(self) }
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+        sql.execute(sql: query, onRow)
+    }
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+        try await sql.execute(sql: query, onRow)
+    }
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R { try await closure(self) }
 }

@@ -20,8 +20,8 @@ struct FluentSyncStore: SyncStore {
         let (user, now, uuid, application) = (user, now, uuid, application)
         let owner = try user.requireID()
         return try await db.write { tx in
-            try await SyncLog.lockOwner(owner, on: tx as! any SQLDatabase)
-            return try await body(Ledger(records: SyncRecords(user: user, db: tx, now: now, uuid: uuid, application: application)))
+            try await SyncLog.lockOwner(owner, on: tx as any SQLDatabase)
+            return try await body(Ledger(records: SyncRecords(user: user, db: tx, now: now, uuid: uuid, application: application), tx: tx))
         }
     }
 
@@ -31,6 +31,8 @@ struct FluentSyncStore: SyncStore {
 
     struct Ledger: SyncLedger {
         let records: SyncRecords
+        /// The push's write (the records' database).
+        let tx: WriteTransaction
         var owner: UUID { records.ownerID }
         var sql: any SQLDatabase { records.db as! any SQLDatabase }
 
@@ -56,7 +58,7 @@ struct FluentSyncStore: SyncStore {
         /// a push there applies one mutation or group a write, as it did before it shared them.
         func othersAreWaiting() async -> Bool {
             guard (records.db as? any SQLDatabase)?.dialect.name == "sqlite" else { return true }
-            guard let gate = WriteGate.current else { return false }
+            guard let gate = tx.gate else { return false }
             return await gate.waiting > 0
         }
 
@@ -65,7 +67,7 @@ struct FluentSyncStore: SyncStore {
         /// ``UserModel``, which the push's writes share) is put back when it is rolled back.
         func attempt<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
             do {
-                return try await Savepoint.run("forkcast_sync", on: records.db, body)
+                return try await Savepoint.run("forkcast_sync", on: tx, body)
             } catch let broken as Savepoint.Broken where broken.savepoint == "forkcast_sync" {
                 // The transaction is gone (SQLite rolls all of it back after a full disk or an I/O
                 // error): the write cannot go on, and the storage is what failed.
@@ -98,7 +100,7 @@ struct FluentSyncStore: SyncStore {
 
         func apply(_ op: SyncOp, _ kind: SyncKind, id: UUID, record: JSONValue?, as version: SyncVersion) async throws {
             // The use cases record the change in the feed under the device's version.
-            try await SyncOrigin.$current.withValue(SyncOrigin(deviceId: version.deviceId, updatedAt: version.updatedAt, mutationId: version.mutationId)) {
+            try await tx.changes(from: SyncOrigin(deviceId: version.deviceId, updatedAt: version.updatedAt, mutationId: version.mutationId)) {
                 switch op {
                 case .upsert: try await records.upsert(kind, id: id, input: try JSONEncoder().encode(record))
                 case .delete: try await records.delete(kind, id: id)

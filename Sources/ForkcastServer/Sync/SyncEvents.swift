@@ -84,14 +84,14 @@ actor SyncEvents {
         return try await task.value
     }
 
-    /// Called by ``SyncLog`` inside SQLite's write transaction: the listeners of the application
+    /// Called by ``SyncLog`` inside SQLite's write transaction `db`: the listeners of the application
     /// whose gate the write went through are woken once it commits. A write outside any
     /// application (a command in its own process) has nobody in this process to tell. (On
-    /// PostgreSQL ``SyncLog/recording(_:_:op:)`` asks for `NOTIFY` in the statement that
+    /// PostgreSQL ``SyncLog/recording(_:_:op:origin:)`` asks for `NOTIFY` in the statement that
     /// records the changes, and every instance hears of them at commit: ``PostgresListener``.)
-    static func changed(owner: UUID) {
-        if let events = WriteGate.current?.events {
-            WriteContext.afterCommit?.add { await events.publish(owner: owner) }
+    static func changed(owner: UUID, in db: any Database) {
+        if let tx = db as? WriteTransaction, let events = tx.gate?.events {
+            tx.afterCommit { await events.publish(owner: owner) }
         }
     }
 

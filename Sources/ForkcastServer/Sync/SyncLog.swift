@@ -10,8 +10,8 @@ struct SyncOrigin: Sendable {
     var updatedAt: Date
     var mutationId: String
 
-    /// Set by the sync push around the use case it calls; absent for API and web writes.
-    @TaskLocal static var current: SyncOrigin?
+    /// The server's own: a change through the API or the web pages.
+    static func server(at time: Date) -> SyncOrigin { SyncOrigin(deviceId: serverDevice, updatedAt: time, mutationId: "") }
     static let serverDevice = SyncMerge.serverDeviceId
 }
 
@@ -32,7 +32,9 @@ enum SyncLog {
     static func record(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID, on db: any Database) async throws {
         guard !changes.isEmpty else { return }
         let sql = db as! any SQLDatabase
-        if sql.dialect.name == "postgresql" { return try await recordOnPostgres(kind, changes, op: op, owner: owner, on: sql) }
+        // A pushing device's change is recorded as the device's (``WriteTransaction/changes(from:_:)``).
+        let origin = (db as? WriteTransaction)?.origin
+        if sql.dialect.name == "postgresql" { return try await recordOnPostgres(kind, changes, op: op, owner: owner, origin: origin, on: sql) }
         // SQLite (its writes already take turns). One change (the usual case) gets its number inside
         // the insert: one statement fewer in the writer's turn (docs/performance.md). Several get
         // consecutive numbers after the head read once (a later row of one statement would see the
@@ -42,16 +44,17 @@ enum SyncLog {
         for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
             let rows = changes[start..<min(start + changesPerStatement, changes.count)].map { change -> SQLExpression in
                 defer { next += 1 }
-                return row(kind, change, op: op, owner: owner, seq: single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next)))
+                return row(kind, change, op: op, owner: owner, origin: origin, seq: single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next)))
             }
             try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
         }
-        SyncEvents.changed(owner: owner)
+        SyncEvents.changed(owner: owner, in: db)
     }
 
     /// One change's values, in ``insertInto``'s order, its number given by `seq`.
-    private static func row(_ kind: SyncKind, _ change: (id: UUID, at: Date), op: SyncOp, owner: UUID, seq: any SQLExpression) -> SQLExpression {
-        let origin = SyncOrigin.current ?? SyncOrigin(deviceId: SyncOrigin.serverDevice, updatedAt: change.at, mutationId: "")
+    private static func row(_ kind: SyncKind, _ change: (id: UUID, at: Date), op: SyncOp, owner: UUID, origin: SyncOrigin?,
+                            seq: any SQLExpression) -> SQLExpression {
+        let origin = origin ?? SyncOrigin.server(at: change.at)
         return SQLGroupExpression([
             SQLBind(owner), SQLBind(kind.rawValue), SQLBind(change.id), seq, SQLBind(op.rawValue),
             SQLBind(origin.updatedAt.timeIntervalSince1970), SQLBind(origin.deviceId), SQLBind(origin.mutationId),
@@ -63,13 +66,13 @@ enum SyncLog {
     static let changesPerStatement = 200
 
     /// PostgreSQL, inside a write transaction: the owner's turn (``lockOwner(_:on:)``), then one
-    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:)``).
+    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:origin:)``).
     private static func recordOnPostgres(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID,
-                                         on sql: any SQLDatabase) async throws {
+                                         origin: SyncOrigin?, on sql: any SQLDatabase) async throws {
         try await lockOwner(owner, on: sql)
         for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
             let part = changes[start..<min(start + changesPerStatement, changes.count)].map { (owner: owner, id: $0.id, at: $0.at) }
-            try await sql.raw(recording(kind, part, op: op)).run()
+            try await sql.raw(recording(kind, part, op: op, origin: origin)).run()
         }
     }
 
@@ -85,11 +88,11 @@ enum SyncLog {
     /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row,
     /// while no newer one ran: instances of both at once would give numbers twice, so every
     /// instance is stopped for this upgrade, as the README says).
-    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp) -> SQLQueryString {
+    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp, origin: SyncOrigin?) -> SQLQueryString {
         var counts: [UUID: Int64] = [:]
         let rows = changes.map { change -> SQLExpression in
             counts[change.owner, default: 0] += 1
-            return row(kind, (change.id, change.at), op: op, owner: change.owner, seq: SQLBind(counts[change.owner]!))
+            return row(kind, (change.id, change.at), op: op, owner: change.owner, origin: origin, seq: SQLBind(counts[change.owner]!))
         }
         // Several owners' rows are locked in one order, as every writer of several locks them.
         let heads = counts.sorted { $0.key.uuidString < $1.key.uuidString }.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) }
@@ -122,7 +125,7 @@ enum SyncLog {
 
     /// On PostgreSQL, the owner's use cases that read and then write take turns (a
     /// transaction-level advisory lock); every change recorded inside a transaction is recorded
-    /// after it, so a transaction holding the owner's row in `sync_heads` (``recording(_:_:op:)``)
+    /// after it, so a transaction holding the owner's row in `sync_heads` (``recording(_:_:op:origin:)``)
     /// always holds the lock already and never waits for it. SQLite's writes already take turns.
     static func lockOwner(_ owner: UUID, on sql: any SQLDatabase) async throws {
         guard sql.dialect.name == "postgresql" else { return }
