@@ -19,4 +19,7 @@ public enum Refusal: Error, Sendable, Equatable {
     /// The change comes from before what the server can still tell apart (a synced change older
     /// than the deletions it remembers): the device must pull everything again (410).
     case outOfDate(String)
+    /// Amounts big enough to be a slip ("150 servings of Carrots, raw is 7,872 kcal — did you mean
+    /// 150 g?"), each on the field of its item, asked before they are logged (``LogEntry/plate(_:confirming:)``).
+    case largeAmounts([ValidationError.Field])
 }

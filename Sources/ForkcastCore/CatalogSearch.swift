@@ -32,13 +32,29 @@ public struct CatalogSearch: Sendable {
     public static let maximumQueryLength = 200
 
     /// Words that describe the plain food and so do not push it down.
-    public static let plainWords: Set<String> = ["raw", "whole", "fresh", "plain"]
+    public static let plainWords: Set<String> = ["raw", "whole", "fresh", "plain", "nfs", "brewed", "granulated", "tap"]
+    /// Words that make a name another form of the food, or something made from it ("Almond oil",
+    /// "Chicken, meatless", "Tomato powder"): such a name comes after the food itself unless the
+    /// query asks for it. Stemmed as ``terms(_:)`` stems.
+    public static let otherFormWords: Set<String> = [
+        "meatless", "imitation", "substitute", "babyfood", "pickled", "fried", "candied", "dehydrated", "powder", "powdered", "dip",
+        "syrup", "spread", "oil", "flour", "juice", "sauce", "soup", "salad", "sandwich", "cake", "cracker", "nugget", "bit", "paste",
+        "nectar", "peel", "leave", "cider", "candy", "pancake", "toast", "gumbo", "patty", "muffin", "bread", "dried", "glazed", "drink",
+    ]
+    /// Words a catalogue puts before a food's own name ("Nuts, walnuts", "Fish, cod"): the word
+    /// after one counts as the name's first.
+    public static let groupWords: Set<String> = ["nut", "fish", "spice", "beverage", "seed", "squash", "crustacean", "mollusk"]
 
     /// Per food: its id's hash and part, its name's length, its words beyond the plain ones.
     private var keys: [UInt64] = []
     private var ranks: [UInt8] = []
     private var nameLengths: [UInt16] = []
     private var extraWords: [UInt8] = []
+    /// Per food: the words of its name before the first comma, and its ``otherFormWords``.
+    private var headWords: [UInt8] = []
+    private var otherForms: [UInt8] = []
+    /// Per food: whether its name starts with one of the ``groupWords``.
+    private var groupWord: [Bool] = []
     /// Each food's word numbers: `words[starts[i]..<starts[i + 1]]`.
     private var words: [Int32] = []
     private var starts: [Int32] = [0]
@@ -68,6 +84,10 @@ public struct CatalogSearch: Sendable {
             index.ranks.append(source.searchRank)
             index.nameLengths.append(UInt16(min(entry.name.count, Int(UInt16.max))))
             index.extraWords.append(UInt8(min(terms.filter { !CatalogSearch.plainWords.contains($0) }.count, 255)))
+            let head = entry.name.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first.map { CatalogSearch.terms(String($0)) } ?? []
+            index.headWords.append(UInt8(min(head.count, 255)))
+            index.groupWord.append(terms.count > 1 && CatalogSearch.groupWords.contains(terms[0]))
+            index.otherForms.append(UInt8(min(terms.filter(CatalogSearch.otherFormWords.contains).count, 255)))
             let first = index.words.count
             for term in terms {
                 let id: Int32
@@ -171,6 +191,7 @@ public struct CatalogSearch: Sendable {
             matches.append(how)
             matched.append(list)
         }
+        let askedForms = UInt8(queryTerms.filter(Self.otherFormWords.contains).count)
         // Candidates: the foods of the query word with the fewest, each once.
         let fewest = matched.indices.min { postingCount(matched[$0]) < postingCount(matched[$1]) }!
         var seen = [Bool](repeating: false, count: keys.count)
@@ -188,7 +209,7 @@ public struct CatalogSearch: Sendable {
                     var best: UInt8 = 3
                     for i in start..<end {
                         let h = how[Int(words[i])]
-                        if h < 3, i == start { firstWordMatched = true }
+                        if h < 3, i == start || (i == start + 1 && groupWord[food]) { firstWordMatched = true }
                         if h < best { best = h }
                     }
                     switch best {
@@ -201,7 +222,12 @@ public struct CatalogSearch: Sendable {
                 }
                 guard all else { continue }
                 let extra = extraWords[food] > UInt8(queryTerms.count) ? extraWords[food] - UInt8(queryTerms.count) : 0
-                scored.append(Scored(key: (typos, prefixes, firstWordMatched ? 0 : 1, extra, ranks[food], nameLengths[food]), food: Int32(food)))
+                // "Rice crackers" for "rice": the words before the comma name another food.
+                let compound: UInt8 = firstWordMatched && headWords[food] > UInt8(queryTerms.count) ? 1 : 0
+                let otherForm = otherForms[food] > askedForms ? otherForms[food] - askedForms : 0
+                scored.append(Scored(key: (typos, prefixes, firstWordMatched ? 0 : 1, compound &+ otherForm, extra,
+                                           UInt32(ranks[food]) << 16 | UInt32(nameLengths[food])),
+                                     food: Int32(food)))
             }
         }
         let total = scored.count
@@ -233,7 +259,8 @@ public struct CatalogSearch: Sendable {
     }
 
     private struct Scored {
-        var key: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt16)
+        /// Typos, prefixes, first word missed, other forms, extra words, then part and name length in one.
+        var key: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt32)
         var food: Int32
     }
 

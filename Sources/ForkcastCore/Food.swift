@@ -177,13 +177,19 @@ extension Food {
         return (100, basis == .milliliter ? .milliliter : .gram)
     }
 
-    /// The amount a plate row logs, from what was typed: no amount and the unit left at "usual" is
-    /// the usual portion; an amount in the "usual" unit is in the usual portion's unit (servings
-    /// where the food has them); a unit without an amount is no amount (nil: ask "how much?").
+    /// The usual portion in grams or millilitres: what a plate row shows for a food not eaten
+    /// lately, so that a number typed over it is in the unit the row says.
+    public var usualAmount: (quantity: Decimal, unit: QuantityUnit) {
+        (serving?.size ?? 100, basis == .milliliter ? .milliliter : .gram)
+    }
+
+    /// The amount a plate row logs, from what was typed: no amount and no unit is the usual
+    /// portion; a plain number is grams or millilitres (the food's basis), never servings, which
+    /// are only ever chosen; a unit without an amount is no amount (nil: ask "how much?").
     public func platePortion(quantity: Decimal?, unit: QuantityUnit?) -> (quantity: Decimal, unit: QuantityUnit)? {
         switch (quantity, unit) {
         case (nil, nil): usualPortion
-        case (let quantity?, nil): (quantity, usualPortion.unit)
+        case (let quantity?, nil): (quantity, basis == .milliliter ? .milliliter : .gram)
         case (nil, _?): nil
         case (let quantity?, let unit?): (quantity, unit)
         }

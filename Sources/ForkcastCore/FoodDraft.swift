@@ -41,7 +41,11 @@ public struct FoodDraft: Sendable, Equatable {
 
     /// Checks and normalises every field. Amounts cannot be negative; macros per 100 g cannot
     /// exceed 100 g; sugars cannot exceed carbohydrates nor saturated fat exceed fat.
-    public func validated(id: UUID = UUID.timeOrdered(), createdAt: Date = Date(), now: Date = Date()) throws(ValidationError) -> Food {
+    /// `asPublished`: the nutrition comes from a published source (the catalogue) and is taken as it
+    /// is, its own rounding included ("Milk, whole": sugars 4.8 g, carbohydrates 4.6 g); only what a
+    /// person types is held to the rules that relate one value to another.
+    public func validated(id: UUID = UUID.timeOrdered(), createdAt: Date = Date(), now: Date = Date(),
+                          asPublished: Bool = false) throws(ValidationError) -> Food {
         var problems: [ValidationError.Field] = []
         func problem(_ field: String, _ message: String) { problems.append(.init(field: field, message: message)) }
 
@@ -74,13 +78,13 @@ public struct FoodDraft: Sendable, Equatable {
             problem("per100.energyKcal", "Energy above 900 kcal per 100 \(unit) is not possible (pure fat is 900).")
         }
         let macroSum = [per100.protein, per100.carbohydrates, per100.fat].compactMap { $0 }.reduce(0, +)
-        if basis == .gram, macroSum > 100 {
+        if !asPublished, basis == .gram, macroSum > 100 {
             problem("per100", "Protein, carbohydrates and fat add up to \(macroSum.display(1)) g, more than 100 g per 100 g.")
         }
-        if let sugars = per100.sugars, let carbs = per100.carbohydrates, sugars > carbs {
+        if !asPublished, let sugars = per100.sugars, let carbs = per100.carbohydrates, sugars > carbs {
             problem("per100.sugars", "Sugars (\(sugars.display(1)) g) cannot be more than carbohydrates (\(carbs.display(1)) g).")
         }
-        if let saturated = per100.saturatedFat, let fat = per100.fat, saturated > fat {
+        if !asPublished, let saturated = per100.saturatedFat, let fat = per100.fat, saturated > fat {
             problem("per100.saturatedFat", "Saturated fat (\(saturated.display(1)) g) cannot be more than fat (\(fat.display(1)) g).")
         }
 

@@ -93,6 +93,22 @@ struct DiaryUseCasesTests {
         #expect(libraries.contents.changes.filter { $0.kind == .diaryEntry }.count == 2)
     }
 
+    @Test func aPersonsPlateAsksOnceAboutAnAmountBigEnoughToBeASlip() async throws {
+        let oats = try await SaveFood(library: libraries.library(of: ann), now: noon)
+            .add(FoodDraft(name: "Rolled oats", per100: Nutrients(energyKcal: 372), serving: Serving(size: 40, unit: .gram)), id: UUID()).id
+        let plate = PlateInput(mealType: "breakfast", items: [DiaryEntryInput(foodId: oats, quantity: 150, unit: "serving"),
+                                                              DiaryEntryInput(foodId: oats, quantity: 150)])
+        var asked: [ValidationError.Field] = []
+        do { _ = try await log(ann).plate(plate, confirming: []) } catch Refusal.largeAmounts(let questions) { asked = questions }
+        #expect(asked == [.init(field: "items[0]", message: "150 servings of Rolled oats is 22,320 kcal — did you mean 150 g?")])
+        #expect(entries.isEmpty, "nothing is logged before the answer")
+        let logged = try await log(ann).plate(plate, confirming: Set(asked.map(\.message)))
+        #expect(logged.map(\.kind) == [.food(foodId: oats, quantity: 150, unit: .serving), .food(foodId: oats, quantity: 150, unit: .gram)],
+                "said yes to: logged as typed; a number without a unit is grams")
+        // A client's plate (the API) is what it sent, with its units: not asked.
+        #expect(try await log(ann).plate(plate).count == 2)
+    }
+
     @Test func aPlannedMealIsLoggedAsOneServingIntoItsSlotAndAMealIsEatenAgainAsItWasLogged() async throws {
         let oats = try await annsOats()
         let porridge = try await SaveMeal(library: libraries.library(of: ann), now: noon)

@@ -1,4 +1,5 @@
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import Testing
@@ -18,6 +19,39 @@ struct LibraryUseCasesTests {
     }
 
     func library(_ owner: UUID) -> InMemoryLibrary { libraries.library(of: owner) }
+
+    /// The catalogue Forkcast ships, read from the committed files.
+    static let shippedCatalogue: [CatalogFood] = {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ForkcastServer/Catalog")
+        return try! FoodDataCentral.foods(csv: String(contentsOf: dir.appendingPathComponent("fdc-generic.csv"), encoding: .utf8),
+                                          portions: String(contentsOf: dir.appendingPathComponent("fdc-portions.csv"), encoding: .utf8))
+    }()
+
+    @Test func everyFoodOfTheShippedCatalogueIsAdoptedAndLoggedAsPublished() async throws {
+        let catalogue = InMemoryFoodCatalog(Self.shippedCatalogue)
+        let adopt = AdoptCatalogFood(library: library(ann), catalog: catalogue, now: monday)
+        let log = LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: monday, uuid: { UUID() })
+        var refused: [String] = []
+        for food in Self.shippedCatalogue {
+            do {
+                let mine = try await adopt.adopt(food.catalogId).food
+                _ = try await log.single(DiaryEntryInput(mealType: "lunch", foodId: mine.id))
+            } catch {
+                refused.append("\(food.name): \(error)")
+            }
+        }
+        #expect(refused.isEmpty, "\(refused.count) of \(Self.shippedCatalogue.count) refused, e.g. \(refused.prefix(3))")
+        #expect(libraries.contents.entries.count == Self.shippedCatalogue.count)
+        // "Milk, whole": the source's sugars (4.81 g) over its carbohydrates (4.63 g), kept as published;
+        // renaming it keeps them, while changing them is held to the rule.
+        let milk = try #require(libraries.contents.foods.values.map(\.value).first { $0.name == "Milk, whole" })
+        var renamed = FoodDraft(milk)
+        renamed.name = "Whole milk"
+        #expect(try await SaveFood(library: library(ann), now: monday).change(renamed, id: milk.id)?.per100 == milk.per100)
+        renamed.per100.sugars = 5
+        await #expect(throws: ValidationError.self) { try await SaveFood(library: library(ann), now: monday).change(renamed, id: milk.id) }
+    }
 
     @Test func aFoodKeepsWhenItWasFirstStoredAndOneBarcodeBelongsToOneFood() async throws {
         let id = UUID()

@@ -10,10 +10,31 @@ struct FoodTests {
         let milk = Food(name: "Milk", basis: .milliliter)
         #expect(bar.platePortion(quantity: nil, unit: nil)! == (1, .serving), "nothing typed: one serving")
         #expect(milk.platePortion(quantity: nil, unit: nil)! == (100, .milliliter), "no serving: 100 of its basis")
-        #expect(bar.platePortion(quantity: 2, unit: nil)! == (2, .serving), "an amount in the usual unit")
+        #expect(bar.platePortion(quantity: 150, unit: nil)! == (150, .gram), "a plain number is grams, never servings")
         #expect(milk.platePortion(quantity: 250, unit: nil)! == (250, .milliliter))
         #expect(bar.platePortion(quantity: 30, unit: .gram)! == (30, .gram), "what was typed, as typed")
         #expect(bar.platePortion(quantity: nil, unit: .gram) == nil, "a unit without an amount: how much?")
+    }
+
+    @Test func anAmountBigEnoughToBeASlipIsAskedAboutFirst() throws {
+        let carrots = Food(name: "Carrots, raw", per100: Nutrients(energyKcal: 41), serving: Serving(size: 128, unit: .gram, label: "1 portion"))
+        let day = CalendarDate(year: 2026, month: 12, day: 1)!
+        func entry(_ q: Decimal, _ unit: QuantityUnit, _ food: Food = carrots) throws -> DiaryEntry {
+            try DiaryEntry.food(food, quantity: q, unit: unit, loggedAt: Date(), date: day, mealType: "lunch")
+        }
+        #expect(try entry(150, .serving).largeAmountQuestion(food: carrots) == "150 servings of Carrots, raw is 7,872 kcal — did you mean 150 g?")
+        #expect(try entry(150, .gram).largeAmountQuestion(food: carrots) == nil, "150 g is a meal's amount")
+        #expect(try entry(10, .serving).largeAmountQuestion(food: carrots) == nil, "10 servings is not more than 10")
+        #expect(try entry(3500, .gram).largeAmountQuestion(food: carrots) == "3,500 g of Carrots, raw is 1,435 kcal — is that right?", "over 3 kg")
+        let oil = Food(name: "Olive oil", basis: .milliliter, per100: Nutrients(energyKcal: 824))
+        #expect(try entry(400, .milliliter, oil).largeAmountQuestion(food: oil) == "400 ml of Olive oil is 3,296 kcal — is that right?", "over 3,000 kcal")
+        let unknown = Food(name: "Mystery stew", serving: Serving(size: 300, unit: .gram))
+        #expect(try entry(12, .serving, unknown).largeAmountQuestion(food: unknown) == "12 servings of Mystery stew is 3,600 g — did you mean 12 g?")
+        let feast = DiaryEntry(loggedAt: Date(), date: day, mealType: "dinner", kind: .meal(mealId: UUID(), servings: 12), name: "Lasagne",
+                               nutrients: Nutrients(energyKcal: 7200))
+        #expect(feast.largeAmountQuestion(food: nil) == "12 servings of Lasagne is 7,200 kcal — is that right?")
+        let quick = DiaryEntry(loggedAt: Date(), date: day, mealType: "dinner", kind: .quickAdd, name: "Quick add", nutrients: Nutrients(energyKcal: 5000))
+        #expect(quick.largeAmountQuestion(food: nil) == "Quick add is 5,000 kcal — is that right?")
     }
 
     func d(_ s: String) -> Decimal { Decimal(string: s)! }

@@ -340,7 +340,7 @@ struct DailyUseTests {
             // The food is now a usual food, offered first on the next plate.
             let page = try await browser.send(.GET, "/diary/add").body.string
             #expect(page.contains("data-food-id=\"\(oats.uuidString)\""))
-            #expect(page.contains("data-usual-unit=\"serving\""))
+            #expect(page.contains("data-quantity=\"1\" data-unit=\"serving\""), "the chip puts the amount last eaten")
             // Another meal type chosen on the plate asks for its chips alone (plate.js).
             browser.headers.replaceOrAdd(name: "X-Fragment", value: "usual-foods")
             let chips = try await browser.send(.GET, "/diary/add?date=2026-11-21&mealType=dinner")

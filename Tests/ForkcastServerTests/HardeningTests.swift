@@ -16,12 +16,18 @@ struct Browser {
 
     @discardableResult
     mutating func send(_ method: HTTPMethod, _ path: String, form: [String: String]? = nil) async throws -> TestingHTTPResponse {
+        try await send(method, path, pairs: form.map { $0.map { ($0.key, $0.value) } })
+    }
+
+    /// A form whose fields may repeat (a plate's rows).
+    @discardableResult
+    mutating func send(_ method: HTTPMethod, _ path: String, pairs form: [(String, String)]?) async throws -> TestingHTTPResponse {
         var headers = self.headers
         if !cookies.isEmpty { headers.replaceOrAdd(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
         var body: ByteBuffer?
         if let form {
             var components = URLComponents()
-            components.queryItems = form.map { URLQueryItem(name: $0.key, value: $0.value) }
+            components.queryItems = form.map { URLQueryItem(name: $0.0, value: $0.1) }
             body = ByteBuffer(string: components.percentEncodedQuery!.replacingOccurrences(of: "+", with: "%2B"))
             headers.replaceOrAdd(name: .contentType, value: "application/x-www-form-urlencoded")
         }

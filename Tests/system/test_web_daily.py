@@ -50,7 +50,10 @@ def test_breakfast_of_two_foods_in_at_most_six_taps(driver, server):
     taps.tap(css(driver, f".food-chip[data-food-id='{milk['id']}']"))
     wait_for(driver, lambda d: "On the plate (2 items)" in css(d, "#plate-totals").text, message="live totals")
     assert taps.count == 3, "Add and two chips: with Log it, breakfast of two usual foods is 4 taps (docs/daily-use.md)"
-    assert "202 kcal" in css(driver, "#plate-totals").text, "usual portions: one 40 g bowl (151.6) + 100 ml milk (50)"
+    assert "252 kcal" in css(driver, "#plate-totals").text, "the amounts last eaten: one 40 g bowl (151.6) + 200 ml milk (100)"
+    assert css(driver, "#ingredient-qty-2").get_attribute("value") == "200", "the row shows the amount"
+    assert Select(css(driver, "#ingredient-unit-2")).first_selected_option.text == "ml", "and the unit it means"
+    assert Select(css(driver, "#ingredient-unit-1")).first_selected_option.text == "× 1 bowl (40 g)", "a serving says its name and size"
     screenshot(driver, "plate-usual")
     axe_check(driver, "plate-usual")
 
@@ -74,7 +77,7 @@ def test_breakfast_of_two_foods_in_at_most_six_taps(driver, server):
     day = s.get(server.url(f"/api/v1/diary?date={today}")).json()
     breakfast = next(g for g in day["entries"] if g["mealType"] == "breakfast")["entries"]
     amounts = {e["name"]: (e["quantity"], e["unit"]) for e in breakfast}
-    assert amounts[oats["name"]] == (1, "serving") and amounts[milk["name"]] == (100, "ml"), f"empty amount = the usual portion: {amounts}"
+    assert amounts[oats["name"]] == (1, "serving") and amounts[milk["name"]] == (200, "ml"), f"the chips put what was last eaten: {amounts}"
 
     # Copy yesterday's breakfast in one step (on a day with nothing logged for it).
     driver.get(server.url("/diary"))

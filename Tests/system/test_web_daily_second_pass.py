@@ -82,7 +82,7 @@ def test_a_first_log_of_a_new_food_is_created_on_the_plate_in_at_most_six_taps(d
     wait_for(driver, lambda d: "/diary/add" not in d.current_url)
     assert taps.count <= 6, f"a first log of a new food took {taps.count} taps"
     lunch = entries_of(s, server, today, "lunch")
-    assert [(e["name"], e["quantity"], e["unit"]) for e in lunch] == [("Oat milk <barista> “édition”", 1, "serving")]
+    assert [(e["name"], e["quantity"], e["unit"]) for e in lunch] == [("Oat milk <barista> “édition”", 250, "ml")], "its serving, as the row showed it"
     foods = s.get(server.url("/api/v1/foods")).json()["items"]
     assert [(f["name"], f["basis"]) for f in foods] == [("Oat milk <barista> “édition”", "ml")]
 
@@ -547,3 +547,46 @@ def test_a_meal_among_two_hundred_is_found_by_typing(driver, server):
     driver.get(server.url("/diary/add?mealType=dinner"))
     labels = [l.text for l in all_css(driver, "#plate-form label") if l.text in ("Meal", "Meal type", "Dish", "Eaten on")]
     assert labels.count("Meal") == 0 and "Meal type" in labels and "Dish" in labels
+
+
+def test_a_plate_row_says_its_unit_a_plain_number_is_grams_and_a_slip_is_asked_about(driver, server):
+    # A new person, on a phone: carrots from the catalogue, "150" typed over what the row shows.
+    s = api_session(server)
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    sign_in(driver, server)
+    driver.get(server.url("/diary/add?mealType=lunch"))
+    css(driver, "#ingredient-food-1").send_keys("carrots")
+    click_suggestion(driver, "#ingredient-rows .suggestion[data-catalog]", "Carrots, raw")
+    wait_for(driver, lambda d: css(d, "#ingredient-qty-1").get_attribute("value") == "128", message="the usual portion, in grams")
+    Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
+    unit = Select(css(driver, "#ingredient-unit-1"))
+    assert unit.first_selected_option.text == "g", "the row says the unit its number is in"
+    assert "× 1 portion (128 g)" in [o.text for o in unit.options], "a serving is offered by its name and size, to choose"
+    amount = css(driver, "#ingredient-qty-1")
+    amount.click()
+    amount.send_keys("150")
+    assert amount.get_attribute("value") == "150", "typing replaces the amount the page filled in"
+    wait_for(driver, lambda d: "62 kcal" in css(d, "#plate-totals").text, message="150 g is 61.5 kcal")
+    css(driver, "#plate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    lunch = entries_of(s, server, today, "lunch")
+    assert [(e["name"], e["quantity"], e["unit"]) for e in lunch] == [("Carrots, raw", 150, "g")], lunch
+
+    # 150 servings chosen on purpose: asked once, on the row, before anything is logged.
+    driver.get(server.url("/diary/add?mealType=dinner"))
+    chip = wait_for(driver, lambda d: next((c for c in all_css(d, ".food-chip") if "Carrots" in c.text), None), message="now a usual food")
+    chip.click()
+    wait_for(driver, lambda d: css(d, "#ingredient-qty-1").get_attribute("value") == "150", message="the chip puts the amount last eaten")
+    Select(css(driver, "#ingredient-unit-1")).select_by_value("serving")
+    css(driver, "#plate-form button[type=submit]").click()
+    question = "150 servings of Carrots, raw is 7,872 kcal — did you mean 150 g?"
+    wait_for(driver, lambda d: question in css(d, "#ingredient-qty-1-error").text, message="the question is on the row")
+    assert question in css(driver, "#form-message").text
+    assert entries_of(s, server, today, "dinner") == [], "nothing logged before the answer"
+    screenshot(driver, "plate-large-amount")
+    axe_check(driver, "plate-large-amount")
+    confirm = css(driver, "#plate-form button[type=submit]")
+    assert confirm.text == "Log it as it is"
+    confirm.click()
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    assert [(e["quantity"], e["unit"]) for e in entries_of(s, server, today, "dinner")] == [(150, "serving")]

@@ -441,10 +441,11 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
         server.stop()
 
 
-def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_server(data_dir):
-    """Offline, the page sends what was typed and nothing it decided: a food row left empty goes out
-    without an amount, a meal without servings, a quick add without a name. The server's one rule
-    makes them one serving of the bread, one serving of the meal, and "Quick add", as online."""
+def test_an_offline_plate_sends_what_its_rows_show_and_leaves_servings_and_name_to_the_server(data_dir):
+    """Offline, the page sends what the rows show and nothing it decided: a food row with the amount
+    the page filled in (one slice's 40 g, in grams), a meal without servings, a quick add without a
+    name. The server's one rule makes them 40 g of bread, one serving of the meal, and "Quick add",
+    as online."""
     server = start(data_dir)
     driver = make_driver("phone")
     try:
@@ -466,7 +467,10 @@ def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_serv
         css(driver, "#plate-form button[type=submit]").click()
         wait_for(driver, lambda d: "3 items are kept on this device" in css(d, "#form-message").text)
         records = sorted((i["record"] for i in outbox(driver)), key=lambda r: sorted(r))
-        assert not any("quantity" in r or "unit" in r or "servings" in r or "name" in r for r in records), records
+        bread = next(r for r in records if "foodId" in r)
+        assert (bread["quantity"], bread["unit"]) == (40, "g"), bread
+        assert not any("servings" in r or "name" in r for r in records), records
+        assert not any("quantity" in r or "unit" in r for r in records if "foodId" not in r), records
         names = sorted(i["display"]["name"] for i in outbox(driver))
         assert names == ["Bread roll", "Quick add", "Rye bread"], names
 
@@ -474,7 +478,7 @@ def test_an_offline_plate_leaves_the_usual_portion_servings_and_name_to_the_serv
         wait_for(driver, lambda d: outbox(d) == [], timeout=30, message="the plate was sent")
         logged = {e["name"]: e for e in entries_on(s, server, today)}
         assert sorted(logged) == ["Bread roll", "Quick add", "Rye bread"], logged
-        assert (logged["Rye bread"]["quantity"], logged["Rye bread"]["unit"]) == (1, "serving"), logged["Rye bread"]
+        assert (logged["Rye bread"]["quantity"], logged["Rye bread"]["unit"]) == (40, "g"), logged["Rye bread"]
         assert (logged["Bread roll"]["quantity"], logged["Bread roll"]["unit"]) == (1, "serving"), logged["Bread roll"]
         assert logged["Quick add"]["nutrients"]["energyKcal"] == 95, logged["Quick add"]
         assert all(e["group"] == "lunch" for e in logged.values())

@@ -34,7 +34,9 @@ public struct LogEntry: Sendable {
 
     /// Several items at once to one meal type (a plate): all or nothing, at most
     /// ``DiaryValidation/maximumPlateItems`` items. Throws one ``ValidationError`` naming every bad item.
-    public func plate(_ plate: PlateInput) async throws -> [DiaryEntry] {
+    /// `confirming`: ask about amounts big enough to be a slip (a person's form), unless they are
+    /// among the questions the person already answered with yes; nil logs what was sent (a client).
+    public func plate(_ plate: PlateInput, confirming confirmed: Set<String>? = nil) async throws -> [DiaryEntry] {
         if let problem = DiaryValidation.plateProblem(itemCount: plate.items.count) { throw ValidationError([problem]) }
         if let at = plate.loggedAt, let problem = CalendarDate(at, in: diary.zone).problem(field: "loggedAt") { throw ValidationError([problem]) }
         let draft = draft
@@ -50,6 +52,17 @@ public struct LogEntry: Sendable {
             } catch let error as ValidationError { problems += error.fields }
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
+        if let confirmed {
+            var questions: [ValidationError.Field] = []
+            for (index, entry) in entries.enumerated() {
+                let food: Food?
+                if case let .food(foodId, _, _) = entry.kind { food = try await diary.food(foodId) } else { food = nil }
+                if let question = entry.largeAmountQuestion(food: food), !confirmed.contains(question) {
+                    questions.append(.init(field: "items[\(index)]", message: question))
+                }
+            }
+            if !questions.isEmpty { throw Refusal.largeAmounts(questions) }
+        }
         try await diary.insert(entries, now: now)
         return entries
     }

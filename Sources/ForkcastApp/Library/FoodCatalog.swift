@@ -33,7 +33,7 @@ public struct AdoptCatalogFood: Sendable {
         guard let entry = try await catalog.find(catalogId) else {
             throw Refusal.missingReference(field: "catalogId", detail: "The catalogue has no food \(catalogId).")
         }
-        let food = try entry.draft.validated(id: id, createdAt: now, now: now)
+        let food = try entry.draft.validated(id: id, createdAt: now, now: now, asPublished: true)
         return try await library.write { tx in
             if let existing = try await tx.foods.adopted(catalogId) { return (existing, false) }
             try await tx.foods.insert(food)

@@ -42,10 +42,14 @@ public struct SaveFood: Sendable {
     private func save(_ draft: FoodDraft, id: UUID, mode: Mode, times: (created: Date, updated: Date)? = nil) async throws -> Food? {
         let now = times?.updated ?? now
         // Checked before any read, so bad input is a 422 whatever is stored.
-        let checked = try draft.validated(id: id, createdAt: times?.created ?? now, now: now)
+        // A catalogue food's values are the catalogue's, as published; values a person changed are
+        // held to every rule.
+        let published = draft.source == .usda && draft.catalogId != nil
+        let checked = try draft.validated(id: id, createdAt: times?.created ?? now, now: now, asPublished: published)
         return try await library.write { tx in
             let stored = mode == .add ? nil : try await tx.foods.find(id)
             if mode == .change, stored == nil { return nil }
+            if published, let stored, stored.per100 != checked.per100 { _ = try draft.validated(id: id, now: now) }
             var food = checked
             if let stored {
                 food.createdAt = stored.createdAt

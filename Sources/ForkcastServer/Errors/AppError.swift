@@ -114,6 +114,7 @@ extension AppError {
         case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
         case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
         case .outOfDate(let detail): self = .gone(detail)
+        case .largeAmounts(let questions): self = .conflict(questions.map(\.message).joined(separator: " "))
         }
     }
 }

@@ -87,6 +87,21 @@ struct DiaryRepository {
         return UsualFoods.rank(uses, for: mealType, limit: limit)
     }
 
+    /// The amount each of `ids` was last logged in (within ``UsualFoods/window``): the chips put
+    /// what the person last ate, not the food's serving.
+    func lastPortions(of ids: [UUID], now: Date) async throws -> [UUID: (quantity: Decimal, unit: QuantityUnit)] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$kind == "food")
+            .filter(\.$foodID ~~ Set(ids)).filter(\.$loggedAt >= now.addingTimeInterval(-UsualFoods.window))
+            .sort(\.$loggedAt, .descending).field(\.$foodID).field(\.$quantity).field(\.$unit).field(\.$loggedAt).all()
+        var last: [UUID: (quantity: Decimal, unit: QuantityUnit)] = [:]
+        for row in rows {
+            guard let id = row.foodID, last[id] == nil, let q = row.quantity, let unit = row.unit.flatMap(QuantityUnit.init(rawValue:)) else { continue }
+            last[id] = (Decimal(q).rounded(2), unit)
+        }
+        return last
+    }
+
     struct DayTotals: Sendable {
         var date: CalendarDate
         var nutrients: Nutrients

@@ -44,10 +44,14 @@ struct WebDiaryController: RouteCollection {
     }
 
     /// The usual foods offered for a meal type, in the order ``UsualFoods`` ranks them.
-    private func usualFoods(for mealType: String, req: Request) async throws -> [Food] {
+    /// Each with the amount it was last logged in.
+    private func usualFoods(for mealType: String, req: Request) async throws -> [AddToDiaryPage.UsualFood] {
         let ids = try await req.owner.diary.usualFoods(for: mealType, now: req.now)
         let found = try await req.owner.foods.find(ids: ids)
-        return ids.compactMap { found[$0] }
+        let last = try await req.owner.diary.lastPortions(of: ids, now: req.now)
+        return ids.compactMap { id in
+            found[id].map { AddToDiaryPage.UsualFood(food: $0, portion: last[id] ?? $0.usualAmount) }
+        }
     }
 
     /// The usual foods, the library's meals and the meals of the last week to copy.
@@ -121,7 +125,19 @@ struct WebDiaryController: RouteCollection {
         do {
             _ = try sentDay.get()
             let items = try await plateItems(page, rows: rowsPage, req: req, adopting: true)
-            let entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items))
+            let entries: [DiaryEntry]
+            do {
+                entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
+                                                             confirming: Set(form.all("confirmedAmount")))
+            } catch Refusal.largeAmounts(let questions) {
+                // Each question on its row (a meal's and a quick add's at the top), asked once.
+                let foodRows = items.prefix { $0.foodId != nil }.count
+                page.largeAmounts = questions.map(\.message)
+                throw ValidationError(questions.map { q in
+                    let index = Int(q.field.dropFirst("items[".count).prefix { $0.isNumber }) ?? foodRows
+                    return .init(field: index < foodRows ? "ingredients[\(index)].quantity" : "amount", message: q.message)
+                })
+            }
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
             return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
         } catch let errors as ValidationError {

@@ -29,6 +29,23 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   let controller = null;
 
   const close = () => { list.hidden = true; };
+  // A problem with this row shows under its field, where the person is looking (and is announced).
+  const problemId = `${input.id || list.id}-problem`;
+  const showProblem = (message) => {
+    let p = document.getElementById(problemId);
+    if (!p) {
+      p = Object.assign(document.createElement("p"), { className: "field-error", id: problemId });
+      list.after(p);
+    }
+    p.textContent = message;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", problemId);
+    announce(message);
+  };
+  const clearProblem = () => {
+    document.getElementById(problemId)?.remove();
+    if (input.getAttribute("aria-describedby") === problemId) { input.removeAttribute("aria-describedby"); input.removeAttribute("aria-invalid"); }
+  };
   // The actions after the matches ({kind, label, run}), each in the list element that shows it.
   // Shown again (the catalogue's answer arriving after your own foods'), an action keeps its
   // element: a tap or the focus already on it is not lost to the new list.
@@ -103,7 +120,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     announce("Asking Open Food Facts…");
     try {
       const response = await request(`${apiPath("searchOpenFoodFacts")}?q=${encodeURIComponent(q)}`);
-      if (!response.ok) { announce(await failureMessage(response)); return; }
+      if (!response.ok) { showProblem(await failureMessage(response)); return; }
       // Products are imported by their barcode when chosen; one without a barcode cannot be.
       const products = (await response.json()).items.filter((p) => p.barcode)
         .map((p) => ({ offBarcode: p.barcode, name: p.name, brand: p.brand }));
@@ -111,7 +128,7 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       show([...shown, ...products], undefined, actionsFor(q, shown).filter((a) => a.kind === "create"));
       if (products.length === 0) announce(`Open Food Facts has no product called “${q}”; create it instead.`);
     } catch {
-      announce("Could not reach Open Food Facts; create the food instead.");
+      showProblem("Could not reach Open Food Facts; create the food instead.");
     }
   };
 
@@ -136,22 +153,20 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
       try {
         const body = food.offBarcode ? { barcode: food.offBarcode } : { catalogId: food.catalogId };
         const response = await request(apiPath("importFood"), { method: "POST", body });
-        if (!response.ok) { announce(await failureMessage(response)); return; }
+        if (!response.ok) { showProblem(`${food.name} could not be added: ${await failureMessage(response)}`); return; }
         food = await response.json();
         rememberFoods([food]);
       } catch {
-        announce("Could not reach Forkcast to add this food; try again when online.");
+        showProblem("Could not reach Forkcast to add this food; try again when online.");
         return;
       }
       list.hidden = false;
     }
     input.value = food.name;
     if (idInput) idInput.value = food.id;
-    if (food.usualPortion) {
-      input.dataset.usualQuantity = food.usualPortion.quantity;
-      input.dataset.usualUnit = food.usualPortion.unit;
-    }
+    if (food.basis) input.dataset.basis = food.basis;
     close();
+    clearProblem();
     input.removeAttribute("aria-invalid");
     input.dispatchEvent(new Event("change", { bubbles: true }));
     onPick(food);

@@ -90,7 +90,7 @@ export async function rememberFoods(foods) {
   if (!account) return;
   try {
     await transact(FOODS, "readwrite", (s) => {
-      for (const f of foods) s.put({ key: foodKey(f.name), account, id: f.id, name: f.name, usualPortion: f.usualPortion ?? null });
+      for (const f of foods) s.put({ key: foodKey(f.name), account, id: f.id, name: f.name, usualPortion: f.usualPortion ?? null, basis: f.basis ?? null });
     });
   } catch { /* a cache only */ }
 }
@@ -644,25 +644,26 @@ async function entriesFromPlate(form) {
     const name = nameInput.value.trim();
     let foodId = row.querySelector("[name=ingredientFoodId]").value;
     if (!name && !foodId) continue;
-    let usual = nameInput.dataset.usualQuantity ? { quantity: nameInput.dataset.usualQuantity, unit: nameInput.dataset.usualUnit } : null;
+    let basis = nameInput.dataset.basis || null;
+    let usual = null;
     if (!foodId) {
       const known = await knownFood(name);
       if (!known) { problems.push(`“${name}” is not among the foods this device has seen; pick it from the list when Forkcast is back.`); continue; }
       foodId = known.id;
       usual = known.usualPortion;
+      basis = known.basis ?? basis;
     }
     // What the row says, as typed: the server decides what an empty amount means (the food's
-    // usual portion, ForkcastCore's Food.platePortion). An amount in the "usual" unit is in the unit
-    // of the usual portion the server sent with the food.
+    // usual portion) and what a number without a unit is in (the food's g or ml).
     const typedQuantity = number(row.querySelector("[name=ingredientQuantity]").value);
     const typedUnit = row.querySelector("[name=ingredientUnit]").value;
     if (typedQuantity === null && typedUnit === "") {
       entries.push({ record: { ...base, foodId }, display: { name, amount: usual ? `${usual.quantity} ${usual.unit}` : "usual portion", date, mealType } });
       continue;
     }
-    const unit = typedUnit || usual?.unit;
-    if (typedQuantity === null || !unit) { problems.push(`How much ${name}?`); continue; }
-    entries.push({ record: { ...base, foodId, quantity: typedQuantity, unit }, display: { name, amount: `${typedQuantity} ${unit}`, date, mealType } });
+    if (typedQuantity === null) { problems.push(`How much ${name}?`); continue; }
+    entries.push({ record: { ...base, foodId, quantity: typedQuantity, ...(typedUnit ? { unit: typedUnit } : {}) },
+                   display: { name, amount: `${typedQuantity} ${typedUnit || basis || "g or ml"}`, date, mealType } });
   }
   const mealSelect = form.elements.mealId;
   if (mealSelect?.value) {

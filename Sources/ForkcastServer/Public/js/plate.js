@@ -9,10 +9,11 @@ function enhance(form) {
   const addButton = form.querySelector("[data-add-ingredient]");
   const totals = document.getElementById("plate-totals");
   const usualBox = form.querySelector(".usual-foods");
-  const usual = [...form.querySelectorAll(".food-chip")].map((chip) => ({
-    id: chip.dataset.foodId, name: chip.dataset.name,
-    usualPortion: { quantity: chip.dataset.usualQuantity, unit: chip.dataset.usualUnit },
-  }));
+  const fromChip = (chip) => ({
+    id: chip.dataset.foodId, name: chip.dataset.name, basis: chip.dataset.basis,
+    fill: { quantity: chip.dataset.quantity, unit: chip.dataset.unit }, servingLabel: chip.dataset.serving,
+  });
+  const usual = [...form.querySelectorAll(".food-chip")].map(fromChip);
   rememberFoods(usual);
   if (usualBox) usualBox.hidden = false;
   addButton.hidden = false;
@@ -41,7 +42,30 @@ function enhance(form) {
       row.querySelector("[data-remove-ingredient]").hidden = false;
     });
   };
-  const setUp = (row) => attachFoodPicker(row.querySelector("[name=ingredientFood]"), { usual, onPick: refreshTotals });
+  // A chosen food's row says what its number means: the food's own unit (g or ml) or its serving
+  // by name, chosen; an amount the page filled in is the one last eaten (or the usual portion).
+  const showAmount = (row, food) => {
+    const amount = row.querySelector("[name=ingredientQuantity]");
+    const select = row.querySelector("[name=ingredientUnit]");
+    const basis = food.basis === "ml" ? "ml" : "g";
+    const serving = food.servingLabel ?? (food.serving ? (food.serving.label ? `${food.serving.label} (${food.serving.size} ${food.serving.unit})` : `${food.serving.size} ${food.serving.unit}`) : "");
+    for (const option of select.options) {
+      if (option.value === "serving") { option.textContent = serving ? `× ${serving}` : "serving"; option.disabled = !serving; }
+      else if (option.value === "") option.textContent = basis;
+      else option.disabled = option.value !== basis;
+    }
+    // A food not eaten lately: its usual portion, shown in its own unit (one serving's grams).
+    const fill = food.fill ?? { quantity: food.serving?.size ?? 100, unit: basis };
+    if (amount.value.trim() === "" || amount.value === amount.dataset.filled) {
+      amount.value = amount.dataset.filled = String(fill.quantity);
+      select.value = fill.unit === "serving" && !serving ? basis : fill.unit;
+    } else if (select.value === "" || select.selectedOptions[0]?.disabled) {
+      select.value = basis;
+    }
+  };
+  const setUp = (row) => attachFoodPicker(row.querySelector("[name=ingredientFood]"), {
+    usual, onPick: (food) => { showAmount(row, food); refreshTotals(); },
+  });
   const addRow = () => {
     const template = rows.querySelector("[data-ingredient-row]");
     const row = template.cloneNode(true);
@@ -51,11 +75,12 @@ function enhance(form) {
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
       delete input.dataset.picker;
-      delete input.dataset.usualQuantity;
-      delete input.dataset.usualUnit;
+      delete input.dataset.basis;
+      delete input.dataset.filled;
     });
     row.querySelectorAll(".field-error").forEach((e) => e.remove());
     row.querySelector("select").value = "";
+    for (const option of row.querySelector("select").options) option.disabled = false;
     rows.append(row);
     renumber();
     setUp(row);
@@ -88,8 +113,8 @@ function enhance(form) {
     const input = row.querySelector("[name=ingredientFood]");
     input.value = chip.dataset.name;
     row.querySelector("[name=ingredientFoodId]").value = chip.dataset.foodId;
-    input.dataset.usualQuantity = chip.dataset.usualQuantity;
-    input.dataset.usualUnit = chip.dataset.usualUnit;
+    input.dataset.basis = chip.dataset.basis;
+    showAmount(row, fromChip(chip));
     refreshTotals();
   });
 
@@ -102,15 +127,17 @@ function enhance(form) {
       const current = usualBox?.querySelector("ul.chips");
       if (!current) return;
       if (!(await swapFragment(current, response, "replace-self"))) return;
-      const chips = [...usualBox.querySelectorAll(".food-chip")].map((chip) => ({
-        id: chip.dataset.foodId, name: chip.dataset.name,
-        usualPortion: { quantity: chip.dataset.usualQuantity, unit: chip.dataset.usualUnit },
-      }));
+      const chips = [...usualBox.querySelectorAll(".food-chip")].map(fromChip);
       usual.splice(0, usual.length, ...chips);
       rememberFoods(chips);
     } catch { /* offline: the chips stay as they were */ }
   });
 
+  // An amount the page filled in is replaced by what is typed, not added to.
+  rows.addEventListener("focusin", (event) => {
+    const input = event.target;
+    if (input.name === "ingredientQuantity" && input.value !== "" && input.value === input.dataset.filled) input.select();
+  });
   form.addEventListener("input", (event) => { if (/^(ingredient|quick\.|mealServings)/.test(event.target.name)) refreshTotals(); });
   form.addEventListener("change", refreshTotals);
   refreshTotals();

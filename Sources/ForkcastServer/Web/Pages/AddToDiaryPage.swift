@@ -15,11 +15,13 @@ struct AddToDiaryPage {
     var quick: [String: String] = [:]
     var errors = ValidationError([])
     var message: String?
-    var usual: [Food] = []
+    var usual: [UsualFood] = []
     var meals: [Meal] = []
     /// Meals eaten in the last days, to copy: (date, meal type, items, kcal).
     var recent: [(date: CalendarDate, mealType: MealType, count: Int, kcal: Decimal)] = []
     var totals: Nutrients?
+    /// Amounts big enough to be a slip, asked about before logging (``DiaryEntry/largeAmountQuestion(food:)``).
+    var largeAmounts: [String] = []
     var today: CalendarDate?
     var mealTypes: MealTypeCatalog
 
@@ -37,10 +39,11 @@ struct AddToDiaryPage {
         <section class="card form-card plate-card">
           <h1>Add to your diary</h1>
           <nav class="jump-links" aria-label="On this page"><a href="#quick-add" class="button subtle">Quick add</a>\(if: !recent.isEmpty, HTML("<a href=\"#copy-meal\" class=\"button subtle\">Copy a meal</a>"))\(if: !meals.isEmpty, HTML("<a href=\"#library-meal\" class=\"button subtle\">A meal from your library</a>"))</nav>
-          <p class="form-error" role="alert" id="form-message"\(if: message == nil && itemErrors.isEmpty, " hidden")>\(message ?? itemErrors.joined(separator: " "))</p>
+          <p class="form-error" role="alert" id="form-message"\(if: message == nil && itemErrors.isEmpty && largeAmounts.isEmpty, " hidden")>\(largeAmounts.isEmpty ? message ?? itemErrors.joined(separator: " ") : "Check before logging: " + largeAmounts.joined(separator: " ") + " Change the amount, or log it as it is.")</p>
           <form id="plate-form" method="post" action="\(SiteURL.diaryAdd().path)" class="stack" data-offline="plate" data-today="\(today?.iso ?? "")"
                 data-quick-add-name="\(DiaryEntry.quickAddName)" data-default-servings="\("\(DiaryEntry.defaultServings)")">
             \(Layout.csrfField(layout.csrf ?? ""))
+            \(largeAmounts.map { HTML("<input type=\"hidden\" name=\"confirmedAmount\" value=\"\($0)\">") }.joined())
             <div class="grid-2">
               <div class="field"><label for="field-date">Day</label><input id="field-date" type="date" name="date" value="\(date.iso)"></div>
               <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
@@ -48,7 +51,7 @@ struct AddToDiaryPage {
             <fieldset class="ingredients stack"><legend>Foods on the plate</legend>
               \(if: !usual.isEmpty, HTML("<div class=\"usual-foods\" hidden><p class=\"hint\" id=\"usual-hint\">Your usual foods — tap to put one on the plate:</p>\(Self.usualChips(usual))</div>"))
               <div id="ingredient-rows">\(allRows.enumerated().map { MealFormPage.ingredientRow($1, index: $0, errors: errors, plate: true) }.joined())</div>
-              <p class="hint">Leave the amount empty for one serving (or 100 g when the food has no serving size).</p>
+              <p class="hint">A number alone is grams (or millilitres); choose “serving” for servings. Left empty, the amount is one serving (or 100 g when the food has none).</p>
               <button type="button" class="button" data-add-ingredient hidden>\(Icons.plus) Add another food</button>
             </fieldset>
             <div id="plate-totals" class="totals" aria-live="polite">\(totals.map { HTML("<h3>On the plate</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") } ?? HTML("<p class=\"muted\">The plate's totals show here as you add to it.</p>"))</div>
@@ -71,7 +74,7 @@ struct AddToDiaryPage {
             \(FormField(name: "note", label: "Note", value: quick["note"], autocomplete: "off").render)
             <div class="form-actions sticky-actions">
               <a class="button subtle" href="\(SiteURL.diary(date: date).path)">Cancel</a>
-              <button class="button primary" type="submit" data-pressable>Log it</button>
+              <button class="button primary" type="submit" data-pressable>\(largeAmounts.isEmpty ? "Log it" : "Log it as it is")</button>
             </div>
             \(if: !recent.isEmpty, HTML("""
             <fieldset id="copy-meal"><legend>Or copy a meal you ate</legend>
@@ -84,11 +87,18 @@ struct AddToDiaryPage {
         """)
     }
 
+    /// A usual food and the amount a chip puts on the plate: the one last eaten, else its usual portion.
+    struct UsualFood {
+        let food: Food
+        let portion: (quantity: Decimal, unit: QuantityUnit)
+    }
+
     /// The usual foods' chips: on the page, and alone for a meal type chosen on it (`X-Fragment:
-    /// usual-foods`, plate.js).
-    static func usualChips(_ usual: [Food]) -> HTML {
-        let chips = usual.map { f in
-            HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-usual-quantity=\"\("\(f.usualPortion.quantity)")\" data-usual-unit=\"\(f.usualPortion.unit.rawValue)\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
+    /// usual-foods`, plate.js). Each carries what the row needs to say its unit.
+    static func usualChips(_ usual: [UsualFood]) -> HTML {
+        let chips = usual.map { u in
+            let f = u.food
+            return HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-quantity=\"\("\(u.portion.quantity)")\" data-unit=\"\(u.portion.unit.rawValue)\" data-basis=\"\(f.basis.rawValue)\" data-serving=\"\(f.serving?.displayLabel ?? "")\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
         }.joined()
         return HTML("<ul class=\"chips\" aria-describedby=\"usual-hint\">\(chips)</ul>")
     }

@@ -197,7 +197,7 @@ extension MealFormPage {
         let n = index + 1
         let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
         let quantityError = errors.message(for: "ingredients[\(index)].quantity")
-        let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>usual</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })"
+        let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>g/ml</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })"
         return """
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
@@ -205,7 +205,7 @@ extension MealFormPage {
             <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
-            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"usual\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
+            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"amount\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
             \(quantityError.map { HTML("<p class=\"field-error\" id=\"ingredient-qty-\(n)-error\">\($0)</p>") })</div>
           <div class="field unit"><label for="ingredient-unit-\(n)">Unit</label>
             <select id="ingredient-unit-\(n)" name="ingredientUnit">\(units)</select></div>
