@@ -138,6 +138,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// "Monday 23 November 2026": how a person reads a day (not "Monday 2026-11-23").
     public var longText: String { "\(weekday.name) \(day) \(Self.monthNames[month - 1]) \(year)" }
 
+    /// "8–14 December", "29 November – 5 December", "29 December 2026 – 4 January 2027": a range as
+    /// a person says it (the year only where the two ends' years differ).
+    public static func rangeText(from: CalendarDate, to: CalendarDate) -> String {
+        let month = { (d: CalendarDate) in monthNames[d.month - 1] }
+        if from == to { return "\(from.day) \(month(from))" }
+        if from.year != to.year { return "\(from.day) \(month(from)) \(from.year) – \(to.day) \(month(to)) \(to.year)" }
+        if from.month != to.month { return "\(from.day) \(month(from)) – \(to.day) \(month(to))" }
+        return "\(from.day)–\(to.day) \(month(to))"
+    }
+
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday.
         let index = ((dayNumber % 7) + 7 + 3) % 7  // 0 = Monday

@@ -27,9 +27,9 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
     /// Items on one list, plan and manual together.
     public static let maximumItems = 500
 
-    /// The name a list gets when none is given: "Shopping 2 – 8 Mar".
+    /// The name a list gets when none is given: "Shopping 8–14 December", "Shopping 29 December – 4 January 2027".
     public static func defaultName(from: CalendarDate, to: CalendarDate) -> String {
-        "Shopping \(from.iso) to \(to.iso)"
+        "Shopping \(CalendarDate.rangeText(from: from, to: to))"
     }
 
     /// The checked name and range; throws ``ValidationError`` naming `name`, `from` or `to`.
@@ -62,6 +62,9 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     /// and litres from 1,000 up); whatever the person wrote for manual ones.
     public var quantity: Decimal?
     public var unit: String?
+    /// What is bought for a plan item's amount when it is not bought by weight ("3 onions",
+    /// "2 packs of 500 g": ``ShoppingPurchase``); nil otherwise.
+    public var purchase: String?
     public var category: String
     /// True when the person chose the category (it then stays through refreshes and on later lists).
     public var categoryChosen: Bool
@@ -74,13 +77,14 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
 
     public init(id: UUID, listId: UUID, name: String, foodId: UUID? = nil, quantity: Decimal? = nil, unit: String? = nil,
                 category: String = ShoppingCategory.other, categoryChosen: Bool = false, estimatedPrice: Decimal? = nil,
-                checked: Bool = false, source: Source, meals: [String] = [], updatedAt: Date) {
+                checked: Bool = false, source: Source, meals: [String] = [], updatedAt: Date, purchase: String? = nil) {
         self.id = id
         self.listId = listId
         self.name = name
         self.foodId = foodId
         self.quantity = quantity
         self.unit = unit
+        self.purchase = purchase
         self.category = category
         self.categoryChosen = categoryChosen
         self.estimatedPrice = estimatedPrice
@@ -90,8 +94,12 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
         self.updatedAt = updatedAt
     }
 
-    /// The amount as the list shows it: "650 g", "1.5 kg", "2 servings", "3 bottles".
-    public var amountText: String? { ShoppingAmount.text(quantity: quantity, unit: unit) }
+    /// The amount as the list shows it: "650 g", "1.5 kg", "2 servings", "3 bottles", "3 onions (267 g)".
+    public var amountText: String? {
+        let amount = ShoppingAmount.text(quantity: quantity, unit: unit)
+        guard let purchase else { return amount }
+        return amount.map { "\(purchase) (\($0))" } ?? purchase
+    }
 
     public static let maximumNameLength = 200
     public static let maximumUnitLength = 20
@@ -159,22 +167,13 @@ public enum ShoppingAmount {
 
 /// Which aisle an item is in when the person has not said.
 public enum ShoppingCategory {
-    public static let other = "Other"
+    public static let other = ShoppingAisle.other.rawValue
 
-    /// The catalogue's category for a food adopted from it; else one from the food's icon.
+    /// The catalogue category's aisle for a food adopted from it; else the one its icon or name gives.
     public static func of(_ food: Food, catalogCategory: String?) -> String {
-        if let catalogCategory = catalogCategory?.trimmed.nilIfEmptyString { return catalogCategory }
-        // A food left with the plain icon gets the one its name suggests ("Chicken breast": meat).
-        let icon = food.icon == .generic ? FoodIcon.guess(name: food.name, category: nil) : food.icon
-        return switch icon {
-        case .apple, .carrot, .leaf: "Fruit and vegetables"
-        case .bread, .grain: "Bread, grains and pasta"
-        case .cheese, .egg, .milk: "Dairy and eggs"
-        case .fish, .meat: "Meat and fish"
-        case .drink: "Drinks"
-        case .nut: "Nuts and seeds"
-        case .sweet: "Sweets and snacks"
-        case .generic, .bowl: other
+        if let category = catalogCategory?.trimmed.nilIfEmptyString, let aisle = ShoppingAisle.of(catalogCategory: category) {
+            return aisle.rawValue
         }
+        return ShoppingAisle.of(food).rawValue
     }
 }

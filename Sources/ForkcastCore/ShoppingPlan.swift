@@ -9,6 +9,8 @@ public enum ShoppingPlan {
         /// Grams, millilitres, or servings for a food without a serving size.
         public let quantity: Decimal
         public let unit: String
+        /// What is bought for it when not by weight (``ShoppingPurchase``).
+        public let purchase: String?
         public let category: String
         public let categoryChosen: Bool
         public let estimatedPrice: Decimal?
@@ -47,7 +49,8 @@ public enum ShoppingPlan {
         return order.map { key in
             let (food, unit) = parts[key]!, sum = sums[key]!
             let category = categories[food.id] ?? (ShoppingCategory.of(food, catalogCategory: nil), false)
-            return Need(foodId: food.id, name: food.name, quantity: sum.quantity, unit: unit, category: category.name,
+            return Need(foodId: food.id, name: food.name, quantity: sum.quantity, unit: unit,
+                        purchase: ShoppingPurchase.of(food, quantity: sum.quantity, unit: unit), category: category.name,
                         categoryChosen: category.chosen, estimatedPrice: sum.price.map { ShoppingAmount.roundedUp($0, places: 2) }, meals: sum.meals)
         }
     }
@@ -84,6 +87,7 @@ public enum ShoppingPlan {
                 item.name = need.name
                 item.quantity = need.quantity
                 item.unit = need.unit
+                item.purchase = need.purchase
                 item.estimatedPrice = need.estimatedPrice
                 item.meals = need.meals
                 if !item.categoryChosen { item.category = need.category; item.categoryChosen = need.categoryChosen }
@@ -91,19 +95,31 @@ public enum ShoppingPlan {
             } else {
                 result.added.append(ShoppingItem(id: newID(), listId: listId, name: need.name, foodId: need.foodId, quantity: need.quantity,
                                                  unit: need.unit, category: need.category, categoryChosen: need.categoryChosen,
-                                                 estimatedPrice: need.estimatedPrice, source: .plan, meals: need.meals, updatedAt: now))
+                                                 estimatedPrice: need.estimatedPrice, source: .plan, meals: need.meals, updatedAt: now,
+                                                 purchase: need.purchase))
             }
         }
         result.removed.append(contentsOf: byKey.values.map(\.id).sorted { $0.uuidString < $1.uuidString })
         return result
     }
 
-    /// The order a list is shown in: unchecked before checked, then by aisle, then by name.
+    /// The order a list is shown in: unchecked before checked, then by aisle in the order a shop
+    /// is walked (``ShoppingAisle``; aisles a person named after them), then by name.
     public static func ordered(_ items: [ShoppingItem]) -> [ShoppingItem] {
         items.sorted {
-            ($0.checked ? 1 : 0, $0.category.matchKey, $0.name.matchKey, $0.id.uuidString)
-                < ($1.checked ? 1 : 0, $1.category.matchKey, $1.name.matchKey, $1.id.uuidString)
+            ($0.checked ? 1 : 0, ShoppingAisle.position(of: $0.category), $0.category.matchKey, $0.name.matchKey, $0.id.uuidString)
+                < ($1.checked ? 1 : 0, ShoppingAisle.position(of: $1.category), $1.category.matchKey, $1.name.matchKey, $1.id.uuidString)
         }
+    }
+
+    /// The planned meals of a range that put nothing on a list (no ingredients, or none of their
+    /// foods left), each once, in plan order: the list names them rather than leave them out unsaid.
+    public static func uncounted(_ entries: [PlanDay.Entry], foods: Set<UUID>) -> [String] {
+        var names: [String] = []
+        for entry in entries where !entry.meal.ingredients.contains(where: { foods.contains($0.foodId) }) {
+            if !names.contains(entry.meal.description) { names.append(entry.meal.description) }
+        }
+        return names
     }
 
     /// The list's estimated total: the sum of the known prices (nil when none is known).

@@ -109,7 +109,7 @@ struct ShoppingUseCasesTests {
         let make = MakeShoppingList(library: lib, catalog: catalog, now: now, uuid: uuid)
         let first = try await make(from: monday, to: monday, name: nil, id: UUID())
         let item = try #require(first.items.first)
-        #expect(item.category == "Vegetables and Vegetable Products")
+        #expect(item.category == "Produce", "the catalogue's category, as a shop's aisle")
         #expect(item.amountText == "366 g", "3 medium carrots (61 g) for 2, made for 4")
         let renamed = try await ChangeShoppingItem(library: lib, now: now)(item.id, ShoppingItemChange(name: "Carrots", category: item.category))
         #expect(renamed?.categoryChosen == false, "a form sending the aisle it showed chooses nothing")

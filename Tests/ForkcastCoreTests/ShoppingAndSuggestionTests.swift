@@ -109,6 +109,45 @@ struct ShoppingAndSuggestionTests {
         #expect(ShoppingAmount.text(quantity: nil, unit: nil) == nil)
     }
 
+    @Test("A list reads like a shop: a short set of aisles, pieces and packs with the grams beside, meals it could not count named")
+    func aListReadsLikeAShop() {
+        // Each food in one of the shop's aisles, whichever catalogue part named its category.
+        let aisle = { (category: String) in ShoppingAisle.of(catalogCategory: category) }
+        #expect(aisle("Dairy and Egg Products") == .dairyAndEggs && aisle("Dairy and eggs") == .dairyAndEggs && aisle("Eggs and omelets") == .dairyAndEggs)
+        #expect(aisle("Ground beef") == .meatAndFish && aisle("Finfish and Shellfish Products") == .meatAndFish)
+        #expect(aisle("Corn") == .produce && aisle("Vegetables and Vegetable Products") == .produce, "sweetcorn is not a sweet")
+        #expect(aisle("Potato chips") == .dryGoods && aisle("Ice cream and frozen dairy desserts") == .frozen && aisle("Sweets") == .dryGoods)
+        #expect(aisle("Soups, Sauces, and Gravies") == .tinsAndJars && aisle("Apple juice") == .drinks && aisle("Yeast breads") == .bakery)
+        let corn = Food(name: "Corn, sweet, yellow, raw", icon: .sweet, source: .usda)
+        #expect(ShoppingCategory.of(corn, catalogCategory: "Vegetables and Vegetable Products") == "Produce")
+        #expect(ShoppingCategory.of(Food(name: "Chicken breast"), catalogCategory: nil) == "Meat and fish", "a person's food: by its name")
+        // Bought in pieces and packs, with the grams beside.
+        let eggs = Food(name: "Egg, whole, raw, fresh", serving: Serving(size: 50, unit: .gram, label: "1 portion"))
+        let onions = Food(name: "Onions, raw", serving: Serving(size: 160, unit: .gram, label: "1 portion"))
+        let pasta = Food(name: "Spaghetti", price: Price(amount: 1.2, per: .package, packageSize: 500))
+        #expect(ShoppingPurchase.of(eggs, quantity: 150, unit: "g") == "3 eggs")
+        #expect(ShoppingPurchase.of(onions, quantity: 267, unit: "g") == "3 onions", "a medium onion, not the catalogue's 160 g portion")
+        #expect(ShoppingPurchase.of(pasta, quantity: 650, unit: "g") == "2 packs of 500 g")
+        #expect(ShoppingPurchase.of(Self.chicken, quantity: 600, unit: "g") == nil, "bought by weight")
+        let item = ShoppingItem(id: UUID(), listId: UUID(), name: "Onions, raw", quantity: 267, unit: "g", source: .plan, updatedAt: Date(), purchase: "3 onions")
+        #expect(item.amountText == "3 onions (267 g)")
+        let needs = ShoppingPlan.needs([Self.entry(Meal(description: "Omelette", ingredients: [Ingredient(foodId: eggs.id, quantity: 3, unit: .serving)]), Self.monday)],
+                                       foods: [eggs.id: eggs], categories: [:])
+        #expect(needs.first?.purchase == "3 eggs" && needs.first?.category == "Dairy and eggs")
+        // A lunch without ingredients is named, once.
+        let salad = Meal(description: "Desk salad")
+        #expect(ShoppingPlan.uncounted([Self.entry(salad, Self.monday), Self.entry(salad, Self.monday.adding(days: 1))] + Self.week,
+                                       foods: Set(Self.foods.keys)) == ["Desk salad"])
+        // Aisles in the order a shop is walked, an aisle a person named after them.
+        let list = UUID(), now = Date()
+        let rows = ["Pet food": "Household", "Bread": "Bakery", "Candles": "Party", "Apples": "Produce"].map {
+            ShoppingItem(id: UUID(), listId: list, name: $0.key, category: $0.value, source: .manual, updatedAt: now)
+        }
+        #expect(ShoppingPlan.ordered(rows).map(\.name) == ["Apples", "Bread", "Pet food", "Candles"])
+        #expect(CalendarDate.rangeText(from: CalendarDate(iso: "2026-12-08")!, to: CalendarDate(iso: "2026-12-14")!) == "8–14 December")
+        #expect(CalendarDate.rangeText(from: CalendarDate(iso: "2026-12-28")!, to: CalendarDate(iso: "2027-01-03")!) == "28 December 2026 – 3 January 2027")
+    }
+
     @Test("A list's order: open items by aisle and name, checked ones at the bottom")
     func order() {
         let list = UUID(), now = Date()
@@ -123,7 +162,7 @@ struct ShoppingAndSuggestionTests {
         #expect(throws: ValidationError.self) { try ShoppingList.validated(name: nil, from: Self.monday, to: Self.monday.adding(days: -1)) }
         #expect(throws: ValidationError.self) { try ShoppingList.validated(name: nil, from: Self.monday, to: Self.monday.adding(days: 70)) }
         #expect(throws: ValidationError.self) { try ShoppingList.validated(name: String(repeating: "x", count: 101), from: Self.monday, to: Self.monday) }
-        #expect((try? ShoppingList.validated(name: "  ", from: Self.monday, to: Self.monday))?.name == "Shopping 2026-11-30 to 2026-11-30")
+        #expect((try? ShoppingList.validated(name: "  ", from: Self.monday, to: Self.monday))?.name == "Shopping 30 November")
         #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: " ", quantity: nil, unit: nil, category: nil, requireName: true) }
         #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: "soap", quantity: Decimal(string: "1e30"), unit: nil, category: nil, requireName: true) }
         #expect(throws: ValidationError.self) { try ShoppingItemRules.validated(name: "soap", quantity: -1, unit: nil, category: nil, requireName: true) }

@@ -64,10 +64,10 @@ struct ShoppingAPITests {
             #expect(plan.days[2].totals.energyKcal == plan.days[0].totals.energyKcal, "one serving is one serving, whatever is cooked")
 
             let made = try list(try await ann.send(.POST, "/api/v1/shopping-lists", json: ShoppingListInput(from: CalendarDateLiteral.monday, to: CalendarDateLiteral.monday.adding(days: 6))))
-            #expect(amounts(made) == ["Rice": "650 g", "Chicken breast": "600 g", "Milk": "250 ml"])
+            #expect(amounts(made) == ["Rice": "1 pack of 1 kg (650 g)", "Chicken breast": "1 pack of 1 kg (600 g)", "Milk": "250 ml"])
             #expect(made.items.first { $0.name == "Rice" }?.meals == ["Chicken rice", "Rice pudding"])
             #expect(made.estimatedTotal == Decimal(string: "8.5"), "rice 1.30 + chicken 7.20; milk has no price")
-            #expect(made.name == "Shopping 2026-11-30 to 2026-12-06")
+            #expect(made.name == "Shopping 30 November – 6 December")
             #expect(made.items.first { $0.name == "Chicken breast" }?.category == "Meat and fish")
 
             // In the shop: rice checked, soap added; then Tuesday's pudding moves out and the list is refreshed.
@@ -80,7 +80,7 @@ struct ShoppingAPITests {
                                            json: AssignmentInput(mealId: week.pudding, date: CalendarDateLiteral.monday.adding(days: 10)))
             #expect(moved.status == .ok, "\(moved.body.string)")
             let refreshed = try list(try await ann.send(.POST, "/api/v1/shopping-lists/\(made.id)/refresh"))
-            #expect(amounts(refreshed) == ["Rice": "450 g", "Chicken breast": "600 g", "dish soap": ""])
+            #expect(amounts(refreshed) == ["Rice": "1 pack of 1 kg (450 g)", "Chicken breast": "1 pack of 1 kg (600 g)", "dish soap": ""])
             #expect(refreshed.items.first { $0.name == "Rice" }?.checked == true)
             #expect(refreshed.items.last?.name == "Rice", "checked items come last")
             let soapItem = refreshed.items.first { $0.name == "dish soap" }

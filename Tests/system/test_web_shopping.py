@@ -55,6 +55,8 @@ def row(driver, name):
 def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     s = api_session(server)
     week = plan_the_issues_week(s, server)
+    salad = post(s, server, "/api/v1/meals", {"description": "Desk salad <with> “dressing”"})
+    post(s, server, "/api/v1/plan/assignments", {"mealId": salad["id"], "date": MONDAY, "mealType": "lunch"})
     sign_in(driver, server)
     driver.get(server.url(f"/plan?start={MONDAY}"))
 
@@ -78,16 +80,19 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     taps = Taps()
     taps.tap(css(driver, ".week-tools button[type=submit]"))
     wait_for(driver, lambda d: "/shopping/" in d.current_url)
-    assert sorted((n, a) for n, a, _ in rows(driver)) == [("Chicken breast", "600 g"), ("Milk", "250 ml"), ("Rice", "650 g")]
+    assert sorted((n, a) for n, a, _ in rows(driver)) == [("Chicken breast", "600 g"), ("Milk", "250 ml"), ("Rice", "1 pack of 1 kg (650 g)")]
+    assert "for the 1 of 3 items with a price" in css(driver, ".shopping-head").text, "the total says what it counts"
+    assert "Not counted (no ingredients): Desk salad <with> “dressing”." in css(driver, "#uncounted").text, "a lunch the list left out is named"
+    assert css(driver, "#list-title").text == "Shopping 30 November – 6 December"
     assert "Chicken rice, Rice pudding" in row(driver, "Rice").text
     screenshot(driver, "shopping-list")
 
     # In the shop: one tap checks rice off; it sinks to the basket and stays after a reload.
     taps.tap(row(driver, "Rice").find_element(By.CSS_SELECTOR, ".shop-row"))
-    wait_for(driver, lambda d: rows(d)[-1] == ["Rice", "650 g", True], message="rice checked, at the bottom")
+    wait_for(driver, lambda d: rows(d)[-1] == ["Rice", "1 pack of 1 kg (650 g)", True], message="rice checked, at the bottom")
     assert taps.count == 2
     driver.refresh()
-    wait_for(driver, lambda d: rows(d)[-1] == ["Rice", "650 g", True])
+    wait_for(driver, lambda d: rows(d)[-1] == ["Rice", "1 pack of 1 kg (650 g)", True])
     # Dish soap, which is in no meal.
     css(driver, "#item-name").send_keys("dish soap")
     css(driver, "#add-item-title ~ form button[type=submit]").click()
@@ -111,7 +116,7 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     css(driver, f"form[action$='/refresh'] button").click()
     wait_for(driver, lambda d: not any(n == "Milk" for n, _, _ in rows(d)), message="the milk went")
     shown = rows(driver)
-    assert ["Rice", "450 g", True] in shown and any(n == "dish soap" for n, _, _ in shown), shown
+    assert ["Rice", "1 pack of 1 kg (450 g)", True] in shown and any(n == "dish soap" for n, _, _ in shown), shown
     assert driver.execute_script(aisle_of, "Chicken breast") == "Butcher", "the chosen aisle stays"
 
     # Share: the link opens the list in a browser with no cookies and no account.

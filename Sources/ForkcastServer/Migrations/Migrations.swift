@@ -24,5 +24,6 @@ extension Application {
         migrations.add(M017_Invitations())
         migrations.add(M018_SyncHeads())
         migrations.add(M019_MealNumberOrder())
+        migrations.add(M020_ShoppingPurchase())
     }
 }

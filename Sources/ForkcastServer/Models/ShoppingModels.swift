@@ -50,6 +50,7 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
     @OptionalField(key: "food_id") var foodID: UUID?
     @OptionalField(key: "quantity") var quantity: String?
     @OptionalField(key: "unit") var unit: String?
+    @OptionalField(key: "purchase") var purchase: String?
     @Field(key: "category") var category: String
     @Field(key: "category_chosen") var categoryChosen: Bool
     @OptionalField(key: "estimated_price") var estimatedPrice: String?
@@ -58,7 +59,7 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
     @Field(key: "meals") var meals: String
     @Field(key: "updated_at") var updatedAt: Date
     var properties: [any AnyProperty] {
-        [$id, $ownerID, $listID, $name, $foodID, $quantity, $unit, $category, $categoryChosen, $estimatedPrice, $checked, $source, $meals, $updatedAt]
+        [$id, $ownerID, $listID, $name, $foodID, $quantity, $unit, $purchase, $category, $categoryChosen, $estimatedPrice, $checked, $source, $meals, $updatedAt]
     }
 
     init() {}
@@ -75,6 +76,7 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
         foodID = item.foodId
         quantity = item.quantity.map { "\($0)" }
         unit = item.unit
+        purchase = item.purchase
         category = item.category
         categoryChosen = item.categoryChosen
         estimatedPrice = item.estimatedPrice.map { "\($0)" }
@@ -88,6 +90,6 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
         ShoppingItem(id: id!, listId: listID, name: name, foodId: foodID, quantity: quantity.flatMap { Decimal(string: $0) }, unit: unit,
                      category: category, categoryChosen: categoryChosen, estimatedPrice: estimatedPrice.flatMap { Decimal(string: $0) },
                      checked: checked, source: ShoppingItem.Source(rawValue: source) ?? .manual,
-                     meals: meals.isEmpty ? [] : meals.components(separatedBy: "\n"), updatedAt: updatedAt)
+                     meals: meals.isEmpty ? [] : meals.components(separatedBy: "\n"), updatedAt: updatedAt, purchase: purchase)
     }
 }

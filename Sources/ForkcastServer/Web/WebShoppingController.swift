@@ -103,9 +103,12 @@ struct WebShoppingController: RouteCollection {
         guard let contents = try await ShoppingController.contents(id, owner: try req.owner) else {
             throw AppError.notFound("That shopping list does not exist (any more).")
         }
-        let page = ShoppingListPage(contents: contents, currency: user.currency, csrf: CSRF.token(for: req),
+        var page = ShoppingListPage(contents: contents, currency: user.currency, csrf: CSRF.token(for: req),
                                     shareURL: shareURL ?? contents.list.shareToken.map { req.publicBaseURL + SiteURL.sharedList($0).path }, message: message)
         if req.fragment("items") { return page.items }
+        let planned = try await req.owner.plan.entries(from: contents.list.from, to: contents.list.to)
+        let foods = try await req.owner.foods.find(ids: Array(Set(planned.flatMap { $0.meal.ingredients.map(\.foodId) })))
+        page.uncounted = ShoppingPlan.uncounted(planned, foods: Set(foods.keys))
         return page.render(layout: req.layout(contents.list.name, .shopping, scripts: [SiteURL.script("shopping").path], cursor: cursor))
     }
 

@@ -58,18 +58,22 @@ struct ShoppingListPage {
     /// The link to show (after Share), on the owner's page.
     var shareURL: String?
     var message: String?
+    /// The planned meals of the list's days that it could not count (owner's page only).
+    var uncounted: [String] = []
 
     static func range(_ list: ShoppingList) -> String {
-        list.from == list.to ? PlannerPage.longDate(list.from) : "\(PlannerPage.longDate(list.from)) – \(PlannerPage.longDate(list.to))"
+        CalendarDate.rangeText(from: list.from, to: list.to)
     }
 
     func render(layout: Layout) -> HTML {
         let list = contents.list
         let total = ShoppingPlan.estimatedTotal(contents.items)
+        let priced = contents.items.filter { $0.estimatedPrice != nil }.count
         return layout.render("""
         <div class="page-head shopping-head">
           <h1 id="list-title">\(list.name)</h1>
-          <p class="muted">\(Self.range(list))\(total.map { HTML(" · about <strong>\(Currency.format($0, currency))</strong>") })</p>
+          <p class="muted">\(Self.range(list))\(total.map { HTML(" · about <strong>\(Currency.format($0, currency))</strong> for the \(priced == contents.items.count ? "\(priced) items" : "\(priced) of \(contents.items.count) items") with a price") })</p>
+          \(if: !uncounted.isEmpty, HTML("<p class=\"muted\" id=\"uncounted\">Not counted (no ingredients): \(uncounted.joined(separator: ", ")).</p>"))
         </div>
         \(message.map { HTML("<p class=\"form-error\" role=\"alert\">\($0)</p>") })
         \(sharedToken == nil ? ownerTools : .empty)
@@ -238,8 +242,7 @@ struct ShoppingItemPage {
     let csrf: String
     var message: String?
 
-    static let usualAisles = ["Fruit and vegetables", "Bread, grains and pasta", "Dairy and eggs", "Meat and fish", "Drinks",
-                              "Nuts and seeds", "Sweets and snacks", "Household", ShoppingCategory.other]
+    static let usualAisles = ShoppingAisle.allCases.map(\.rawValue)
 
     func render(layout: Layout) -> HTML {
         let options = aisles.map { HTML("<option value=\"\($0)\"></option>") }.joined()
