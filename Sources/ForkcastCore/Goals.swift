@@ -14,6 +14,9 @@ public struct Goals: Hashable, Sendable, Codable {
     /// Daily targets the person changed from the daily value (a low-sodium or keto diet changes a
     /// few), in each nutrient's unit; the others are their ``Nutrient/dailyValue``.
     public var targets: [Nutrient: Decimal]
+    /// The reference intakes for the person's sex and age (``ReferenceIntake``), set when the goals
+    /// in force are read with a body profile; not stored. A target not changed is this, else the daily value.
+    public var reference: [Nutrient: Decimal] = [:]
 
     public init(energyKcal: Decimal, protein: Decimal, carbohydrates: Decimal, fat: Decimal, source: Source = .manual,
                 bmr: Decimal? = nil, tdee: Decimal? = nil, targets: [Nutrient: Decimal] = [:]) {
@@ -28,6 +31,15 @@ public struct Goals: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case energyKcal, protein, carbohydrates, fat, source, bmr, tdee, targets }
+
+    public static func == (a: Goals, b: Goals) -> Bool {
+        (a.energyKcal, a.protein, a.carbohydrates, a.fat, a.source) == (b.energyKcal, b.protein, b.carbohydrates, b.fat, b.source)
+            && a.bmr == b.bmr && a.tdee == b.tdee && a.targets == b.targets
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(energyKcal); hasher.combine(protein); hasher.combine(targets)
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -59,9 +71,13 @@ public struct Goals: Hashable, Sendable, Codable {
         case .protein: protein
         case .carbohydrates: carbohydrates
         case .fat: fat
-        default: targets[nutrient] ?? nutrient.dailyValue
+        default: targets[nutrient] ?? standard(nutrient)
         }
     }
+
+    /// A nutrient's target until the person changes it: the reference intake for their sex and
+    /// age when there is a body profile, else the FDA daily value.
+    public func standard(_ nutrient: Nutrient) -> Decimal? { reference[nutrient] ?? nutrient.dailyValue }
 
     /// The most a daily target can be: fifty times the daily value.
     public static func targetRange(_ nutrient: Nutrient) -> PlausibleRange? {
@@ -76,7 +92,7 @@ public struct Goals: Hashable, Sendable, Codable {
         var problems: [ValidationError.Field] = []
         for (nutrient, value) in changes.sorted(by: { $0.key < $1.key }) {
             if let p = Self.targetProblem(nutrient, value) { problems.append(p); continue }
-            result.targets[nutrient] = value == nutrient.dailyValue ? nil : value
+            result.targets[nutrient] = value == standard(nutrient) ? nil : value
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return result
@@ -96,17 +112,21 @@ public struct Goals: Hashable, Sendable, Codable {
     /// defaults (computed without a profile yet included). The daily targets stay in every case.
     public static func inForce(stored: Goals?, profile: BodyProfile?, today: CalendarDate) -> (goals: Goals, calculation: GoalCalculation?) {
         let targets = stored?.targets ?? [:]
+        let reference = profile.map { ReferenceIntake.values(sex: $0.sex, age: $0.age(on: today)) } ?? [:]
         if stored?.source == .computed, let profile {
             let calculation = GoalCalculation(profile: profile, today: today)
             var goals = calculation.goals
             goals.targets = targets
+            goals.reference = reference
             return (goals, calculation)
         }
-        guard let stored, stored.source == .manual else {
+        guard var stored, stored.source == .manual else {
             var goals = Goals.defaults
             goals.targets = targets
+            goals.reference = reference
             return (goals, nil)
         }
+        stored.reference = reference
         return (stored, nil)
     }
 

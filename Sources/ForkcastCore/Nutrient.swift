@@ -205,7 +205,8 @@ public struct NutrientStanding: Hashable, Sendable {
         guard let target else { return .met }
         switch nutrient.direction {
         case .atMost: return amount > target ? .over : .met
-        case .atLeast: return amount >= target ? .met : .under
+        // Short of the target only on what some entries say (others do not know it): not known to be under.
+        case .atLeast: return amount >= target ? .met : missing > 0 ? .unknown : .under
         case .goal: return .met
         }
     }

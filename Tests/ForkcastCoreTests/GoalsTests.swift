@@ -7,6 +7,30 @@ import Testing
 struct GoalsTests {
     let today = CalendarDate(iso: "2026-11-21")!
 
+    @Test func nutrientTargetsFollowThePersonsSexAndAge() {
+        let today = CalendarDate(iso: "2026-12-01")!
+        let woman = BodyProfile(sex: .female, birthDate: CalendarDate(iso: "1990-05-17")!, heightCm: 168, weightKg: 64, activityLevel: .light, aim: .maintain)
+        var man = woman
+        man.sex = .male
+        let hers = Goals.inForce(stored: nil, profile: woman, today: today).goals, his = Goals.inForce(stored: nil, profile: man, today: today).goals
+        #expect(hers.target(.vitaminA) == 700 && his.target(.vitaminA) == 900, "a woman of 36, a man of 36")
+        #expect(hers.target(.iron) == 18 && his.target(.iron) == 8 && hers.target(.fiber) == 25 && his.target(.fiber) == 38)
+        #expect(hers.target(.calcium) == 1000 && hers.target(.sodium) == 2300, "limits stay the daily values")
+        let older = Goals.inForce(stored: nil, profile: BodyProfile(sex: .female, birthDate: CalendarDate(iso: "1950-01-01")!, heightCm: 160,
+                                                                     weightKg: 60, activityLevel: .light, aim: .maintain), today: today).goals
+        #expect(older.target(.calcium) == 1200 && older.target(.iron) == 8 && older.target(.vitaminD) == 20, "a woman of 76")
+        let none = Goals.inForce(stored: nil, profile: nil, today: today).goals
+        #expect(none.target(.vitaminA) == 900 && none.target(.iron) == 18, "no profile: the FDA daily values")
+        // The person's own target wins; set to the reference, it is no change.
+        var stored = Goals.defaults
+        stored.targets = [.vitaminA: 800]
+        #expect(Goals.inForce(stored: stored, profile: woman, today: today).goals.target(.vitaminA) == 800)
+        #expect((try? hers.withTargets([.vitaminA: 700]))?.targets.isEmpty == true)
+        // A day short of its target only on what some entries say is not called under.
+        #expect(NutrientStanding(nutrient: .fiber, amount: 10, target: 25, missing: 1).verdict == .unknown)
+        #expect(NutrientStanding(nutrient: .fiber, amount: 10, target: 25, missing: 0).verdict == .under)
+    }
+
     @Test func mifflinStJeorReferencePoints() {
         // An 80 kg, 180 cm, 30-year-old man: 10 × 80 + 6.25 × 180 − 5 × 30 + 5 = 1780 kcal.
         let man = BodyProfile(sex: .male, birthDate: CalendarDate(iso: "1996-01-01")!, heightCm: 180, weightKg: 80, activityLevel: .sedentary, aim: .maintain)

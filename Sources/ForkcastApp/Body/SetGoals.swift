@@ -22,7 +22,8 @@ public struct SetGoals: Sendable {
         _ = try Goals.defaults.withTargets(changes)
         let now = now
         try await store.write { body in
-            let goals = try await body.storedGoals() ?? .defaults
+            var goals = try await body.storedGoals() ?? .defaults
+            goals.reference = try await Self.reference(body, now: now)
             try await body.saveGoals(try goals.withTargets(changes), now: now)
         }
     }
@@ -48,7 +49,14 @@ public struct SetGoals: Sendable {
             }
             var goals = chosen
             goals.targets = try await body.storedGoals()?.targets ?? [:]
+            goals.reference = try await Self.reference(body, now: now)
             try await body.saveGoals(try goals.withTargets(changes), now: now)
         }
+    }
+
+    /// The person's reference intakes (a target set to one is no change of the target).
+    private static func reference(_ body: any BodyRecords, now: Date) async throws -> [Nutrient: Decimal] {
+        guard let profile = try await body.profile() else { return [:] }
+        return ReferenceIntake.values(sex: profile.sex, age: profile.age(on: CalendarDate(now, in: .gmt)))
     }
 }

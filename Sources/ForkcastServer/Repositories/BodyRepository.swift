@@ -116,7 +116,8 @@ struct BodyRepository: BodyRecords {
     /// The goals in force (ForkcastCore's ``Goals/inForce(stored:profile:today:)``).
     func goals(today: CalendarDate) async throws -> (goals: Goals, calculation: GoalCalculation?) {
         let stored = try await storedGoals()
-        return Goals.inForce(stored: stored, profile: stored?.source == .computed ? try await profile() : nil, today: today)
+        // The profile also sets the nutrient targets (reference intakes for sex and age), whichever goals apply.
+        return Goals.inForce(stored: stored, profile: try await profile(), today: today)
     }
 
     /// The goals as stored (nil when the person never set any: the defaults apply).

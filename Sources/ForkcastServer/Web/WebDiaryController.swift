@@ -117,7 +117,8 @@ struct WebDiaryController: RouteCollection {
             // Rows still being typed are left out; the totals are what would be logged now.
             let items = (try? await plateItems(page, rows: rowsPage, req: req, adopting: false)) ?? []
             let entries = try await req.owner.logEntry.preview(PlateInput(loggedAt: loggedAt, mealType: page.mealType, items: items))
-            page.totals = entries.isEmpty ? nil : DiaryDay.total(of: entries)
+            // Only what the items say: a macro no item knows is unknown, not 0 g.
+            page.totals = entries.isEmpty ? nil : entries.reduce(Nutrients()) { $0 + $1.nutrients }
             let html: HTML = page.totals.map { HTML("<h3>On the plate (\(entries.count) item\(entries.count == 1 ? "" : "s"))</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") }
                 ?? HTML("<p class=\"muted\">The plate's totals show here as you add to it.</p>")
             return html.response()

@@ -100,11 +100,12 @@ struct WebGoalsController: RouteCollection {
         }
     }
 
-    /// The last 7 days against the nutrient targets (to `date`, today by default).
+    /// The 7 days to `date` against the nutrient targets: days that are over, so yesterday at the
+    /// latest (today, still being eaten, would be under on everything).
     @Sendable func nutrientsWeek(req: Request) async throws -> Response {
         let user = try req.webUser
         let today = user.today(now: req.now)
-        let end = try req.queryParameters.date("date").map { min($0, today.adding(days: 366)) } ?? today
+        let end = min(try req.queryParameters.date("date") ?? today, today.adding(days: -1))
         let start = end.adding(days: -6)
         let totals = try await req.owner.diaryContext.entries.dailyTotals(from: start, to: end)
         let goals = try await req.owner.body.goals(today: today).goals

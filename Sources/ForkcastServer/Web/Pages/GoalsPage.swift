@@ -165,25 +165,25 @@ extension GoalsPage {
     func targetsForm(csrf: String) -> HTML {
         let fields = Nutrient.targeted.map { n -> HTML in
             let own = goals.targets[n]
-            let daily = n.dailyValue.map { "\($0)" } ?? ""
+            let daily = goals.standard(n).map { "\($0)" } ?? ""
             return HTML("""
             <div class="field target-field\(if: own != nil, " changed")">
               <label for="field-target-\(n.rawValue)">\(n.name) (\(n.unit.rawValue))</label>
               <input id="field-target-\(n.rawValue)" name="target.\(n.rawValue)" value="\(own.map { "\($0)" } ?? daily)" inputmode="decimal" autocomplete="off"\(if: errors.message(for: "targets.\(n.rawValue)") != nil, " aria-invalid=\"true\" aria-describedby=\"error-target-\(n.rawValue)\"")>
               \(errors.message(for: "targets.\(n.rawValue)").map { HTML("<p class=\"field-error\" id=\"error-target-\(n.rawValue)\">\($0)</p>") })
-              <p class="hint">\(n.direction == .atMost ? "At most" : "At least") · daily value \(n.text(n.dailyValue ?? 0))\(if: own != nil, " · changed")</p>
+              <p class="hint">\(n.direction == .atMost ? "At most" : "At least") · \(goals.reference[n] == nil ? "daily value" : "reference intake") \(n.text(goals.standard(n) ?? 0))\(if: own != nil, " · changed")</p>
             </div>
             """)
         }.joined()
         return HTML("""
         <section class="card" aria-labelledby="targets-title">
           <h2 id="targets-title">Nutrient targets</h2>
-          <p class="muted">Each nutrient's daily value (FDA, adults) unless you change it: a low-sodium or keto diet changes a few.\(if: !goals.targets.isEmpty, " Changed: \(goals.targets.keys.sorted().map { "\($0.name) \($0.text(goals.targets[$0]!))" }.joined(separator: ", ")).")</p>
+          <p class="muted">\(goals.reference.isEmpty ? "Each nutrient's daily value (FDA, adults) unless you change it; with a body profile, the reference intakes for your sex and age." : "Each nutrient's reference intake for your sex and age (US Dietary Reference Intakes) unless you change it; limits are the FDA daily values.") A low-sodium or keto diet changes a few.\(if: !goals.targets.isEmpty, " Changed: \(goals.targets.keys.sorted().map { "\($0.name) \($0.text(goals.targets[$0]!))" }.joined(separator: ", ")).")</p>
           <details class="targets-details" id="targets-details"\(if: errors.fields.contains { $0.field.hasPrefix("targets.") }, " open")>
             <summary>Change nutrient targets</summary>
             <form method="post" action="\(SiteURL.goalsTargets.path)" class="stack" id="targets-form">
               \(Layout.csrfField(csrf))
-              <p class="hint">Empty a field to go back to the daily value.</p>
+              <p class="hint">Empty a field to go back to the standard target.</p>
               <div class="grid-2 targets-grid">\(fields)</div>
               <button class="button" type="submit">Save nutrient targets</button>
             </form>

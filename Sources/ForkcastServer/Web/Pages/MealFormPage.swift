@@ -247,6 +247,9 @@ struct NutritionSummary {
         if let v = nutrients.carbohydrates { parts.append("<span class=\"tag carb\"><abbr title=\"Carbohydrates\">C</abbr> \(v.gramsText) g</span>") }
         if let v = nutrients.fat { parts.append("<span class=\"tag fat\"><abbr title=\"Fat\">F</abbr> \(v.gramsText) g</span>") }
         if let cost { parts.append("<span class=\"cost\">\(Currency.format(cost, currency))</span>") }
+        if nutrients.energyKcal != nil, nutrients.protein == nil, nutrients.carbohydrates == nil, nutrients.fat == nil {
+            parts.append("<span class=\"muted\">macros not known</span>")
+        }
         return HTML(raw: parts.map(\.html).joined(separator: " "))
     }
 

@@ -21,7 +21,7 @@ enum NutrientsCard {
             <a class="button small" href="\(SiteURL.nutrientsWeek(date: day.date == today ? nil : day.date).path)">Last 7 days</a></div>
           <p class="muted" id="nutrients-summary">\(summary)</p>
           \(if: counted > 0, HTML("<ul class=\"nutrient-list\">\(standings.map { row($0, entries: counted) }.joined())</ul>"))
-          <p class="hint">Targets are the daily values unless you change them under <a href="\(SiteURL.goals.path(fragment: "targets-title"))">Goals</a>.</p>
+          <p class="hint">Targets are \(day.goals.reference.isEmpty ? "the daily values" : "the reference intakes for your sex and age") unless you change them under <a href="\(SiteURL.goals.path(fragment: "targets-title"))">Goals</a>.</p>
         </section>
         """)
     }
@@ -80,7 +80,7 @@ struct NutrientsWeekPage {
             """)
         }.joined()
         let earlier = SiteURL.nutrientsWeek(date: start.adding(days: -1)).path
-        let later = end < today ? SiteURL.nutrientsWeek(date: min(end.adding(days: 7), today)).path : nil
+        let later = end < today.adding(days: -1) ? SiteURL.nutrientsWeek(date: min(end.adding(days: 7), today)).path : nil
         return layout.render("""
         <div class="page-head"><h1>Nutrients, \(PlannerPage.longDate(start)) to \(PlannerPage.longDate(end))</h1></div>
         <nav class="week-nav" aria-label="Weeks"><a class="button small" href="\(earlier)">← Earlier</a>\(later.map { HTML(" <a class=\"button small\" href=\"\($0)\">Later →</a>") } ?? .empty)
@@ -98,7 +98,7 @@ struct NutrientsWeekPage {
             <table class="nutrient-week"><thead><tr><th scope="col">Nutrient</th><th scope="col">Average</th>\(headers)</tr></thead>
             <tbody>\(rows)</tbody></table>
           </div>
-          <p class="hint">* not known for some of that day's entries: the day had at least this much. Days with nothing logged are left out.</p>
+          <p class="hint">* not known for some of that day's entries: the day had at least this much, so it is not called low. Days with nothing logged are left out, and today until it is over.</p>
         </section>
         """))
         """)
