@@ -87,8 +87,9 @@ extension MealFilter {
 /// "Fill my week": meals from the person's library for the empty slots of a window, chosen to bring
 /// each day closest to the goals. Nothing is planned; the person accepts what they want.
 ///
-/// The rules: every suggestion passes the filter; a slot that already has a meal is left alone; a
-/// meal is not suggested twice in the window (nor when already planned there) while another meal
+/// The rules: every suggestion passes the filter and fits its slot (a meal planned or eaten only
+/// at dinner is no breakfast); a slot that already has a meal, or was eaten already, is left alone,
+/// as are days gone by; a meal is not suggested twice in the window (nor when already planned there) while another meal
 /// that passes the filter is unused; a suggestion is made only when it brings its day closer to the
 /// goals, both from the day as planned and after the day's earlier suggestions (so accepting any one
 /// of them, or all of a day's, never takes the day further from its goals); ties go to the meal
@@ -100,11 +101,19 @@ public enum PlanSuggester {
         public let perServing: Nutrients
         /// The last day it was planned on before the window, if ever.
         public let lastPlanned: CalendarDate?
-        public init(meal: Meal, perServing: Nutrients, lastPlanned: CalendarDate?) {
+        /// The meal types it has been planned in or eaten at (keys): where it fits. None known, it
+        /// may go in any slot that no meal known to fit there takes.
+        public let slots: Set<String>
+        public init(meal: Meal, perServing: Nutrients, lastPlanned: CalendarDate?, slots: Set<String> = []) {
             self.meal = meal
             self.perServing = perServing
             self.lastPlanned = lastPlanned
+            self.slots = slots
         }
+
+        /// 2: known to fit the slot; 1: nothing known about it; 0: known for other slots only
+        /// (a dinner is not a breakfast).
+        func fit(_ slot: String) -> Int { slots.contains(slot) ? 2 : slots.isEmpty ? 1 : 0 }
     }
 
     public struct Suggestion: Sendable, Hashable {
@@ -122,8 +131,11 @@ public enum PlanSuggester {
     ///   - slots: meal type keys to fill, in order.
     ///   - planned: what each day already has (one serving of each), with the slots taken.
     ///   - library: the person's meals with their nutrition.
+    ///   - eaten: the slots of each day already in the diary (the meal was eaten: nothing to plan);
+    ///     days before `today` are left alone.
     public static func suggest(dates: [CalendarDate], slots: [String], planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)],
-                               library: [Candidate], filter: MealFilter, goals: Goals) -> [Suggestion] {
+                               library: [Candidate], filter: MealFilter, goals: Goals,
+                               eaten: [CalendarDate: Set<String>] = [:], today: CalendarDate? = nil) -> [Suggestion] {
         let eligible = library.filter { filter.accepts($0.meal) }
             .sorted { order($0) < order($1) }
         guard !eligible.isEmpty else { return [] }
@@ -131,19 +143,23 @@ public enum PlanSuggester {
         let target = Macros(goals), amounts = eligible.map { Macros($0.perServing) }
         var used = Set(planned.values.flatMap(\.meals))
         var result: [Suggestion] = []
-        for date in dates {
+        for date in dates where today.map({ date >= $0 }) ?? true {
             let base = Macros(planned[date]?.nutrients ?? Nutrients())
-            let taken = planned[date]?.slots ?? []
+            let taken = (planned[date]?.slots ?? []).union(eaten[date] ?? [])
             var current = base
             for slot in slots where !taken.contains(slot) {
-                let anyFresh = eligible.contains { !used.contains($0.meal.id) }
                 let before = current.distance(to: target), fromBase = base.distance(to: target)
                 var best: (index: Int, distance: Decimal)?
-                for (index, candidate) in eligible.enumerated() where !anyFresh || !used.contains(candidate.meal.id) {
-                    let after = (current + amounts[index]).distance(to: target)
-                    guard after < before, best.map({ after < $0.distance }) ?? true,
-                          (base + amounts[index]).distance(to: target) <= fromBase else { continue }
-                    best = (index, after)
+                // Meals known to fit the slot first; those nothing is known about only when none of those will do.
+                for fit in [2, 1] where best == nil {
+                    let fitting = eligible.indices.filter { eligible[$0].fit(slot) == fit }
+                    let anyFresh = fitting.contains { !used.contains(eligible[$0].meal.id) }
+                    for index in fitting where !anyFresh || !used.contains(eligible[index].meal.id) {
+                        let after = (current + amounts[index]).distance(to: target)
+                        guard after < before, best.map({ after < $0.distance }) ?? true,
+                              (base + amounts[index]).distance(to: target) <= fromBase else { continue }
+                        best = (index, after)
+                    }
                 }
                 guard let chosen = best?.index else { continue }
                 used.insert(eligible[chosen].meal.id)

@@ -253,6 +253,32 @@ struct ShoppingAndSuggestionTests {
         #expect(result.map(\.meal.description) == ["C never", "B old", "A recent"])
     }
 
+    @Test("A suggestion fits its slot, skips slots already eaten and days gone by")
+    func suggestionsFitTheirSlots() {
+        let n = Nutrients(energyKcal: 600, protein: 30, carbohydrates: 70, fat: 20)
+        let cod = PlanSuggester.Candidate(meal: Meal(description: "Cod skewers"), perServing: n, lastPlanned: nil, slots: ["dinner"])
+        let gratin = PlanSuggester.Candidate(meal: Meal(description: "Lamb gratin"), perServing: n, lastPlanned: nil, slots: ["dinner", "lunch"])
+        let porridge = PlanSuggester.Candidate(meal: Meal(description: "Porridge"), perServing: n, lastPlanned: nil, slots: ["breakfast"])
+        let tuesday = Self.monday.adding(days: 1)
+        let result = PlanSuggester.suggest(dates: [Self.monday, tuesday], slots: PlanSuggester.defaultSlots, planned: [:], library: [cod, gratin, porridge],
+                                           filter: MealFilter(), goals: Self.goals)
+        for s in result {
+            #expect(s.mealType != "breakfast" || s.meal.description == "Porridge", "no dinner at breakfast: \(s.meal.description)")
+            #expect(s.mealType != "lunch" || s.meal.description == "Lamb gratin", "only a meal known at lunch: \(s.meal.description)")
+        }
+        #expect(result.contains { $0.mealType == "breakfast" && $0.date == Self.monday })
+        // Monday's breakfast already eaten, Monday itself gone by: neither is filled.
+        let eaten = PlanSuggester.suggest(dates: [Self.monday, tuesday], slots: PlanSuggester.defaultSlots, planned: [:], library: [cod, gratin, porridge],
+                                          filter: MealFilter(), goals: Self.goals, eaten: [tuesday: ["breakfast"]], today: tuesday)
+        #expect(!eaten.contains { $0.date == Self.monday }, "a day gone by is left alone")
+        #expect(!eaten.contains { $0.date == tuesday && $0.mealType == "breakfast" }, "breakfast eaten already")
+        #expect(eaten.contains { $0.date == tuesday && $0.mealType == "dinner" })
+        // A meal nothing is known about fills a slot no known meal fits.
+        let stew = PlanSuggester.Candidate(meal: Meal(description: "New stew"), perServing: n, lastPlanned: nil)
+        let unknown = PlanSuggester.suggest(dates: [Self.monday], slots: ["breakfast"], planned: [:], library: [cod, stew], filter: MealFilter(), goals: Self.goals)
+        #expect(unknown.map(\.meal.description) == ["New stew"])
+    }
+
     @Test("What is asked of Fill my week: days, slots (the person's, each once), filters; each bound named")
     func askingForSuggestions() throws {
         var catalog = MealTypeCatalog.defaults(owner: UUID(), now: Date(timeIntervalSince1970: 0))

@@ -127,8 +127,10 @@ struct SyncClientTests {
             let checkedRecord = try #require(feed.changes.last { $0.kind == "shoppingItem" && $0.id == milkItem.id }?.record)
             guard case .object(let record) = checkedRecord else { Issue.record("no item record"); return }
             #expect(record["checked"] == .bool(true) && record["listId"] == .string(list.id.uuidString))
-            let suggestions = try await api.suggestions(SuggestionsInput(start: monday.adding(days: 7), days: 2, mealTypes: ["lunch"]))
-            #expect(suggestions.items.allSatisfy { $0.mealType == "lunch" && $0.mealId == pudding.id })
+            // The pudding has been a dinner: it is suggested for dinners, not for lunches.
+            #expect(try await api.suggestions(SuggestionsInput(start: monday.adding(days: 7), days: 2, mealTypes: ["lunch"])).items.isEmpty)
+            let suggestions = try await api.suggestions(SuggestionsInput(start: monday.adding(days: 7), days: 2, mealTypes: ["dinner"]))
+            #expect(!suggestions.items.isEmpty && suggestions.items.allSatisfy { $0.mealType == "dinner" && $0.mealId == pudding.id })
             let accepted = try await api.assign(suggestions.items.map(\.assignment))
             #expect(accepted.count == suggestions.items.count)
             try await api.unshareShoppingList(list.id)

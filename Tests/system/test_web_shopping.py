@@ -185,6 +185,17 @@ def test_fill_my_week_in_one_tap_and_never_against_a_filter(driver, server):
     picks = all_css(driver, "input[name=pick]")
     assert picks, "suggestions for an empty week"
     assert "Green salad" not in css(driver, ".suggestion-days").text, "the filter holds"
+    # Both meals have only ever been dinners: no breakfast or lunch gets one.
+    slots = {p.get_attribute("value").split("|")[2] for p in picks}
+    assert slots == {"dinner"}, slots
+    # Any slot can be left out: dinners unticked, nothing is suggested for them.
+    css(driver, "input[name=mealType][value=dinner]").click()
+    css(driver, "input[name=mealType][value=lunch]").click() if not css(driver, "input[name=mealType][value=lunch]").is_selected() else None
+    css(driver, "form[role=search] button[type=submit]").click()
+    wait_for(driver, lambda d: "mealType=" in d.current_url)
+    assert not any(p.get_attribute("value").endswith("|dinner") for p in all_css(driver, "input[name=pick]")), "dinners left out"
+    driver.get(server.url(f"/plan/suggestions?start={start}&carb=Rice"))
+    picks = all_css(driver, "input[name=pick]")
     screenshot(driver, "fill-my-week")
     axe_check(driver, "fill-my-week")
     # The button counts what is ticked, and cannot be pressed with nothing ticked.

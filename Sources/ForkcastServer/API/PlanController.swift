@@ -77,6 +77,8 @@ struct PlanSuggestions {
     let presenter: MealPresenter
     let goals: Goals
     let window: WeekWindow
+    /// The meal types filled.
+    let slots: [String]
 
     static func make(_ input: SuggestionsInput, owner: Owner) async throws -> PlanSuggestions {
         let types = try await owner.mealTypes.catalog(now: owner.now)
@@ -92,15 +94,24 @@ struct PlanSuggestions {
         let presenter = try await MealPresenter.load(library + days.flatMap { $0.entries.map(\.meal) }, repository: owner.meals, currency: owner.user.currency)
         let goals = try await owner.body.goals(today: owner.user.today(now: owner.now)).goals
         let lastPlanned = try await owner.plan.lastPlanned(before: window.start)
+        let history = try await owner.plan.slotHistory()
+        let today = owner.user.today(now: owner.now)
+        // Slots of today and later already eaten (the diary's meal types of those days).
+        var eaten: [CalendarDate: Set<String>] = [:]
+        if window.end >= today {
+            for entry in try await owner.diary.entries(from: max(window.start, today), to: window.end) { eaten[entry.date, default: []].insert(entry.mealType) }
+        }
         var planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)] = [:]
         for day in days {
             planned[day.date] = (presenter.dayTotals(day).nutrients, Set(day.entries.compactMap(\.assignment.mealType)), Set(day.entries.map(\.meal.id)))
         }
         let candidates = library.map {
-            PlanSuggester.Candidate(meal: $0, perServing: (presenter.totals[$0.id] ?? .unknown).perServing, lastPlanned: lastPlanned[$0.id])
+            PlanSuggester.Candidate(meal: $0, perServing: (presenter.totals[$0.id] ?? .unknown).perServing, lastPlanned: lastPlanned[$0.id],
+                                    slots: history[$0.id] ?? [])
         }
-        let suggestions = PlanSuggester.suggest(dates: window.dates, slots: slots, planned: planned, library: candidates, filter: filter, goals: goals)
-        return PlanSuggestions(suggestions: suggestions, days: days, presenter: presenter, goals: goals, window: window)
+        let suggestions = PlanSuggester.suggest(dates: window.dates, slots: slots, planned: planned, library: candidates, filter: filter, goals: goals,
+                                                eaten: eaten, today: today)
+        return PlanSuggestions(suggestions: suggestions, days: days, presenter: presenter, goals: goals, window: window, slots: slots)
     }
 
     var answer: SuggestionsAnswer {

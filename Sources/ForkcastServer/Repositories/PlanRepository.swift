@@ -49,6 +49,20 @@ struct PlanRepository: PlanRecords {
         return result
     }
 
+    /// The meal types each meal has been planned in or eaten at (Fill my week's slots).
+    func slotHistory() async throws -> [UUID: Set<String>] {
+        let rows = try await (db as! any SQLDatabase).raw("""
+            SELECT meal_id, meal_type FROM assignments WHERE user_id = \(bind: ownerID) AND meal_type IS NOT NULL GROUP BY meal_id, meal_type
+            UNION SELECT meal_id, meal_type FROM diary_entries WHERE user_id = \(bind: ownerID) AND kind = 'meal' AND meal_id IS NOT NULL GROUP BY meal_id, meal_type
+            """).all()
+        var result: [UUID: Set<String>] = [:]
+        for row in rows {
+            guard let id = try? row.decode(column: "meal_id", as: UUID.self), let type = try? row.decode(column: "meal_type", as: String.self) else { continue }
+            result[id, default: []].insert(type)
+        }
+        return result
+    }
+
     /// How many times a meal is planned, in a window or at all.
     func timesPlanned(_ mealID: UUID, in window: WeekWindow? = nil) async throws -> Int {
         var query = AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id == mealID)

@@ -91,7 +91,10 @@ struct WebPlanController: RouteCollection {
         let start = try query.date("start") ?? user.today(now: req.now)
         let filter = MealFilter(protein: query.string("protein")?.trimmed.nilIfEmptyString, carb: query.string("carb")?.trimmed.nilIfEmptyString,
                                 components: (try? req.query.get([String].self, at: "component")) ?? [])
-        let input = SuggestionsInput(start: start, days: WeekWindow.defaultLength, protein: filter.protein, carb: filter.carb, component: filter.components)
+        // The slots to fill: those ticked (any can be left out), else breakfast, lunch and dinner.
+        let slots = ((try? req.query.get([String].self, at: "mealType")) ?? []).filter { !$0.isEmpty }
+        let input = SuggestionsInput(start: start, days: WeekWindow.defaultLength, mealTypes: slots.isEmpty ? nil : slots,
+                                     protein: filter.protein, carb: filter.carb, component: filter.components)
         let owner = try req.owner
         let suggestions = try await PlanSuggestions.make(input, owner: owner)
         let page = SuggestionsPage(suggestions: suggestions, filter: filter, facets: try await owner.meals.facets(),

@@ -219,12 +219,15 @@ struct SuggestionsPage {
           <div class="field"><label for="s-protein">Protein</label><select id="s-protein" name="protein">\(options(facets.proteins, selected: filter.protein))</select></div>
           <div class="field"><label for="s-carb">Carb</label><select id="s-carb" name="carb">\(options(facets.carbs, selected: filter.carb))</select></div>
           <div class="field"><label for="s-component">With</label><select id="s-component" name="component">\(options(facets.components, selected: filter.components.first))</select></div>
+          <fieldset class="slot-choice"><legend>Fill</legend>\(types.offered.map { t in
+              HTML("<label class=\"check\"><input type=\"checkbox\" name=\"mealType\" value=\"\(t.token)\"\(if: suggestions.slots.contains(t.token), " checked")> \(t.name)</label>")
+          }.joined())</fieldset>
           <button class="button" type="submit">Suggest again</button>
         </form>
         <form method="post" action="\(SiteURL.acceptSuggestions.path)" class="stack">
           \(Layout.csrfField(csrf))
           <input type="hidden" name="start" value="\(w.start.iso)">
-          <p class="hint">Meals from your library for the empty breakfast, lunch and dinner slots, chosen to bring each day closest to your goals. Nothing is planned until you say so.</p>
+          <p class="hint">Meals from your library for the empty \(suggestions.slots.map { types.name(of: $0).lowercased() }.joined(separator: ", ")) slots not eaten yet, each where you have planned or eaten it before, chosen to bring each day closest to your goals. Untick any to leave it out; nothing is planned until you say so.</p>
           <div class="form-actions"><button class="button primary" type="submit" data-pressable data-counts="pick" data-label="Plan the ticked meals"\(if: suggestions.suggestions.isEmpty, " disabled")>Plan the ticked meals (\(suggestions.suggestions.count))</button>
             <a class="button" href="\(SiteURL.plan(start: w.start).path)">Back to the planner</a></div>
           <ol class="suggestion-days">\(days)</ol>
