@@ -506,6 +506,40 @@ def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
         server.stop()
 
 
+def test_offline_today_opens_today_and_the_planner_this_week(data_dir):
+    """The last day and week looked at are other ones: offline, the Today and Planner tabs still
+    open on today and this week (the copies kept of them), and a copy of another day says which."""
+    from browser import kept_for_offline, make_driver
+    from conftest import Server, base_env
+    server = Server(base_env(data_dir), data_dir).start()
+    driver = make_driver("phone")
+    try:
+        s = api_session(server)
+        today = datetime.date.fromisoformat(s.get(server.url("/api/v1/plan")).json()["today"])
+        other_day = today - datetime.timedelta(days=7)
+        next_week = (today + datetime.timedelta(days=7)).isoformat()
+        sign_in(driver, server)
+        kept_for_offline(driver, server, ["/diary", "/plan", f"/diary?date={other_day.isoformat()}", f"/plan?start={next_week}"])
+        server.go_offline()
+        css(driver, "nav.tabs a[href='/diary']").click()
+        wait_for(driver, lambda d: d.find_elements(By.ID, "saved-copy"))
+        assert css(driver, "meta[name=forkcast-days]").get_attribute("content") == f"{today.isoformat()}/{today.isoformat()}", "Today is today"
+        assert "not today" not in css(driver, "#saved-copy").text
+        css(driver, "nav.tabs a[href='/plan']").click()
+        wait_for(driver, lambda d: d.find_elements(By.ID, "saved-copy") and "/plan" in d.current_url)
+        start, end = css(driver, "meta[name=forkcast-days]").get_attribute("content").split("/")
+        assert start <= today.isoformat() <= end, "the Planner opens on this week"
+        # Another day's copy says which day it shows.
+        driver.get(server.url(f"/diary?date={other_day.isoformat()}"))
+        wait_for(driver, lambda d: d.find_elements(By.ID, "saved-copy"))
+        name = f"{other_day.strftime('%A')} {other_day.day} {other_day.strftime('%B')} {other_day.year}"
+        assert f"It shows {name}, not today" in css(driver, "#saved-copy").text, css(driver, "#saved-copy").text
+        screenshot(driver, "offline-another-day")
+    finally:
+        driver.quit()
+        server.stop()
+
+
 def test_a_meal_among_two_hundred_is_found_by_typing(driver, server):
     s = api_session(server)
     today = s.get(server.url("/api/v1/plan")).json()["today"]

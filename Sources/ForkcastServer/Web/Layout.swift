@@ -17,6 +17,9 @@ struct Layout {
     /// Where the person's changes stood when a page that follows them read its contents: its event
     /// stream starts from here, so a change made before the stream is open is not missed.
     var cursor: String?
+    /// The days a page shows (Today's day, the planner's week) and how a person names them: a copy
+    /// kept for offline use is opened for today only when it shows today, else says which day it is.
+    var days: (from: CalendarDate, to: CalendarDate, name: String)?
 
     /// Where a notice about the whole page goes, first in `<main>`: the service worker puts its
     /// "saved copy" notice here when it answers offline (service-worker.js, `savedCopy`).
@@ -50,6 +53,7 @@ struct Layout {
           \(if: csrf != nil, HTML("<meta name=\"csrf-token\" content=\"\(csrf ?? "")\">"))
           \(account.map { HTML("<meta name=\"forkcast-account\" content=\"\($0.uuidString.lowercased())\">") })
           \(cursor.map { HTML("<meta name=\"forkcast-cursor\" content=\"\($0)\">") })
+          \(days.map { HTML("<meta name=\"forkcast-days\" content=\"\($0.from.iso)/\($0.to.iso)\" data-name=\"\($0.name)\">") })
           <link rel="manifest" href="\(SiteURL.manifest.path)">
           <link rel="icon" href="\(SiteURL.icon.path)" type="image/svg+xml">
           <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">

@@ -22,8 +22,9 @@ struct WebDiaryController: RouteCollection {
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
         let cursor = try await req.changesCursor()
         let model = try await req.owner.dashboard(date: date, range: req.queryParameters.string("range") ?? "week")
-        return DashboardPage(model: model, csrf: CSRF.token(for: req))
-            .render(layout: req.layout("Today", .today, scripts: [SiteURL.script("capture").path], cursor: cursor)).response()
+        var layout = req.layout("Today", .today, scripts: [SiteURL.script("capture").path], cursor: cursor)
+        layout.days = (date, date, date.longText)
+        return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: layout).response()
     }
 
     @Sendable func addForm(req: Request) async throws -> Response {

@@ -26,7 +26,9 @@ struct WebPlanController: RouteCollection {
         let page = PlannerPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("week") { return page.week.response() }
         if req.fragment("week-totals") { return PlannerPage.weekLine(model).response() }
-        return page.render(layout: req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path], cursor: cursor)).response()
+        var layout = req.layout("Planner", .plan, scripts: [SiteURL.script("planner").path], cursor: cursor)
+        layout.days = (model.window.start, model.window.end, "the week of " + CalendarDate.rangeText(from: model.window.start, to: model.window.end))
+        return page.render(layout: layout).response()
     }
 
     @Sendable func picker(req: Request) async throws -> Response {

@@ -11,7 +11,7 @@
 // The API's operations ({method, path}) by operationId: the server writes them in when it serves
 // this file as /sw.js.
 const API = /* operations */ {};
-const SHELL = "forkcast-shell-v6";
+const SHELL = "forkcast-shell-v7";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
@@ -81,6 +81,12 @@ async function page(request) {
     const account = await currentAccount();
     if (!account) return offlinePage();
     const cache = await caches.open(PAGES + account);
+    // Today and the Planner (no day asked for) open on today, from any kept copy that shows it.
+    const undated = (url.pathname === "/" || url.pathname === "/diary" || url.pathname === "/plan") && url.search === "";
+    if (undated) {
+      const showing = await copyShowingToday(cache, url.pathname === "/" ? "/diary" : url.pathname);
+      if (showing) return savedCopy(showing, false);
+    }
     // The address as it was seen; only the plate stands in for itself with another query (the same
     // form for another meal type). A day not seen is not shown as another day.
     const exact = (await cache.match(url.href)) ?? (url.pathname === "/" ? await cache.match(url.origin + "/diary") : undefined);
@@ -100,11 +106,12 @@ async function page(request) {
   await serially(async () => {
     if (changes !== before) return; // someone signed in or out meanwhile: not kept
     if (account !== (await currentAccount())) await becomeCurrent(account);
-    // The address and the page without its query both answer later (the day, the plate).
+    // The address answers later; the plate also for itself with another query. A day or week
+    // asked for by date is not kept as Today's or the Planner's own page.
     const cache = await caches.open(PAGES + account);
     const kept = await stamped(copy);
     await cache.put(url.href, kept.clone());
-    await cache.put(url.origin + url.pathname, kept);
+    if (url.pathname === "/diary/add") await cache.put(url.origin + url.pathname, kept);
   });
   return response;
 }
@@ -116,15 +123,46 @@ async function stamped(response) {
   return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A kept page answered offline, saying so at its top: a saved copy, from when. */
+/** The device's today, as the pages' days are written (YYYY-MM-DD, local time). */
+function todayISO() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** The days a kept page shows ({from, to, name}, its <meta name="forkcast-days">), or null. */
+function daysOf(html) {
+  const m = /<meta name="forkcast-days" content="(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})" data-name="([^"]*)">/.exec(html);
+  return m ? { from: m[1], to: m[2], name: m[3] } : null;
+}
+
+/** The newest kept copy of `path` (any query) that shows today, or undefined. */
+async function copyShowingToday(cache, path) {
+  const today = todayISO();
+  let best;
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname !== path) continue;
+    const response = await cache.match(request);
+    const days = daysOf(await response.clone().text());
+    if (!days || days.from > today || days.to < today) continue;
+    const at = response.headers.get("X-Forkcast-Saved-At") ?? "";
+    if (!best || at > best.at) best = { response, at };
+  }
+  return best?.response;
+}
+
+/** A kept page answered offline, saying so at its top: a saved copy, from when, and of which day
+ * when that is not today. */
 async function savedCopy(response, similar) {
   const savedAt = response.headers.get("X-Forkcast-Saved-At");
   const when = savedAt ? new Date(savedAt).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "earlier";
+  const body = await response.text();
+  const days = daysOf(body), today = todayISO();
+  const other = days && (days.from > today || days.to < today) ? ` It shows ${days.name}, not today: today's page has not been kept on this device.` : "";
   const text = similar
     ? `Offline: Forkcast cannot be reached. This is the form as saved on this device (${when}); what you log is kept here and sent when it is back.`
-    : `Offline: Forkcast cannot be reached. This is the copy saved on this device on ${when}; it may be out of date.`;
+    : `Offline: Forkcast cannot be reached. This is the copy saved on this device on ${when}; it may be out of date.${other}`;
   // Layout.noticesMarker: where the page takes a notice about all of it, first in its main.
-  const html = (await response.text()).replace("<!--forkcast:notices-->",
+  const html = body.replace("<!--forkcast:notices-->",
     `<p class="saved-copy" id="saved-copy" data-saved-copy role="status">${text}</p>`);
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");

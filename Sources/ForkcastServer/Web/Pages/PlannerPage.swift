@@ -101,7 +101,7 @@ struct PlannerPage {
 
     /// The week's totals and its average planned day against the goals (the `week-totals` fragment).
     static func weekLine(_ model: Model) -> HTML {
-        let totals = totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: "This week")
+        let totals = totalsLine(model.weekTotals, currency: model.currency, id: "week-totals", label: model.window.contains(model.today) ? "This week" : "That week")
         guard let standing = model.weekStanding else { return HTML("<div id=\"week-line\">\(totals)</div>") }
         return HTML("<div id=\"week-line\">\(totals)\(goalLine(standing, id: "week-goals", label: "Average planned day"))</div>")
     }
