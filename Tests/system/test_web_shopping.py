@@ -140,6 +140,10 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
         # The owner's open page follows the other phone's check without a reload (the change feed).
         wait_for(driver, lambda d: sum(1 for _, _, c in rows(d)) and sum(1 for _, _, c in rows(d) if c) == 2, timeout=15,
                  message="the owner's page shows the stranger's check live")
+        # And the other way: the owner's check shows on the shared page without a reload.
+        driver.find_element(By.CSS_SELECTOR, "#shopping-items .shop-item:not(.checked) .shop-row").click()
+        wait_for(stranger, lambda d: sum(1 for _, _, c in rows(d) if c) == 3, timeout=15, message="the helper sees the owner's check live")
+        assert css(driver, "[data-share-from=share-url]").text == "Share link", "the link has a Share button"
         # Revoked: the link is dead.
         driver.execute_script("document.querySelector(\"form[action$='/unshare'] button\").click()")
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#share-url"))
@@ -170,6 +174,23 @@ def test_checks_made_without_a_connection_arrive_when_it_is_back(start_server):
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".shop-item.pending"), timeout=30, message="the outbox was sent")
         listed = requests.get(server.url(f"/api/v1/shopping-lists/{made['id']}"), headers=s.headers).json()
         assert [i["checked"] for i in listed["items"] if i["name"] == "Milk"] == [True], listed
+
+        # A helper with the shared link, in the shop without signal: the tick waits on the phone.
+        link = post(s, server, f"/api/v1/shopping-lists/{made['id']}/share", {})["url"]
+        helper = make_driver("phone")
+        try:
+            helper.get(link)
+            wait_for(helper, lambda d: len(rows(d)) == 3)
+            server.go_offline()
+            row(helper, "Rice").find_element(By.CSS_SELECTOR, ".shop-row").click()
+            wait_for(helper, lambda d: "pending" in row(d, "Rice").get_attribute("class"), message="kept on the helper's phone")
+            assert next(r for r in rows(helper) if r[0] == "Rice")[2], "shown checked"
+            server.start()
+            wait_for(helper, lambda d: not d.find_elements(By.CSS_SELECTOR, ".shop-item.pending"), timeout=30, message="sent when the signal is back")
+            listed = requests.get(server.url(f"/api/v1/shopping-lists/{made['id']}"), headers=s.headers).json()
+            assert [i["checked"] for i in listed["items"] if i["name"] == "Rice"] == [True], listed
+        finally:
+            helper.quit()
     finally:
         driver.quit()
 

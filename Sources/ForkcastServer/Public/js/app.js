@@ -383,3 +383,25 @@ function enhanceSearchable(select) {
 const enhanceSearchables = () => document.querySelectorAll("select[data-searchable]").forEach(enhanceSearchable);
 enhanceSearchables();
 document.addEventListener("forkcast:form-replaced", enhanceSearchables);
+
+// Every link Forkcast makes to send to someone (a shared list, an invitation) has a Share button:
+// the phone's own share sheet where the browser has one, else the link copied.
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-share-from]");
+  if (!button) return;
+  const field = document.getElementById(button.dataset.shareFrom);
+  if (!field) return;
+  const url = field.value;
+  if (navigator.share) {
+    try { await navigator.share({ title: document.title, url }); return; } catch (error) { if (error?.name === "AbortError") return; }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    announce("Link copied.");
+    button.textContent = "Copied";
+  } catch {
+    field.focus();
+    field.select();
+    announce("Copy the selected link.");
+  }
+});

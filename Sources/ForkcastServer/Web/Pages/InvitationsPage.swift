@@ -30,6 +30,7 @@ struct InvitationsPage {
           \(link.map { link in HTML("""
             <div class="field invitation-link"><label for="invitation-link">The link (shown only now)</label>
               <input id="invitation-link" readonly value="\(link)" data-select-on-focus>
+              <button class="button small" type="button" data-share-from="invitation-link">Share link</button>
               <p class="hint">Copy it now: Forkcast keeps only a fingerprint of it and cannot show it again.</p></div>
             """) })
           <form method="post" action="\(SiteURL.invitations.path)">\(Layout.csrfField(layout.csrf ?? ""))

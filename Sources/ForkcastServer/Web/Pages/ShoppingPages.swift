@@ -141,7 +141,8 @@ struct ShoppingListPage {
           """)
         let link: HTML = shareURL.map { url in HTML("""
           <div class="share-link"><label for="share-url">Anyone with this link can see this list and check items off (nothing else):</label>
-          <input id="share-url" class="share-url" readonly value="\(url)"></div>
+          <input id="share-url" class="share-url" readonly value="\(url)">
+          <button class="button small" type="button" data-share-from="share-url">Share link</button></div>
           """) } ?? .empty
         return HTML("""
         <div class="shopping-tools">
