@@ -101,3 +101,11 @@ def test_catalog_import_adds_branded_foods_once_and_the_server_finds_them(start_
     names = [i["name"] for i in found.json()["items"]]
     assert any("PEPPERONI" in n for n in names), names
     assert all(i["source"] == "branded" for i in found.json()["items"] if "PEPPERONI" in i["name"])
+
+
+def test_the_server_says_when_it_stops(start_server, data_dir):
+    server = start_server(LOG_LEVEL="notice")
+    server.stop()
+    log = open(server.log_path, encoding="utf-8", errors="replace").read()
+    assert server.proc.returncode == 0, log[-2000:]
+    assert "stopping: no new requests" in log and "stopped: every request taken was answered" in log, log[-2000:]

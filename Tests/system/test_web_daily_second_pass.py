@@ -624,3 +624,28 @@ def test_a_plate_row_says_its_unit_a_plain_number_is_grams_and_a_slip_is_asked_a
     confirm.click()
     wait_for(driver, lambda d: "/diary/add" not in d.current_url)
     assert [(e["quantity"], e["unit"]) for e in entries_of(s, server, today, "dinner")] == [(150, "serving")]
+
+
+def test_small_things_a_person_notices(driver, server):
+    s = api_session(server)
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    photo = upload_photo(s, server)
+    entry = s.post(server.url("/api/v1/diary/entries"), json={"photoId": photo["id"], "mealType": "lunch", "loggedAt": f"{today}T12:05:00Z"}).json()
+    sign_in(driver, server)
+    # A photo entry named later: the name field starts empty, not with "Photo" to type after.
+    driver.get(server.url(f"/diary/entries/{entry['id']}/edit"))
+    name = css(driver, "#field-quick\\.name")
+    assert name.get_attribute("value") == "" and entry["name"] == "Photo"
+    # Times in the browser's own clock, as its locale writes them.
+    driver.get(server.url("/history"))
+    shown = css(driver, "time[data-clock]").text
+    expected = driver.execute_script("return new Date(arguments[0]).toLocaleTimeString([], {hour: 'numeric', minute: '2-digit', timeZone: 'UTC'})",
+                                     f"{today}T12:05:00Z")
+    assert shown == expected, (shown, expected)
+    # The Quick add link takes the focus to its first field.
+    driver.get(server.url("/diary/add?mealType=lunch"))
+    css(driver, ".jump-links a[href='#quick-add']").click()
+    assert driver.switch_to.active_element.get_attribute("id") == "field-quick.name"
+    # Save buttons are the page's primary ones.
+    driver.get(server.url("/diary"))
+    assert "primary" in css(driver, "#capture-save").get_attribute("class")

@@ -104,10 +104,20 @@ def test_add_from_the_picker_and_remove_in_place(driver, server):
             assert remove.rect["y"] < log.rect["y"] and remove.rect["y"] < name.rect["y"] + name.rect["height"], (size, remove.rect, name.rect, log.rect)
             assert remove.rect["x"] > name.rect["x"], f"the × is to the right of the name ({size})"
 
-    # Remove one; the others stay.
+    # Remove one, with an Undo: undone, it is back; removed, the others stay.
     monday(driver).find_element(By.CSS_SELECTOR, "button[aria-label^='Remove Lentil soup']").click()
-    wait_for(driver, lambda d: [e.text for e in monday(d).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Chicken curry"])
+    wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed() and "Removed “Lentil soup” from Monday." in css(d, "#undo-toast").text)
+    css(driver, "#undo-toast button").click()
+    assert [e.text for e in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Lentil soup", "Chicken curry"]
+    monday(driver).find_element(By.CSS_SELECTOR, "button[aria-label^='Remove Lentil soup']").click()
+    wait_for(driver, lambda d: [e.text for e in monday(d).find_elements(By.CSS_SELECTOR, ".planned-name") if e.is_displayed()] == ["Chicken curry"])
+    wait_for(driver, lambda d: len(monday(d).find_elements(By.CSS_SELECTOR, ".planned-meal")) == 1, timeout=15, message="sent when Undo's time is up")
     assert page_was_not_reloaded(driver)
+    # Days to come have nothing to log yet.
+    future = (datetime.date.today() + datetime.timedelta(days=3)).isoformat()
+    s.post(server.url("/api/v1/plan/assignments"), json={"mealId": s.get(server.url("/api/v1/meals")).json()["items"][0]["id"], "date": future, "mealType": "dinner"})
+    driver.get(server.url(f"/plan?start={future}"))
+    assert css(driver, f"#day-{future} .planned-meal") and not all_css(driver, f"#day-{future} .log-button"), "no Log on a day to come"
     plan = s.get(server.url("/api/v1/plan?start=2026-11-23&days=1")).json()
     assert [a["meal"]["description"] for a in plan["days"][0]["assignments"]] == ["Chicken curry"]
 

@@ -35,6 +35,7 @@ final class InFlightRequests: Sendable {
         let requests: InFlightRequests
 
         func shutdownAsync(_ application: Application) async {
+            application.logger.notice("stopping: no new requests; waiting for \(requests.count) to be answered")
             // Open event streams answer until they are ended: end them first, or the server waits
             // for their connections.
             await application.syncEvents.finishAll()
@@ -45,6 +46,8 @@ final class InFlightRequests: Sendable {
             }
             if requests.count > 0 {
                 application.logger.warning("stopping with \(requests.count) requests still unanswered after \(requests.limit)")
+            } else {
+                application.logger.notice("stopped: every request taken was answered")
             }
         }
     }

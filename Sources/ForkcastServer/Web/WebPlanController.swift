@@ -68,6 +68,8 @@ struct WebPlanController: RouteCollection {
         guard let assignment = try await req.owner.unplanMeal(id) else {
             throw AppError.notFound("That meal was already removed from the plan.")
         }
+        // The planner's Undo has said so already (and sends this when its seconds are up).
+        if req.fragment("delete") { return Response(status: .noContent) }
         return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
     }
 

@@ -405,3 +405,24 @@ document.addEventListener("click", async (event) => {
     announce("Copy the selected link.");
   }
 });
+
+// Times follow the browser's own clock (12 or 24 hours, as its locale has it), in the person's zone.
+const showClocks = (root = document) => root.querySelectorAll("time[data-clock]").forEach((t) => {
+  try {
+    t.textContent = new Date(t.dateTime).toLocaleTimeString([], { hour: "numeric", minute: "2-digit", timeZone: t.dataset.zone || undefined });
+  } catch { /* an unknown zone: the server's text stays */ }
+});
+showClocks();
+document.addEventListener("forkcast:refreshed", () => showClocks());
+
+// A link to a part of the page ("Quick add") takes the focus to that part's first field.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest(".jump-links a[href^='#']");
+  const target = link && document.getElementById(link.getAttribute("href").slice(1));
+  const field = target?.querySelector("input:not([type=hidden]), select, textarea");
+  if (!field) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: "start" });
+  field.focus({ preventScroll: true });
+  history.replaceState(history.state, "", link.getAttribute("href"));
+});

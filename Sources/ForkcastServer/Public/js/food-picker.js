@@ -238,7 +238,7 @@ function dialogElement() {
     </div>
     <p class="field-error" id="create-food-problem" role="alert" hidden></p>
     <div class="dialog-actions"><button type="button" class="button secondary" data-cancel>Cancel</button>
-    <button type="submit" class="button" value="save">Save food</button></div></form>`;
+    <button type="submit" class="button primary" value="save">Save food</button></div></form>`;
   document.body.append(createDialog);
   return createDialog;
 }

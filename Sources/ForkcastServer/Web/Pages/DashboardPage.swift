@@ -87,7 +87,7 @@ struct DashboardPage {
             <div class="capture-choice">
               <label for="capture-type" class="capture-type-label">Meal</label>
               <select id="capture-type" name="mealType">\(MealTypeOptions.html(model.mealTypes, selected: model.suggestedType))</select>
-              <button class="button" type="submit" id="capture-save" data-pressable>Save photo</button>
+              <button class="button primary" type="submit" id="capture-save" data-pressable>Save photo</button>
             </div>
             <p class="capture-status muted" id="capture-status" role="status"></p>
           </form>

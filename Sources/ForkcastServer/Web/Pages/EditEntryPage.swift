@@ -67,7 +67,7 @@ struct EditEntryPage {
         case .quickAdd, .photo:
             """
             \(if: entry.kind == .photo, countAs)
-            \(field("quick.name", "What", entry.name, mode: nil))
+            \(field("quick.name", "What", entry.kind == .photo && entry.name == DiaryEntry.photoName ? nil : entry.name, mode: nil))
             <div class="grid-2">
               \(field("quick.energyKcal", "Calories (kcal)", entry.nutrients.energyKcal.map { "\($0)" }, error: errors.message(for: "quickAdd.energyKcal")))
               \(field("quick.protein", "Protein (g)", entry.nutrients.protein.map { "\($0)" }, error: errors.message(for: "quickAdd.protein")))

@@ -20,10 +20,16 @@ enum ClockText {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    static func span(_ from: Date, _ to: Date, in zone: TimeZone) -> String {
-        let a = time(from, in: zone), b = time(to, in: zone)
-        return a == b ? a : "\(a)–\(b)"
+    /// The time as a page shows it: "08:05" written by the server, then in the browser's own
+    /// clock (12 or 24 hours, as its locale has it) by app.js, in the person's zone.
+    static func html(_ instant: Date, in zone: TimeZone) -> HTML {
+        HTML("<time datetime=\"\(Instant.format(instant))\" data-clock data-zone=\"\(zone.identifier)\">\(time(instant, in: zone))</time>")
     }
+
+    static func spanHTML(_ from: Date, _ to: Date, in zone: TimeZone) -> HTML {
+        time(from, in: zone) == time(to, in: zone) ? html(from, in: zone) : HTML("\(html(from, in: zone))–\(html(to, in: zone))")
+    }
+
 }
 
 /// Meal-first history (seed 004 §7, M4): occasions newest first with their type, time span, entry
@@ -90,7 +96,7 @@ struct HistoryPage {
           <a class="occasion-link" href="\(SiteURL.occasion(o.id).path)">
             <span class="occasion-photos">\(photos)</span>
             <span class="occasion-text"><span><span class="occasion-type">\(name)</span>
-                <span class="muted">\(ClockText.span(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies")</span></span>
+                <span class="muted">\(ClockText.spanHTML(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies")</span></span>
               <span class="occasion-dishes">\(dishes)</span>
               \(if: o.uncounted > 0, HTML("<span class=\"muted\">\(o.uncounted) not counted yet</span>"))</span>
             <span class="kcal">\(kcal) kcal</span>
@@ -114,7 +120,7 @@ struct OccasionPage {
             <li class="entry\(if: !e.isCounted, " uncounted")">
               \(e.photoId.map { HTML("<img class=\"occasion-photo\" src=\"\(PhotoURL.image($0))\" alt=\"Photo of \(e.name)\" loading=\"lazy\">") })
               <a class="entry-link" href="\(SiteURL.editEntry(e.id).path)"><span class="entry-name">\(e.name)</span>
-                <span class="muted">\(ClockText.time(e.loggedAt, in: zone)) · \(DashboardPage.amount(e))</span></a>
+                <span class="muted">\(ClockText.html(e.loggedAt, in: zone)) · \(DashboardPage.amount(e))</span></a>
               <span class="kcal">\(e.isCounted ? e.nutrients.energyKcal.map { "\($0.display(0)) kcal" } ?? "–" : "not counted")</span>
             </li>
             """)
@@ -123,7 +129,7 @@ struct OccasionPage {
         <section class="card">
           <p><a href="\(SiteURL.history(date: o.date).path)">‹ History</a></p>
           <h1>\(types.name(of: o.mealType)) <span class="muted">\(o.date.weekday.name) \(PlannerPage.longDate(o.date))</span></h1>
-          <p class="muted">\(ClockText.span(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies") ·
+          <p class="muted">\(ClockText.spanHTML(o.firstLoggedAt, o.lastLoggedAt, in: zone)) · \(o.entries.count) entr\(o.entries.count == 1 ? "y" : "ies") ·
             \(NutritionSummary(nutrients: o.totals, cost: nil, currency: "").html)\(o.uncounted > 0 ? " · \(o.uncounted) not counted yet" : "")</p>
           <ul class="entries occasion-entries">\(entries)</ul>
           <p><a class="button" href="\(SiteURL.diary(date: o.date).path)#group-\(o.mealType)">Open the day</a></p>

@@ -154,7 +154,8 @@ struct PlannerPage {
         let entries = day.entries.map { entry in
             let slot = entry.assignment.mealType.flatMap { types?.resolve($0) }
             // A meal with a slot is logged there in one tap; without one, Today asks which meal it was.
-            let log: HTML = slot != nil ? HTML("""
+            // Days to come have nothing to log yet.
+            let log: HTML = day.date > today ? .empty : slot != nil ? HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="inline">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(entry.assignment.id.uuidString)">
@@ -163,10 +164,11 @@ struct PlannerPage {
               </form>
               """) : HTML("<a class=\"button small log-button\" href=\"\(SiteURL.diary(date: day.date == today ? nil : day.date).path(fragment: "planned"))\">Log<span class=\"visually-hidden\"> \(entry.meal.description) as eaten</span></a>")
             return HTML("""
-            <li class="planned-meal" data-assignment-id="\(entry.assignment.id.uuidString)">
+            <li class="planned-meal" id="assignment-\(entry.assignment.id.uuidString)" data-assignment-id="\(entry.assignment.id.uuidString)">
               <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<span class="planned-name">\(entry.meal.description)</span>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
-              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline planned-remove" data-day-action>
+              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline planned-remove" data-day-action
+                    data-undo="Removed “\(entry.meal.description)” from \(day.weekday.name).">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="start" value="\(start.iso)">
                 <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>

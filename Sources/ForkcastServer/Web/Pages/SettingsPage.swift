@@ -6,9 +6,20 @@ struct SettingsPage {
     let user: UserModel
     var message: String?
 
+    /// "America/Argentina/Buenos_Aires" → "Argentina, Buenos Aires": a zone named by its place.
+    static func place(_ zone: String) -> String {
+        let parts = zone.split(separator: "/").dropFirst()
+        return (parts.isEmpty ? zone : parts.reversed().joined(separator: ", ")).replacingOccurrences(of: "_", with: " ")
+    }
+
     func render(layout: Layout) -> HTML {
-        let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
-        let options = zones.map { z in HTML("<option value=\"\(z)\"\(if: z == user.timeZone, " selected")>\(z)</option>") }.joined()
+        // Grouped by region (Europe, America, …), each named by its place ("Europe/Paris" is Paris),
+        // and searchable by typing.
+        let regions = Dictionary(grouping: TimeZone.knownTimeZoneIdentifiers) { z in z.contains("/") ? String(z.prefix { $0 != "/" }) : "Other" }
+        let options = regions.keys.sorted().map { region in
+            let zones = regions[region]!.sorted { Self.place($0) < Self.place($1) }
+            return HTML("<optgroup label=\"\(region)\">\(zones.map { z in HTML("<option value=\"\(z)\"\(if: z == user.timeZone, " selected")>\(Self.place(z)) (\(region))</option>") }.joined())</optgroup>")
+        }.joined()
         return layout.render("""
         <section class="card narrow">
           <h1>Settings</h1>
@@ -17,7 +28,7 @@ struct SettingsPage {
             \(Layout.csrfField(layout.csrf ?? ""))
             \(FormField(name: "displayName", label: "Your name", value: user.displayName ?? "", autocomplete: "name").render)
             <div class="field"><label for="field-timeZone">Time zone</label>
-              <select id="field-timeZone" name="timeZone">\(options)</select>
+              <select id="field-timeZone" name="timeZone" data-searchable="time zones">\(options)</select>
               <p class="hint">“Today” in the diary and the planner follows this time zone.</p></div>
             <div class="field"><label for="field-currency">Currency for prices</label>
               <select id="field-currency" name="currency">\(Currency.common.map { c in HTML("<option value=\"\(c)\"\(if: c == user.currency, " selected")>\(c)</option>") }.joined())\(if: !Currency.common.contains(user.currency), HTML("<option value=\"\(user.currency)\" selected>\(user.currency)</option>"))</select></div>
