@@ -76,6 +76,21 @@ import Testing
         #expect(NutrientStanding(nutrient: .iron, amount: Decimal(string: "1e30")!, target: 18, missing: 0).percent == Int.max, "no trap on huge values")
     }
 
+    @Test func aLowNutrientsSourcesAreRankedPerUsualPortion() {
+        let paprika = Food(name: "Paprika", per100: Nutrients([.fiber: 35]), serving: Serving(size: 2, unit: .gram, label: "1 tsp"))
+        let lentils = Food(name: "Lentils", per100: Nutrients([.fiber: 8]), serving: Serving(size: 200, unit: .gram, label: "1 cup"))
+        let oats = Food(name: "Oats", per100: Nutrients([.fiber: 10]))
+        let soda = Food(name: "Soda", basis: .milliliter, per100: Nutrients([.fiber: 0]))
+        let ranked = NutrientSources.richest(.fiber, foods: [paprika, lentils, oats, soda, Food(name: "Mystery")])
+        #expect(ranked.map(\.name) == ["Lentils", "Oats", "Paprika"], "per portion eaten: a teaspoon of paprika is not a fibre source")
+        #expect(ranked.first == NutrientSource(name: "Lentils", amount: 16, portion: "1 cup (200 g)"))
+        let day = CalendarDate(iso: "2026-12-01")!
+        let quick = DiaryEntry(loggedAt: Date(), date: day, mealType: "snack", kind: .quickAdd, name: "Biscuit", nutrients: Nutrients(energyKcal: 90))
+        let photo = DiaryEntry(loggedAt: Date(), date: day, mealType: "snack", kind: .photo, name: "Photo", nutrients: Nutrients())
+        let known = DiaryEntry(loggedAt: Date(), date: day, mealType: "snack", kind: .quickAdd, name: "Bar", nutrients: Nutrients([.fiber: 3]))
+        #expect(NutrientSources.silent(on: .fiber, in: [quick, photo, known]).map(\.name) == ["Biscuit"], "a photo not counted yet is not silent")
+    }
+
     @Test func aWeekSaysWhatIsPersistentlyUnderOrOver() {
         let goals = Goals.defaults
         func day(fiber: Decimal, sodium: Decimal) -> (totals: Nutrients, missing: [Nutrient: Int]) { (Nutrients([.fiber: fiber, .sodium: sodium]), [:]) }

@@ -646,6 +646,15 @@ def test_small_things_a_person_notices(driver, server):
     driver.get(server.url("/diary/add?mealType=lunch"))
     css(driver, ".jump-links a[href='#quick-add']").click()
     assert driver.switch_to.active_element.get_attribute("id") == "field-quick.name"
+    # A changed amount shows what it comes to before saving; nothing is saved until Save.
+    oats = create_food(s, server, name="Rolled oats", per100={"energyKcal": 372, "protein": 13})
+    logged = s.post(server.url("/api/v1/diary/entries"), json={"foodId": oats["id"], "quantity": 40, "unit": "g", "mealType": "breakfast"}).json()
+    driver.get(server.url(f"/diary/entries/{logged['id']}/edit"))
+    quantity = css(driver, "#field-quantity")
+    quantity.clear()
+    quantity.send_keys("100")
+    wait_for(driver, lambda d: "With the new amount: 372 kcal" in css(d, "#entry-totals").text, message="the new calories before saving")
+    assert s.get(server.url(f"/api/v1/diary/entries/{logged['id']}")).json()["nutrients"]["energyKcal"] == 148.8, "not saved yet"
     # Save buttons are the page's primary ones.
     driver.get(server.url("/diary"))
     assert "primary" in css(driver, "#capture-save").get_attribute("class")

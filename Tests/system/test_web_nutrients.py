@@ -84,6 +84,16 @@ def test_a_catalogue_food_is_logged_from_the_plate_like_your_own(driver, server)
     assert r.status_code == 201, r.text
     driver.refresh()
     assert "not known for 1 entry" in nutrient_row(driver, "fiber").text
+    # The nutrient's page: where it came from, the entry that does not say, and foods rich in it.
+    nutrient_row(driver, "fiber").find_element("css selector", ".n-name a").click()
+    wait_for(driver, lambda d: "/diary/nutrients/fiber" in d.current_url)
+    assert "Carrots, raw — 4.2 g" in css(driver, "#nutrient-from").text, "the entry as it was logged"
+    assert "Biscuit" in css(driver, "#nutrient-silent").text, "the quick add that says nothing of fibre is named"
+    assert "Carrots, raw (garden)" in css(driver, "#nutrient-yours").text, "your foods rich in it"
+    catalogue = css(driver, "#nutrient-catalogue").text
+    assert catalogue.count("\n") >= 4 and " g in " in catalogue, catalogue
+    screenshot(driver, "nutrient-fibre")
+    axe_check(driver, "nutrient-fibre")
 
 
 def test_targets_change_on_goals_and_the_week_shows_what_is_persistently_low(driver, server):

@@ -44,6 +44,7 @@ enum SiteURL: Sendable {
     case mealTypes, createMealType, updateMealType(UUID)
     case goals, goalsProfile, goalsManual, goalsWeights, goalsTargets, deleteWeight(UUID)
     case nutrientsWeek(date: CalendarDate? = nil)
+    case nutrient(String, date: CalendarDate? = nil)
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
     case goalsImport(csrf: String?)
     // Foods
@@ -132,6 +133,7 @@ enum SiteURL: Sendable {
         case .deleteWeight(let weight): "/goals/weights/\(id(weight))/delete"
         case .goalsTargets: "/goals/targets"
         case .nutrientsWeek: "/diary/nutrients"
+        case .nutrient(let key, _): "/diary/nutrients/\(key)"
         case .goalsImport: "/goals/import"
         case .foods: "/foods"
         case .newFood: "/foods/new"
@@ -166,7 +168,7 @@ enum SiteURL: Sendable {
         case .foods(let query, let page, let grid):
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
-        case .nutrientsWeek(let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
+        case .nutrientsWeek(let date), .nutrient(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
         default: ""
         }
@@ -198,7 +200,7 @@ enum SiteURL: Sendable {
         .sharedList(":token"), .sharedCheck(":token", anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
-        .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(),
+        .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(), .nutrient(":nutrient"),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
         .serviceWorker, .script("api"),
     ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]

@@ -227,6 +227,15 @@ struct WebDiaryController: RouteCollection {
                 input.quickAdd = values; input.name = name
             }
         }
+        if req.fragment("entry-totals") {
+            // What the new amount comes to, before saving (the plate's preview, nothing stored).
+            let amount = input.foodId != nil || input.mealId != nil || input.quickAdd != nil
+            let preview = amount && problems.isEmpty && numbers.problems.isEmpty
+                ? try await req.owner.logEntry.preview(PlateInput(mealType: existing.mealType, items: [DiaryEntryInput(
+                    foodId: input.foodId, quantity: input.quantity, unit: input.unit, mealId: input.mealId, servings: input.servings,
+                    quickAdd: input.quickAdd)])).first : nil
+            return EditEntryPage.totals(preview?.nutrients, changed: amount).response()
+        }
         if let dateText = form["date"] {
             if let date = CalendarDate(iso: dateText), let time = ClockTime(form["time"] ?? "12:00") {
                 // The form always sends the day and time it shows (to the minute): left as shown,

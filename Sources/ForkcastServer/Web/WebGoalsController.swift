@@ -15,6 +15,7 @@ struct WebGoalsController: RouteCollection {
         routes.post(SiteURL.deleteWeight(SiteURL.anyID), use: deleteWeight)
         routes.post(SiteURL.goalsTargets, use: saveTargets)
         routes.get(SiteURL.nutrientsWeek(), use: nutrientsWeek)
+        routes.get(SiteURL.nutrient(":nutrient"), use: nutrient)
         routes.on(.POST, SiteURL.goalsImport(csrf: nil), body: .stream, use: importHealth)
     }
 
@@ -111,6 +112,26 @@ struct WebGoalsController: RouteCollection {
         let goals = try await req.owner.body.goals(today: today).goals
         let page = NutrientsWeekPage(start: start, end: end, today: today, days: totals.filter { $0.entries > 0 }.map { ($0.date, $0.nutrients, $0.missing) }, goals: goals)
         return page.render(layout: req.layout("Nutrients this week", .today)).response()
+    }
+
+    /// One nutrient on one day: where it came from, the entries that do not say, and when it is
+    /// low, the foods (the person's and the catalogue's) richest in it.
+    @Sendable func nutrient(req: Request) async throws -> Response {
+        let user = try req.webUser
+        guard let nutrient = req.parameters.get("nutrient").flatMap(Nutrient.init(rawValue:)), Nutrient.targeted.contains(nutrient) else {
+            throw AppError.notFound("There is no such nutrient with a target.")
+        }
+        let today = user.today(now: req.now)
+        let date = try req.queryParameters.date("date") ?? today
+        let day = try await req.owner.diaryContext.day(date)
+        let standing = NutrientStanding.day(day.totals, missing: day.missing, goals: day.goals).first { $0.nutrient == nutrient }!
+        var page = NutrientPage(nutrient: nutrient, date: date, today: today, standing: standing, entries: day.groups.flatMap(\.entries))
+        if standing.verdict == .under || standing.verdict == .unknown {
+            let foods = try await req.owner.foods.list(query: nil, page: try Paging(per: 500)).items
+            page.yours = NutrientSources.richest(nutrient, foods: foods)
+            page.catalogue = try await req.application.threadPool.runIfActive { NutrientPage.shippedRichest[nutrient] ?? [] }
+        }
+        return page.render(layout: req.layout(nutrient.name, .today)).response()
     }
 
     @Sendable func addWeight(req: Request) async throws -> Response {

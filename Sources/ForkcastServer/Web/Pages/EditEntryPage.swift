@@ -41,6 +41,13 @@ struct EditEntryPage {
     /// For a photo entry: the library's meals it may be counted as.
     var meals: [Meal] = []
 
+    /// What a changed amount comes to, shown before saving (the `entry-totals` fragment, entry.js).
+    static func totals(_ nutrients: Nutrients?, changed: Bool) -> HTML {
+        let text: HTML = !changed ? HTML("Change the amount to see what it comes to.")
+            : nutrients.map { HTML("With the new amount: \(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)") } ?? HTML("Not a whole amount yet.")
+        return HTML("<p class=\"muted\" id=\"entry-totals\" aria-live=\"polite\">\(text)</p>")
+    }
+
     func render(layout: Layout) -> HTML {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -98,6 +105,7 @@ struct EditEntryPage {
             \(Layout.csrfField(layout.csrf ?? ""))
             \(if: confirmMove != nil, HTML("<input type=\"hidden\" name=\"confirmMove\" value=\"1\">"))
             \(amount)
+            \(if: entry.isCounted, Self.totals(nil, changed: false))
             <div class="field"><label for="field-mealType">Meal type</label><select id="field-mealType" name="mealType">\(types)</select></div>
             \(errors.message(for: "mealType").map { HTML("<p class=\"field-error\">\($0)</p>") })
             <div class="grid-2">

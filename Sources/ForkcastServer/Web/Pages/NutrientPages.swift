@@ -20,13 +20,13 @@ enum NutrientsCard {
           <div class="card-head"><h2 id="nutrients-title">Nutrients</h2>
             <a class="button small" href="\(SiteURL.nutrientsWeek(date: day.date == today ? nil : day.date).path)">Last 7 days</a></div>
           <p class="muted" id="nutrients-summary">\(summary)</p>
-          \(if: counted > 0, HTML("<ul class=\"nutrient-list\">\(standings.map { row($0, entries: counted) }.joined())</ul>"))
+          \(if: counted > 0, HTML("<ul class=\"nutrient-list\">\(standings.map { row($0, entries: counted, date: day.date == today ? nil : day.date) }.joined())</ul>"))
           <p class="hint">Targets are \(day.goals.reference.isEmpty ? "the daily values" : "the reference intakes for your sex and age") unless you change them under <a href="\(SiteURL.goals.path(fragment: "targets-title"))">Goals</a>.</p>
         </section>
         """)
     }
 
-    static func row(_ s: NutrientStanding, entries: Int) -> HTML {
+    static func row(_ s: NutrientStanding, entries: Int, date: CalendarDate? = nil) -> HTML {
         let n = s.nutrient
         let amount = s.amount.map { n.text($0) } ?? "—"
         let target = s.target.map { n.text($0) } ?? ""
@@ -44,7 +44,7 @@ enum NutrientsCard {
         } ?? .empty
         return HTML("""
         <li class="nutrient \(verdict)" data-nutrient="\(n.rawValue)">
-          <span class="n-name">\(n.name)\(if: s.verdict == .under || s.verdict == .over, HTML(" <span class=\"n-flag\">\(s.verdict == .under ? "low" : "high")</span>"))</span>
+          <span class="n-name"><a href="\(SiteURL.nutrient(n.rawValue, date: date).path)">\(n.name)</a>\(if: s.verdict == .under || s.verdict == .over, HTML(" <span class=\"n-flag\">\(s.verdict == .under ? "low" : "high")</span>"))</span>
           <span class="n-amount">\(amount)\(if: !target.isEmpty, HTML(" <span class=\"muted\">/ \(target)</span>"))</span>
           <span class="n-percent">\(percent)</span>
           \(meter)\(missing)
