@@ -17,7 +17,7 @@ const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
 const SHELL_FILES = [
   "/css/app.css", "/js/app.js", "/js/api.js", "/js/offline.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/foods.js",
-  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/js/shopping.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/entry.js", "/js/shopping.js", "/js/page.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
 self.addEventListener("install", (event) => {
