@@ -6,6 +6,11 @@ public struct ParameterError: Error, Sendable, CustomStringConvertible {
     public var name: String
     public var message: String
     public var description: String { message }
+
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
 }
 
 /// Reads an operation's `Parameters` from the path's and query's text values (the server's side).

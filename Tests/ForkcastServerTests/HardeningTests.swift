@@ -1,5 +1,6 @@
 import FluentKit
 @testable import ForkcastServer
+import ForkcastContract
 import ForkcastCore
 import Foundation
 import PropertyBased
@@ -107,6 +108,19 @@ struct HardeningTests {
                 let message = try #require(answer.problem?.message(for: field))
                 #expect(message.contains("must be an id") && !message.contains("Attempted"), "\(message)")
             }
+        }
+    }
+
+    @Test func aParameterOutsideTheBoundsTheDocumentDeclaresIsA400SayingThem() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            for (path, message) in [("/api/v1/plan?days=0", "days must be at least 1 and at most \(WeekWindow.maximumLength); got 0."),
+                                    ("/api/v1/plan?days=999", "days must be at least 1 and at most \(WeekWindow.maximumLength); got 999."),
+                                    ("/api/v1/sync/changes?limit=0", "limit must be at least 1 and at most \(SyncChangesQuery.maximumLimit); got 0.")] {
+                let answer = try await client.get(path)
+                #expect(answer.status == .badRequest && answer.body.string.contains(message), "\(path): \(answer.body.string)")
+            }
+            #expect(try await client.get("/api/v1/plan?days=\(WeekWindow.maximumLength)").status == .ok, "the bound itself is allowed")
         }
     }
 

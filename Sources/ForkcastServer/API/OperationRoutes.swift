@@ -68,7 +68,16 @@ struct OperationRoutes {
         let inPath = Op.path.parameterNames
         for name in inPath { values[name] = req.parameters.get(name).map { [$0] } }
         do {
-            return try ParameterDecoder.decode(Op.Parameters.self, from: values)
+            let parameters = try ParameterDecoder.decode(Op.Parameters.self, from: values)
+            // The bounds the document declares are the bounds: handlers do not check them again.
+            for (name, note) in Op.parameterNotes where note.minimum != nil || note.maximum != nil {
+                guard let raw = values[name]?.last, let value = Decimal(string: raw) else { continue }
+                if note.minimum.map({ value < $0 }) == true || note.maximum.map({ value > $0 }) == true {
+                    let bounds = [note.minimum.map { "at least \($0)" }, note.maximum.map { "at most \($0)" }].compactMap { $0 }.joined(separator: " and ")
+                    throw ParameterError(name: name, message: "\(name) must be \(bounds); got \(raw.prefix(40)).")
+                }
+            }
+            return parameters
         } catch let error as ParameterError where inPath.contains(error.name) {
             throw AppError.notFound("Nothing at \(req.url.path) exists in your account: \(error.message)")
         } catch let error as ParameterError {

@@ -9,11 +9,8 @@ enum PlanController {
         routes.on(Plan.Get.self) { req, query, _ in
             let user = try req.requireUser()
             let today = user.today(now: req.now)
-            let length = query.days ?? WeekWindow.defaultLength
-            guard (1...WeekWindow.maximumLength).contains(length) else {
-                throw AppError.badRequest("days must be between 1 and \(WeekWindow.maximumLength); got \(length).")
-            }
-            let window = WeekWindow(start: query.start ?? today, length: length)
+            // days is within the document's bounds (OperationRoutes.parameters).
+            let window = WeekWindow(start: query.start ?? today, length: query.days ?? WeekWindow.defaultLength)
             let owner = try req.owner
             let plan = owner.plan
             return try await req.application.readCache.answer(req, owner: plan.ownerID, today: today) {
