@@ -92,6 +92,11 @@ extension ForkcastAPI {
         try await send(Foods.Catalog.self, CatalogQuery(q: text, page: page, per: per))
     }
 
+    /// One catalogue food with all its named portions.
+    public func catalogFood(_ catalogId: String) async throws -> CatalogFoodAnswer {
+        try await send(Foods.CatalogEntry.self, CatalogIDParameter(catalogId))
+    }
+
     /// The catalogue food made one of your foods (the same food when it already is one).
     public func adopt(catalogId: String) async throws -> Food { try await send(Foods.Import.self, body: FoodImportInput(catalogId: catalogId)) }
 

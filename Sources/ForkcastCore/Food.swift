@@ -183,6 +183,19 @@ extension Food {
         (serving?.size ?? 100, basis == .milliliter ? .milliliter : .gram)
     }
 
+    /// A plate row's amount in a unit as the page sends it: "g", "ml", "serving", "" (none chosen:
+    /// ``platePortion(quantity:unit:)``), or "portion:<grams>", one of the catalogue's named
+    /// portions ("1 cup, chopped (128 g)"), logged as its grams. nil: no amount ("how much?") or a
+    /// unit that is none of these.
+    public func platePortion(quantity: Decimal?, unitText: String) -> (quantity: Decimal, unit: QuantityUnit)? {
+        if unitText.hasPrefix("portion:") {
+            guard let grams = Decimal(string: String(unitText.dropFirst("portion:".count))), grams > 0, grams <= 5000, basis == .gram else { return nil }
+            return ((quantity ?? 1) * grams, .gram)
+        }
+        if unitText.isEmpty { return platePortion(quantity: quantity, unit: nil) }
+        return QuantityUnit(rawValue: unitText).flatMap { platePortion(quantity: quantity, unit: $0) }
+    }
+
     /// The amount a plate row logs, from what was typed: no amount and no unit is the usual
     /// portion; a plain number is grams or millilitres (the food's basis), never servings, which
     /// are only ever chosen; a unit without an amount is no amount (nil: ask "how much?").

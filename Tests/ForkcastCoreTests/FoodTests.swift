@@ -14,6 +14,11 @@ struct FoodTests {
         #expect(milk.platePortion(quantity: 250, unit: nil)! == (250, .milliliter))
         #expect(bar.platePortion(quantity: 30, unit: .gram)! == (30, .gram), "what was typed, as typed")
         #expect(bar.platePortion(quantity: nil, unit: .gram) == nil, "a unit without an amount: how much?")
+        #expect(bar.platePortion(quantity: 2, unitText: "portion:128")! == (256, .gram), "two of a named portion, in grams")
+        #expect(bar.platePortion(quantity: nil, unitText: "portion:128")! == (128, .gram), "one when no number is typed")
+        #expect(bar.platePortion(quantity: 2, unitText: "portion:-1") == nil && bar.platePortion(quantity: 2, unitText: "portion:1e308") == nil)
+        #expect(milk.platePortion(quantity: 2, unitText: "portion:128") == nil, "grams of a food measured in ml: no")
+        #expect(bar.platePortion(quantity: 150, unitText: "")! == (150, .gram) && bar.platePortion(quantity: 1, unitText: "cup") == nil)
     }
 
     @Test func anAmountBigEnoughToBeASlipIsAskedAboutFirst() throws {

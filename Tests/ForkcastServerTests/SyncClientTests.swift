@@ -86,6 +86,9 @@ struct SyncClientTests {
             let food = try await api.adopt(catalogId: carrots.catalogId)
             #expect(food.catalogId == carrots.catalogId && food.source == FoodSource.usda && food.per100[.vitaminA] == 835)
             #expect(try await api.adopt(catalogId: carrots.catalogId).id == food.id)
+            let catalogued = try await api.catalogFood(carrots.catalogId)
+            #expect(catalogued.foodId == food.id && catalogued.portions.map(\.grams).contains(61), "one catalogue food, its named portions and your food of it")
+            await #expect(throws: (any Error).self) { try await api.catalogFood("sr-ffffffffffffffff") }
             let entry = try await api.log(DiaryEntryInput(mealType: "lunch", foodId: food.id!, quantity: 150, unit: "g"))
             #expect(entry.nutrients[.vitaminA] == Decimal(string: "1252.5")! && entry.nutrients[.sodium] == Decimal(string: "103.5")!)
             let day = try await api.diaryDay(entry.date)

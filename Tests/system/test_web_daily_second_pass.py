@@ -596,6 +596,8 @@ def test_a_plate_row_says_its_unit_a_plain_number_is_grams_and_a_slip_is_asked_a
     unit = Select(css(driver, "#ingredient-unit-1"))
     assert unit.first_selected_option.text == "g", "the row says the unit its number is in"
     assert "× 1 portion (128 g)" in [o.text for o in unit.options], "a serving is offered by its name and size, to choose"
+    named = [o.text for o in unit.options if o.get_attribute("value").startswith("portion:")]
+    assert "× 1 portion (61 g)" in named and len(named) >= 5, f"the catalogue's other portions are offered too: {named}"
     amount = css(driver, "#ingredient-qty-1")
     amount.click()
     amount.send_keys("150")
@@ -624,6 +626,21 @@ def test_a_plate_row_says_its_unit_a_plain_number_is_grams_and_a_slip_is_asked_a
     confirm.click()
     wait_for(driver, lambda d: "/diary/add" not in d.current_url)
     assert [(e["quantity"], e["unit"]) for e in entries_of(s, server, today, "dinner")] == [(150, "serving")]
+
+    # Two of a named portion, chosen: logged as their grams.
+    driver.get(server.url("/diary/add?mealType=snack"))
+    css(driver, "#ingredient-food-1").send_keys("carrots")
+    click_suggestion(driver, "#ingredient-rows .suggestion", "Carrots, raw")
+    wait_for(driver, lambda d: any(o.get_attribute("value") == "portion:61" for o in Select(css(d, "#ingredient-unit-1")).options),
+             message=f"the named portions are offered: {[o.get_attribute('value') for o in Select(css(driver, '#ingredient-unit-1')).options]} {css(driver, '#ingredient-food-1').get_attribute('value')}")
+    Select(css(driver, "#ingredient-unit-1")).select_by_value("portion:61")
+    amount = css(driver, "#ingredient-qty-1")
+    amount.click()
+    amount.send_keys("2")
+    wait_for(driver, lambda d: "50 kcal" in css(d, "#plate-totals").text, message="2 × 61 g is 50 kcal")
+    css(driver, "#plate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary/add" not in d.current_url)
+    assert [(e["quantity"], e["unit"]) for e in entries_of(s, server, today, "snack")] == [(122, "g")]
 
 
 def test_small_things_a_person_notices(driver, server):

@@ -132,6 +132,27 @@ public enum Foods {
         }
         public static var requiredParameters: Set<String> { ["q"] }
     }
+
+    public enum CatalogEntry: APIOperation {
+        public typealias Parameters = CatalogIDParameter
+        public typealias Answer = CatalogFoodAnswer
+        public static let id = "getCatalogFood"
+        public static let method = HTTPVerb.get
+        public static let path: PathTemplate = "/api/v1/foods/catalog/{catalogId}"
+        public static let summary = "One catalogue food, with all its named portions (a plate row offers them)"
+        public static let tag = "foods"
+        public static let success = Outcome(200, "The catalogue food")
+        public static let failures = [Outcome(404, "No such catalogue food")] + Outcome.read
+        public static var parameterNotes: [String: FieldNote] {
+            ["catalogId": FieldNote("A catalogue id, as the catalogue search gives it", maxLength: CatalogFood.maximumIdLength, example: "sr-0123456789abcdef")]
+        }
+    }
+}
+
+/// `{catalogId}` in a path.
+public struct CatalogIDParameter: Codable, Sendable, Hashable {
+    public var catalogId: String
+    public init(_ catalogId: String) { self.catalogId = catalogId }
 }
 
 /// `/api/v1/nutrients`: what Forkcast tracks.

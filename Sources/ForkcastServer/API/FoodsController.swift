@@ -75,6 +75,12 @@ enum FoodsController {
             return Page(items: result.items.map { CatalogFoodAnswer($0, foodId: adopted[$0.catalogId]) },
                         metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
         }
+        routes.on(Foods.CatalogEntry.self) { req, parameters, _ in
+            guard FoodDataCentral.isCatalogId(parameters.catalogId), let food = try await req.application.foodCatalog.find(parameters.catalogId) else {
+                throw AppError.notFound("The catalogue has no food \(parameters.catalogId.prefix(40)).")
+            }
+            return CatalogFoodAnswer(food, foodId: try await req.owner.foods.adopted(among: [food.catalogId])[food.catalogId])
+        }
         routes.on(NutrientDefinitions.List.self) { _, _, _ in NutrientList() }
         routes.on(Foods.Import.self) { req, _, input in
             let currency = try req.requireUser().currency

@@ -154,7 +154,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         const body = food.offBarcode ? { barcode: food.offBarcode } : { catalogId: food.catalogId };
         const response = await request(apiPath("importFood"), { method: "POST", body });
         if (!response.ok) { showProblem(`${food.name} could not be added: ${await failureMessage(response)}`); return; }
-        food = await response.json();
+        // The catalogue's named portions go with it to the row (a person's food keeps only the first).
+        food = { ...(await response.json()), portions: food.portions };
         rememberFoods([food]);
       } catch {
         showProblem("Could not reach Forkcast to add this food; try again when online.");
@@ -165,6 +166,13 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     input.value = food.name;
     if (idInput) idInput.value = food.id;
     if (food.basis) input.dataset.basis = food.basis;
+    // One of your foods from the catalogue: its named portions, to choose from on the row.
+    if (food.catalogId && !food.portions) {
+      try {
+        const answer = await request(apiPath("getCatalogFood", { catalogId: food.catalogId }));
+        if (answer.ok) food = { ...food, portions: (await answer.json()).portions };
+      } catch { /* offline: the serving alone */ }
+    }
     close();
     clearProblem();
     input.removeAttribute("aria-invalid");
@@ -193,7 +201,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
         if (!more.ok || input.value.trim() !== q || offFor === q) return;
         const own = new Set(items.map((f) => f.id));
         const catalog = (await more.json()).items.filter((c) => !own.has(c.foodId))
-          .map((c) => (c.foodId ? { id: c.foodId, name: c.name } : { catalogId: c.catalogId, name: c.name, source: c.source }));
+          .map((c) => (c.foodId ? { id: c.foodId, name: c.name, portions: c.portions }
+            : { catalogId: c.catalogId, name: c.name, source: c.source, portions: c.portions }));
         show([...items, ...catalog], undefined, actionsFor(q, [...items, ...catalog]));
       } catch { /* offline: the typed name is matched when logging */ }
     }, 120);

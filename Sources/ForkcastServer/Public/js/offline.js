@@ -662,8 +662,11 @@ async function entriesFromPlate(form) {
       continue;
     }
     if (typedQuantity === null) { problems.push(`How much ${name}?`); continue; }
-    entries.push({ record: { ...base, foodId, quantity: typedQuantity, ...(typedUnit ? { unit: typedUnit } : {}) },
-                   display: { name, amount: `${typedQuantity} ${typedUnit || basis || "g or ml"}`, date, mealType } });
+    // A named portion is sent as the grams its option says it is ("portion:128": 128 g each).
+    const portion = typedUnit.startsWith("portion:") ? Number(typedUnit.slice(8)) : null;
+    const record = portion ? { quantity: typedQuantity * portion, unit: "g" } : { quantity: typedQuantity, ...(typedUnit ? { unit: typedUnit } : {}) };
+    entries.push({ record: { ...base, foodId, ...record },
+                   display: { name, amount: `${record.quantity} ${record.unit || basis || "g or ml"}`, date, mealType } });
   }
   const mealSelect = form.elements.mealId;
   if (mealSelect?.value) {

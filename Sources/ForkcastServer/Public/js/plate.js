@@ -2,6 +2,7 @@
 // removed, and live totals (added up by the server, nothing saved) that include the quick add.
 import { request, swapFragment } from "/js/app.js";
 import { attachFoodPicker } from "/js/food-picker.js";
+import { apiPath } from "/js/api.js";
 import { rememberFoods } from "/js/offline.js";
 
 function enhance(form) {
@@ -10,7 +11,7 @@ function enhance(form) {
   const totals = document.getElementById("plate-totals");
   const usualBox = form.querySelector(".usual-foods");
   const fromChip = (chip) => ({
-    id: chip.dataset.foodId, name: chip.dataset.name, basis: chip.dataset.basis,
+    id: chip.dataset.foodId, name: chip.dataset.name, basis: chip.dataset.basis, catalogId: chip.dataset.catalogId,
     fill: { quantity: chip.dataset.quantity, unit: chip.dataset.unit }, servingLabel: chip.dataset.serving,
   });
   const usual = [...form.querySelectorAll(".food-chip")].map(fromChip);
@@ -49,10 +50,18 @@ function enhance(form) {
     const select = row.querySelector("[name=ingredientUnit]");
     const basis = food.basis === "ml" ? "ml" : "g";
     const serving = food.servingLabel ?? (food.serving ? (food.serving.label ? `${food.serving.label} (${food.serving.size} ${food.serving.unit})` : `${food.serving.size} ${food.serving.unit}`) : "");
+    select.querySelectorAll("option[data-portion]").forEach((o) => o.remove());
     for (const option of select.options) {
       if (option.value === "serving") { option.textContent = serving ? `× ${serving}` : "serving"; option.disabled = !serving; }
       else if (option.value === "") option.textContent = basis;
       else option.disabled = option.value !== basis;
+    }
+    // The catalogue's other named portions ("1 cup, chopped (128 g)"), chosen, never implied.
+    for (const p of (food.portions ?? []).slice(1)) {
+      if (basis !== "g" || !(p.grams > 0)) continue;
+      const option = Object.assign(document.createElement("option"), { value: `portion:${p.grams}`, textContent: `× ${p.name}` });
+      option.dataset.portion = "";
+      select.append(option);
     }
     // A food not eaten lately: its usual portion, shown in its own unit (one serving's grams).
     const fill = food.fill ?? { quantity: food.serving?.size ?? 100, unit: basis };
@@ -114,8 +123,15 @@ function enhance(form) {
     input.value = chip.dataset.name;
     row.querySelector("[name=ingredientFoodId]").value = chip.dataset.foodId;
     input.dataset.basis = chip.dataset.basis;
-    showAmount(row, fromChip(chip));
+    const food = fromChip(chip);
+    showAmount(row, food);
     refreshTotals();
+    // A catalogue food's other named portions, offered when they arrive.
+    if (food.catalogId) {
+      request(apiPath("getCatalogFood", { catalogId: food.catalogId }))
+        .then(async (answer) => { if (answer.ok) showAmount(row, { ...food, portions: (await answer.json()).portions }); })
+        .catch(() => { /* offline: the serving alone */ });
+    }
   });
 
   // The usual foods follow the meal type chosen (Breakfast's are not Dinner's).

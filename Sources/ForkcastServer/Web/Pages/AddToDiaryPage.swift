@@ -98,7 +98,7 @@ struct AddToDiaryPage {
     static func usualChips(_ usual: [UsualFood]) -> HTML {
         let chips = usual.map { u in
             let f = u.food
-            return HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-quantity=\"\("\(u.portion.quantity)")\" data-unit=\"\(u.portion.unit.rawValue)\" data-basis=\"\(f.basis.rawValue)\" data-serving=\"\(f.serving?.displayLabel ?? "")\" title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
+            return HTML("<li><button type=\"button\" class=\"chip food-chip\" data-food-id=\"\(f.id.uuidString)\" data-name=\"\(f.name)\" data-quantity=\"\("\(u.portion.quantity)")\" data-unit=\"\(u.portion.unit.rawValue)\" data-basis=\"\(f.basis.rawValue)\" data-serving=\"\(f.serving?.displayLabel ?? "")\"\(if: f.catalogId != nil, HTML(" data-catalog-id=\"\(f.catalogId ?? "")\""))) title=\"\(f.name)\">\(Icons.plus) <span class=\"food-chip-name\">\(f.name)</span></button></li>")
         }.joined()
         return HTML("<ul class=\"chips\" aria-describedby=\"usual-hint\">\(chips)</ul>")
     }

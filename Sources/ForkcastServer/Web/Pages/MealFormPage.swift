@@ -98,7 +98,7 @@ struct MealFormPage {
             let typed = number(row.quantity, field: "\(field).quantity")
             guard row.quantity.trimmed.isEmpty || typed != nil else { continue }
             // The plate's rule is ForkcastCore's (Food.platePortion); a meal's ingredient needs its amount, in grams unless chosen.
-            guard let amount = usualPortions ? food.platePortion(quantity: typed, unit: typedUnit) : typed.map({ ($0, typedUnit ?? .gram) }) else {
+            guard let amount = usualPortions ? food.platePortion(quantity: typed, unitText: row.unit) : typed.map({ ($0, typedUnit ?? .gram) }) else {
                 problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?"))
                 continue
             }
@@ -197,7 +197,10 @@ extension MealFormPage {
         let n = index + 1
         let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
         let quantityError = errors.message(for: "ingredients[\(index)].quantity")
-        let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>g/ml</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })"
+        // A named portion chosen on the plate (plate.js) comes back as it was sent.
+        let portion: HTML = plate && row.unit.hasPrefix("portion:")
+            ? HTML("<option value=\"\(row.unit)\" data-portion selected>× \(String(row.unit.dropFirst("portion:".count))) g portion</option>") : .empty
+        let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>g/ml</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })\(portion)"
         return """
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
