@@ -53,4 +53,20 @@ struct PlateAmountTests {
             #expect(api.status == .created)
         }
     }
+
+    @Test func aPlateItemWhoseMacrosAreUnknownSaysSoNotZero() async throws {
+        try await withForkcast(clock: TestClock(Self.evening)) { app in
+            let client = try await app.signUp()
+            let tea = try #require(try await client.createFood(["name": "Chai", "basis": "ml", "per100": ["energyKcal": 40]]).json(TestFood.self).id)
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let token = try await browser.csrf(from: "/diary/add")
+            browser.headers.replaceOrAdd(name: "X-Fragment", value: "plate-totals")
+            let totals = try await browser.send(.POST, "/diary/add", pairs: [("_csrf", token), ("date", "2026-11-21"), ("mealType", "snack"),
+                                                                            ("ingredientFood", "Chai"), ("ingredientFoodId", tea.uuidString),
+                                                                            ("ingredientQuantity", "250"), ("ingredientUnit", "ml")]).body.string
+            #expect(totals.contains("100 kcal") && totals.contains("macros not known"), "\(totals)")
+            #expect(!totals.contains("P</abbr> 0 g"), "no macro shown as 0 g")
+        }
+    }
 }

@@ -184,6 +184,19 @@ def test_open_food_facts_is_searched_from_the_plate(driver, start_server, off):
     wait_for(driver, lambda d: any(p.startswith("/api/v2/product/57045443") for p, _ in off.requests), message="imported by barcode")
     wait_for(driver, lambda d: "57045443" in css(d, "#announcer").text or "not" in css(d, "#announcer").text.lower())
     assert "/diary/add" in driver.current_url
+    # The failure shows under the row, where the person is looking (not only to a screen reader).
+    wait_for(driver, lambda d: "could not be added" in css(d, "#ingredient-food-1-problem").text, message="the failure on the row")
+    assert css(driver, "#ingredient-food-1").get_attribute("aria-describedby") == "ingredient-food-1-problem"
+
+    # Open Food Facts out of reach: said on the row too.
+    # (A second server on the same data, with Open Food Facts at a closed port: the same account,
+    # signed in already, as cookies are per host.)
+    unreachable = start_server(FORKCAST_OPENFOODFACTS_URL="http://127.0.0.1:9", FORKCAST_CONTACT="tests@example.com")
+    driver.get(unreachable.url("/diary/add?mealType=snack"))
+    css(driver, "#ingredient-food-1").send_keys("fanta")
+    wait_for(driver, choose_open_food_facts)
+    wait_for(driver, lambda d: d.find_elements(By.ID, "ingredient-food-1-problem") and css(d, "#ingredient-food-1-problem").text.strip(),
+             timeout=25, message="Open Food Facts out of reach, said on the row")
 
 
 def test_usual_food_chips_follow_the_meal_type(driver, server):
