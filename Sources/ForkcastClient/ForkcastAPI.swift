@@ -131,7 +131,17 @@ public struct ForkcastAPI: Sendable {
             if inPath.contains(name) { values[name] = value } else { query.append(URLQueryItem(name: name, value: value)) }
         }
         let path = String(Op.path.filled(values).dropFirst())
-        return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout)
+        guard Op.headerParameters.contains(.idempotencyKey) else {
+            return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout)
+        }
+        // A change is sent again once, under the same key, when its answer never came or its
+        // outcome is unknown: the server then answers as it did the first time, making nothing twice.
+        let key = ["Idempotency-Key": UUID().uuidString]
+        do {
+            return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout, headers: key)
+        } catch ForkcastError.transport(_), ForkcastError.problem(status: 503, title: _, detail: _, fields: _) {
+            return try await send(Op.method.rawValue, path, query: query, body: body, contentType: contentType, timeout: timeout, headers: key)
+        }
     }
 
     public func send<Op: APIOperation>(_ operation: Op.Type, _ parameters: Op.Parameters) async throws -> Op.Answer where Op.Body == Nothing {
@@ -189,7 +199,7 @@ public struct ForkcastAPI: Sendable {
 
     /// The answer's bytes; a problem answer is thrown as ``ForkcastError/problem(status:title:detail:fields:)``.
     private func send(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, contentType: String,
-                      timeout: TimeInterval = 30) async throws -> Data {
+                      timeout: TimeInterval = 30, headers: [String: String] = [:]) async throws -> Data {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         // An operation's path is already percent-encoded (PathTemplate.filled): appended as it is.
         components.percentEncodedPath = String(components.percentEncodedPath.trimmingSuffix("/")) + "/" + path
@@ -202,6 +212,7 @@ public struct ForkcastAPI: Sendable {
         request.httpMethod = method
         request.timeoutInterval = timeout
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             request.httpBody = body

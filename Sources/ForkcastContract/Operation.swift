@@ -72,6 +72,16 @@ public struct HeaderParameter: Sendable, Hashable {
     }
 }
 
+extension HeaderParameter {
+    /// A creating POST's key of the client's choosing: the change and its answer are kept together,
+    /// so the same request sent again (after a timeout, or a 503 whose outcome is unknown) is
+    /// answered as the first was and changes nothing twice.
+    public static let idempotencyKey = HeaderParameter(
+        "Idempotency-Key",
+        "1 to 255 visible ASCII characters, new for each change (a UUID). The same key again within 90 days is answered with the first answer (header Idempotent-Replayed: true); with another body, 422",
+        schema: ["type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"])
+}
+
 /// Schemas of bodies and answers that are bytes rather than JSON.
 public enum RawMedia {
     /// Bytes of a file (an upload must not be empty).

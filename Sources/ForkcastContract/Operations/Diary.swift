@@ -28,6 +28,7 @@ public enum Diary {
         public static let summary = "Log a food amount, servings of a meal, a quick add, or a photo to count later"
         public static let tag = "diary"
         public static let success = Outcome(201, "Logged")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new entry"]
         public static let failures = [Outcome(404, "A referenced meal, food or photo is not yours (or does not exist); the problem names the field"),
                                       Outcome(409, "The photo already belongs to another diary entry")] + Outcome.writeJSON
@@ -84,6 +85,7 @@ public enum Diary {
         public static let summary = "Log several foods and meals at once to one meal type (all or nothing)"
         public static let tag = "diary"
         public static let success = Outcome(201, "Logged")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = [notYours, Outcome(409, "An item's photo already belongs to another diary entry")] + Outcome.writeJSON
     }
 
@@ -96,6 +98,7 @@ public enum Diary {
         public static let summary = "Log a meal of another day again (e.g. yesterday's breakfast), with the foods, amounts and values it was logged with"
         public static let tag = "diary"
         public static let success = Outcome(201, "Logged")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = [notYours] + Outcome.writeJSON
     }
 
@@ -108,6 +111,7 @@ public enum Diary {
         public static let summary = "Log a planned meal in one tap"
         public static let tag = "diary"
         public static let success = Outcome(201, "Logged")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new entry"]
         public static let failures = [Outcome(404, "No such assignment")] + Outcome.writeJSON
     }

@@ -28,6 +28,7 @@ public enum Foods {
         public static let summary = "Add a food"
         public static let tag = "foods"
         public static let success = Outcome(201, "Created")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new food"]
         public static let failures = [Outcome(409, "Barcode already used by another of your foods")] + Outcome.writeJSON
     }

@@ -154,6 +154,7 @@ public enum MealTypes {
         public static let summary = "Add a meal type of your own (at the end, or at position)"
         public static let tag = "meal-types"
         public static let success = Outcome(201, "Added")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = Outcome.writeJSON.map {
             $0.status == 422 ? Outcome(422, "Invalid fields: no name, a name you already use, a bad window, or already \(MealType.maximumCount) meal types") : $0
         }

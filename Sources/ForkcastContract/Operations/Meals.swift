@@ -33,6 +33,7 @@ public enum Meals {
         public static let summary = "Add a meal to the library"
         public static let tag = "meals"
         public static let success = Outcome(201, "Created")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new meal"]
         public static let failures = [Outcome(404, "A referenced food is not yours (or does not exist); the problem names the field")] + Outcome.writeJSON
     }

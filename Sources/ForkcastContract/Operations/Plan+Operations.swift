@@ -30,6 +30,7 @@ public enum Plan {
         public static let summary = "Plan a meal on a day (a day holds any number of meals)"
         public static let tag = "plan"
         public static let success = Outcome(201, "Planned")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new assignment"]
         public static let failures = [Outcome(404, "No such meal")] + Outcome.writeJSON
     }
@@ -70,6 +71,7 @@ public enum Plan {
         public static let summary = "Plan several meals at once, all or nothing (accepting suggestions)"
         public static let tag = "plan"
         public static let success = Outcome(201, "Planned")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = [Outcome(404, "A meal is not yours; the problem names it")] + Outcome.writeJSON
     }
 

@@ -29,6 +29,7 @@ public enum ShoppingLists {
         public static let summary = "Make a shopping list from the plan of from … to: every ingredient, scaled by the portions planned, summed per food"
         public static let tag = "shopping"
         public static let success = Outcome(201, "Made")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let answerHeaders = ["Location": "The new list"]
         public static let failures = Outcome.writeJSON
     }
@@ -81,6 +82,7 @@ public enum ShoppingLists {
         public static let summary = "Add something that is in no meal (\"dish soap\")"
         public static let tag = "shopping"
         public static let success = Outcome(201, "Added")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = [Outcome(404, "No such list")] + Outcome.writeJSON
         public static var parameterNotes: [String: FieldNote] { idNote }
     }

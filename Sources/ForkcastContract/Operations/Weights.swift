@@ -67,6 +67,7 @@ public enum Weights {
         public static let summary = "Record a weight"
         public static let tag = "body"
         public static let success = Outcome(201, "Recorded")
+        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
         public static let failures = [Outcome(409, "A weight at that instant exists")] + Outcome.writeJSON
     }
 

@@ -25,23 +25,30 @@ struct OperationRoutes {
     func on<Op: APIOperation>(_ operation: Op.Type, body: HTTPBodyStreamStrategy = .collect,
                               use handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Reply<Op.Answer>) -> Route {
         let builder = Op.signedIn ? signedIn : open
+        let idempotent = Op.headerParameters.contains(.idempotencyKey)
         return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
-            let parameters = try Self.parameters(Op.self, req)
-            let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
-            let reply = try await handler(req, parameters, body)
-            var status = HTTPResponseStatus(statusCode: Op.success.status)
-            switch reply {
-            case .encoded(let bytes):
-                return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: bytes))
-            case .value(let answer, let headers, let other):
-                if let other { status = other }
-                guard Op.Answer.self != Nothing.self else { return Response(status: status, headers: headers) }
-                var headers = headers
-                var bytes = req.byteBufferAllocator.buffer(capacity: 256)
-                try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &bytes, headers: &headers)
-                return Response(status: status, headers: headers, body: .init(buffer: bytes))
-            }
+            guard idempotent else { return try await Self.respond(Op.self, req, handler) }
+            return try await IdempotencyKey.answer(req) { req in try await Self.respond(Op.self, req, handler) }
         }.noting(body)
+    }
+
+    private static func respond<Op: APIOperation>(_ operation: Op.Type, _ req: Request,
+                                                  _ handler: @escaping @Sendable (Request, Op.Parameters, Op.Body) async throws -> Reply<Op.Answer>) async throws -> Response {
+        let parameters = try Self.parameters(Op.self, req)
+        let body: Op.Body = Op.Body.self == Nothing.self ? Nothing() as! Op.Body : try req.decodeJSON(Op.Body.self)
+        let reply = try await handler(req, parameters, body)
+        var status = HTTPResponseStatus(statusCode: Op.success.status)
+        switch reply {
+        case .encoded(let bytes):
+            return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: bytes))
+        case .value(let answer, let headers, let other):
+            if let other { status = other }
+            guard Op.Answer.self != Nothing.self else { return Response(status: status, headers: headers) }
+            var headers = headers
+            var bytes = req.byteBufferAllocator.buffer(capacity: 256)
+            try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &bytes, headers: &headers)
+            return Response(status: status, headers: headers, body: .init(buffer: bytes))
+        }
     }
 
     /// The same, for a handler that answers the typed value alone.

@@ -119,11 +119,15 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
 extension Request {
     /// The request's database, made once: Vapor's `db` makes a new one on every use, which on
     /// PostgreSQL is a measurable part of answering from a kept answer (docs/performance.md).
+    /// Set to a write's transaction when the whole handler is one write (``IdempotencyKey``).
     var database: any Database {
-        if let made = storage[DatabaseKey.self] { return made }
-        let made = db
-        storage[DatabaseKey.self] = made
-        return made
+        get {
+            if let made = storage[DatabaseKey.self] { return made }
+            let made = db
+            storage[DatabaseKey.self] = made
+            return made
+        }
+        set { storage[DatabaseKey.self] = newValue }
     }
 
     private enum DatabaseKey: StorageKey { typealias Value = any Database }

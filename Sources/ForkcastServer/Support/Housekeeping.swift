@@ -85,6 +85,8 @@ enum Housekeeping {
         let cutoff = now.timeIntervalSince1970 - Double(SyncMerge.tombstoneDays) * 86_400
         return try await db.write { tx in
             let sql = tx as any SQLDatabase
+            // Pushes' and creating POSTs' kept answers (Idempotency-Key) go whether or not any deletion does.
+            try await sql.raw("DELETE FROM sync_mutations WHERE created_at < \(bind: cutoff)").run()
             let n = try await sql.raw("SELECT COUNT(*) AS n FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             guard n > 0 else { return 0 }
@@ -95,7 +97,6 @@ enum Housekeeping {
                   CASE WHEN excluded.pruned_seq > sync_horizons.pruned_seq THEN excluded.pruned_seq ELSE sync_horizons.pruned_seq END
                 """).run()
             try await sql.raw("DELETE FROM sync_records WHERE op = 'delete' AND changed_at < \(bind: cutoff)").run()
-            try await sql.raw("DELETE FROM sync_mutations WHERE created_at < \(bind: cutoff)").run()
             return n
         }
     }
