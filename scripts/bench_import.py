@@ -12,7 +12,7 @@ import argparse, datetime, io, json, os, statistics, subprocess, sys, tempfile, 
 import requests
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import Server  # noqa: E402
+from bench import Server, rss_mb  # noqa: E402
 
 
 def account(base, name):
@@ -28,6 +28,7 @@ def main():
     parser.add_argument("--bin", required=True, type=os.path.abspath)
     parser.add_argument("--entries", type=int, default=150_000)
     parser.add_argument("--postgres")
+    parser.add_argument("--rounds", type=int, default=1, help="imports one after another (real ones after the first dry run), RSS after each")
     args = parser.parse_args()
     data = tempfile.mkdtemp(prefix="forkcast-bench-import-")
     env = dict(os.environ, FORKCAST_DATA_DIR=data, LOG_LEVEL="warning", FORKCAST_ALLOW_SIGNUP="true")
@@ -70,11 +71,19 @@ def main():
 
     thread = threading.Thread(target=writer)
     thread.start()
+    print(f"RSS before: {rss_mb(server.proc.pid):.0f} MB")
     t = time.perf_counter()
     r = bob.post(base + "/api/v1/import?dryRun=true", data=body, headers={"Content-Type": "application/zip"}, timeout=600)
     elapsed = time.perf_counter() - t
     done.set()
     thread.join()
+    print(f"RSS after the dry run: {rss_mb(server.proc.pid):.0f} MB")
+    for n in range(1, args.rounds):
+        into = account(base, f"round{n}")
+        got = into.post(base + "/api/v1/import", data=body, headers={"Content-Type": "application/zip"}, timeout=600)
+        print(f"RSS after import {n} ({got.status_code}): {rss_mb(server.proc.pid):.0f} MB")
+    time.sleep(10)
+    print(f"RSS 10 s later: {rss_mb(server.proc.pid):.0f} MB")
     server.stop()
     cuts = statistics.quantiles(latencies, n=100)
     print(f"dry run of {args.entries:,} entries: {r.status_code} in {elapsed:.1f} s ({len(body) / 1e6:.1f} MB archive)")

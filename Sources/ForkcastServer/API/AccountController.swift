@@ -61,9 +61,16 @@ enum AccountController {
     /// and imports it. Shared by the API and the Settings page.
     static func runImport(_ req: Request, data: AccountData, dryRun: Bool) async throws -> AccountData.ImportReport {
         let file = try await HealthImportRunner.receive(req, limit: maximumUpload)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let (archive, photos) = try await req.application.threadPool.runIfActive { try AccountData.readArchive(at: file) }
-        return try await data.importArchive(archive, photos: photos, dryRun: dryRun)
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            // The archive's records are freed by now (they live in `read`): hand their pages back.
+            _ = req.application.threadPool.runIfActive(eventLoop: req.eventLoop) { ProcessMemory.handBackFreed() }
+        }
+        @Sendable func read() async throws -> AccountData.ImportReport {
+            let (archive, photos) = try await req.application.threadPool.runIfActive { try AccountData.readArchive(at: file) }
+            return try await data.importArchive(archive, photos: photos, dryRun: dryRun)
+        }
+        return try await read()
     }
 
     /// The largest archive accepted (photos make most of it).

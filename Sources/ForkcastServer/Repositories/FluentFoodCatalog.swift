@@ -136,11 +136,8 @@ actor CatalogState {
         return try await threadPool.runIfActive {
             let index = CatalogSearch(rows.entries)
             rows.entries = []
-            #if os(Linux)
-            // The rows' text and the build's scaffolding are freed; glibc keeps such pages in the
-            // process unless asked to hand them back.
-            _ = releaseFreedMemory(0)
-            #endif
+            // The rows' text and the build's scaffolding are freed.
+            ProcessMemory.handBackFreed()
             return index
         }
     }
@@ -223,9 +220,3 @@ extension Application {
     /// aisles there), the write's transaction, which it reads through and loads nothing in.
     func foodCatalog(on db: any Database) -> FluentFoodCatalog { FluentFoodCatalog(db: db, state: catalogState, threadPool: CatalogState.threads) }
 }
-
-#if os(Linux)
-/// glibc's `malloc_trim` (declared in malloc.h, which Swift's Glibc module leaves out).
-@_silgen_name("malloc_trim")
-private func releaseFreedMemory(_ pad: Int) -> Int32
-#endif
