@@ -9,7 +9,12 @@ import Vapor
 public func configure(_ app: Application, config: AppConfig, dependencies: Dependencies = .live) async throws {
     app.forkcastConfig = config
     app.dependencies = dependencies
-    try configureDatabase(app, config: config)
+    // What lives as long as the application (its composition root): the event streams, the gate
+    // every write passes (in the database's configuration), the Apple Health imports under way.
+    let events = SyncEvents()
+    app.syncEvents = events
+    app.healthImports = HealthImports()
+    try configureDatabase(app, config: config, events: events)
     app.registerMigrations()
     app.configureOpenFoodFacts()
     app.identityProviders = try IdentityProviders(config: config)
@@ -35,26 +40,13 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     let requests = InFlightRequests()
     app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
-    // What lives as long as the application (its composition root): the event streams, the gate
-    // every write passes, the Apple Health imports under way.
-    let events = SyncEvents()
-    app.syncEvents = events
-    app.healthImports = HealthImports()
     if case .sqlite(let path) = config.storage {
-        let databases = app.databases
-        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit) { db in
-            databases.database(.sqliteWrites, logger: db.logger, on: db.eventLoop)!
-        }
-        app.writeGate = gate
-        let checkpointer = Checkpointer(path: path, gate: gate, logger: app.logger)
+        let checkpointer = Checkpointer(path: path, gate: app.writeGate, logger: app.logger)
         app.checkpointer = checkpointer
         app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
-    } else {
-        app.writeGate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
     }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.catalogState = CatalogState()
-    app.middleware.use(WriteGate.Middleware())
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
     app.middleware.use(MethodNotAllowedMiddleware())
@@ -64,15 +56,21 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.lifecycle.use(InFlightRequests.Draining(requests: requests))  // last: shut down first
 }
 
-private func configureDatabase(_ app: Application, config: AppConfig) throws {
+private func configureDatabase(_ app: Application, config: AppConfig, events: SyncEvents) throws {
     switch config.storage {
     case .sqlite(let path):
         // SQLite's pool holds one connection per event loop. Writes have a pool of their own: a
         // writer waiting for another process's lock (`busy_timeout`) then holds none of the
         // connections that reads (a token, a page) need.
+        let databases = app.databases
+        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit) { db in
+            databases.database(.sqliteWrites, logger: db.logger, on: db.eventLoop)!
+        }
+        app.writeGate = gate
         for id in [DatabaseID.sqlite, .sqliteWrites] {
-            app.databases.use(.sqlite(.file(path), connectionPoolTimeout: TimeAmount(config.sqliteConnectionWaitLimit), sqlLogLevel: .debug),
-                              as: id, isDefault: id == .sqlite)
+            let sqlite = DatabaseConfigurationFactory.sqlite(.file(path), connectionPoolTimeout: TimeAmount(config.sqliteConnectionWaitLimit),
+                                                             sqlLogLevel: .debug)
+            app.databases.use(WriteGate.Gated(base: sqlite.make(), gate: gate), as: id, isDefault: id == .sqlite)
         }
     case .postgres(let url, let searchPath):
         var configuration = try SQLPostgresConfiguration(url: url)
@@ -80,9 +78,12 @@ private func configureDatabase(_ app: Application, config: AppConfig) throws {
         configuration.coreConfiguration.options.connectTimeout = TimeAmount(config.postgresConnectTimeout)
         // Eight per event loop (sixteen on two cores): with four, 64 clients reading waited for a
         // connection and PostgreSQL's reads stayed under half of SQLite's (docs/performance.md).
-        app.databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 8,
-                                    connectionPoolTimeout: TimeAmount(config.postgresConnectionWaitLimit), encodingContext: .default,
-                                    decodingContext: .default, sqlLogLevel: .debug), as: .psql)
+        let postgres = DatabaseConfigurationFactory.postgres(configuration: configuration, maxConnectionsPerEventLoop: 8,
+                                                             connectionPoolTimeout: TimeAmount(config.postgresConnectionWaitLimit),
+                                                             encodingContext: .default, decodingContext: .default, sqlLogLevel: .debug)
+        let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit)
+        app.writeGate = gate
+        app.databases.use(WriteGate.Gated(base: postgres.make(), gate: gate), as: .psql)
     }
 }
 

@@ -31,13 +31,11 @@ do {
     let command = CommandLine.arguments.dropFirst().first ?? "serve"
     // Every command but `routes` reads or writes the data (Fluent's `migrate` among them).
     if command != "routes" { try config.makeDatabaseFolder() }
-    try await app.withItsWriteGate {
-        if command == "serve" || command.hasPrefix("-") {
-            try await app.prepareStorage()
-            app.startHousekeeping()
-        }
-        try await app.execute()
+    if command == "serve" || command.hasPrefix("-") {
+        try await app.prepareStorage()
+        app.startHousekeeping()
     }
+    try await app.execute()
 } catch {
     app.logger.report(error: error)
     try? await app.asyncShutdown()

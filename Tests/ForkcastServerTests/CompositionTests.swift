@@ -11,9 +11,9 @@ import VaporTesting
 /// its open event streams. Two applications in one process (the tests, or two servers) share
 /// neither, and every write of one, web sessions included, goes through its own gate.
 @Suite("What each application holds") struct CompositionTests {
-    /// Vapor writes a web session from a future's callback, outside the request's task, where the
-    /// middleware's gate is not set: the session still goes through its application's gate (on
-    /// SQLite, a write outside it would be a second writer, waiting for SQLite's lock).
+    /// Vapor writes a web session from a future's callback, outside the request's task: the session
+    /// still goes through its application's gate, which its database carries (on SQLite, a write
+    /// outside it would be a second writer, waiting for SQLite's lock).
     @Test func aWebSessionIsWrittenThroughItsApplicationsGate() async throws {
         try await withForkcast { app in
             guard (app.db as! any SQLDatabase).dialect.name == "sqlite" else { return }  // PostgreSQL has no gate
@@ -22,19 +22,16 @@ import VaporTesting
             let request = Request(application: app, on: app.eventLoopGroup.next())
             var data = SessionData()
             data["csrf"] = "token"
-            // Outside any gate, as Vapor's callback runs.
-            let (before, id) = try await WriteGate.$current.withValue(nil) {
-                let before = await gate.transactions
-                return (before, try await sessions.createSession(data, for: request).get())
-            }
+            let before = await gate.transactions
+            let id = try await sessions.createSession(data, for: request).get()
             #expect(await gate.transactions == before + 1, "the session's write was one of the application's gate's")
             let stored = try await WebSessionModel.query(on: app.db).filter(\.$keyHash == Tokens.hash(id.string)).count()
             #expect(stored == 1)
 
             data["csrf"] = "rotated"
-            try await WriteGate.$current.withValue(nil) { _ = try await sessions.updateSession(id, to: data, for: request).get() }
+            _ = try await sessions.updateSession(id, to: data, for: request).get()
             #expect(await gate.transactions == before + 2, "an update goes through the gate too")
-            try await WriteGate.$current.withValue(nil) { try await sessions.deleteSession(id, for: request).get() }
+            try await sessions.deleteSession(id, for: request).get()
             #expect(await gate.transactions == before + 3, "and so does a deletion")
             #expect(try await WebSessionModel.query(on: app.db).filter(\.$keyHash == Tokens.hash(id.string)).count() == 0)
         }
@@ -90,10 +87,8 @@ import VaporTesting
             let origin = SyncOrigin(deviceId: "phone-1", updatedAt: Date(timeIntervalSince1970: 1_790_000_000), mutationId: "m-1")
             let record = UUID()
             let write = Task {
-                try await WriteGate.$current.withValue(app.writeGate) {
-                    try await db.write { tx in
-                        try await tx.changes(from: origin) { try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
-                    }
+                try await db.write { tx in
+                    try await tx.changes(from: origin) { try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: tx, now: Date()) }
                 }
             }
             try await Task.sleep(for: .milliseconds(200))
@@ -120,14 +115,12 @@ import VaporTesting
         struct Refused: Error {}
         try await withForkcast { app in
             let ran = NIOLockedValueBox<[String]>([])
-            try await WriteGate.$current.withValue(app.writeGate) {
-                try await app.db.write { tx in tx.afterCommit { ran.withLockedValue { $0.append("committed") } } }
-                #expect(ran.withLockedValue { $0 } == ["committed"])
-                await #expect(throws: Refused.self) {
-                    try await app.db.write { tx in
-                        tx.afterCommit { ran.withLockedValue { $0.append("rolled back") } }
-                        throw Refused()
-                    }
+            try await app.db.write { tx in tx.afterCommit { ran.withLockedValue { $0.append("committed") } } }
+            #expect(ran.withLockedValue { $0 } == ["committed"])
+            await #expect(throws: Refused.self) {
+                try await app.db.write { tx in
+                    tx.afterCommit { ran.withLockedValue { $0.append("rolled back") } }
+                    throw Refused()
                 }
             }
             #expect(ran.withLockedValue { $0 } == ["committed"], "nothing of a write that rolled back runs")
@@ -142,12 +135,10 @@ import VaporTesting
         try await withForkcast { app in
             let sql = app.db as! any SQLDatabase
             try await sql.raw("CREATE TABLE probe (x INTEGER)").run()
-            await WriteGate.$current.withValue(app.writeGate) {
-                await #expect(throws: Refused.self) {
-                    try await app.db.write { tx in
-                        try await tx.write { inner in try await inner.raw("INSERT INTO probe VALUES (1)").run() }
-                        throw Refused()
-                    }
+            await #expect(throws: Refused.self) {
+                try await app.db.write { tx in
+                    try await tx.write { inner in try await inner.raw("INSERT INTO probe VALUES (1)").run() }
+                    throw Refused()
                 }
             }
             let count = try await sql.raw("SELECT COUNT(*) AS n FROM probe").first()?.decode(column: "n", as: Int.self)
@@ -164,40 +155,38 @@ import VaporTesting
         try await withForkcast { app in
             let undone = NIOLockedValueBox<[String]>([])
             @Sendable func undo(_ name: String, _ tx: WriteTransaction) { tx.onRollback { undone.withLockedValue { $0.append(name) } } }
-            try await WriteGate.$current.withValue(app.writeGate) {
-                try await app.db.write { tx in undo("committed", tx) }
-                #expect(undone.withLockedValue { $0 }.isEmpty, "a write that commits keeps its changes")
+            try await app.db.write { tx in undo("committed", tx) }
+            #expect(undone.withLockedValue { $0 }.isEmpty, "a write that commits keeps its changes")
 
-                await #expect(throws: Refused.self) {
-                    try await app.db.write { tx in
-                        undo("first", tx)
-                        undo("second", tx)
-                        throw Refused()
-                    }
+            await #expect(throws: Refused.self) {
+                try await app.db.write { tx in
+                    undo("first", tx)
+                    undo("second", tx)
+                    throw Refused()
                 }
-                #expect(undone.withLockedValue { $0 } == ["second", "first"], "last first")
-
-                undone.withLockedValue { $0 = [] }
-                try await app.db.write { db in
-                    try await Savepoint.run("kept", on: db) { undo("kept", db) }
-                    await #expect(throws: Refused.self) {
-                        try await Savepoint.run("refused", on: db) {
-                            undo("refused", db)
-                            throw Refused()
-                        }
-                    }
-                }
-                #expect(undone.withLockedValue { $0 } == ["refused"], "only the savepoint that rolled back is undone")
-
-                undone.withLockedValue { $0 = [] }
-                await #expect(throws: Refused.self) {
-                    try await app.db.write { db in
-                        try await Savepoint.run("released", on: db) { undo("released", db) }
-                        throw Refused()
-                    }
-                }
-                #expect(undone.withLockedValue { $0 } == ["released"], "a released savepoint is undone with its write")
             }
+            #expect(undone.withLockedValue { $0 } == ["second", "first"], "last first")
+
+            undone.withLockedValue { $0 = [] }
+            try await app.db.write { db in
+                try await Savepoint.run("kept", on: db) { undo("kept", db) }
+                await #expect(throws: Refused.self) {
+                    try await Savepoint.run("refused", on: db) {
+                        undo("refused", db)
+                        throw Refused()
+                    }
+                }
+            }
+            #expect(undone.withLockedValue { $0 } == ["refused"], "only the savepoint that rolled back is undone")
+
+            undone.withLockedValue { $0 = [] }
+            await #expect(throws: Refused.self) {
+                try await app.db.write { db in
+                    try await Savepoint.run("released", on: db) { undo("released", db) }
+                    throw Refused()
+                }
+            }
+            #expect(undone.withLockedValue { $0 } == ["released"], "a released savepoint is undone with its write")
         }
     }
 

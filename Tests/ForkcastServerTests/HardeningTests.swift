@@ -503,14 +503,12 @@ struct HardeningTests {
                 for writer in 0..<20 {
                     group.addTask {
                         do {
-                            try await WriteGate.$current.withValue(gate) {
-                                try await app.db.write { tx in
-                                    let sql = tx as any SQLDatabase
-                                    try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 1)").run()
-                                    try await Task.sleep(for: .milliseconds(20))  // the others queue meanwhile
-                                    if writer % 5 == 3 { throw Refused() }
-                                    try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 2)").run()
-                                }
+                            try await app.db.write { tx in
+                                let sql = tx as any SQLDatabase
+                                try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 1)").run()
+                                try await Task.sleep(for: .milliseconds(20))  // the others queue meanwhile
+                                if writer % 5 == 3 { throw Refused() }
+                                try await sql.raw("INSERT INTO group_commit_probe (writer, step) VALUES (\(bind: writer), 2)").run()
                             }
                             return (writer, true)
                         } catch is Refused {

@@ -35,7 +35,7 @@ import VaporTesting
         let sqlite = (app.db as! any SQLDatabase).dialect.name == "sqlite"
         let (held, hold) = AsyncStream<Void>.makeStream()
         let holder = Task {
-            try await WriteGate.$current.withValue(gate) { try await app.db.write { _ in for await _ in held { break } } }
+            try await app.db.write { _ in for await _ in held { break } }
         }
         try await Task.sleep(for: .milliseconds(100))  // the holder has the database
         return try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
@@ -43,7 +43,7 @@ import VaporTesting
                 let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
                 group.addTask {
                     do {
-                        try await WriteGate.$current.withValue(gate) { try await repository.create([entry], now: Date()) }
+                        try await repository.create([entry], now: Date())
                         return (entry.id, true)
                     } catch { return (entry.id, false) }
                 }
@@ -118,9 +118,7 @@ import VaporTesting
                 owners.append(try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first()?.id))
             }
             let (ana, bob) = (owners[0], owners[1])
-            try await WriteGate.$current.withValue(app.writeGate) {
-                try await DeleteAccount(accounts: FluentAccounts(db: app.db, photoStore: app.photoStore))(bob)
-            }
+            try await DeleteAccount(accounts: FluentAccounts(db: app.db, photoStore: app.photoStore))(bob)
             let entries: [(entry: DiaryEntry, owner: UUID)] = (1...4).map { (entry("Fig \($0)"), ana) } + (1...2).map { (entry("Gone \($0)"), bob) }
             let outcomes = try await logTogether(entries, app: app)
             #expect(entries.filter { outcomes[$0.entry.id] == true }.map(\.entry.name) == ["Fig 1", "Fig 2", "Fig 3", "Fig 4"])
@@ -138,7 +136,7 @@ import VaporTesting
             // Alone, the refusal is the database's constraint, which the API answers with a 409.
             let late = DiaryRepository(db: app.db, ownerID: bob, photoStore: app.photoStore)
             do {
-                try await WriteGate.$current.withValue(app.writeGate) { try await late.create([entry("Late")], now: Date()) }
+                try await late.create([entry("Late")], now: Date())
                 Issue.record("an entry of a deleted account was stored")
             } catch {
                 #expect((error as? any DatabaseError)?.isConstraintFailure == true, "\(String(reflecting: error))")
@@ -163,7 +161,7 @@ import VaporTesting
                     let owner = owners[index % 3]
                     let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
                     group.addTask {
-                        try await WriteGate.$current.withValue(app.writeGate) { try await repository.create([entry("Plum \(index)")], now: Date()) }
+                        try await repository.create([entry("Plum \(index)")], now: Date())
                     }
                 }
                 try await group.waitForAll()
@@ -250,16 +248,12 @@ import VaporTesting
                     group.addTask {
                         if index % 2 == 0 {
                             // One write for both people, taking their locks in one order.
-                            try await WriteGate.$current.withValue(app.writeGate) {
-                                try await app.db.write { tx in
-                                    for owner in owners { try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
-                                }
+                            try await app.db.write { tx in
+                                for owner in owners { try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
                             }
                         } else {
                             let owner = owners[index % 4 == 1 ? 0 : 1]
-                            try await WriteGate.$current.withValue(app.writeGate) {
-                                try await app.db.write { tx in try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
-                            }
+                            try await app.db.write { tx in try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
                         }
                     }
                 }
@@ -367,11 +361,10 @@ import VaporTesting
         try await withForkcast { app in
             _ = try await app.signUp()
             let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
-            let gate = app.writeGate
             let entries = (0..<(PlainInsert.rowsPerStatement + 1)).map { entry("Crumb \($0)") }
             let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
-            try await WriteGate.$current.withValue(gate) { try await repository.create(entries, now: Date()) }
-            try await WriteGate.$current.withValue(gate) { try await repository.create([entry("Last crumb")], now: Date()) }
+            try await repository.create(entries, now: Date())
+            try await repository.create([entry("Last crumb")], now: Date())
             let sql = app.db as! any SQLDatabase
             let stored = try await sql.raw("SELECT COUNT(*) AS n FROM diary_entries WHERE user_id = \(bind: owner)").first()?
                 .decode(column: "n", as: Int.self)
@@ -397,9 +390,7 @@ import VaporTesting
             let sizes = [1, 3, 7, 250]
             let batches = (0..<24).map { index in (0..<sizes[index % sizes.count]).map { _ in UUID() } }
             func record(_ ids: [UUID]) async throws {
-                try await WriteGate.$current.withValue(app.writeGate) {
-                    try await app.db.write { tx in try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
-                }
+                try await app.db.write { tx in try await SyncLog.record(.diaryEntry, ids, op: .upsert, owner: owner, on: tx, now: Date()) }
             }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for ids in batches { group.addTask { try await record(ids) } }
@@ -661,7 +652,7 @@ import VaporTesting
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == "ana@example.com").first())
             let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: Date())
             let turns = await gate.transactions
-            try await WriteGate.$current.withValue(gate) { try await data.deleteAccount(readCache: app.readCache, checkpointer: app.checkpointer) }
+            try await data.deleteAccount(readCache: app.readCache, checkpointer: app.checkpointer)
             let taken = await gate.transactions - turns
             #expect(taken == 2, "\(taken) turns: the deletion's write, then a turn of its own to empty the log")
             #expect(try await ana.get("/api/v1/me").status == .unauthorized, "deleted")

@@ -14,7 +14,7 @@ struct DatabaseSessions: SessionDriver {
         let id = SessionID(string: Tokens.generate())
         let model = WebSessionModel(keyHash: Tokens.hash(id.string), data: Self.encode(data), expiresAt: request.now.addingTimeInterval(lifetime))
         return request.eventLoop.makeFutureWithTask {
-            try await request.writeThroughGate { tx in try await model.create(on: tx) }
+            try await request.db.write { tx in try await model.create(on: tx) }
             return id
         }
     }
@@ -39,7 +39,7 @@ struct DatabaseSessions: SessionDriver {
         }
         return request.eventLoop.makeFutureWithTask {
             let hash = Tokens.hash(sessionID.string)
-            let saved = try await request.writeThroughGate { tx in
+            let saved = try await request.db.write { tx in
                 guard let model = try await WebSessionModel.query(on: tx).filter(\.$keyHash == hash).first() else { return false }
                 model.data = encoded
                 model.expiresAt = expiresAt
@@ -57,7 +57,7 @@ struct DatabaseSessions: SessionDriver {
 
     func deleteSession(_ sessionID: SessionID, for request: Request) -> EventLoopFuture<Void> {
         request.eventLoop.makeFutureWithTask {
-            try await request.writeThroughGate { tx in try await WebSessionModel.query(on: tx).filter(\.$keyHash == Tokens.hash(sessionID.string)).delete() }
+            try await request.db.write { tx in try await WebSessionModel.query(on: tx).filter(\.$keyHash == Tokens.hash(sessionID.string)).delete() }
         }
     }
 

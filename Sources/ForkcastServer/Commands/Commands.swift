@@ -11,11 +11,3 @@ extension Application {
         asyncCommands.use(CatalogCommand(), as: "catalog")
     }
 }
-
-extension Application {
-    /// Runs `body` (the command line's command, `serve` included) with this application's write
-    /// gate, so what a command writes itself queues as its requests' writes do.
-    public func withItsWriteGate<T>(_ body: () async throws -> T) async throws -> T {
-        try await WriteGate.$current.withValue(writeGate) { try await body() }
-    }
-}

@@ -141,7 +141,7 @@ struct AccountData {
         // the pages as they were until a checkpoint: copy it back and empty it now, not within the
         // hour, in a turn of its own at the write gate. A reader in the way leaves it to the hourly one.
         if let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" {
-            _ = try? await Checkpointer.emptyLog(checkpointer, on: sql, gate: WriteGate.current, logger: db.logger)
+            _ = try? await Checkpointer.emptyLog(checkpointer, on: sql, gate: db.writeGate, logger: db.logger)
         }
     }
 }

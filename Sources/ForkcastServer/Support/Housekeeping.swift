@@ -38,7 +38,7 @@ enum Housekeeping {
             // write: run beside it, each waited for SQLite's lock in the busy handler while the
             // application's writers waited behind it (the first seconds after start-up, every hour).
             try await db.write { tx in try await refreshStatistics(on: tx as any SQLDatabase) }
-            _ = try await Checkpointer.emptyLog(checkpointer, on: sql, gate: WriteGate.current, logger: db.logger)
+            _ = try await Checkpointer.emptyLog(checkpointer, on: sql, gate: db.writeGate, logger: db.logger)
         }
         return (sessions, tokens, buckets, tombstones, photos)
     }
@@ -107,7 +107,6 @@ enum Housekeeping {
             let db = app.db
             let now = app.dependencies.now
             let logger = app.logger
-            let gate = app.writeGate
             let store = app.photoStore
             let checkpointer = app.checkpointer
             let loop = app.eventLoopGroup.next()
@@ -115,13 +114,13 @@ enum Housekeeping {
             // so the first search does not wait for it and start-up does not either.
             let catalog = app.catalogState, threads = CatalogState.threads
             Task {
-                do { try await WriteGate.$current.withValue(gate) { _ = try await catalog.index(db: db, threadPool: threads) } } catch {
+                do { _ = try await catalog.index(db: db, threadPool: threads) } catch {
                     logger.warning("the food catalogue could not be loaded yet: \(String(describing: error))")
                 }
             }
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
-                    do { try await WriteGate.$current.withValue(gate) { try await Housekeeping.run(on: db, now: now(), photoStore: store, checkpointer: checkpointer) } } catch {
+                    do { try await Housekeeping.run(on: db, now: now(), photoStore: store, checkpointer: checkpointer) } catch {
                         logger.warning("housekeeping failed: \(String(describing: error))")
                     }
                 }

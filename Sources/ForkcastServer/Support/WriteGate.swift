@@ -8,9 +8,6 @@ import Vapor
 /// A first-come, first-served queue of writers with a bounded wait. The first writer opens a
 /// transaction; writers queued behind it join that transaction in turn (up to `batchLimit`).
 actor WriteGate {
-    /// The application's own gate, set for each request (one per database: several applications
-    /// in one process, as in the tests, do not queue behind each other).
-    @TaskLocal static var current: WriteGate?
     /// How long a write waits for its turn before the request answers 503, unless the
     /// application's configuration says otherwise.
     static let defaultWaitLimit: Duration = .seconds(15)
@@ -40,11 +37,15 @@ actor WriteGate {
 
     enum Turn: Sendable { case lead, join(WriteBatch) }
 
-    /// Hands each request its application's gate.
-    struct Middleware: AsyncMiddleware {
-        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-            try await WriteGate.$current.withValue(request.application.writeGate) { try await next.respond(to: request) }
-        }
+    /// A database's configuration with its application's gate: every `Database` made from it finds
+    /// the gate in its context (``Database/writeGate``), so a write takes its turn at its own
+    /// application's gate whoever asks for it (several applications in one process, as in the
+    /// tests, do not queue behind each other).
+    struct Gated: DatabaseConfiguration {
+        var base: any DatabaseConfiguration
+        let gate: WriteGate
+        var middleware: [any AnyModelMiddleware] { get { base.middleware } set { base.middleware = newValue } }
+        func makeDriver(for databases: Databases) -> any DatabaseDriver { base.makeDriver(for: databases) }
     }
 
     private var busy = false
@@ -112,11 +113,7 @@ extension Application {
     }
 }
 
-extension Request {
-    /// A write of this request's through its application's gate, also from code that runs outside
-    /// the request's task (Vapor's sessions write from a future's callback, where the middleware's
-    /// gate is not set).
-    func writeThroughGate<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        try await WriteGate.$current.withValue(application.writeGate) { try await db.write(body) }
-    }
+extension Database {
+    /// The gate of the application this database belongs to; nil for one made outside any.
+    var writeGate: WriteGate? { (context.configuration as? WriteGate.Gated)?.gate }
 }

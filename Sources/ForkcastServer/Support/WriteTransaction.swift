@@ -24,10 +24,9 @@ extension Database {
         // A write asked for on a write's transaction is part of that write.
         if let tx = self as? WriteTransaction { return try await body(tx) }
         let actions = WriteTransaction.Actions()
-        // Requests, housekeeping and the tests run with their application's gate. A write outside
-        // any application's (a command's, in a process of its own) gets a gate of its own: it
-        // waits for SQLite's lock as another process does (`busy_timeout`).
-        let gateOfWriter = WriteGate.current
+        // A database made outside any application has no gate: its writes get one of their own
+        // and wait for SQLite's lock as another process's do (`busy_timeout`).
+        let gateOfWriter = writeGate
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             // What waits for the commit (a photo file's removal, a wake-up) waits for it here too.
             let result: T

@@ -72,12 +72,8 @@ func withForkcast(
         if let schema {
             try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA \(ident: schema)").run()
         }
-        // What the test writes itself queues with what its requests write, as housekeeping's
-        // writes do in production.
-        try await WriteGate.$current.withValue(app.writeGate) {
-            try await app.prepareStorage()
-            try await body(app)
-        }
+        try await app.prepareStorage()
+        try await body(app)
     } catch {
         await cleanUp(app, schema: schema, directory: directory)
         throw error
