@@ -12,6 +12,8 @@ mirrors (the rule itself lives in ForkcastCore; these only avoid generating what
 
 Loaded with SCHEMATHESIS_HOOKS=schemathesis_hooks (Tests/system on PYTHONPATH).
 """
+import re
+import uuid
 from datetime import date, timedelta
 
 import schemathesis
@@ -114,3 +116,13 @@ def a_real_export(ctx, body):
     """Any bytes are "valid" for a binary body, but only an Apple Health export can be imported;
     the negative cases (no body, wrong media type) are unaffected."""
     return SMALL_EXPORT if body else body
+
+
+@schemathesis.hook
+def before_call(ctx, case, **kwargs):
+    """A valid Idempotency-Key is made new for each request: generated keys repeat ("0"), and the
+    same key with another body is a 422, or a replay of a record since deleted, by design (both
+    tested in Tests/ForkcastServerTests/OutcomeTests.swift). Keys the schema refuses stay, for the 400."""
+    key = (case.headers or {}).get("Idempotency-Key")
+    if isinstance(key, str) and re.fullmatch(r"[!-~]{1,255}", key):
+        case.headers["Idempotency-Key"] = str(uuid.uuid4())

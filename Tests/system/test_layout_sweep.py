@@ -328,12 +328,14 @@ function lines(el) {
   return tops.size;
 }
 for (const el of all) {
-  if (el.closest('svg')) continue;
+  // The width first: reading the text (innerText) of every element of a long page took most of
+  // the sweep's time.
+  const r = el.getBoundingClientRect();
+  if (r.width >= 40 || el.closest('svg')) continue;
   const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
   const text = el.matches(NAMED) ? el.innerText.trim() : own;
   if (!text || [...text].length < 4) continue;
-  const r = el.getBoundingClientRect();
-  if (r.width >= 40 || !shown(el) || visuallyHidden(el)) continue;
+  if (!shown(el) || visuallyHidden(el)) continue;
   const clipped = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible';
   if (lines(el) > 1 || clipped) out.push({check: 'squeezed text', what: describe(el), size: size(r)});
 }
