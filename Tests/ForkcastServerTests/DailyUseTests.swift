@@ -235,6 +235,27 @@ struct DailyUseTests {
             let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
             #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double == 0, "nothing is logged: \(day)")
 
+            // A catalogue food typed by name is adopted in the plate's own write: refused, none is left behind.
+            #expect(try await client.get("/api/v1/foods/catalog?q=carrot").status == .ok)
+            func carrots(_ quick: [(String, String)]) async throws -> TestingHTTPResponse {
+                let token = try await browser.csrf(from: "/diary/add")
+                return try await browser.send(.POST, "/diary/add", pairs: [
+                    ("_csrf", token), ("date", "2026-11-21"), ("mealType", "lunch"), ("ingredientFood", "Carrots, raw"), ("ingredientFoodId", ""),
+                    ("ingredientQuantity", "80"), ("ingredientUnit", "")] + quick)
+            }
+            #expect(try await carrots([("quick.protein", "25")]).status == .unprocessableEntity)
+            let foodNames = { (try object(try await client.get("/api/v1/foods"))["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+            #expect(try await foodNames() == ["Rolled oats"], "no food adopted by a refused plate")
+            #expect(try await carrots([]).status == .seeOther)
+            #expect(try await foodNames().sorted() == ["Carrots, raw", "Rolled oats"], "adopted with the plate that logged it")
+            // So does a meal's form: a meal refused (no name) adopts nothing.
+            let mealToken = try await browser.csrf(from: "/meals/new")
+            let meal = try await browser.send(.POST, "/meals", pairs: [
+                ("_csrf", mealToken), ("description", ""), ("ingredientFood", "Bananas, raw"), ("ingredientFoodId", ""),
+                ("ingredientQuantity", "120"), ("ingredientUnit", "")])
+            #expect(meal.status == .unprocessableEntity)
+            #expect(try await foodNames().sorted() == ["Carrots, raw", "Rolled oats"], "no food adopted by a refused meal")
+
             // A number that is not one is named at its field.
             let token2 = try await browser.csrf(from: "/diary/add")
             let unreadable = try await browser.send(.POST, "/diary/add", form: [

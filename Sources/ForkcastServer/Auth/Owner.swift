@@ -65,7 +65,7 @@ struct Owner {
     func adoptCatalogFood(named name: String) async throws -> Food? {
         let key = name.matchKey
         guard name.trimmed.count >= CatalogSearch.minimumQueryLength,
-              let match = try await application.foodCatalog.search(name, page: try Paging(per: 20)).items.first(where: { $0.name.matchKey == key })
+              let match = try await application.foodCatalog(on: db).search(name, page: try Paging(per: 20)).items.first(where: { $0.name.matchKey == key })
         else { return nil }
         return try await adoptCatalogFood.adopt(match.catalogId, id: uuid()).food
     }
@@ -103,6 +103,18 @@ struct Owner {
     }
     /// Export, import and deletion of the whole account.
     var accountData: AccountData { AccountData(user: user, db: db, photoStore: application.photoStore, now: now) }
+}
+
+extension Owner {
+    /// Runs `body` with the person's use cases on one write's transaction: a form that names foods
+    /// by name adopts the catalogue's in the same write as what it saves, so a refused plate or
+    /// meal leaves no food behind. What `body` throws rolls all of it back.
+    func inOneWrite<T: Sendable>(_ body: @escaping @Sendable (Owner) async throws -> T) async throws -> T {
+        let (user, now, uuid, application, keptVersions) = (user, now, uuid, application, keptVersions)
+        return try await db.write { tx in
+            try await body(try Owner(user: user, db: tx, now: now, uuid: uuid, application: application, keptVersions: keptVersions))
+        }
+    }
 }
 
 extension Request {

@@ -7,9 +7,8 @@ import Vapor
 extension WebDiaryController {
     /// The plate's items as typed: food rows (an empty amount is the usual portion), the chosen
     /// meal and the quick add.
-    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, req: Request, adopting: Bool) async throws -> [DiaryEntryInput] {
+    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, owner: Owner, adopting: Bool) async throws -> [DiaryEntryInput] {
         var items: [DiaryEntryInput] = []
-        let owner = try req.owner
         let adopt: ((String) async throws -> Food?)? = adopting ? { name in try await owner.adoptCatalogFood(named: name) } : nil
         let draft = try await rows.draft(foods: owner.foods, usualPortions: true, adopt: adopt)
         items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
@@ -52,7 +51,7 @@ extension WebDiaryController {
         page.quick["note"] = form["note"] ?? ""
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
-            let items = (try? await plateItems(page, rows: rowsPage, req: req, adopting: false)) ?? []
+            let items = (try? await plateItems(page, rows: rowsPage, owner: try req.owner, adopting: false)) ?? []
             let entries = try await req.owner.logEntry.preview(PlateInput(loggedAt: loggedAt, mealType: page.mealType, items: items))
             // Only what the items say: a macro no item knows is unknown, not 0 g.
             page.totals = entries.isEmpty ? nil : entries.reduce(Nutrients()) { $0 + $1.nutrients }
@@ -62,19 +61,28 @@ extension WebDiaryController {
         }
         do {
             _ = try sentDay.get()
-            let items = try await plateItems(page, rows: rowsPage, req: req, adopting: true)
+            let confirmed = Set(form.all("confirmedAmount")), filled = page
             let entries: [DiaryEntry]
             do {
-                entries = try await req.owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: page.mealType, note: page.quick["note"], items: items),
-                                                             confirming: Set(form.all("confirmedAmount")))
-            } catch Refusal.largeAmounts(let questions) {
-                // Each question on its row (a meal's and a quick add's at the top), asked once.
-                let foodRows = items.prefix { $0.foodId != nil }.count
-                page.largeAmounts = questions.map(\.message)
-                throw ValidationError(questions.map { q in
-                    let index = Int(q.field.dropFirst("items[".count).prefix { $0.isNumber }) ?? foodRows
-                    return .init(field: index < foodRows ? "ingredients[\(index)].quantity" : "amount", message: q.message)
-                })
+                // The catalogue foods its rows name are adopted in the same write as the plate: a
+                // refused plate leaves none of them behind.
+                entries = try await req.owner.inOneWrite { owner in
+                    let items = try await plateItems(filled, rows: rowsPage, owner: owner, adopting: true)
+                    do {
+                        return try await owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: filled.mealType, note: filled.quick["note"],
+                                                                         items: items), confirming: confirmed)
+                    } catch Refusal.largeAmounts(let questions) {
+                        // Each question on its row (a meal's and a quick add's at the top), asked once.
+                        let foodRows = items.prefix { $0.foodId != nil }.count
+                        throw LargeAmounts(questions: questions.map(\.message), errors: ValidationError(questions.map { q in
+                            let index = Int(q.field.dropFirst("items[".count).prefix { $0.isNumber }) ?? foodRows
+                            return .init(field: index < foodRows ? "ingredients[\(index)].quantity" : "amount", message: q.message)
+                        }))
+                    }
+                }
+            } catch let large as LargeAmounts {
+                page.largeAmounts = large.questions
+                throw large.errors
             }
             req.flash("Logged \(entries.count) item\(entries.count == 1 ? "" : "s") to \(types.name(of: page.mealType)).")
             return req.redirect(to: SiteURL.diary(date: page.date == user.today(now: req.now) ? nil : page.date).path(fragment: "group-\(page.mealType)"), redirectType: .normal)
@@ -84,4 +92,10 @@ extension WebDiaryController {
             return page.render(layout: req.layout("Add to diary", .today, scripts: [SiteURL.script("plate").path])).response(status: .unprocessableEntity)
         }
     }
+}
+
+/// A plate's amounts big enough to be slips, asked about on their rows.
+private struct LargeAmounts: Error {
+    let questions: [String]
+    let errors: ValidationError
 }

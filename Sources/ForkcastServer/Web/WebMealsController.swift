@@ -65,16 +65,16 @@ struct WebMealsController: RouteCollection {
         page.currency = user.currency
         let layout = { req.layout(page.title, .meals, scripts: [SiteURL.script("meal-form").path]) }
         do {
-            let owner = try req.owner
-            let draft = try await page.draft(foods: owner.foods, adopt: { name in try await owner.adoptCatalogFood(named: name) }), saveMeal = owner.saveMeal
-            let meal: Meal
-            if let mealID {
-                guard let changed = try await saveMeal.change(draft, id: mealID) else {
+            let filled = page, newID = req.dependencies.uuid()
+            // The catalogue foods its rows name are adopted in the same write as the meal: a
+            // refused meal leaves none of them behind.
+            let meal = try await req.owner.inOneWrite { owner in
+                let draft = try await filled.draft(foods: owner.foods, adopt: { name in try await owner.adoptCatalogFood(named: name) })
+                guard let mealID else { return try await owner.saveMeal.add(draft, id: newID) }
+                guard let changed = try await owner.saveMeal.change(draft, id: mealID) else {
                     throw AppError.notFound("That meal was deleted, so it cannot be saved. Add it again instead.")
                 }
-                meal = changed
-            } else {
-                meal = try await saveMeal.add(draft, id: req.dependencies.uuid())
+                return changed
             }
             req.flash(mealID == nil ? "Added “\(meal.description)”." : "Saved “\(meal.description)”.")
             let target = SiteURL.meals().path(fragment: "meal-\(meal.id.uuidString)")
