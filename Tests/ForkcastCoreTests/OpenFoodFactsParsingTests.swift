@@ -13,6 +13,17 @@ struct OpenFoodFactsParsingTests {
         return draft
     }
 
+    /// A product as published that breaks a rule is imported without the values that break it.
+    @Test func aProductThatBreaksARuleIsImportedWithoutTheValuesThatDo() throws {
+        let published = FoodDraft(name: "  ", barcode: "737628064502", per100: Nutrients(energyKcal: 40, carbohydrates: Decimal(string: "4.6"),
+                                                                                       sugars: Decimal(string: "4.8")), icon: .grain)
+        #expect(throws: ValidationError.self) { try published.validated() }
+        let imported = published.importable(barcode: Barcode("737628064502"))
+        #expect(imported.name == "Product 0737628064502" && imported.icon == .generic, "\(imported.name)")
+        #expect(imported.per100.sugars == nil && imported.per100.carbohydrates == Decimal(string: "4.6") && imported.per100.energyKcal == 40)
+        #expect(throws: Never.self) { try imported.validated() }
+    }
+
     @Test func thaiNoodleKitWithAnOddServingSize() throws {
         let draft = try product("v0_product_0737628064502_thai_noodle_kit_serving_size.json")
         #expect(draft.barcode == "0737628064502")

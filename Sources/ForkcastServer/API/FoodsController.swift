@@ -121,7 +121,7 @@ enum FoodsController {
 extension FoodAnswer {
     /// An Open Food Facts product not yet saved: no id or timestamps.
     init(preview draft: FoodDraft, currency: String) {
-        let food = (try? FoodLookupService.importable(draft).validated()) ?? Food(name: draft.name, basis: draft.basis, source: .openFoodFacts)
+        let food = (try? draft.importable().validated()) ?? Food(name: draft.name, basis: draft.basis, source: .openFoodFacts)
         self.init(food, currency: currency)
         id = nil
         createdAt = nil

@@ -76,32 +76,8 @@ struct FoodLookupService {
             return (food, false)
         case .notFound:
             return nil
-        case .product(var draft):
-            if draft.name.trimmed.isEmpty { draft.name = "Product \(barcode.digits)" }
-            draft.icon = .generic
-            return (try await saveFood.add(Self.importable(draft), id: id), true)
-        }
-    }
-
-    /// Real products sometimes break our rules (e.g. rounding pushes macros just past 100 g): drop the
-    /// values that do, so the person gets the product and can fix the rest.
-    static func importable(_ draft: FoodDraft) -> FoodDraft {
-        var d = draft
-        do { _ = try d.validated(); return d } catch {
-            for field in error.fields {
-                switch field.field {
-                case "per100.sugars": d.per100.sugars = nil
-                case "per100.saturatedFat": d.per100.saturatedFat = nil
-                case "per100.energyKcal": d.per100.energyKcal = nil
-                case "per100.fiber": d.per100.fiber = nil
-                case "per100.salt": d.per100.salt = nil
-                case "serving.size", "serving.unit": d.serving = nil
-                case "barcode": d.barcode = nil
-                case "name": d.name = String(d.name.prefix(FoodDraft.maximumNameLength))
-                default: break
-                }
-            }
-            return d
+        case .product(let draft):
+            return (try await ImportProduct(saveFood: saveFood)(draft, barcode: barcode, id: id), true)
         }
     }
 }
