@@ -127,6 +127,16 @@ struct DiaryUseCasesTests {
         await #expect(throws: ValidationError.self) { try await log(ann).copied(from: sunday, mealType: "elevenses", to: monday, as: "lunch") }
     }
 
+    @Test func anUploadedPhotoIsStoredAloneForAnEntryToShowLater() async throws {
+        await #expect(throws: ImageFile.Problem.self) { try await UploadPhoto(diary: diary(ann), now: noon, uuid: { UUID() })(Data("<svg/>".utf8), thumbnail: nil, capturedAt: nil) }
+        #expect(libraries.contents.photos.isEmpty, "what is not an image is not stored")
+        let photo = try await UploadPhoto(diary: diary(ann), now: noon, uuid: { UUID() })(try jpeg(), thumbnail: nil, capturedAt: nil)
+        #expect(photo.format == .jpeg && photo.capturedAt == noon && entries.isEmpty)
+        #expect(libraries.contents.changes.last == .init(kind: .photo, id: photo.id, deleted: false, at: noon))
+        let entry = try await log(ann).single(DiaryEntryInput(mealType: "snack", photoId: photo.id))
+        #expect(entry.photoId == photo.id)
+    }
+
     @Test func aCapturedPhotoIsStoredWithItsEntryShownByOneEntryAndDeletedWithIt() async throws {
         let refused = await #expect(throws: ValidationError.self) {
             try await log(ann).photo(try jpeg(), thumbnail: nil, capturedAt: nil, date: monday, mealType: "elevenses")

@@ -34,6 +34,8 @@ public protocol Diary: Sendable {
     /// Stores a captured photo and the entry showing it in one transaction; the photo as stored.
     /// Throws when the photo is not an image the server takes or does not fit the person's quota.
     func insert(_ entry: DiaryEntry, showing photo: NewPhoto, now: Date) async throws -> Photo
+    /// Stores a photo on its own (an upload its entry will show), as ``insert(_:showing:now:)`` checks it.
+    func store(_ photo: NewPhoto, now: Date) async throws -> Photo
     /// Replaces an entry, deleting `deletingPhoto` (the photo it showed) in the same transaction;
     /// false when the person has no entry with its id.
     func replace(_ entry: DiaryEntry, deletingPhoto: UUID?, now: Date) async throws -> Bool

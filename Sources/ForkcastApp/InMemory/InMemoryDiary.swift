@@ -53,6 +53,12 @@ public struct InMemoryDiary: Diary {
     }
 
     public func insert(_ entry: DiaryEntry, showing photo: NewPhoto, now: Date) async throws -> Photo {
+        try await store(photo, with: entry, now: now)
+    }
+
+    public func store(_ photo: NewPhoto, now: Date) async throws -> Photo { try await store(photo, with: nil, now: now) }
+
+    private func store(_ photo: NewPhoto, with entry: DiaryEntry?, now: Date) async throws -> Photo {
         let image = try ImageFile.inspect(photo.data)
         let stored = Photo(id: photo.id, format: image.format, width: image.width, height: image.height, byteSize: photo.data.count,
                            capturedAt: photo.capturedAt ?? now, createdAt: now, updatedAt: now)
@@ -61,6 +67,7 @@ public struct InMemoryDiary: Diary {
                 guard records.photos[photo.id] == nil else { throw InMemoryLibraries.DuplicateID(id: photo.id) }
                 records.photos[photo.id] = .init(owner: owner, value: stored)
                 tx.log(.photo, [photo.id], deleted: false, at: now, in: &records)
+                guard let entry else { return }
                 try store(entry, in: &records)
                 tx.log(.diaryEntry, [entry.id], deleted: false, at: now, in: &records)
             }

@@ -12,8 +12,7 @@ enum PhotosController {
         routes.raw(Photos.Upload.self, body: .collect(maxSize: ByteCount(value: maxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024))) { req, _ in
             let owner = try req.owner
             let upload = try await receive(req, maxBytes: maxBytes)
-            let photo = try await owner.photos.create(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt,
-                                                      id: req.dependencies.uuid(), now: req.now)
+            let photo = try await owner.uploadPhoto(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt)
             let response = Response(status: .created)
             response.headers.replaceOrAdd(name: .location, value: PhotoURL.metadata(photo.id))
             try response.content.encode(PhotoAnswer(photo), as: .json)

@@ -59,6 +59,7 @@ struct Owner {
     // Use cases: each change a person makes, the same from every front door.
     var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
+    var uploadPhoto: UploadPhoto { UploadPhoto(diary: diaryContext, now: now, uuid: uuid) }
     var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog(on: db), now: now) }
 
     /// The catalogue food named exactly `name` (ignoring case and accents), made the person's; nil when there is none.

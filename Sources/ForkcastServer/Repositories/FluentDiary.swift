@@ -67,6 +67,10 @@ struct FluentDiary: Diary {
         }
     }
 
+    func store(_ photo: NewPhoto, now: Date) async throws -> Photo {
+        try await photos.create(photo.data, thumbnail: photo.thumbnail, capturedAt: photo.capturedAt, id: photo.id, now: now)
+    }
+
     func replace(_ entry: DiaryEntry, deletingPhoto: UUID?, now: Date) async throws -> Bool {
         try await entries.update(entry, now: now, deletingPhoto: deletingPhoto)
     }
