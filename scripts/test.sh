@@ -118,7 +118,7 @@ fi
 phase "System tests (pytest)"
 export FORKCAST_BIN="$ROOT/.build/debug/forkcast" FORKCAST_ARTIFACTS="$ARTIFACTS"
 set +e
-python3 -m pytest Tests/system -q -p no:cacheprovider "$@" 2>&1 | tee "$ARTIFACTS/pytest.log"
+python3 -m pytest Tests/system -q -p no:cacheprovider --durations=25 "$@" 2>&1 | tee "$ARTIFACTS/pytest.log"
 status=${PIPESTATUS[0]}
 set -e
 # pytest exits 5 when it collected nothing: that is a failure here too.

@@ -294,16 +294,36 @@ struct OccasionTests {
             let today = try await browser.send(.GET, "/diary").body.string
             #expect(today.contains("capture=\"environment\"") && today.contains("accept=\"image/*\""))
             #expect(today.contains("<option value=\"lunch\" selected>Lunch</option>"), "noon suggests Lunch")
-            let token = try await browser.csrf(from: "/diary")
+            _ = try await browser.csrf(from: "/diary")
             let (form, type) = Client.multipart([("photo", "IMG_0001.HEIC", try photo("photo.heic")), ("mealType", nil, Data("lunch".utf8)),
                                                  ("date", nil, Data("2026-11-21".utf8))])
             var headers = HTTPHeaders()
             headers.replaceOrAdd(name: .cookie, value: browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
             headers.replaceOrAdd(name: .contentType, value: type)
-            let saved = try await app.testing().sendRequest(.POST, "/diary/photo?_csrf=\(token)", headers: headers, body: ByteBuffer(data: form))
+            // The file's form streams in after the CSRF check: the browser's own word that the form is
+            // this site's (Sec-Fetch-Site, or an Origin naming this server) stands in for its token,
+            // which no longer travels in the upload's address.
+            var sameSite = headers
+            sameSite.replaceOrAdd(name: "Sec-Fetch-Site", value: "same-origin")
+            let saved = try await app.testing().sendRequest(.POST, "/diary/photo", headers: sameSite, body: ByteBuffer(data: form))
             #expect(saved.status == .seeOther, "\(saved.body.string)")
-            let forged = try await app.testing().sendRequest(.POST, "/diary/photo", headers: headers, body: ByteBuffer(data: form))
-            #expect(forged.status == .forbidden, "a form post without the CSRF token is refused")
+            var forgedHeaders = [headers]
+            for (name, value) in [("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Site", "same-site"), ("Origin", "https://evil.example")] {
+                var forged = headers
+                forged.replaceOrAdd(name: name, value: value)
+                forgedHeaders.append(forged)
+            }
+            for forged in forgedHeaders {
+                let answer = try await app.testing().sendRequest(.POST, "/diary/photo", headers: forged, body: ByteBuffer(data: form))
+                #expect(answer.status == .forbidden, "a form post from elsewhere is refused: \(forged)")
+            }
+            var fromHere = headers
+            fromHere.replaceOrAdd(name: .origin, value: "http://forkcast.example:8080")
+            fromHere.replaceOrAdd(name: .host, value: "forkcast.example:8080")
+            // Past the check, the form is the route's to refuse (a meal type that is not one), nothing stored.
+            let (unknownType, _) = Client.multipart([("photo", "IMG_0001.HEIC", try photo("photo.heic")), ("mealType", nil, Data("no such meal".utf8))])
+            #expect(try await app.testing().sendRequest(.POST, "/diary/photo", headers: fromHere, body: ByteBuffer(data: unknownType)).status == .unprocessableEntity,
+                    "a browser without Sec-Fetch-Site, its Origin this server's")
             let after = try await browser.send(.GET, "/diary").body.string
             #expect(after.contains("not counted") && after.contains("1 photo not counted yet"))
             let day = try object(try await client.get("/api/v1/diary"))

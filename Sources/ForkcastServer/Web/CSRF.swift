@@ -54,15 +54,26 @@ enum CSRF {
     }
 
     static func isValid(_ request: Request) -> Bool {
-        let sent = request.headers.first(name: header) ?? bodyToken(request)
-            ?? (request.headers.contentType?.subType == "form-data" ? try? request.query.get(String.self, at: field) : nil)  // file uploads
-        guard let sent else { return false }
+        guard let sent = request.headers.first(name: header) ?? bodyToken(request) else {
+            // A file's form streams in after this check, its token with it: the browser's word
+            // that the form is this site's stands in (no token in the upload's address).
+            return request.headers.contentType?.subType == "form-data" && isSameOrigin(request)
+        }
         if request.hasSession, let id = request.session.id, IdentityTokenRules.constantTimeEquals(sent, derived(id.string)) { return true }
         // The token of a page made in the request that started the session (its id came later).
         if request.hasSession, let expected = request.session.data["csrf"], IdentityTokenRules.constantTimeEquals(sent, expected) { return true }
         // Nobody signed in: the visitor's cookie and the form must carry the same token.
         guard !request.auth.has(UserModel.self), let visitor = request.cookies[visitorCookie]?.string.nilIfLooksWrong else { return false }
         return IdentityTokenRules.constantTimeEquals(sent, visitor)
+    }
+
+    /// `Sec-Fetch-Site: same-origin`, which no page can set on a request it makes; from a browser
+    /// that does not send it, an `Origin` naming this server as the request reached it.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers.first(name: "Sec-Fetch-Site") { return site == "same-origin" }
+        guard let origin = request.headers.first(name: .origin).flatMap(URLComponents.init(string:)), let host = origin.host,
+              let served = request.headers.first(name: "X-Forwarded-Host") ?? request.headers.first(name: .host) else { return false }
+        return served.lowercased() == (host + (origin.port.map { ":\($0)" } ?? "")).lowercased()
     }
 
     private struct TokenField: Decodable { var _csrf: String }

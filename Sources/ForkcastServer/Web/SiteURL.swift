@@ -19,7 +19,7 @@ enum SiteURL: Sendable {
     // Your data: export, import, delete the account
     case accountData, accountExport, accountDelete
     /// The import upload: the CSRF token travels in the address (a file upload).
-    case accountImport(csrf: String?)
+    case accountImport
     // Meals
     case meals(MealFilter = MealFilter(), page: Int = 1)
     case newMeal, createMeal, mealTotals
@@ -37,7 +37,7 @@ enum SiteURL: Sendable {
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil, meal: UUID? = nil)
     case editEntry(UUID), updateEntry(UUID), deleteEntry(UUID), logPlanned, diaryCopy
     /// The photo capture's upload: the CSRF token travels in the address (a file upload).
-    case diaryPhoto(csrf: String?)
+    case diaryPhoto
     // Meal-first history and meal types (seed 004)
     case history(before: CalendarDate? = nil, date: CalendarDate? = nil)
     case occasion(UUID)
@@ -46,7 +46,7 @@ enum SiteURL: Sendable {
     case nutrientsWeek(date: CalendarDate? = nil)
     case nutrient(String, date: CalendarDate? = nil)
     /// The Apple Health upload: the CSRF token travels in the address (see CSRF.isValid).
-    case goalsImport(csrf: String?)
+    case goalsImport
     // Foods
     case foods(query: String? = nil, page: Int = 1, grid: Bool = false)
     case newFood, openFoodFacts, importFood
@@ -163,7 +163,6 @@ enum SiteURL: Sendable {
         case .diaryAdd(let date, let mealType, let meal):
             Self.query((date.map { [("date", $0.iso)] } ?? []) + (mealType.map { [("mealType", $0)] } ?? []) + (meal.map { [("mealId", $0.uuidString)] } ?? []))
         case .identityStart(_, let intent, let next): Self.query((intent.map { [("intent", $0)] } ?? []) + (next.map { [("next", $0)] } ?? []))
-        case .goalsImport(let csrf), .diaryPhoto(let csrf), .accountImport(let csrf): Self.query(csrf.map { [(CSRF.field, $0)] } ?? [])
         case .history(let before, let date): Self.query((before.map { [("before", $0.iso)] } ?? []) + (date.map { [("date", $0.iso)] } ?? []))
         case .foods(let query, let page, let grid):
             Self.query((query.map { [("q", $0)] } ?? []) + (grid ? [("view", "grid")] : []) + (page > 1 ? [("page", "\(page)")] : []))
@@ -191,16 +190,16 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .signInMethods, .accountData, .accountExport, .accountImport(csrf: nil), .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
         .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),
-        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto(csrf: nil),
+        .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto,
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
-        .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport(csrf: nil), .nutrientsWeek(), .nutrient(":nutrient"),
+        .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport, .nutrientsWeek(), .nutrient(":nutrient"),
         .foods(), .newFood, .openFoodFacts, .importFood, .editFood(anyID), .updateFood(anyID), .deleteFood(anyID),
         .serviceWorker, .script("api"),
     ] + IdentityProviders.Kind.allCases.flatMap { [.identityStart($0), .identityReturn($0), .unlinkIdentity($0)] } + [.identityCallback(.apple)]

@@ -7,7 +7,7 @@ struct WebAccountController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.accountData, use: page)
         routes.get(SiteURL.accountExport, use: export)
-        routes.on(.POST, SiteURL.accountImport(csrf: nil), body: .stream, use: importArchive)
+        routes.on(.POST, SiteURL.accountImport, body: .stream, use: importArchive)
         routes.post(SiteURL.accountDelete, use: delete)
     }
 
@@ -101,7 +101,7 @@ struct AccountDataPage {
 
     func render(layout: Layout) -> HTML {
         let csrf = layout.csrf ?? ""
-        let importURL = SiteURL.accountImport(csrf: csrf).path
+        let importURL = SiteURL.accountImport.path
         return layout.render("""
         <section class="card narrow">
           <p><a href="\(SiteURL.settings.path)">‹ Settings</a></p>
@@ -117,7 +117,7 @@ struct AccountDataPage {
             \(Layout.csrfField(csrf))
             <div class="field"><label for="field-archive">The export’s .zip</label><input id="field-archive" type="file" name="archive" accept=".zip,application/zip" required></div>
             <p class="button-row">
-              <button class="button" type="submit" formaction="\(importURL)&amp;dryRun=true">Check it</button>
+              <button class="button" type="submit" formaction="\(importURL)?dryRun=true">Check it</button>
               <button class="button primary" type="submit">Import</button>
             </p>
           </form>

@@ -16,7 +16,7 @@ struct WebGoalsController: RouteCollection {
         routes.post(SiteURL.goalsTargets, use: saveTargets)
         routes.get(SiteURL.nutrientsWeek(), use: nutrientsWeek)
         routes.get(SiteURL.nutrient(":nutrient"), use: nutrient)
-        routes.on(.POST, SiteURL.goalsImport(csrf: nil), body: .stream, use: importHealth)
+        routes.on(.POST, SiteURL.goalsImport, body: .stream, use: importHealth)
     }
 
     @Sendable func goalsPage(req: Request) async throws -> Response {

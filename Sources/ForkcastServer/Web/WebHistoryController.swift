@@ -10,7 +10,7 @@ struct WebHistoryController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let upload = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(value: photoMaxBytes + PhotoRepository.maximumThumbnailBytes + 64 * 1024))
-        routes.on(.POST, SiteURL.diaryPhoto(csrf: nil), body: upload, use: capture).noting(upload)
+        routes.on(.POST, SiteURL.diaryPhoto, body: upload, use: capture).noting(upload)
         routes.get(SiteURL.history(), use: history)
         routes.get(SiteURL.occasion(SiteURL.anyID), use: occasion)
         routes.get(SiteURL.mealTypes, use: mealTypes)

@@ -77,7 +77,7 @@ struct DashboardPage {
         return HTML("""
         <section class="card capture-card" id="capture" aria-labelledby="capture-title">
           <h2 id="capture-title" class="visually-hidden">Snap a meal</h2>
-          <form method="post" action="\(SiteURL.diaryPhoto(csrf: csrf).path)" enctype="multipart/form-data" class="capture-form" id="capture-form"
+          <form method="post" action="\(SiteURL.diaryPhoto.path)" enctype="multipart/form-data" class="capture-form" id="capture-form"
                 data-date="\(date.iso)" data-today="\(model.today.iso)">
             \(Layout.csrfField(csrf))
             <input type="hidden" name="date" value="\(date.iso)">

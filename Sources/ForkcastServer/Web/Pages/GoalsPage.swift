@@ -98,7 +98,7 @@ struct GoalsPage {
           \(putBack.map { $0.form(csrf: layout.csrf ?? "", zone: zone) })
           \(weights.isEmpty ? HTML("<p class=\"muted\">No weights yet.</p>") : HTML("<ul class=\"weights\" id=\"weights\">\(recent)</ul>"))
           <h3>Import from Apple Health</h3>
-          <form method="post" action="\(SiteURL.goalsImport(csrf: layout.csrf).path)" enctype="multipart/form-data" class="filter-row">
+          <form method="post" action="\(SiteURL.goalsImport.path)" enctype="multipart/form-data" class="filter-row">
             \(Layout.csrfField(layout.csrf ?? ""))
             <div class="field grow"><label for="field-export">export.zip or export.xml</label><input id="field-export" type="file" name="export" accept=".zip,.xml,application/zip,text/xml"></div>
             <button class="button" type="submit">Import</button>
