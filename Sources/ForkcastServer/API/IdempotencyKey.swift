@@ -43,7 +43,10 @@ enum IdempotencyKey {
             hash.update(data: canonical ?? body)
         }
         let request = hash.finalize().map { String(format: "%02x", $0) }.joined()
-        return try await req.database.write { tx in
+        // The handler's use cases write on the transaction; what runs after it, on the request's own.
+        let outside = req.database
+        defer { req.database = outside }
+        return try await outside.write { tx in
             let sql = tx as any SQLDatabase
             // PostgreSQL: the same key sent twice at once takes turns here (SQLite's writers always do).
             try await SyncLog.lockOwner(owner, on: sql)
