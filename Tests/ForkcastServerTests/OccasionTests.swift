@@ -353,6 +353,20 @@ struct OccasionTests {
             #expect(added.status == .seeOther)
             #expect(try await browser.send(.GET, "/settings/meal-types").body.string.contains("Second breakfast"))
 
+            // A catalogue food named on its page is made the person's only by a save that succeeds:
+            // not by the live totals, not by an edit refused.
+            let entryPath = "/diary/entries/\(entry["id"] as! String)"
+            #expect(try await client.get("/api/v1/foods/catalog?q=carrot").status == .ok)
+            var carrots = ["_csrf": try await browser.csrf(from: entryPath + "/edit"), "mealType": "lunch", "ingredientFood": "Carrots, raw",
+                           "ingredientFoodId": "", "ingredientQuantity": "80", "ingredientUnit": "g", "note": ""]
+            browser.headers.replaceOrAdd(name: "X-Fragment", value: "entry-totals")
+            #expect(try await browser.send(.POST, entryPath, form: carrots).status == .ok)
+            browser.headers.remove(name: "X-Fragment")
+            carrots["mealType"] = "no such meal"
+            #expect(try await browser.send(.POST, entryPath, form: carrots).status == .unprocessableEntity)
+            let foods = try object(try await client.get("/api/v1/foods"))["items"] as? [[String: Any]]
+            #expect(foods?.isEmpty == true, "no food adopted: \(foods ?? [])")
+
             // Counted from a food on its page (an empty amount is the food's usual portion).
             _ = try await client.createFood(FoodsAPITests.oats)
             let countToken = try await browser.csrf(from: "/diary/entries/\(entry["id"] as! String)/edit")

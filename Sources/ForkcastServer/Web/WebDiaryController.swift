@@ -111,6 +111,7 @@ struct WebDiaryController: RouteCollection {
         // with its food or meal (recomputed); otherwise only meal type, time and note change.
         var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
         var problems: [ValidationError.Field] = []
+        var foodRow = false
         var numbers = TypedNumbers()
         func number(_ key: String, field: String) -> Decimal? { numbers.read(form[key], field: field) }
         switch existing.kind {
@@ -124,12 +125,13 @@ struct WebDiaryController: RouteCollection {
             let newServings = number("servings", field: "servings") ?? servings
             if newServings != servings { input.mealId = mealId; input.servings = newServings }
         case .photo where !(form["ingredientFood"]?.trimmed ?? "").isEmpty:
-            // Counted as a food: the same row as the plate's (an empty amount is the usual portion).
-            do {
-                let owner = try req.owner
-                let draft = try await MealFormPage(form: form, mealID: nil).draft(foods: owner.foods, usualPortions: true, adopt: { name in try await owner.adoptCatalogFood(named: name) })
-                if let first = draft.ingredients.first { input.foodId = first.foodId; input.quantity = first.quantity; input.unit = first.unit.rawValue }
-            } catch let errors as ValidationError { problems += errors.fields }
+            // Counted as a food: the same row as the plate's (an empty amount is the usual portion),
+            // read in the edit's own write below, where a catalogue food it names is made the
+            // person's; the live totals read it without making it theirs.
+            foodRow = true
+            if let first = try? await MealFormPage(form: form, mealID: nil).draft(foods: try req.owner.foods, usualPortions: true, adopt: nil).ingredients.first {
+                input.foodId = first.foodId; input.quantity = first.quantity; input.unit = first.unit.rawValue
+            }
         case .photo where UUID(uuidString: form["mealId"] ?? "") != nil:
             input.mealId = UUID(uuidString: form["mealId"]!)
             input.servings = number("servings", field: "servings") ?? DiaryEntry.defaultServings
@@ -172,9 +174,16 @@ struct WebDiaryController: RouteCollection {
         let entry: DiaryEntry
         do {
             guard problems.isEmpty else { throw ValidationError(problems) }
-            guard let edited = try await req.owner.editEntry(id, with: input, confirmMove: form["confirmMove"] == "1") else {
-                throw AppError.notFound("That entry does not exist (any more).")
+            let (edit, confirmMove, row) = (input, form["confirmMove"] == "1", foodRow ? MealFormPage(form: form, mealID: nil) : nil)
+            let edited = try await req.owner.inOneWrite { owner in
+                var edit = edit
+                if let row, let first = try await row.draft(foods: owner.foods, usualPortions: true,
+                                                            adopt: { name in try await owner.adoptCatalogFood(named: name) }).ingredients.first {
+                    edit.foodId = first.foodId; edit.quantity = first.quantity; edit.unit = first.unit.rawValue
+                }
+                return try await owner.editEntry(id, with: edit, confirmMove: confirmMove)
             }
+            guard let edited else { throw AppError.notFound("That entry does not exist (any more).") }
             entry = edited
         } catch Refusal.occasionChange(let from, let to) {
             page.confirmMove = (from, to)
