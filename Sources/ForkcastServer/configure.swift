@@ -29,10 +29,9 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
                           maxAge: Int(config.sessionLifetime), path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
     }
 
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys]
-    ContentConfiguration.global.use(encoder: encoder, for: .json)
+    // Vapor's `content` reads only its global configuration; Forkcast's own answers are encoded
+    // with the same encoder directly (OperationRoutes, ReadCache).
+    ContentConfiguration.global.use(encoder: JSONEncoder.forkcastSorted, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.forkcast, for: .json)
 
     // Replace Vapor's default error middleware with ours (one place renders every error).

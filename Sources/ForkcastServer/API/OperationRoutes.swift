@@ -46,7 +46,7 @@ struct OperationRoutes {
             guard Op.Answer.self != Nothing.self else { return Response(status: status, headers: headers) }
             var headers = headers
             var bytes = req.byteBufferAllocator.buffer(capacity: 256)
-            try ContentConfiguration.global.requireEncoder(for: .json).encode(answer, to: &bytes, headers: &headers)
+            try JSONEncoder.forkcastSorted.encode(answer, to: &bytes, headers: &headers)
             return Response(status: status, headers: headers, body: .init(buffer: bytes))
         }
     }

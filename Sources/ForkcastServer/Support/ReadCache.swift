@@ -69,7 +69,7 @@ final class ReadCache: Sendable {
         if let kept = lookup(key, now: now) { return .encoded(kept) }
         var body = request.byteBufferAllocator.buffer(capacity: 1024)
         var headers = HTTPHeaders()
-        try ContentConfiguration.global.requireEncoder(for: .json).encode(try await build(), to: &body, headers: &headers)
+        try JSONEncoder.forkcastSorted.encode(try await build(), to: &body, headers: &headers)
         store(key, body: body, now: now)
         return .encoded(body)
     }

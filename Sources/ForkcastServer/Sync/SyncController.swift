@@ -163,12 +163,12 @@ struct SyncController {
 }
 
 extension JSONEncoder {
-    /// Sorted keys and ISO 8601 dates, as every answer.
-    static var forkcastSorted: JSONEncoder {
+    /// Sorted keys and ISO 8601 dates: every answer (the API's, the read cache's, Vapor's `content`).
+    static let forkcastSorted: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         return encoder
-    }
+    }()
 }
 
