@@ -129,7 +129,9 @@ struct WebDiaryController: RouteCollection {
             // read in the edit's own write below, where a catalogue food it names is made the
             // person's; the live totals read it without making it theirs.
             foodRow = true
-            if let first = try? await MealFormPage(form: form, mealID: nil).draft(foods: try req.owner.foods, usualPortions: true, adopt: nil).ingredients.first {
+            // Read here only for the live totals: a save reads it once, in its write.
+            if req.fragment("entry-totals"),
+               let first = try? await MealFormPage(form: form, mealID: nil).draft(foods: try req.owner.foods, usualPortions: true, adopt: nil).ingredients.first {
                 input.foodId = first.foodId; input.quantity = first.quantity; input.unit = first.unit.rawValue
             }
         case .photo where UUID(uuidString: form["mealId"] ?? "") != nil:
