@@ -118,7 +118,11 @@ fi
 phase "System tests (pytest)"
 export FORKCAST_BIN="$ROOT/.build/debug/forkcast" FORKCAST_ARTIFACTS="$ARTIFACTS"
 set +e
-python3 -m pytest Tests/system -q -p no:cacheprovider --durations=25 "$@" 2>&1 | tee "$ARTIFACTS/pytest.log"
+# Two workers (pytest-xdist): most of a browser test is waiting for a page, a server or a timer, so
+# two at once share the two cores; the tests on the one PostgreSQL server keep to one worker
+# (conftest.py), since some of them stop it.
+python3 -m pytest Tests/system -q -p no:cacheprovider --durations=25 -n "${FORKCAST_PYTEST_WORKERS:-2}" --dist loadgroup "$@" 2>&1 \
+  | tee "$ARTIFACTS/pytest.log"
 status=${PIPESTATUS[0]}
 set -e
 # pytest exits 5 when it collected nothing: that is a failure here too.

@@ -140,6 +140,14 @@ def pytest_configure(config):
                                        "(\"phone\" unless a test is about the desktop layout)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """scripts/test.sh runs the tests on two workers (pytest-xdist, --dist loadgroup); the tests on
+    the one PostgreSQL server share a worker, since some of them stop that server."""
+    for item in items:
+        if "postgres_database" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
 @pytest.fixture
 def driver(request, start_server):
     """Chromium at a phone's size: the app is mobile-first, so each browser journey runs once, there;
