@@ -117,7 +117,7 @@ import VaporTesting
             // The query answers the user as stored, with the feed head and (for a write) the versions.
             for writes in [false, true] {
                 let hash = Tokens.hash(try #require(owner.token))
-                let row = try #require(try await (app.db as! any SQLDatabase).raw(BearerAuthenticator.query(hash: hash, writes: writes)).first()
+                let row = try #require(try await BearerAuthenticator.row(hash: hash, writes: writes, on: app.db)
                     .map { try BearerAuthenticator.Found($0, writes: writes) })
                 let stored = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "owner@example.com").first())
                 #expect(row.user.id == stored.id && row.user.$id.exists)

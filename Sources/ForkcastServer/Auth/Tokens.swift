@@ -2,7 +2,9 @@ import ForkcastContract
 import Crypto
 import Fluent
 import ForkcastCore
+import FluentPostgresDriver
 import FluentSQL
+import PostgresNIO
 import SQLKit
 import Foundation
 import Vapor
@@ -46,18 +48,51 @@ enum Tokens {
 /// keyed by (``ReadCache``), and (for a request that may change data) the versions of the user's
 /// meal types and foods, which logging keeps them under.
 struct BearerAuthenticator: AsyncBearerAuthenticator {
-    /// The query for a token's hash. Reads log nothing: only a request that may change data
-    /// (`writes`) asks for the versions logging keeps under.
-    static func query(hash: String, writes: Bool) -> SQLQueryString {
-        let versions: SQLQueryString = writes ? """
-            , \(SyncLog.version(of: .mealType, owner: "t.user_id")) AS meal_types_version,
-              \(SyncLog.version(of: .food, owner: "t.user_id")) AS foods_version
+    /// The query for a token's hash, up to the hash itself (the statement's only value, last).
+    /// Reads log nothing: only a request that may change data (`writes`) asks for the versions
+    /// logging keeps under.
+    static func query(writes: Bool) -> String {
+        let versions = writes ? """
+            , \(SyncLog.version(of: .mealType, column: "t.user_id")) AS meal_types_version,
+              \(SyncLog.version(of: .food, column: "t.user_id")) AS foods_version
             """ : ""
         return """
-            SELECT \(unsafeRaw: Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(of: "t.user_id")) AS feed_head,
+            SELECT \(Self.userColumns), t.id AS token_id, t.expires_at AS token_expires_at, \(SyncLog.head(column: "t.user_id")) AS feed_head,
               t.token_hash AS token_hash\(versions)
-            FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = \(bind: hash)
-            """
+            FROM api_tokens t JOIN users u ON u.id = t.user_id
+            """ + " WHERE t.token_hash = "
+    }
+
+    /// The token's row: on PostgreSQL a statement each connection prepares once (PostgresNIO keeps
+    /// it by name; parsing and planning it on every request halved PostgreSQL's reads,
+    /// docs/performance.md); on SQLite a plain query.
+    static func row(hash: String, writes: Bool, on db: any Database) async throws -> (any SQLRow)? {
+        guard let postgres = db as? any PostgresDatabase else {
+            return try await (db as! any SQLDatabase).raw("\(unsafeRaw: query(writes: writes))\(bind: hash)").first()
+        }
+        return try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                let rows = writes ? try await connection.execute(Prepared<ForWrites>(hash: hash), logger: db.logger)
+                                  : try await connection.execute(Prepared<ForReads>(hash: hash), logger: db.logger)
+                for try await row in rows { return row.sql() as any SQLRow }
+                return nil
+            }
+        }.get()
+    }
+
+    enum ForReads: TokenQueryKind { static let writes = false }
+    enum ForWrites: TokenQueryKind { static let writes = true }
+    struct Prepared<Kind: TokenQueryKind>: PostgresPreparedStatement {
+        static var name: String { Kind.writes ? "forkcast_token_writes" : "forkcast_token_reads" }
+        static var sql: String { query(writes: Kind.writes) + "$1" }
+        typealias Row = PostgresRow
+        var hash: String
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(hash)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
     }
 
     /// The user's columns, in the order ``Found`` decodes them.
@@ -99,7 +134,7 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
         let db = request.database
         let writes = request.method != .GET && request.method != .HEAD
         let hash = Tokens.hash(bearer.token)
-        guard let found = try await (db as! any SQLDatabase).raw(Self.query(hash: hash, writes: writes)).first().map({ try Found($0, writes: writes) }) else {
+        guard let found = try await Self.row(hash: hash, writes: writes, on: db).map({ try Found($0, writes: writes) }) else {
             return
         }
         guard found.expiresAt > request.now else {
@@ -168,3 +203,5 @@ struct RequireUserMiddleware: Middleware {
         return next.respond(to: request)
     }
 }
+
+protocol TokenQueryKind: Sendable { static var writes: Bool { get } }

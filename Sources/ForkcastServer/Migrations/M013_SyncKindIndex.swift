@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// Where one kind of a person's records stands in the change feed (``SyncLog/version(of:owner:)``,
+/// Where one kind of a person's records stands in the change feed (``SyncLog/version(of:column:)``,
 /// read with every bearer token so logging can keep the person's meal types): the last change is
 /// one seek and the count a short range on (owner, kind, seq). Without it SQLite walked the feed
 /// index (owner, seq) back from the head, past every newer change of other kinds (docs/performance.md).

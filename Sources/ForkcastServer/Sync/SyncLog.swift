@@ -149,23 +149,25 @@ enum SyncLog {
     /// Where one kind of the owner's records stands, as text: the last change to any of them and the
     /// owner's pruning horizon ("1234:0"). Any change to one of them takes a number above every
     /// earlier one, and pruning the feed moves the horizon, so the text changes whenever they may
-    /// have, whatever else the person changes. An SQL expression for the owner `owner` names (a
-    /// column or a bind): one seek on the index (owner, kind, seq) and one on the horizons.
-    static func version(of kind: SyncKind, owner: SQLQueryString) -> SQLQueryString {
+    /// have, whatever else the person changes. Plain SQL for the owner the column `column` names
+    /// (the token's statement, prepared once): one seek on the index (owner, kind, seq) and one on the horizons.
+    static func version(of kind: SyncKind, column: String) -> String {
         """
-        ((SELECT COALESCE(MAX(seq), 0) FROM sync_records WHERE owner_id = \(owner) AND kind = '\(unsafeRaw: kind.rawValue)') || ':' ||
-          (SELECT COALESCE(MAX(pruned_seq), 0) FROM sync_horizons WHERE owner_id = \(owner)))
+        ((SELECT COALESCE(MAX(seq), 0) FROM sync_records WHERE owner_id = \(column) AND kind = '\(kind.rawValue)') || ':' ||
+          (SELECT COALESCE(MAX(pruned_seq), 0) FROM sync_horizons WHERE owner_id = \(column)))
         """
     }
 
     /// ``lastSequence(owner:on:)`` as an SQL expression, for the owner `owner` names (a column or a bind).
     static func head(of owner: SQLQueryString) -> SQLQueryString {
-        """
-        (SELECT COALESCE(MAX(heads.seq), 0) FROM (
-          SELECT MAX(seq) AS seq FROM sync_records WHERE owner_id = \(owner)
-          UNION ALL SELECT MAX(pruned_seq) FROM sync_horizons WHERE owner_id = \(owner)) heads)
-        """
+        "\(unsafeRaw: headText[0])\(owner)\(unsafeRaw: headText[1])\(owner)\(unsafeRaw: headText[2])"
     }
+
+    /// The same as plain SQL for a column (a statement prepared once).
+    static func head(column: String) -> String { headText.joined(separator: column) }
+
+    private static let headText = ["(SELECT COALESCE(MAX(heads.seq), 0) FROM (\n  SELECT MAX(seq) AS seq FROM sync_records WHERE owner_id = ",
+                                   "\n  UNION ALL SELECT MAX(pruned_seq) FROM sync_horizons WHERE owner_id = ", ") heads)"]
 
     /// The owner's pruning horizon: the last change number of the deletions forgotten after
     /// ``SyncMerge/tombstoneDays`` (nil when none was forgotten yet).
