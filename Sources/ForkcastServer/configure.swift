@@ -39,11 +39,6 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     let requests = InFlightRequests()
     app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
-    if case .sqlite(let path) = config.storage {
-        let checkpointer = Checkpointer(path: path, gate: app.writeGate, logger: app.logger)
-        app.checkpointer = checkpointer
-        app.lifecycle.use(Checkpointer.Lifecycle(checkpointer: checkpointer))
-    }
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
     app.catalogState = CatalogState()
     app.middleware.use(SecurityHeadersMiddleware(config: config))

@@ -40,10 +40,10 @@ import VaporTesting
         try await Task.sleep(for: .milliseconds(100))  // the holder has the database
         return try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
             for (entry, owner) in entries {
-                let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
+                let db = app.db
                 group.addTask {
                     do {
-                        try await repository.create([entry], now: Date())
+                        try await FluentDiary.insert([entry], owner: owner, on: db, now: Date())
                         return (entry.id, true)
                     } catch { return (entry.id, false) }
                 }
@@ -134,9 +134,9 @@ import VaporTesting
                 .map { try $0.decode(column: "seq", as: Int.self) }
             #expect(feed.count == 4 && Set(feed).count == 4)
             // Alone, the refusal is the database's constraint, which the API answers with a 409.
-            let late = DiaryRepository(db: app.db, ownerID: bob, photoStore: app.photoStore)
+            let db = app.db
             do {
-                try await late.create([entry("Late")], now: Date())
+                try await FluentDiary.insert([entry("Late")], owner: bob, on: db, now: Date())
                 Issue.record("an entry of a deleted account was stored")
             } catch {
                 #expect((error as? any DatabaseError)?.isConstraintFailure == true, "\(String(reflecting: error))")
@@ -159,9 +159,9 @@ import VaporTesting
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<30 {
                     let owner = owners[index % 3]
-                    let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
+                    let db = app.db
                     group.addTask {
-                        try await repository.create([entry("Plum \(index)")], now: Date())
+                        try await FluentDiary.insert([entry("Plum \(index)")], owner: owner, on: db, now: Date())
                     }
                 }
                 try await group.waitForAll()
@@ -362,9 +362,8 @@ import VaporTesting
             _ = try await app.signUp()
             let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
             let entries = (0..<(PlainInsert.rowsPerStatement + 1)).map { entry("Crumb \($0)") }
-            let repository = DiaryRepository(db: app.db, ownerID: owner, photoStore: app.photoStore)
-            try await repository.create(entries, now: Date())
-            try await repository.create([entry("Last crumb")], now: Date())
+            try await FluentDiary.insert(entries, owner: owner, on: app.db, now: Date())
+            try await FluentDiary.insert([entry("Last crumb")], owner: owner, on: app.db, now: Date())
             let sql = app.db as! any SQLDatabase
             let stored = try await sql.raw("SELECT COUNT(*) AS n FROM diary_entries WHERE user_id = \(bind: owner)").first()?
                 .decode(column: "n", as: Int.self)
@@ -424,32 +423,33 @@ import VaporTesting
         }
     }
 
-    /// No request's commit copies SQLite's log back into the database file: the writing
-    /// connections leave it to ``Checkpointer``, which copies back everything logged.
-    @Test func checkpointsRunOnTheirOwnConnectionNotInARequestsCommit() async throws {
-        try await withForkcast(allowSignup: true) { app in
-            guard let checkpointer = app.checkpointer else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
-                return
+    /// SQLite copies its log back in the commit that takes it past 1,000 pages (its own
+    /// `wal_autocheckpoint`): the gate lets no other writer in meanwhile, so the checkpoint copies
+    /// back all of it and the next commit starts the log over. Nobody else checkpoints: the
+    /// database file grows on disk only because commits did.
+    @Test func commitsCopyTheLogBackOnceItIsFull() async throws {
+        try await withSQLite { app, path, log in
+            let writer = try await app.db.write { tx in
+                try await (tx as any SQLDatabase).raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
             }
-            let sql = app.db as! any SQLDatabase
-            let setting = try await sql.raw("PRAGMA wal_autocheckpoint").first()?.decode(column: "wal_autocheckpoint", as: Int.self)
-            #expect(setting == 0, "Fluent's connections leave checkpoints to the checkpointer")
-            let client = try await app.signUp()
-            for n in 0..<40 {
-                let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "Snack \(n)"))
-                #expect(logged.status == .created)
+            #expect(writer == 1000, "SQLite's own checkpoint stays on for the writing connections")
+            func bytes(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? -1 }
+            let before = bytes(path)
+            var logged = 0
+            while bytes(path) == before, logged < 3_000 {
+                let start = logged
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for n in 0..<25 { group.addTask { try await log("Snack \(start + n)") } }
+                    try await group.waitForAll()
+                }
+                logged += 25
             }
-            #expect(try await checkpointer.checkpoint() == (0, 0), "not started: nothing to ask")
-            try await checkpointer.start()
-            let (copied, logged) = try await checkpointer.checkpoint()
-            #expect(logged > 0 && copied == logged, "every page logged is in the database file")
-            await checkpointer.stop()
-            #expect(try await client.get("/api/v1/diary?date=\(CalendarDate(Date(), in: .gmt).iso)").status == .ok)
+            #expect(bytes(path) > before, "a commit copied the log back (\(logged) entries logged)")
+            #expect(bytes(path + "-wal") <= 64 << 20, "journal_size_limit bounds the log")
         }
     }
 
-    /// A turn asked for alone (the checkpoint that starts SQLite's log over) is never handed the
+    /// A turn asked for alone (the checkpoint that empties SQLite's log) is never handed the
     /// open transaction, which it would not write in: a writer behind it joins that one, and the
     /// turn alone leads once it has ended.
     @Test func aTurnAskedForAloneIsNeverHandedTheOpenTransaction() async throws {
@@ -475,18 +475,15 @@ import VaporTesting
         }
     }
 
-    /// A reader that holds the log back (a backup's `VACUUM INTO` reads for long) keeps the tick
-    /// from taking a turn at the gate: a `RESTART` checkpoint would wait for that reader while every
-    /// write waited. Once the reader is done, the next tick starts the log over.
-    @Test func aReaderHoldingTheLogBackMakesNoWriterWaitForTheCheckpoint() async throws {
-        try await withOwnCheckpointer(restartPages: 1, restartWait: 10_000) { app, checkpointer, _, log in
-            let gate = app.writeGate
+    /// A reader that holds the log back (a backup's `VACUUM INTO` reads for long) keeps emptying the
+    /// log from holding the gate: it waits 100 ms for that reader and leaves the log to the next hour.
+    /// Once the reader is done, the log is emptied.
+    @Test func aReaderHoldingTheLogBackLeavesItForLater() async throws {
+        try await withSQLite { app, path, log in
             for n in 0..<5 { try await log("Before \(n)") }
             let (began, begin) = AsyncStream<Void>.makeStream()
             let (done, finish) = AsyncStream<Void>.makeStream()
-            // A connection of its own, as the backup command's process has (a pool connection
-            // held this long would hold back the requests of its event loop).
-            let path = checkpointer.path
+            // A connection of its own, as the backup command's process has.
             let reader = Task {
                 defer { begin.finish() }
                 let connection = try await SQLiteConnection.open(storage: .file(path: path), threadPool: app.threadPool,
@@ -511,160 +508,54 @@ import VaporTesting
                 return
             }
             for n in 0..<5 { try await log("While reading \(n)") }
-            let turns = await gate.transactions
-            let held = try await checkpointer.checkpoint()
-            #expect(held.copied < held.logged, "the reader kept the newest frames from being copied back")
-            #expect(await gate.transactions == turns, "no turn was taken at the gate while the reader held the log")
+            let turns = await app.writeGate.transactions
+            #expect(try await app.db.emptySQLiteLog() == false, "the reader was in the way")
+            #expect(await app.writeGate.transactions == turns + 1, "one turn, given back")
+            try await log("After")
             finish.yield()
             finish.finish()
             try await reader.value
-            let freed = try await checkpointer.checkpoint()
-            #expect(freed.copied == freed.logged)
-            #expect(await gate.transactions == turns + 1, "with the reader done, the tick took its turn and started the log over")
-        }
-    }
-
-    /// Under steady writing a `PASSIVE` checkpoint never copies back all of the log (frames arrive
-    /// while it copies), so SQLite never started the log over and it grew without end (3.3 GB after
-    /// a minute of logging at 8 connections). Past ``Checkpointer/restartPages`` a tick also runs a
-    /// `RESTART` checkpoint in a turn of its own at the write gate: here a writer of another
-    /// connection commits while the tick runs, and the next entry is logged at the start of the log.
-    /// With `restartPages: .max` (a `PASSIVE` tick only, as before) the log only grows and this fails.
-    @Test func aLogThatKeepsGrowingIsStartedOverAtTheWriteGate() async throws {
-        // restartWait: the other writer below commits 300 ms into the tick, however loaded the machine.
-        try await withOwnCheckpointer(restartPages: 1, restartWait: 10_000) { app, checkpointer, client, log in
-            for n in 0..<20 { try await log("Snack \(n)") }
-            // Another connection (outside the gate, as another process's would) writes while the tick runs.
-            let (began, begin) = AsyncStream<Void>.makeStream()
-            let writer = Task {
-                defer { begin.finish() }  // a writer that failed does not leave the test waiting
-                try await app.db.withConnection { connection in
-                    let sql = connection as! any SQLDatabase
-                    try await sql.raw("PRAGMA busy_timeout = 5000").run()
-                    try await sql.raw("CREATE TABLE IF NOT EXISTS scratch (n INTEGER)").run()
-                    try await sql.raw("BEGIN IMMEDIATE").run()
-                    do {
-                        try await sql.raw("INSERT INTO scratch VALUES (1)").run()
-                        begin.yield()
-                        try await Task.sleep(for: .milliseconds(300))
-                        try await sql.raw("COMMIT").run()
-                    } catch {
-                        try? await sql.raw("ROLLBACK").run()
-                        throw error
-                    }
-                }
-            }
-            var writing = false
-            for await _ in began { writing = true; break }
-            guard writing else {
-                try await writer.value
-                Issue.record("the other writer did not begin")
-                return
-            }
-            let first = try await checkpointer.checkpoint()
-            try await writer.value
-            #expect(first.logged > 0 && first.copied == first.logged, "everything logged, the other writer's commit included, is in the database file")
-            try await log("After the tick")
-            let second = try await checkpointer.checkpoint()
-            #expect(second.logged < first.logged, "the log started over: it holds only what came after the tick (\(second.logged) pages, \(first.logged) before)")
-            await checkpointer.stop()
-            let day = try await client.get("/api/v1/diary?date=\(CalendarDate(Date(), in: .gmt).iso)").json(DiaryDayAnswer.self)
-            #expect(day.entries.flatMap(\.entries).count == 21, "nothing logged was lost")
-        }
-    }
-
-    /// After a `RESTART`, SQLite reports the frames the log held until the next commit writes it from
-    /// its start: an idle server whose log was last started over took a turn at the gate on every
-    /// tick (once a second) to start an empty log over again. Now a tick that finds the very count
-    /// the last `RESTART` left takes no turn; the first commit after it makes the next tick take one.
-    /// Before, the second tick below took a turn and this failed.
-    @Test func aLogStartedOverTakesNoTurnAtTheGateUntilSomethingIsCommitted() async throws {
-        try await withOwnCheckpointer(restartPages: 1) { app, checkpointer, _, log in
-            let gate = app.writeGate
-            for n in 0..<5 { try await log("Snack \(n)") }
-            let before = await gate.transactions
-            let first = try await checkpointer.checkpoint()
-            #expect(first.logged > 1 && first.copied == first.logged)
-            #expect(await gate.transactions == before + 1, "the log was started over in a turn of its own")
-            for _ in 0..<3 {
-                let again = try await checkpointer.checkpoint()
-                #expect(again.logged == first.logged, "SQLite still reports the old count")
-                #expect(await gate.transactions == before + 1, "nothing was committed since: no turn at the gate")
-            }
-            try await log("After")
-            let logged = await gate.transactions
-            let after = try await checkpointer.checkpoint()
-            #expect(after.copied == after.logged && after.logged != first.logged)
-            #expect(await gate.transactions == logged + 1, "a commit since: the log is started over again")
+            #expect(try await app.db.emptySQLiteLog())
+            #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) == 0)
         }
     }
 
     /// Housekeeping's hourly `TRUNCATE` checkpoint (and its first, five seconds after start-up)
-    /// takes a turn of its own at the write gate, as a tick's `RESTART` does. Run beside the gate,
-    /// it waited for SQLite's lock in the busy handler while every writer waited behind it (the
-    /// first round of logging after a start measured a p99 two to three times the others). Here a
-    /// writer holds the gate: the log is not emptied until that writer is done. Before, the
-    /// statement ran at once and this failed.
+    /// takes a turn of its own at the write gate. Run beside the gate, it waited for SQLite's lock
+    /// in the busy handler while every writer waited behind it (the first round of logging after a
+    /// start measured a p99 two to three times the others). Here a writer holds the gate: the log
+    /// is not emptied until that writer is done.
     @Test func housekeepingEmptiesTheLogInATurnOfItsOwnAtTheWriteGate() async throws {
-        try await withOwnCheckpointer { app, checkpointer, _, log in
-            let gate = app.writeGate
+        try await withSQLite { app, path, log in
             for n in 0..<5 { try await log("Snack \(n)") }
-            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: checkpointer.path + "-wal"))?[.size] as? Int) ?? -1 }
-            #expect(logBytes() > 0)
-            try await expectEmptiedOnlyOnceAWriterIsDone(gate: gate, logBytes: logBytes) { try await checkpointer.truncate(turnWait: .seconds(30)) }
-            // Housekeeping asks the running checkpointer, and writes the planner's statistics at the gate.
+            func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? -1 }
+            let db = app.db
+            try await expectEmptiedOnlyOnceAWriterIsDone(gate: app.writeGate, logBytes: logBytes) { try await db.emptySQLiteLog(turnWait: .seconds(30)) }
+            // Housekeeping empties it too, and writes the planner's statistics at the gate.
             try await log("After")
             #expect(logBytes() > 0)
-            try await Housekeeping.run(on: app.db, now: Date(), checkpointer: checkpointer)
+            try await Housekeeping.run(on: app.db, now: Date())
             #expect(logBytes() == 0)
             #expect(try await (app.db as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM sqlite_stat1").first()?.decode(column: "n", as: Int.self) ?? 0 > 0)
-            await checkpointer.stop()
-            #expect(try await checkpointer.truncate() == false, "stopped")
         }
     }
 
     /// Deleting an account empties the log (the account's pages as they were) in a turn of its own
-    /// at the write gate, after the deletion's write, as housekeeping does: run as a plain statement
-    /// beside the gate, it held SQLite's lock while it waited up to the busy timeout (5 s) for a
-    /// reader, and every writer waited behind it. The test's application runs no checkpointer, so
-    /// this is the statement on a connection of the pool taking its turn; with one running, the
-    /// checkpointer's own turn (the test above). Before, the deletion took one turn and the
-    /// statement ran beside the gate at once, and this failed.
+    /// at the write gate, after the deletion's write, as housekeeping does.
     @Test func deletingAnAccountEmptiesTheLogInATurnOfItsOwnAtTheWriteGate() async throws {
-        try await withForkcast(allowSignup: true) { app in
-            guard let path = app.checkpointer?.path else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
-                return
-            }
-            #expect(app.checkpointer?.isRunning == false, "a test's application starts no checkpointer")
-            let gate = app.writeGate
+        try await withSQLite { app, path, log in
             func logBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? -1 }
-            func logSnacks(_ client: Client) async throws {
-                for n in 0..<3 {
-                    let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: "Snack \(n)"))
-                    #expect(logged.status == .created)
-                }
-            }
-            let ana = try await app.signUp("ana@example.com")
-            try await logSnacks(ana)
+            for n in 0..<3 { try await log("Snack \(n)") }
             #expect(logBytes() > 0)
             // What both the API's and the Settings page's deletion call, once the person confirmed it.
-            let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == "ana@example.com").first())
+            let user = try #require(try await UserModel.query(on: app.db).first())
             let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: Date())
-            let turns = await gate.transactions
-            try await data.deleteAccount(readCache: app.readCache, checkpointer: app.checkpointer)
-            let taken = await gate.transactions - turns
+            let turns = await app.writeGate.transactions
+            try await data.deleteAccount(readCache: app.readCache)
+            let taken = await app.writeGate.transactions - turns
             #expect(taken == 2, "\(taken) turns: the deletion's write, then a turn of its own to empty the log")
-            #expect(try await ana.get("/api/v1/me").status == .unauthorized, "deleted")
+            #expect(try await UserModel.query(on: app.db).count() == 0, "deleted")
             #expect(logBytes() == 0, "the log holds none of the deleted account's pages")
-
-            // While a writer holds the gate, the log is not emptied; once it is done, it is.
-            let bob = try await app.signUp("bob@example.com")
-            try await logSnacks(bob)
-            let sql = app.db as! any SQLDatabase, logger = app.logger
-            try await expectEmptiedOnlyOnceAWriterIsDone(gate: gate, logBytes: logBytes) {
-                try await Checkpointer.emptyLog(nil, on: sql, gate: gate, turnWait: .seconds(30), logger: logger)
-            }
         }
     }
 
@@ -687,79 +578,19 @@ import VaporTesting
         #expect(await gate.transactions == turns + 2, "the writer's turn ended, then one of its own")
     }
 
-    /// Stopping waits for a tick under way: here one waits for its turn at the gate to start the log
-    /// over (a writer holds the gate), and `stop()` returns only once that tick has had its turn.
-    /// Before, `stop()` cancelled a repeated task, which returns at once, and closed the connection
-    /// under the waiting tick. The entries are logged before the ticking checkpointer starts: one
-    /// ticking meanwhile could start the log over after the last of them, and then (nothing
-    /// committed since) take no turn at all (this test failed one run in three so).
-    @Test func stoppingWaitsForATickUnderWay() async throws {
-        try await withOwnCheckpointer { app, idle, _, log in
-            let gate = app.writeGate
-            for n in 0..<5 { try await log("Snack \(n)") }
-            await idle.stop()
-            let checkpointer = Checkpointer(path: idle.path, interval: .milliseconds(20), restartPages: 1, gate: gate, logger: app.logger)
-            guard case .lead? = await gate.acquire(timeout: .seconds(10)) else { Issue.record("the gate gives the writer the lead"); return }
-            try await checkpointer.start()
-            let deadline = Date().addingTimeInterval(10)
-            while await gate.waiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(await gate.waiting == 1, "a tick waits for its turn to start the log over")
-            let stopped = NIOLockedValueBox(false)
-            let stopping = Task {
-                await checkpointer.stop()
-                stopped.withLockedValue { $0 = true }
-            }
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(stopped.withLockedValue { $0 } == false, "stop() waits for the tick under way")
-            let turns = await gate.transactions
-            await gate.release()
-            await stopping.value
-            #expect(await gate.transactions == turns + 2, "the writer's turn ended, then the tick's")
-            #expect(checkpointer.isRunning == false)
-        }
-    }
-
-    /// Ticks come every `interval` while the log changes, and back off to `idleInterval` while it
-    /// does not (an idle server ticked every 50 ms at 0.7 % of a core, once a second at 0.05 %).
-    @Test func checkpointsTickOftenWhileTheLogGrowsAndSeldomWhenItDoesNot() {
-        let fast = TimeAmount.milliseconds(50), idle = TimeAmount.seconds(1)
-        #expect(Checkpointer.nextWait(after: fast, logged: 100, now: 140, interval: fast, idleInterval: idle) == fast)
-        #expect(Checkpointer.nextWait(after: idle, logged: 16_400, now: 12, interval: fast, idleInterval: idle) == fast, "started over: it changed")
-        var wait = fast
-        var waits: [TimeAmount] = []
-        for _ in 0..<6 {
-            wait = Checkpointer.nextWait(after: wait, logged: 140, now: 140, interval: fast, idleInterval: idle)
-            waits.append(wait)
-        }
-        #expect(waits == [TimeAmount.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), idle, idle])
-        #expect(Checkpointer.nextWait(after: idle, logged: 140, now: 141, interval: fast, idleInterval: idle) == fast, "one commit: back to the short wait")
-    }
-
-    /// An application on SQLite with a checkpointer of the test's own, started, that ticks only when
-    /// asked (an hour apart, unless `interval` says otherwise), a person signed up and how to log a snack as them; on PostgreSQL, which
-    /// checkpoints nothing, `body` does not run.
-    private func withOwnCheckpointer(interval: TimeAmount = .hours(1), restartPages: Int = 16_384, restartWait: Int = 100,
-                                     _ body: (Application, Checkpointer, Client, _ log: (String) async throws -> Void) async throws -> Void) async throws {
+    /// An application on SQLite, its database file, and how to log a snack as the person signed
+    /// up; on PostgreSQL, which has no such log, `body` does not run.
+    private func withSQLite(_ body: (Application, String, _ log: @escaping @Sendable (String) async throws -> Void) async throws -> Void) async throws {
         try await withForkcast(allowSignup: true) { app in
-            guard let path = app.checkpointer?.path else {
-                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql", "SQLite always has one")
+            guard case .sqlite(let path) = app.forkcastConfig.storage else {
+                #expect((app.db as! any SQLDatabase).dialect.name == "postgresql")
                 return
             }
-            let checkpointer = Checkpointer(path: path, interval: interval, restartPages: restartPages, restartWait: restartWait,
-                                            gate: app.writeGate, logger: app.logger)
-            try await checkpointer.start()
             let client = try await app.signUp()
-            func log(_ name: String) async throws {
+            try await body(app, path) { name in
                 let logged = try await client.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 100), name: name))
                 #expect(logged.status == .created)
             }
-            do {
-                try await body(app, checkpointer, client, log)
-            } catch {
-                await checkpointer.stop()
-                throw error
-            }
-            await checkpointer.stop()
         }
     }
 }

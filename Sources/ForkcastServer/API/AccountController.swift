@@ -29,7 +29,7 @@ enum AccountController {
                     ? "Send your password to confirm."
                     : "This account has no password: send identityToken from a fresh sign-in with the provider it uses.")]))
             }
-            try await req.owner.accountData.deleteAccount(readCache: req.application.readCache, checkpointer: req.application.checkpointer)
+            try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
             req.auth.logout(UserModel.self)
             if req.hasSession { req.session.destroy() }
             return Nothing()

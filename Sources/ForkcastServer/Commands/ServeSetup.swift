@@ -41,8 +41,9 @@ extension Application {
     static let migrationLockKey: Int64 = 0x466F_726B_6361_7374  // "Forkcast"
 
     /// Gives each pooled SQLite connection (one per event loop, for reads and for writes) a bounded busy timeout, replacing
-    /// the driver's handler that retries forever, a WAL size limit, and (with ``Checkpointer``) no
-    /// checkpoints in commits.
+    /// the driver's handler that retries forever, and a WAL size limit. SQLite's own checkpoint after
+    /// a commit past 1,000 pages stays on: the gate lets no other writer in meanwhile, so it copies
+    /// back the whole log and the next commit starts it over (docs/performance.md).
     func prepareSQLiteConnections() async throws {
         for loop in eventLoopGroup.makeIterator() {
             for id in [DatabaseID.sqlite, .sqliteWrites] {
@@ -51,8 +52,6 @@ extension Application {
                     try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
                     try await sql.raw("PRAGMA journal_size_limit = 67108864").run()
                     try await sql.raw("PRAGMA secure_delete = ON").run()
-                    // No request's commit copies the log back when ``Checkpointer`` does.
-                    try await sql.raw("PRAGMA wal_autocheckpoint = \(unsafeRaw: self.checkpointer == nil ? "1000" : "0")").run()
                 }
             }
         }

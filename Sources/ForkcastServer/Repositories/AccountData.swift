@@ -133,16 +133,14 @@ struct AccountData {
     // MARK: Delete
 
     /// Deletes the account and everything of it (``DeleteAccount``); the kept answers go with it.
-    func deleteAccount(readCache: ReadCache?, checkpointer: Checkpointer?) async throws {
+    func deleteAccount(readCache: ReadCache?) async throws {
         let owner = ownerID
         try await DeleteAccount(accounts: FluentAccounts(db: db, photoStore: photoStore))(owner)
         readCache?.forget(owner: owner)
         // SQLite overwrites what was deleted (secure_delete), but the write-ahead log still holds
         // the pages as they were until a checkpoint: copy it back and empty it now, not within the
         // hour, in a turn of its own at the write gate. A reader in the way leaves it to the hourly one.
-        if let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" {
-            _ = try? await Checkpointer.emptyLog(checkpointer, on: sql, gate: db.writeGate, logger: db.logger)
-        }
+        _ = try? await db.emptySQLiteLog()
     }
 }
 

@@ -29,15 +29,6 @@ struct DiaryRepository {
         return try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ Set(ids)).all().map(\.domain)
     }
 
-    func create(_ entries: [DiaryEntry], now: Date) async throws {
-        guard !entries.isEmpty else { return }
-        let models = entries.map { DiaryEntryModel($0, ownerID: ownerID, now: now) }
-        try await db.write { tx in
-            try await models.insert(on: tx)
-            try await SyncLog.record(.diaryEntry, entries.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
-        }
-    }
-
     /// The entry showing a photo, if any.
     func entry(showingPhoto photoId: UUID) async throws -> UUID? {
         try await DiaryEntryModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$photoID == photoId).first()?.id

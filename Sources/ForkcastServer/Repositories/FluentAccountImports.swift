@@ -153,7 +153,7 @@ struct FluentAccountImports: AccountImports {
         var body: any BodyStore { FluentBodyStore(db: tx, ownerID: owner) }
 
         func insertDiary(_ entries: [DiaryEntry], now: Date) async throws {
-            try await DiaryRepository(db: tx, ownerID: owner, photoStore: imports.photoStore).create(entries, now: now)
+            try await FluentDiary.insert(entries, owner: owner, on: tx, now: now)
         }
 
         func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {

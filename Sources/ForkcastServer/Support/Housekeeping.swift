@@ -14,7 +14,7 @@ enum Housekeeping {
 
     /// One pass; returns how many rows went.
     @discardableResult
-    static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil, checkpointer: Checkpointer? = nil)
+    static func run(on db: any Database, now: Date, photoStore: (any PhotoStore)? = nil)
         async throws -> (sessions: Int, tokens: Int, buckets: Int, tombstones: Int, photos: Int) {
         // Every delete goes through the same write gate as everything else.
         let (sessions, tokens, buckets) = try await db.write { tx in
@@ -38,7 +38,7 @@ enum Housekeeping {
             // write: run beside it, each waited for SQLite's lock in the busy handler while the
             // application's writers waited behind it (the first seconds after start-up, every hour).
             try await db.write { tx in try await refreshStatistics(on: tx as any SQLDatabase) }
-            _ = try await Checkpointer.emptyLog(checkpointer, on: sql, gate: db.writeGate, logger: db.logger)
+            _ = try await db.emptySQLiteLog()
         }
         return (sessions, tokens, buckets, tombstones, photos)
     }
@@ -108,7 +108,6 @@ enum Housekeeping {
             let now = app.dependencies.now
             let logger = app.logger
             let store = app.photoStore
-            let checkpointer = app.checkpointer
             let loop = app.eventLoopGroup.next()
             // The food catalogue is loaded (first start, new version) and indexed in the background,
             // so the first search does not wait for it and start-up does not either.
@@ -120,7 +119,7 @@ enum Housekeeping {
             }
             loop.scheduleRepeatedAsyncTask(initialDelay: .seconds(5), delay: Housekeeping.interval) { _ in
                 loop.makeFutureWithTask {
-                    do { try await Housekeeping.run(on: db, now: now(), photoStore: store, checkpointer: checkpointer) } catch {
+                    do { try await Housekeeping.run(on: db, now: now(), photoStore: store) } catch {
                         logger.warning("housekeeping failed: \(String(describing: error))")
                     }
                 }

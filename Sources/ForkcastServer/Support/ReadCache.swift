@@ -5,21 +5,11 @@ import SQLKit
 import Vapor
 
 /// The answers of the hottest reads (the week view, a diary day, food search), kept in memory per
-/// person and keyed by the head of that person's change feed (docs/performance.md).
-///
-/// Every change to a person's data records itself in the change feed inside its own transaction
-/// (``SyncLog/record(_:_:op:owner:on:now:)``; sync clients rely on that), so the feed's head moves
-/// whenever anything an answer is made of changes: a meal, a food, the plan, an entry, goals, meal
-/// types, settings. A request reads the head first (one indexed query) and answers from memory when
-/// an answer for that head, that exact request and that day already exists; otherwise it builds the
-/// answer as before and keeps it. Reading the head before the data means a kept answer is never
-/// older than its key. The head is read from the database on every request, so several instances
-/// on one PostgreSQL see each other's changes at once.
-///
-/// "Today" is part of the key (answers name it, and goals depend on age). Kept answers also expire
-/// after `maxAge`, which bounds what a change made behind the feed's back (a command writing to the
-/// file directly) could leave stale. Memory is bounded by `maxBytes`; the least recently used
-/// answers go first.
+/// person under the head of their change feed (docs/performance.md), which every change moves in
+/// its own transaction. The head is read before the data on every request, so a kept answer is
+/// never older than its key, and instances sharing one PostgreSQL see each other's changes.
+/// Today's date is part of the key; answers expire after `maxAge` (a command writing behind the
+/// feed's back) and the least recently used go first past `maxBytes`.
 final class ReadCache: Sendable {
     struct Key: Hashable, Sendable {
         var owner: UUID
@@ -110,10 +100,8 @@ final class ReadCache: Sendable {
 }
 
 extension ReadCache {
-    /// A value made of some of the person's data (say their meal types), kept under a version of
-    /// that data read from the change feed before the data itself, as answers are kept under the
-    /// feed's head: `build()` runs when nothing is kept for this version, so a kept value is never
-    /// older than its version.
+    /// A value made of some of the person's data (their meal types), kept under that data's version
+    /// in the feed, read before the data as the head is for answers.
     func value<T: Sendable>(_ name: String, owner: UUID, version: String, now: Date, _ build: () async throws -> T) async throws -> T {
         guard maxBytes > 0 else { return try await build() }
         let kept: T? = state.withLockedValue { state in
@@ -140,9 +128,8 @@ extension ReadCache {
     }
 }
 
-/// Versions (``SyncLog/version(of:owner:)``) of the signed-in person's meal types and foods, read
-/// while signing a request that may change data in: logging an entry needs the types and a food,
-/// and the feed's head moves with every entry logged, so those are kept under their own.
+/// Versions of the person's meal types and foods, read with the token: logging needs both, and the
+/// feed's head moves with every entry logged, so they are kept under their own.
 struct KeptVersions: Sendable {
     var owner: UUID
     var mealTypes: String

@@ -5,26 +5,21 @@ import SQLKit
 import NIOConcurrencyHelpers
 import Vapor
 
-/// A first-come, first-served queue of writers with a bounded wait. The first writer opens a
-/// transaction; writers queued behind it join that transaction in turn (up to `batchLimit`).
+/// SQLite's writers of one application, first come, first served, with a bounded wait; and group
+/// commit: the first writer opens a transaction, writers that queue meanwhile join it in turn (up
+/// to `batchLimit`), each in a savepoint of its own, and the last one commits (docs/performance.md).
 actor WriteGate {
-    /// How long a write waits for its turn before the request answers 503, unless the
-    /// application's configuration says otherwise.
+    /// How long a write waits for its turn before the request answers 503 (unless configured).
     static let defaultWaitLimit: Duration = .seconds(15)
-    /// This gate's wait limit.
     nonisolated let waitLimit: Duration
     /// How long SQLite waits for a lock another process holds.
     static let busyTimeoutMilliseconds = 5000
-    /// The most writers one commit carries (an application's gate serves one database).
+    /// The most writers one commit carries.
     let batchLimit: Int
-    /// Whether this gate's writes have been failing for storage reasons.
     nonisolated let health = StorageHealth()
-    /// The application's open event streams, woken after this gate's writes commit; nil for a
-    /// write outside any application.
+    /// The application's open event streams, woken after its writes commit.
     nonisolated let events: SyncEvents?
-
-    /// The database a writer's transaction runs on, for the caller's (SQLite: the same file, on
-    /// connections of the writes' own); nil: the caller's.
+    /// The database a transaction runs on, for the caller's (the writes' own pool of the file).
     nonisolated let writer: (@Sendable (any Database) -> any Database)?
 
     init(batchLimit: Int = 32, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit,
@@ -37,10 +32,8 @@ actor WriteGate {
 
     enum Turn: Sendable { case lead, join(WriteBatch) }
 
-    /// A database's configuration with its application's gate: every `Database` made from it finds
-    /// the gate in its context (``Database/writeGate``), so a write takes its turn at its own
-    /// application's gate whoever asks for it (several applications in one process, as in the
-    /// tests, do not queue behind each other).
+    /// A database configuration carrying its application's gate, so every `Database` made from it
+    /// finds the gate (``Database/writeGate``) whoever asks for it.
     struct Gated: DatabaseConfiguration {
         var base: any DatabaseConfiguration
         let gate: WriteGate
@@ -50,17 +43,15 @@ actor WriteGate {
 
     private var busy = false
     private var batchSize = 0
-    /// Turns ended so far (transactions committed, rolled back or never opened, and the turns
-    /// alone of ``Checkpointer``), for tests and curiosity.
+    /// Turns ended so far (tests).
     private(set) var transactions = 0
     private var waiters: [(id: UUID, alone: Bool, continuation: CheckedContinuation<Turn?, Never>)] = []
     /// Writers waiting for their turn (tests).
     var waiting: Int { waiters.count }
 
-    /// Waits for this writer's turn: to open a transaction, or to join the open one. Nil when the
-    /// wait outlasted `timeout`. `alone`: only a turn of its own, with no transaction open (SQLite's
-    /// checkpoint that starts its log over, ``Checkpointer``); writers behind it may still join the
-    /// transaction open meanwhile.
+    /// This writer's turn: to open a transaction, or to join the open one; nil past `timeout`.
+    /// `alone`: a turn with no transaction open (emptying SQLite's log); writers behind it may
+    /// still join the open one.
     func acquire(timeout: Duration, alone: Bool = false) async -> Turn? {
         if !busy {
             busy = true
@@ -77,8 +68,7 @@ actor WriteGate {
         return turn
     }
 
-    /// The writer whose turn it was is done: the next writer waiting joins the open transaction
-    /// (true), or nobody waits or the batch is full and the caller commits it (false).
+    /// A writer is done: the next one joins the open transaction (true), or the caller commits (false).
     func passOn(_ batch: WriteBatch) -> Bool {
         guard batchSize < batchLimit, let next = waiters.firstIndex(where: { !$0.alone }) else { return false }
         batchSize += 1
@@ -116,4 +106,148 @@ extension Application {
 extension Database {
     /// The gate of the application this database belongs to; nil for one made outside any.
     var writeGate: WriteGate? { (context.configuration as? WriteGate.Gated)?.gate }
+
+    /// Empties SQLite's write-ahead log (hourly; after an account's deletion, so it keeps none of
+    /// its pages) in a turn alone at the gate, waiting at most 100 ms for a reader: every writer
+    /// waits meanwhile. False on PostgreSQL, with no turn in `turnWait`, or with a reader in the way.
+    func emptySQLiteLog(turnWait: Duration = .seconds(5)) async throws -> Bool {
+        guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else { return false }
+        if let gate = writeGate, await gate.acquire(timeout: turnWait, alone: true) == nil { return false }
+        let busy: Result<Bool, any Error>
+        do {
+            busy = .success(try await withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("PRAGMA busy_timeout = 100").run()
+                let row = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()
+                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+                return try row?.decode(column: "busy", as: Int.self) == 1
+            })
+        } catch { busy = .failure(error) }
+        await writeGate?.release()
+        return try !busy.get()
+    }
+}
+
+/// One SQLite transaction shared by the writers that queued while it was open (group commit).
+actor WriteBatch {
+    /// A writer's error once the batch was opened: the gate is already taken care of.
+    struct Opened: Error { let underlying: any Error }
+
+    nonisolated let connection: any Database
+    /// Each writer's part of the batch.
+    static let savepoint = "forkcast_write"
+    private var broken: (any Error)?
+    private var outcome: Result<Void, any Error>?
+    private var waiting: [CheckedContinuation<Void, any Error>] = []
+
+    init(_ connection: any Database) { self.connection = connection }
+
+    /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
+    /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
+    nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (WriteTransaction) async throws -> T,
+                                       actions: WriteTransaction.Actions, gate: WriteGate) async throws -> T {
+        let connection = connection
+        let mine: Result<T, any Error>
+        do {
+            let tx = WriteTransaction(connection, actions, gate: gate)
+            let value = try await Savepoint.run(Self.savepoint, on: tx) { try await body(tx) }
+            mine = .success(value)
+        } catch let broken as Savepoint.Broken where broken.savepoint == Self.savepoint {
+            await breakBatch(broken.cause)
+            mine = .failure(broken.underlying)
+        } catch {
+            mine = .failure(error)
+        }
+        if !(await gate.passOn(self)) {
+            await commit()
+            await gate.release()
+        }
+        var commitError: (any Error)?
+        do { try await committed() } catch { commitError = error }
+        switch mine {
+        case .failure(let error): throw Opened(underlying: error)
+        case .success(let value):
+            if let commitError { throw Opened(underlying: commitError) }
+            return value
+        }
+    }
+
+    /// The transaction can no longer be trusted (a savepoint could not be opened or rolled back): roll it all back.
+    private func breakBatch(_ error: any Error) { if broken == nil { broken = error } }
+
+    private func commit() async {
+        let sql = connection as! any SQLDatabase
+        let result: Result<Void, any Error>
+        if let broken {
+            try? await sql.raw("ROLLBACK").run()
+            result = .failure(broken)
+        } else {
+            do {
+                try await sql.raw("COMMIT").run()
+                result = .success(())
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                result = .failure(error)
+            }
+        }
+        outcome = result
+        for continuation in waiting { continuation.resume(with: result) }
+        waiting = []
+    }
+
+    private func committed() async throws {
+        if let outcome { return try outcome.get() }
+        try await withCheckedThrowingContinuation { waiting.append($0) }
+    }
+}
+
+/// A part of a write that fails undoes only itself: each writer of a batch (``WriteBatch``) and each
+/// mutation of a sync push (``FluentSyncStore``). Its after-commit and rollback actions go to the
+/// part around it when released, and are dropped and undone when it is rolled back.
+enum Savepoint {
+    /// The savepoint could not be opened or rolled back, so the whole transaction is lost (SQLite
+    /// rolls it all back after a full disk or an I/O error). `cause`: the savepoint's error;
+    /// `underlying`: the part's.
+    struct Broken: Error {
+        let savepoint: String
+        let cause: any Error
+        let underlying: any Error
+    }
+
+    static func run<T: Sendable>(_ name: String, on tx: WriteTransaction,
+                                 _ body: @Sendable () async throws -> T) async throws -> T {
+        let sql: any SQLDatabase = tx
+        do {
+            try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
+        } catch {
+            throw Broken(savepoint: name, cause: error, underlying: error)
+        }
+        let part = WriteTransaction.Actions()
+        tx.parts.withLockedValue { $0.append(part) }
+        // The part ends here however the body ends: the part around it is the innermost again.
+        func end() -> WriteTransaction.Actions {
+            tx.parts.withLockedValue { parts in
+                parts.removeAll { $0.afterCommit === part.afterCommit }
+                return parts.last!
+            }
+        }
+        do {
+            let value = try await body()
+            try await sql.raw("RELEASE \(unsafeRaw: name)").run()
+            let outer = end()
+            outer.afterCommit.add(contentsOf: part.afterCommit)
+            outer.onRollback.add(contentsOf: part.onRollback)
+            return value
+        } catch {
+            _ = end()
+            await part.onRollback.undo()
+            do {
+                try await sql.raw("ROLLBACK TO \(unsafeRaw: name)").run()
+                try await sql.raw("RELEASE \(unsafeRaw: name)").run()
+            } catch let rollback {
+                throw Broken(savepoint: name, cause: rollback, underlying: error)
+            }
+            throw error
+        }
+    }
 }

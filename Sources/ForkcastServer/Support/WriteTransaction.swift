@@ -1,24 +1,20 @@
 import Fluent
+import FluentPostgresDriver
 import ForkcastCore
 import Foundation
-import SQLKit
 import NIOConcurrencyHelpers
+import NIOCore
+import PostgresNIO
+import SQLKit
 import Vapor
 
-/// Every change to stored data runs in one write transaction from here.
+/// Every change to stored data runs in one write transaction from here, on either engine.
 ///
-/// On SQLite a deferred transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT when
-/// another connection committed in between; no busy handler can save it. So writes start as
-/// `BEGIN IMMEDIATE` (the write lock is taken before the first read), queue in this process on
-/// one gate (no connection spins waiting for SQLite's lock), and wait a bounded time for a lock
-/// held by another process (`busy_timeout`) before answering 503 with nothing saved.
-///
-/// Group commit (docs/performance.md): SQLite has one writer at a time and a durable commit costs an fsync,
-/// so writers that queue while a transaction is open join it instead of each paying for their own.
-/// Each runs in its own task, one after another, inside its own savepoint:
-/// a writer that fails rolls back only its own changes. The last of the batch commits, and nobody
-/// answers before that commit is on disk; if it fails, every writer of the batch fails with it.
-/// On PostgreSQL it is an ordinary transaction on a watched connection (``Database/postgresWrite(_:)``).
+/// SQLite: `BEGIN IMMEDIATE` (a deferred transaction that reads, then writes, fails with
+/// SQLITE_BUSY_SNAPSHOT after another commit), after a turn at the application's ``WriteGate``,
+/// which also groups commits; a lock held by another process is waited for a bounded time, then
+/// 503 with nothing saved. PostgreSQL: a transaction on a watched connection (``Database/postgresWrite(_:)``).
+/// Nobody is answered before their commit is on disk.
 extension Database {
     func write<T: Sendable>(timeout: Duration? = nil, _ body: @escaping @Sendable (WriteTransaction) async throws -> T) async throws -> T {
         // A write asked for on a write's transaction is part of that write.
@@ -93,21 +89,16 @@ extension Database {
     }
 }
 
-/// The transaction of one write: every statement of the write goes to it (it is a `Database` and a
-/// `SQLDatabase` in its own right), and it carries what the write hands to its end. Changes receive
-/// it from ``Database/write(timeout:_:)``; a write asked for on it joins it.
+/// The transaction of one write, a `Database` and `SQLDatabase` of its own, with what the write
+/// hands to its end; a write asked for on it joins it.
 struct WriteTransaction: Database, SQLDatabase {
     /// What a write (or a savepoint's part of it) hands to its end.
     struct Actions: Sendable {
-        /// What to do once it commits.
         let afterCommit = WriteActions()
-        /// How to put back what it changed in memory if it rolls back.
         let onRollback = WriteActions()
     }
 
-    /// The connection the transaction is open on.
     let base: any Database
-    /// The gate the write came through (its application's event streams); nil outside an application.
     let gate: WriteGate?
     /// The writer's actions, then one per savepoint open inside it (``Savepoint``): the innermost
     /// part is the one a change hands its actions to.
@@ -161,4 +152,77 @@ struct WriteTransaction: Database, SQLDatabase {
         try await sql.execute(sql: query, onRow)
     }
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R { try await closure(self) }
+}
+
+/// A PostgreSQL write transaction whose connection is watched: a statement sent after PostgreSQL
+/// went away is never answered, and Fluent's own `transaction` then held its pool slot forever
+/// (after a few outages, every slot). Once the connection is closed the write fails at once (503,
+/// nothing saved) and the pool replaces it. After COMMIT was sent the outcome is unknown
+/// (``AppError/outcomeUnknown``): a client retrying on "nothing was saved" would store it twice.
+extension Database {
+    static var closedConnectionCheck: TimeAmount { .milliseconds(250) }
+
+    /// The server's ERROR to a COMMIT (a deferred constraint) is an answer: nothing was saved. Anything
+    /// else (the connection lost, a FATAL as the server ends it) leaves the outcome unknown.
+    static func refusedCommit(_ error: any Error) -> Bool {
+        guard let psql = error as? PSQLError, psql.code == .server else { return false }
+        return psql.serverInfo?[.severity] == "ERROR"
+    }
+
+    func postgresWrite<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        try await withConnection { (db: any Database) -> EventLoopFuture<T> in
+            guard let postgres = db as? any PostgresDatabase else {
+                return db.eventLoop.makeFailedFuture(AppError.storageUnavailable)
+            }
+            return postgres.withConnection { (connection: PostgresConnection) -> EventLoopFuture<T> in
+                let answer = connection.eventLoop.makePromise(of: T.self)
+                let committing = NIOLockedValueBox(false)
+                let watch = connection.eventLoop.scheduleRepeatedTask(initialDelay: Self.closedConnectionCheck,
+                                                                      delay: Self.closedConnectionCheck) { _ in
+                    if connection.isClosed { answer.fail(committing.withLockedValue { $0 } ? AppError.outcomeUnknown : AppError.storageUnavailable) }
+                }
+                answer.futureResult.whenComplete { _ in watch.cancel() }
+                answer.completeWithTask {
+                    let sql = db as! any SQLDatabase
+                    try await sql.raw("BEGIN").run()
+                    do {
+                        let result = try await body(db)
+                        committing.withLockedValue { $0 = true }
+                        try await sql.raw("COMMIT").run()
+                        return result
+                    } catch {
+                        if committing.withLockedValue({ $0 }), !Self.refusedCommit(error) { throw AppError.outcomeUnknown }
+                        if !connection.isClosed { try? await sql.raw("ROLLBACK").run() }
+                        throw error
+                    }
+                }
+                return answer.futureResult
+            }
+        }.get()
+    }
+}
+
+/// What to do once a write commits (a photo file's removal, a wake-up), or to put back in memory
+/// if it rolls back (the person's settings).
+final class WriteActions: Sendable {
+    private let actions = NIOLockedValueBox<[@Sendable () async -> Void]>([])
+
+    func add(_ action: @escaping @Sendable () async -> Void) { actions.withLockedValue { $0.append(action) } }
+
+    /// Another's actions, after these (a savepoint's, once it is released); they leave the other.
+    func add(contentsOf other: WriteActions) {
+        let theirs = other.take()
+        actions.withLockedValue { $0 += theirs }
+    }
+
+    func run() async { for action in take() { await action() } }
+    /// Last first: a field changed twice ends as it was before the first change.
+    func undo() async { for action in take().reversed() { await action() } }
+
+    private func take() -> [@Sendable () async -> Void] {
+        actions.withLockedValue { actions in
+            defer { actions = [] }
+            return actions
+        }
+    }
 }

@@ -67,7 +67,7 @@ struct WebAccountController: RouteCollection {
             page.deleteProblem = error.problem.detail
             return page.render(layout: req.layout("Your data", .settings)).response(status: error.status)
         }
-        try await req.owner.accountData.deleteAccount(readCache: req.application.readCache, checkpointer: req.application.checkpointer)
+        try await req.owner.accountData.deleteAccount(readCache: req.application.readCache)
         req.auth.logout(UserModel.self)
         try await req.rotateSession()
         req.flash("Your account and everything in it were deleted.")
