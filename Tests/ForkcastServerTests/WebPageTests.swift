@@ -105,7 +105,7 @@ struct WebPageTests {
         }
     }
 
-    /// The scripts decide no limit or window: every page states ForkcastCore's (offline.js reads them
+    /// The scripts decide no limit or window: every page states ForkcastCore's (outbox.js reads them
     /// from `<body>`: the plate's items, a push's mutations, Undo's seconds, how long a deletion left
     /// with its page is kept, how long signing out waits for it).
     @Test func everyPageStatesCoresLimitsAndWindows() {
@@ -116,9 +116,9 @@ struct WebPageTests {
         #expect(html.contains("data-left-delete-seconds=\"86400\""))
         #expect(html.contains("data-sign-out-wait-seconds=\"\(UndoWindow.signOutWaitSeconds)\""))
         let script = try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/ForkcastServer/Public/js/offline.js"), encoding: .utf8)
+            .deletingLastPathComponent().appendingPathComponent("Sources/ForkcastServer/Public/js/outbox.js"), encoding: .utf8)
         for attribute in ["undoSeconds", "leftDeleteSeconds", "signOutWaitSeconds"] {
-            #expect(script?.contains("document.body.dataset.\(attribute))") == true, "offline.js reads \(attribute) from the page")
+            #expect(script?.contains("document.body.dataset.\(attribute))") == true, "outbox.js reads \(attribute) from the page")
         }
     }
 

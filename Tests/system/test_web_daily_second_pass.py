@@ -337,7 +337,7 @@ def test_a_delete_left_with_its_page_goes_as_its_own_account_only(driver, server
     sign_in(driver, server, email=second_email)
     driver.execute_script("sessionStorage.setItem('forkcast:deletes-left', JSON.stringify([{account: arguments[0], at: Date.now(), action: arguments[1], body: ''}]))",
                           account_a, second_action)
-    # The deletes a page finds left are sent as offline.js runs, before the page has loaded: every
+    # The deletes a page finds left are sent as offline-deletes.js runs, before the page has loaded: every
     # delete request the page makes is written down, so "not sent" is read, not waited for.
     record = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
         window.__deletesSent = [];

@@ -268,7 +268,7 @@ def test_a_change_made_before_the_event_stream_opens_still_appears(driver, serve
                            json={"foodId": food.json()["id"], "quantity": 100, "unit": "g", "mealType": "dinner"})
             assert r.status_code == 201, r.text
             # Only its stream could tell the page, and it is held: were anything else to, a page
-            # follows a change within 300 ms (planner.js; offline.js 250 ms) and a fetch. That second
+            # follows a change within 300 ms (planner.js; outbox-status.js 250 ms) and a fetch. That second
             # is what is being watched.
             time.sleep(1)
             assert "Shakshuka" not in css(driver, where).text, "nothing can have told the page yet"

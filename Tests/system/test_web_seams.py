@@ -164,7 +164,7 @@ def test_the_outbox_belongs_to_the_account_that_queued_it(data_dir):
 
         # Ben has nothing waiting: no note beside Sign out.
         driver.get(server.url("/settings"))
-        # The page has read the outbox once it says how it stands (offline.js sets the status's
+        # The page has read the outbox once it says how it stands (outbox-status.js sets the status's
         # state, then the note beside Sign out, in one go).
         wait_for(driver, lambda d: css(d, "#sync-status").get_attribute("data-state"), message="the outbox was read")
         assert not all_css(driver, "#sign-out-outbox")
