@@ -24,6 +24,9 @@ struct Layout {
     /// Where a notice about the whole page goes, first in `<main>`: the service worker puts its
     /// "saved copy" notice here when it answers offline (service-worker.js, `savedCopy`).
     static let noticesMarker = "<!--forkcast:notices-->"
+    /// The stylesheets, linked in this order (later ones build on earlier ones); the service
+    /// worker's shell lists them too.
+    static let stylesheets = ["app", "views", "features"]
 
     func render(_ content: HTML) -> HTML {
         let nav: HTML = signedIn ? """
@@ -57,7 +60,7 @@ struct Layout {
           <link rel="manifest" href="\(SiteURL.manifest.path)">
           <link rel="icon" href="\(SiteURL.icon.path)" type="image/svg+xml">
           <link rel="apple-touch-icon" href="\(SiteURL.touchIcon.path)">
-          <link rel="stylesheet" href="\(SiteURL.stylesheet.path)">
+          \(Self.stylesheets.map { HTML("<link rel=\"stylesheet\" href=\"\(SiteURL.stylesheet($0).path)\">") }.joined())
           <script type="module" src="\(SiteURL.script("app").path)"></script>
           \(if: signedIn, HTML("<script type=\"module\" src=\"\(SiteURL.script("offline").path)\"></script>"))
           \(scriptTags)

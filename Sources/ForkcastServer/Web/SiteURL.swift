@@ -52,7 +52,7 @@ enum SiteURL: Sendable {
     case newFood, openFoodFacts, importFood
     case editFood(UUID), updateFood(UUID), deleteFood(UUID)
     // Files served as they are, and the API a page links to
-    case stylesheet, icon, touchIcon, manifest, serviceWorker
+    case stylesheet(String), icon, touchIcon, manifest, serviceWorker
     /// One of the ES modules in Public/js.
     case script(String)
     /// A food's icon (Public/icons/food).
@@ -142,7 +142,7 @@ enum SiteURL: Sendable {
         case .editFood(let food): "/foods/\(id(food))/edit"
         case .updateFood(let food): "/foods/\(id(food))"
         case .deleteFood(let food): "/foods/\(id(food))/delete"
-        case .stylesheet: "/css/app.css"
+        case .stylesheet(let name): "/css/\(name).css"
         case .icon: "/icons/icon.svg"
         case .touchIcon: "/icons/icon-192.png"
         case .manifest: "/manifest.webmanifest"

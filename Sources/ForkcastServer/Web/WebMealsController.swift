@@ -25,7 +25,7 @@ struct WebMealsController: RouteCollection {
         let model = try await req.owner.mealList(filter: filter, window: WeekWindow(start: today), paging: try req.queryParameters.webPage())
         let page = MealListPage(model: model, csrf: CSRF.token(for: req))
         if req.fragment("meal-list") { return page.results.response() }
-        return page.render(layout: req.layout("Meals", .meals)).response()
+        return page.render(layout: req.layout("Meals", .meals, scripts: [SiteURL.script("meals").path])).response()
     }
 
     @Sendable func newForm(req: Request) async throws -> Response {

@@ -1,14 +1,10 @@
-// A food field that searches all your foods as you type (the API's food search, which also
-// matches inside words), then the food catalogue (USDA foods nobody has to type in), offers your
-// usual foods first when empty, and fills in the chosen food's id. A catalogue food becomes one of
-// your foods when chosen (the same one every time). The suggestions are buttons under the field
-// (announced as they change): Arrow Down moves into them, arrows move between them, Escape goes
-// back to the field. Used by the plate and the meal form.
-// A name that is none of these never dead-ends: the list ends with "Search Open Food
-// Facts for …" (its products, imported by barcode when chosen) and "Create …" (a small dialog that
-// saves a new food through the API and fills the row in, the plate kept as it is).
+// A food field for the plate and the meal form: searches your foods as you type, then the food
+// catalogue (a catalogue food becomes yours when chosen), offers your usual foods when empty, and
+// fills in the chosen food's id. Suggestions are buttons under the field (announced; Arrow Down goes
+// in, Escape back). It never dead-ends: "Search Open Food Facts for …" and "Create …" close the list.
 import { request, announce, failureMessage, suggestionKeys } from "/js/app.js";
 import { apiPath, minimumSearchLength } from "/js/api.js";
+import { openCreateDialog } from "/js/food-create.js";
 import { rememberFoods } from "/js/offline.js";
 
 let counter = 0;
@@ -46,9 +42,8 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
     document.getElementById(problemId)?.remove();
     if (input.getAttribute("aria-describedby") === problemId) { input.removeAttribute("aria-describedby"); input.removeAttribute("aria-invalid"); }
   };
-  // The actions after the matches ({kind, label, run}), each in the list element that shows it.
-  // Shown again (the catalogue's answer arriving after your own foods'), an action keeps its
-  // element: a tap or the focus already on it is not lost to the new list.
+  // The actions after the matches ({kind, label, run}), each keeping its list element when shown
+  // again (the catalogue answering later), so a tap or the focus on it is not lost.
   let actionNodes = new Map();
   const actionNode = (action) => {
     const key = `${action.kind}\n${action.label}`;
@@ -218,92 +213,4 @@ export function attachFoodPicker(input, { usual = [], onPick = () => {} } = {}) 
   input.addEventListener("blur", leaveSoon);
   list.addEventListener("focusout", leaveSoon);
   suggestionKeys(input, list, close);
-}
-
-// --- Creating a food in place ---
-
-let createDialog = null;
-
-/** One dialog per page: name, brand, energy and macros per 100 g or ml, an optional serving. */
-function dialogElement() {
-  if (createDialog) return createDialog;
-  createDialog = document.createElement("dialog");
-  createDialog.id = "create-food-dialog";
-  createDialog.setAttribute("aria-labelledby", "create-food-title");
-  const field = (name, label, attrs = "") => `<div class="field"><label for="create-food-${name}">${label}</label>` +
-    `<input id="create-food-${name}" name="${name}" ${attrs}></div>`;
-  createDialog.innerHTML = `<form method="dialog" class="create-food" novalidate>
-    <div class="dialog-head"><h2 id="create-food-title">New food</h2></div>
-    <p class="muted">Saved to your foods, then put on this row. Numbers are per 100 g (or 100 ml).</p>
-    ${field("name", "Name", 'required maxlength="200" autocomplete="off"')}
-    ${field("brand", "Brand (optional)", 'maxlength="200" autocomplete="off"')}
-    <div class="field"><label for="create-food-basis">Measured in</label><select id="create-food-basis" name="basis"><option value="g">grams</option><option value="ml">millilitres</option></select></div>
-    <div class="grid-2">
-      ${field("energyKcal", "Energy (kcal per 100)", 'inputmode="decimal" autocomplete="off"')}
-      ${field("protein", "Protein (g per 100)", 'inputmode="decimal" autocomplete="off"')}
-      ${field("carbohydrates", "Carbs (g per 100)", 'inputmode="decimal" autocomplete="off"')}
-      ${field("fat", "Fat (g per 100)", 'inputmode="decimal" autocomplete="off"')}
-      ${field("serving", "One serving (g or ml, optional)", 'inputmode="decimal" autocomplete="off"')}
-    </div>
-    <p class="field-error" id="create-food-problem" role="alert" hidden></p>
-    <div class="dialog-actions"><button type="button" class="button secondary" data-cancel>Cancel</button>
-    <button type="submit" class="button primary" value="save">Save food</button></div></form>`;
-  document.body.append(createDialog);
-  return createDialog;
-}
-
-const typedNumber = (text) => {
-  const t = String(text ?? "").trim().replace(",", ".");
-  return t === "" ? undefined : Number(t);
-};
-
-function openCreateDialog(name, onCreated, onCancel) {
-  const dialog = dialogElement();
-  const form = dialog.querySelector("form");
-  const problem = dialog.querySelector("#create-food-problem");
-  form.reset();
-  form.elements.name.value = name;
-  problem.hidden = true;
-  form.querySelectorAll("[aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
-  let created = false;
-  const cancel = () => dialog.close();
-  form.querySelector("[data-cancel]").onclick = cancel;
-  dialog.onclose = () => { if (!created) onCancel(); };
-  form.oninput = () => { problem.hidden = true; };
-  form.onsubmit = async (event) => {
-    event.preventDefault();
-    const f = form.elements;
-    const per100 = {};
-    for (const key of ["energyKcal", "protein", "carbohydrates", "fat"]) {
-      const value = typedNumber(f[key].value);
-      if (value !== undefined) per100[key] = value;
-    }
-    const serving = typedNumber(f.serving.value);
-    const body = {
-      name: f.name.value, basis: f.basis.value, per100,
-      ...(f.brand.value.trim() ? { brand: f.brand.value } : {}),
-      ...(serving !== undefined ? { serving: { size: serving } } : {}),
-    };
-    const submit = form.querySelector("[type=submit]");
-    submit.disabled = true;
-    try {
-      // The server's rules decide (names, plausible ranges); its problem is shown as it is.
-      const response = await request(apiPath("createFood"), { method: "POST", body });
-      if (!response.ok) {
-        problem.textContent = await failureMessage(response);
-        problem.hidden = false;
-        return;
-      }
-      created = true;
-      dialog.close();
-      onCreated(await response.json());
-    } catch {
-      problem.textContent = "Forkcast cannot be reached; the food was not created. Your plate is kept.";
-      problem.hidden = false;
-    } finally {
-      submit.disabled = false;
-    }
-  };
-  dialog.showModal();
-  (name ? form.elements.energyKcal : form.elements.name).focus();
 }
