@@ -5,10 +5,6 @@ import Testing
 import VaporTesting
 import ZIPFoundation
 
-private func json(_ r: TestingHTTPResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any])
-}
-
 @Suite("Diary, goals and body data API")
 struct DiaryAPITests {
     @Test func logAFoodAMealAndAQuickAddAndReadTheDay() async throws {
@@ -20,7 +16,7 @@ struct DiaryAPITests {
 
             let food = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 80, "unit": "g", "mealType": "breakfast"])
             #expect(food.status == .created, "\(food.body.string)")
-            let foodEntry = try json(food)
+            let foodEntry = try object(food)
             #expect((foodEntry["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 297.6)
             #expect(foodEntry["cost"] as? Double == 0.19)
             #expect(foodEntry["date"] as? String == "2026-11-21")
@@ -30,7 +26,7 @@ struct DiaryAPITests {
             let quick = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 1500, "fat": 80], "mealType": "dinner", "name": "Pizza"])
             #expect(quick.status == .created)
 
-            let day = try json(try await client.get("/api/v1/diary?date=2026-11-21"))
+            let day = try object(try await client.get("/api/v1/diary?date=2026-11-21"))
             let groups = try #require(day["entries"] as? [[String: Any]])
             #expect(groups.map { $0["mealType"] as? String } == ["breakfast", "lunch", "dinner", "afternoon-snack", "snack", "workout-fuel", "protein-shake"])
             #expect((groups[1]["entries"] as? [[String: Any]])?.first?["name"] as? String == "Soup")
@@ -53,7 +49,7 @@ struct DiaryAPITests {
                 try await Task.sleep(for: .milliseconds(3))
                 let entry = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": food.uuidString, "quantity": 40, "unit": "g", "mealType": "snack"])
                 #expect(entry.status == .created, "\(entry.body.string)")
-                let id = try json(entry)["id"] as? String
+                let id = try object(entry)["id"] as? String
                 ids.append(try #require(id.flatMap(UUID.init(uuidString:))))
             }
             #expect(ids.allSatisfy { $0.uuidString.dropFirst(14).first == "7" }, "version 7: \(ids)")
@@ -67,11 +63,11 @@ struct DiaryAPITests {
         try await withForkcast { app in
             let client = try await app.signUp()
             let oats = try #require(try await client.createFood(FoodsAPITests.oats).json(TestFood.self).id)
-            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 100, "unit": "g", "mealType": "breakfast"]))
+            let entry = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["foodId": oats.uuidString, "quantity": 100, "unit": "g", "mealType": "breakfast"]))
             var edit = FoodsAPITests.oats
             edit["per100"] = ["energyKcal": 1, "protein": 0, "carbohydrates": 0, "fat": 0]
             #expect(try await client.sendJSON(.PUT, "/api/v1/foods/\(oats)", edit).status == .ok)
-            let after = try json(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)"))
+            let after = try object(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)"))
             #expect((after["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 372)
             #expect(try await client.send(.DELETE, "/api/v1/foods/\(oats)").status == .noContent, "diary entries do not pin foods")
             #expect(try await client.get("/api/v1/diary/entries/\(entry["id"] as! String)").status == .ok)
@@ -87,12 +83,12 @@ struct DiaryAPITests {
             muesli["name"] = "Alpine muesli"
             muesli["serving"] = ["size": 50, "label": "1 bowl"]
             let food = try #require(try await client.createFood(muesli).json(TestFood.self).id)
-            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
+            let entry = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
             let edited = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(entry["id"] as! String)", ["foodId": food.uuidString])
             #expect(edited.status == .ok)
-            let after = try json(edited)
+            let after = try object(edited)
             #expect(after["quantity"] as? Double == 1 && after["unit"] as? String == "serving" && after["kind"] as? String == "food")
-            let document = try json(try await app.anonymous.get("/api/v1/openapi.json"))
+            let document = try object(try await app.anonymous.get("/api/v1/openapi.json"))
             let update = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["DiaryEntryUpdate"] as? [String: Any]
             let foodBranch = (update?["oneOf"] as? [[String: Any]])?.first
             #expect(foodBranch?["required"] as? [String] == ["foodId"], "the document allows what the server accepts")
@@ -102,20 +98,20 @@ struct DiaryAPITests {
     @Test func moveEditAndDeleteEntries() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()
-            let entry = try json(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
+            let entry = try object(try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 200], "mealType": "snack"]))
             let id = entry["id"] as! String
             // Another day is another occasion: asked first (seed 004 §7), moved once confirmed.
             let asked = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved"])
             #expect(asked.status == .conflict)
-            let problem = try json(asked)
+            let problem = try object(asked)
             #expect((problem["type"] as? String)?.hasSuffix("occasion-change") == true)
             #expect((problem["from"] as? [String: Any])?["mealType"] as? String == "snack")
             #expect((problem["to"] as? [String: Any])?["date"] as? String == "2026-11-19" && (problem["to"] as? [String: Any])?["mealType"] as? String == "lunch")
-            #expect(try json(try await client.get("/api/v1/diary/entries/\(id)"))["mealType"] as? String == "snack", "nothing changed")
+            #expect(try object(try await client.get("/api/v1/diary/entries/\(id)"))["mealType"] as? String == "snack", "nothing changed")
             let moved = try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "lunch", "loggedAt": "2026-11-19T12:00:00Z", "note": "moved",
                                                                                       "confirmMove": true])
             #expect(moved.status == .ok)
-            let m = try json(moved)
+            let m = try object(moved)
             #expect(m["mealType"] as? String == "lunch" && m["date"] as? String == "2026-11-19" && m["note"] as? String == "moved")
             #expect((m["nutrients"] as? [String: Any])?["energyKcal"] as? Double == 200)
             #expect(try await client.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "elevenses"]).status == .unprocessableEntity)
@@ -175,7 +171,7 @@ struct DiaryAPITests {
             let assignment = try await client.assign(meal.id, on: "2026-11-21").json(TestAssignment.self)
             let logged = try await client.sendJSON(.POST, "/api/v1/diary/log-planned", ["assignmentId": assignment.id.uuidString, "mealType": "dinner"])
             #expect(logged.status == .created)
-            #expect(try json(logged)["name"] as? String == "Stew")
+            #expect(try object(logged)["name"] as? String == "Stew")
         }
     }
 
@@ -183,25 +179,25 @@ struct DiaryAPITests {
         let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-21T08:00:00Z")!)
         try await withForkcast(clock: clock) { app in
             let client = try await app.signUp()
-            let defaults = try json(try await client.get("/api/v1/goals"))
+            let defaults = try object(try await client.get("/api/v1/goals"))
             #expect(defaults["energyKcal"] as? Double == 2000 && defaults["protein"] as? Double == 150)
             #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "computed"]).status == .unprocessableEntity, "needs a profile first")
             let profile = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "male", "birthDate": "1996-01-01", "heightCm": 180, "weightKg": 80,
                                                                                     "activityLevel": "sedentary", "aim": "maintain"])
             #expect(profile.status == .ok, "\(profile.body.string)")
-            let goals = try json(try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "computed"]))
+            let goals = try object(try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "computed"]))
             #expect(goals["bmr"] as? Double == 1780 && goals["tdee"] as? Double == 2136 && goals["source"] as? String == "computed")
             #expect((goals["steps"] as? [String])?.count == 6)
 
             clock.advance(by: 3600)
             #expect(try await client.sendJSON(.POST, "/api/v1/weights", ["weightKg": 90]).status == .created)
-            let heavier = try json(try await client.get("/api/v1/goals"))
+            let heavier = try object(try await client.get("/api/v1/goals"))
             #expect(heavier["bmr"] as? Double == 1880, "10 kcal per extra kg")
 
             let imperial = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-05", "heightFt": 5, "heightIn": 6,
                                                                                      "weightLb": 150, "activityLevel": "light", "aim": "cut"])
             #expect(imperial.status == .ok)
-            let p = try json(imperial)
+            let p = try object(imperial)
             #expect(p["heightCm"] as? Double == 167.6 && p["weightKg"] as? Double == 68.04)
             // Each part of a height in feet and inches is a length: 5 ft and -1 in was stored as 149.9 cm.
             for (feet, inches, field) in [(5, -1, "heightIn"), (-1, 70, "heightFt"), (40, 0, "heightFt")] {
@@ -212,10 +208,10 @@ struct DiaryAPITests {
             }
             let allInches = try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "female", "birthDate": "1990-05-05", "heightIn": 66,
                                                                                       "weightLb": 150, "activityLevel": "light", "aim": "cut"])
-            #expect(try json(allInches)["heightCm"] as? Double == 167.6, "a height typed all in inches is read")
+            #expect(try object(allInches)["heightCm"] as? Double == 167.6, "a height typed all in inches is read")
 
             let manual = try await client.sendJSON(.PUT, "/api/v1/goals", ["source": "manual", "energyKcal": 1800, "protein": 120, "carbohydrates": 180, "fat": 60])
-            #expect(try json(manual)["source"] as? String == "manual")
+            #expect(try object(manual)["source"] as? String == "manual")
             #expect(try await client.sendJSON(.PUT, "/api/v1/goals", ["energyKcal": 100, "protein": 1, "carbohydrates": 1, "fat": 1]).status == .unprocessableEntity)
             #expect(try await client.sendJSON(.PUT, "/api/v1/body-profile", ["sex": "x", "birthDate": "2030-01-01", "heightCm": 10, "weightKg": 80,
                                                                              "activityLevel": "lazy", "aim": "cut"]).status == .unprocessableEntity)
@@ -240,15 +236,15 @@ struct DiaryAPITests {
                 _ = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": kcal], "mealType": "lunch",
                                                                                 "loggedAt": "\(day)T12:00:00Z", "name": "Lunch, \"big\""])
             }
-            let summary = try json(try await client.get("/api/v1/diary/summary?from=2026-11-17&to=2026-11-21"))
+            let summary = try object(try await client.get("/api/v1/diary/summary?from=2026-11-17&to=2026-11-21"))
             let days = try #require(summary["days"] as? [[String: Any]])
             #expect(days.map { $0["energyKcal"] as? Double } == [0, 1800, 0, 2500, 0])
             #expect(try await client.get("/api/v1/diary/summary?from=2026-11-21&to=2026-11-17").status == .badRequest)
             // A span worked out from one end stays within the years a day may be kept on.
-            let first = try json(try await client.get("/api/v1/diary/summary?to=1900-01-01"))
+            let first = try object(try await client.get("/api/v1/diary/summary?to=1900-01-01"))
             #expect((first["days"] as? [[String: Any]])?.map { $0["date"] as? String } == ["1900-01-01"])
             #expect(first["from"] as? String == "1900-01-01")
-            let last = try json(try await client.get("/api/v1/diary/summary?from=2200-12-30"))
+            let last = try object(try await client.get("/api/v1/diary/summary?from=2200-12-30"))
             #expect((last["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2200-12-30", "2200-12-31"])
             #expect(try await client.get("/api/v1/diary/export?to=1900-01-03&format=json").status == .ok)
 
@@ -259,7 +255,7 @@ struct DiaryAPITests {
             #expect(lines[0].hasPrefix("date,loggedAt,mealType,name"))
             #expect(lines[0].hasSuffix(",localTime,timeZone,mealTypeName"), "local time beside UTC")
             #expect(lines[1].contains("\"Lunch, \"\"big\"\"\""), "quotes and commas are escaped")
-            let exported = try json(try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=json"))
+            let exported = try object(try await client.get("/api/v1/diary/export?from=2026-11-01&to=2026-11-30&format=json"))
             #expect((exported["entries"] as? [Any])?.count == 3)
             #expect(try await client.get("/api/v1/diary/export?format=xml").status == .badRequest)
         }
@@ -269,109 +265,16 @@ struct DiaryAPITests {
         try await withForkcast(allowSignup: true) { app in
             let alice = try await app.signUp("alice@example.com")
             let bob = try await app.signUp("bob@example.com")
-            let entry = try json(try await alice.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 500], "mealType": "lunch"]))
+            let entry = try object(try await alice.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": 500], "mealType": "lunch"]))
             let id = entry["id"] as! String
             #expect(try await bob.get("/api/v1/diary/entries/\(id)").status == .notFound)
             #expect(try await bob.sendJSON(.PUT, "/api/v1/diary/entries/\(id)", ["mealType": "dinner"]).status == .notFound)
             #expect(try await bob.send(.DELETE, "/api/v1/diary/entries/\(id)").status == .notFound)
-            let bobsDay = try json(try await bob.get("/api/v1/diary"))
+            let bobsDay = try object(try await bob.get("/api/v1/diary"))
             #expect((bobsDay["totals"] as? [String: Any])?["energyKcal"] as? Double == 0)
             _ = try await alice.sendJSON(.POST, "/api/v1/weights", ["weightKg": 70])
             #expect(try await bob.get("/api/v1/weights").json(WeightPage.self).items.isEmpty)
             #expect(try await bob.get("/api/v1/body-profile").status == .notFound)
-        }
-    }
-}
-
-@Suite("Apple Health import")
-struct AppleHealthImportTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/apple-health")
-
-    @Test func readsTheRealExports() throws {
-        let v14 = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"))
-        #expect(v14.birthDate?.iso == "1995-01-15" && v14.sex == .male)
-        #expect(v14.weights.map(\.1) == [Decimal(string: "68.5")!, 72])
-        #expect(v14.height?.cm == 180)
-        let dogsheep = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_dogsheep_healthkit-to-sqlite.xml"))
-        #expect(dogsheep.weights.isEmpty, "BodyMassIndex is not body mass")
-        #expect(dogsheep.birthDate?.iso == "1990-02-02")
-        let tdda = try AppleHealthImport.parse(fileAt: Self.fixtures.appendingPathComponent("export_tdda_applehealthdata_real_v3_sample.xml"))
-        #expect(tdda.recordsRead > 0 && tdda.sex == .male)
-    }
-
-    @Test func readsTheExportInsideAZip() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("health-zip-\(UUID())")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("apple_health_export"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"),
-                                         to: directory.appendingPathComponent("apple_health_export/export.xml"))
-        let zip = directory.appendingPathComponent("export.zip")
-        let archive = try Archive(url: zip, accessMode: .create)
-        try archive.addEntry(with: "apple_health_export/export.xml", relativeTo: directory, compressionMethod: .deflate)
-        let result = try AppleHealthImport.parse(fileAt: zip)
-        #expect(result.weights.count == 2 && result.height?.cm == 180 && result.sex == .male)
-    }
-
-    @Test func unitsAreConverted() throws {
-        let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE HealthData [<!ELEMENT HealthData ANY>]>
-        <HealthData locale="en_US">
-         <Me HKCharacteristicTypeIdentifierDateOfBirth="" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
-         <Record type="HKQuantityTypeIdentifierBodyMass" unit="lb" startDate="2024-01-01 08:00:00 -0500" value="150"/>
-         <Record type="HKQuantityTypeIdentifierHeight" unit="ft" startDate="2023-01-01 08:00:00 -0500" value="5.5"/>
-         <Record type="HKQuantityTypeIdentifierHeight" unit="in" startDate="2024-01-01 08:00:00 -0500" value="66"/>
-         <Record type="HKQuantityTypeIdentifierBodyMass" unit="g" startDate="2024-01-02 08:00:00 -0500" value="68000"/>
-        </HealthData>
-        """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-\(UUID()).xml")
-        try Data(xml.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = try AppleHealthImport.parse(fileAt: url)
-        #expect(result.birthDate == nil, "an empty date of birth is unknown")
-        #expect(result.sex == .female)
-        #expect(result.weights.map(\.1) == [Decimal(string: "68.04")!, 68], "150 lb in kilograms to two places, as any weight is kept")
-        #expect(result.height?.cm == Decimal(string: "167.6"), "the latest height wins")
-    }
-
-    @Test func aLargeGeneratedExportIsReadInChunks() throws {
-        // ~40 MB of records crossing many 1 MB chunk boundaries; only the body masses are kept.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("health-large-\(UUID()).xml")
-        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: url)
-        try handle.write(contentsOf: Data("<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [<!ATTLIST Me a CDATA #REQUIRED>]>\n<HealthData locale=\"en\">\n".utf8))
-        let steps = String(repeating: " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone &amp; Watch\" unit=\"count\" startDate=\"2024-01-01 08:00:00 +0000\" value=\"12\"/>\n", count: 1000)
-        for day in 0..<250 {
-            try handle.write(contentsOf: Data(steps.utf8))
-            // One a day (the import keeps one weight per day).
-            let date = String(format: "2024-%02d-%02d", day / 28 + 1, day % 28 + 1)
-            try handle.write(contentsOf: Data(" <Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" startDate=\"\(date) 08:00:\(String(format: "%02d", day % 60)) +0\(day % 5)00\" value=\"70.5\"/>\n".utf8))
-        }
-        try handle.write(contentsOf: Data("</HealthData>\n".utf8))
-        try handle.close()
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = try AppleHealthImport.parse(fileAt: url)
-        #expect(result.recordsRead == 250 * 1001)
-        #expect(result.weights.count == 250)
-        #expect(result.weights.allSatisfy { $0.1 == Decimal(string: "70.5")! })
-    }
-
-    @Test func zipsAndJunkThroughTheAPI() async throws {
-        try await withForkcast { app in
-            let client = try await app.signUp()
-            let xml = try String(contentsOf: Self.fixtures.appendingPathComponent("export_grll_apple-health-mcp_v14_me_bodymass_kg_height_cm.xml"), encoding: .utf8)
-            let r = try await client.send(.POST, "/api/v1/health/import", raw: xml, contentType: "application/xml", overTheNetwork: true)
-            #expect(r.status == .ok, "\(r.body.string)")
-            let body = try JSONSerialization.jsonObject(with: Data(buffer: r.body)) as? [String: Any]
-            #expect(body?["weightsAdded"] as? Int == 2)
-            let again = try await client.send(.POST, "/api/v1/health/import", raw: xml, contentType: "application/xml", overTheNetwork: true)
-            #expect((try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as? [String: Any])?["weightsAdded"] as? Int == 0, "importing twice adds nothing")
-            let junk = try await client.send(.POST, "/api/v1/health/import", raw: "not an export", contentType: "text/plain", overTheNetwork: true)
-            #expect(junk.status == .unprocessableEntity)
-            let weights = try await client.get("/api/v1/weights")
-            let page = try JSONSerialization.jsonObject(with: Data(buffer: weights.body)) as? [String: Any]
-            #expect((page?["items"] as? [Any])?.count == 2)
         }
     }
 }

@@ -1,13 +1,12 @@
 """Real Chromium through WebDriver, at a phone size (or a desktop size where a test asks), for the browser suite."""
 import json
 import os
-import time
 
 import pytest
 import requests
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -197,6 +196,17 @@ def create_meal(session, server, description, protein=None, carb=None, component
     return r.json()
 
 
+def create_food(session, server, **body):
+    r = session.post(server.url("/api/v1/foods"), json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def entries_of(session, server, date, meal_type):
+    day = session.get(server.url(f"/api/v1/diary?date={date}")).json()
+    return next((g["entries"] for g in day["entries"] if g["mealType"] == meal_type), [])
+
+
 def browser_errors(driver):
     """Severe console messages (script errors), ignoring failed loads the test caused on purpose."""
     try:
@@ -248,24 +258,6 @@ def axe_violations(driver, impacts=("serious", "critical"), context=None):
     return [v for v in results["violations"] if v.get("impact") in impacts]
 
 
-def kept_for_offline(driver, server, paths):
-    """Opens the pages while the server is there, so the service worker keeps them."""
-    for path in paths:
-        driver.get(server.url(path))
-        # A page opened while the worker is still installing (a fresh server is also loading the
-        # food catalogue then) may stay uncontrolled until opened again, as a person would.
-        for attempt in range(3):
-            try:
-                wait_for(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=5,
-                         message="the service worker controls the page")
-                break
-            except Exception:
-                if attempt == 2: raise
-                driver.get(server.url(path))
-    for path in paths:
-        driver.get(server.url(path))
-
-
 class Taps:
     """Counts what a person taps (clicks), so the everyday tasks can be held to a number;
     `count_only` is for what send_keys stands in for (the OS camera)."""
@@ -279,65 +271,3 @@ class Taps:
 
     def count_only(self):
         self.count += 1
-
-
-# --- Waiting on what the page does, instead of sleeping ------------------------------------------
-
-# offline.js tries to send its outbox every 5 s (the setInterval in its "Start" section).
-OUTBOX_ROUND_MS = 5000
-
-WATCH_PAGE = """
-(() => {
-  // Each setInterval timer's rounds, by its delay: how many started, and how many finished (an
-  // async round once its promise settled).
-  const rounds = window.__rounds = {};
-  const every = window.setInterval;
-  window.setInterval = function (callback, delay, ...rest) {
-    if (typeof callback !== "function") return every.call(this, callback, delay, ...rest);
-    return every.call(this, function (...args) {
-      const count = rounds[delay] ??= { started: 0, finished: 0 };
-      count.started += 1;
-      let result;
-      try {
-        result = callback.apply(this, args);
-      } finally {
-        Promise.resolve(result).finally(() => { count.finished += 1; }).catch(() => {});
-      }
-      return result;
-    }, delay, ...rest);
-  };
-  // What the page hears: its event stream opening, the changes it brings, the day drawn again.
-  const heard = window.__heard = { streamOpened: 0, changes: 0, refreshed: 0 };
-  if (window.EventSource) {
-    window.EventSource = class extends window.EventSource {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener("open", () => { heard.streamOpened += 1; });
-      }
-    };
-  }
-  document.addEventListener("forkcast:changes", () => { heard.changes += 1; });
-  document.addEventListener("forkcast:refreshed", () => { heard.refreshed += 1; });
-})();
-"""
-
-
-def watch_page(driver):
-    """Every page opened from now on counts its timers' rounds and what it hears (WATCH_PAGE), so a
-    test can wait for the outbox's next round or the event stream instead of sleeping."""
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_PAGE})
-
-
-def outbox_rounds(driver):
-    return driver.execute_script("return (window.__rounds || {})[arguments[0]] || {started: 0, finished: 0}", OUTBOX_ROUND_MS)
-
-
-def heard(driver):
-    return driver.execute_script("return window.__heard || {streamOpened: 0, changes: 0, refreshed: 0}")
-
-
-def wait_for_outbox_round(driver, timeout=20, message="a round of the outbox"):
-    """Waits until a round of the page's outbox that started after this call has finished: what that
-    round would send has been sent, and what it would not, was not (watch_page must be on)."""
-    started = outbox_rounds(driver)["started"]
-    wait_for(driver, lambda d: outbox_rounds(d)["finished"] > started, timeout, message)

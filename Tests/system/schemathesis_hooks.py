@@ -14,7 +14,7 @@ Loaded with SCHEMATHESIS_HOOKS=schemathesis_hooks (Tests/system on PYTHONPATH).
 """
 import re
 import uuid
-from datetime import date, timedelta
+from datetime import date
 
 import schemathesis
 

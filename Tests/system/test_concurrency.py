@@ -5,7 +5,6 @@ import os
 import sqlite3
 import time
 
-import pytest
 import requests
 
 from conftest import register, requires_postgres

@@ -6,7 +6,7 @@ import time
 
 import requests
 
-from conftest import Server, base_env, login, register, requires_postgres
+from conftest import Server, login, register, requires_postgres
 
 
 def write_then_kill(server):

@@ -1,7 +1,6 @@
 """002 Req 7.4 in a server's terms: when PostgreSQL goes down, writes answer 503 saying nothing was
 saved, the server stays up, and everything works again once the database is back."""
 import os
-import shlex
 import subprocess
 import time
 

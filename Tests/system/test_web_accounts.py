@@ -1,8 +1,11 @@
-"""First visit, setup, sign in and out, CSRF — in real Chromium at a phone's size."""
+"""First visit, setup, sign in and out, CSRF, signing up and joining a household by invitation — in
+real Chromium at a phone's size."""
 import pytest
 import requests
+from selenium.webdriver.common.by import By
 
-from browser import axe_check, click_suggestion, css, screenshot, sign_in, wait_for, api_session
+from browser import (all_css, api_session, as_someone_else, axe_check, click_suggestion, css, screenshot,
+                     sign_in, wait_for)
 
 
 @pytest.fixture
@@ -106,3 +109,73 @@ def test_settings_change_the_time_zone(driver, server):
     css(driver, "form[action='/settings'] button[type=submit]").click()
     wait_for(driver, lambda d: "Settings saved" in d.page_source)
     assert css(driver, "#field-timeZone").get_attribute("value") == "Pacific/Auckland"
+
+
+def fill_signup(driver, name, email, password="a long household passphrase"):
+    css(driver, "#field-displayName").send_keys(name)
+    css(driver, "#field-email").send_keys(email)
+    css(driver, "#field-password").send_keys(password)
+    css(driver, "form[action='/signup'] button[type=submit]").click()
+
+
+def test_sign_up_on_the_web_when_the_server_allows_it(driver, server):
+    # The module's server lets people sign up; the owner is another test's account.
+    sam = "sam-" + server.email  # signed in with in small letters
+    typed = sam.split("@")[0].upper() + "@example.com"  # signed up with in capitals
+    driver.get(server.url("/login"))
+    css(driver, "#create-account").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/signup"))
+    axe_check(driver, "signup")
+    screenshot(driver, "signup")
+    fill_signup(driver, "Sam \u202e<b>", typed, password="short")
+    wait_for(driver, lambda d: "8" in css(d, "#field-password-error").text if d.find_elements(By.ID, "field-password-error") else False,
+             message="a short password is refused beside its field")
+    assert css(driver, "#field-email").get_attribute("value") == typed, "what was typed stays"
+    css(driver, "#field-password").send_keys("a long household passphrase")
+    css(driver, "form[action='/signup'] button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary" in d.current_url, message="signed in as the new person")
+    assert "Welcome" in css(driver, ".flash").text
+    # The new account signs in with what was chosen (the email compared in any case).
+    r = requests.post(server.url("/api/v1/auth/login"), json={"email": sam, "password": "a long household passphrase"})
+    assert r.status_code == 200, r.text
+
+
+def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, start_server):
+    import requests as plain
+    server = start_server()  # sign-up closed (the default), and the first account is the owner
+    api_session(server)  # the owner (first account); sign-up is closed by default
+    assert plain.get(server.url("/signup")).status_code == 403
+    driver.get(server.url("/login"))
+    assert not all_css(driver, "#create-account"), "no Create account while sign-up is closed"
+    r = plain.post(server.url("/api/v1/auth/register"), json={"email": "x@example.com", "password": "a long household passphrase"})
+    assert r.status_code == 403
+    sign_in(driver, server)
+    driver.get(server.url("/settings"))
+    css(driver, "a[href='/settings/invitations']").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "make-invitation"))
+    css(driver, "#make-invitation").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "invitation-link"))
+    link = css(driver, "#invitation-link").get_attribute("value")
+    assert "/signup?invite=" in link
+    screenshot(driver, "invitations")
+    axe_check(driver, "invitations")
+    assert len(all_css(driver, ".invitations .invitation")) == 1
+    # Someone else's browser: the link opens sign-up.
+    as_someone_else(driver, server)
+    driver.get(link)
+    assert "You were invited" in css(driver, "main").text
+    fill_signup(driver, "Robin", "robin@example.com")
+    wait_for(driver, lambda d: "/diary" in d.current_url, message="the invited person is signed in")
+    # Used up: the same link creates nothing more, on the web or through the API.
+    as_someone_else(driver, server)
+    driver.get(link)
+    assert "has been used" in css(driver, "#signup-error").text, driver.current_url
+    token = link.split("invite=")[1]
+    r = plain.post(server.url("/api/v1/auth/register"), json={"email": "third@example.com", "password": "a long household passphrase", "invitation": token})
+    assert r.status_code == 403 and "used" in r.json()["detail"], r.text
+    # A member who is not the owner cannot invite.
+    r = plain.post(server.url("/api/v1/auth/login"), json={"email": "robin@example.com", "password": "a long household passphrase"})
+    assert r.status_code == 200
+    sign_in(driver, server, email="robin@example.com", password="a long household passphrase")
+    driver.get(server.url("/settings/invitations"))
+    assert "Only this server's owner" in css(driver, "main").text and not all_css(driver, "#make-invitation")

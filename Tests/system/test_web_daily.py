@@ -1,15 +1,15 @@
 """In real Chromium: the plate in a few taps, Today's plan, correcting entries, and logging
 offline through the outbox and the sync push (the server really stops and starts again)."""
 import datetime
-import json
-import os
 
 import pytest
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import Taps, ARTIFACTS, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot, sign_in, wait_for
+from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, make_driver,
+                     screenshot, sign_in, wait_for, create_food)
+from offline_pages import kept_for_offline
 from conftest import Server, base_env, login
 
 
@@ -17,12 +17,6 @@ from conftest import Server, base_env, login
 def server(shared_server):
     """One server for the module; each test has an account of its own (the offline one its own server)."""
     return shared_server
-
-
-def create_food(s, server, **body):
-    r = s.post(server.url("/api/v1/foods"), json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def test_breakfast_of_two_foods_in_at_most_six_taps(driver, server):

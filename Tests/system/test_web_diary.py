@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from browser import (all_css, api_session, axe_check, css, mark_page, page_was_not_reloaded, screenshot, set_dark,
-                     sign_in, wait_for)
+                     sign_in, wait_for, create_food)
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "apple-health")
 
@@ -18,12 +18,6 @@ FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtu
 def server(shared_server):
     """One server for the module; each test has an account of its own."""
     return shared_server
-
-
-def create_food(session, server, **body):
-    r = session.post(server.url("/api/v1/foods"), json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def test_the_dashboard_shows_the_day_against_the_goals(driver, server):

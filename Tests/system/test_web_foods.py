@@ -8,7 +8,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser import (SIZES, all_css, api_session, axe_check, css, mark_page, page_was_not_reloaded, screenshot, set_dark,
-                     set_viewport, sign_in, wait_for)
+                     set_viewport, sign_in, wait_for, create_food)
 from fake_openfoodfacts import FakeOpenFoodFacts
 
 
@@ -27,12 +27,6 @@ def server(shared_server):
 
 def food_names(driver):
     return driver.execute_script("return [...document.querySelectorAll('#food-list .food-name')].map(e => e.textContent.trim())")
-
-
-def create_food(session, server, **body):
-    r = session.post(server.url("/api/v1/foods"), json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def test_add_a_food_with_errors_shown_and_input_kept(driver, server):

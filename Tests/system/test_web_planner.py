@@ -7,8 +7,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import (SIZES, all_css, api_session, axe_check, create_meal, css, heard, mark_page, page_was_not_reloaded,
-                     screenshot, set_dark, set_viewport, sign_in, wait_for, watch_page)
+from browser import (SIZES, all_css, api_session, axe_check, create_meal, css, mark_page,
+                     page_was_not_reloaded, screenshot, set_dark, set_viewport, sign_in, wait_for)
+from offline_pages import heard, watch_page
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def day_dates(driver):
 
 
 def test_week_starts_today_in_the_users_time_zone(driver, server):
-    s = api_session(server, time_zone="Pacific/Kiritimati")  # UTC+14: often already tomorrow
+    api_session(server, time_zone="Pacific/Kiritimati")  # UTC+14: often already tomorrow
     sign_in(driver, server)
     driver.get(server.url("/plan"))
     today = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=14))).date()
@@ -94,8 +95,7 @@ def test_add_from_the_picker_and_remove_in_place(driver, server):
     assert [e.text for e in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-name")] == ["Lentil soup", "Chicken curry"]
     screenshot(driver, "planner")
     axe_check(driver, "planner")
-    # Each planned meal is two rows: its name with the remove button (×), then the stepper and Log,
-    # on a phone and in the desktop's narrower day columns.
+    # Each planned meal is two rows (name and ×; stepper and Log), on a phone and on a desktop.
     for size in ("desktop", "phone"):
         set_viewport(driver, *SIZES[size])
         for meal in monday(driver).find_elements(By.CSS_SELECTOR, ".planned-meal"):
@@ -194,8 +194,7 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     assert r.status_code == 201, r.text
     wait_for(driver, lambda d: "Shakshuka" in css(d, "#day-2026-11-25").text, timeout=15, message="another device's assignment appears")
     assert page_was_not_reloaded(driver)
-    # Only what changed is drawn again: the other days keep their elements (a tap on one of them
-    # while the week reloads is not lost; the CI met that as a stale element).
+    # Only what changed is drawn again: other days keep their elements (a tap on one is not lost).
     assert driver.execute_script("return window.__kept.every((element) => document.contains(element))"), "unchanged days are kept"
     assert driver.switch_to.active_element.get_attribute("data-pick-day") == "2026-11-24", "focus stays"
     # A removal elsewhere goes too.
@@ -212,8 +211,7 @@ def test_an_assignment_from_another_device_appears_without_a_reload(driver, serv
     r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": other["id"], "date": "2026-11-27", "mealType": "lunch"})
     assert r.status_code == 201, r.text
     wait_for(driver, lambda d: heard(d)["changes"] > changes, timeout=15, message="the page heard of the change")
-    # planner.js follows a change 300 ms after it hears of it: a week drawn again anyway would show
-    # within a second (that second is what is being watched).
+    # planner.js follows a change 300 ms after it hears of it; the second after is what is watched.
     time.sleep(1)
     assert "Dal" not in css(driver, "#day-2026-11-27").text, "the week waits while the picker is open"
     assert css(driver, "#picker-dialog").get_attribute("open") is not None

@@ -2,7 +2,6 @@
 web app manifest, and the 1,000-meal responsiveness measurements (recorded, not asserted)."""
 import json
 import os
-import time
 
 import pytest
 import requests

@@ -1,9 +1,8 @@
 """Seed 004 in real Chromium: a photo of a meal in three taps (online and offline, with the server
 really stopped and started again), meal-first History, moving an entry to another day only after
-asking, Settings › Meal types feeding the capture chooser, and meal type names that try to be HTML."""
+asking. Meal types: test_web_meal_types.py."""
 import datetime
 import os
-import unicodedata
 import zoneinfo
 
 import pytest
@@ -11,9 +10,12 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import (PHOTO, PHOTOS, Taps, all_css, api_session, axe_check, browser_errors, css, heard, kept_for_offline, make_driver,
-                     mark_page, page_was_not_reloaded, screenshot, sign_in, upload_photo, wait_for, wait_for_outbox_round, watch_page)
+from browser import (PHOTO, PHOTOS, Taps, all_css, api_session, axe_check, browser_errors, css, make_driver,
+                     mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for)
+from capture_helpers import image_loaded, snap, type_by_key
 from conftest import Server, base_env, login
+from offline_pages import entries_on, heard, kept_for_offline, wait_for_outbox_round, watch_page
+
 # Not UTC, so a suggestion worked out in the server's zone instead of the person's would show.
 ZONE = "Asia/Kolkata"
 
@@ -28,37 +30,6 @@ def suggested_key(zone=ZONE, at=None):
     """The default windows (seed 004 §5): <11:00 breakfast, 11–14:59 lunch, 15–17:59 afternoon snack, 18+ dinner."""
     hour = (at or datetime.datetime.now(zoneinfo.ZoneInfo(zone))).hour
     return "breakfast" if hour < 11 else "lunch" if hour < 15 else "afternoon-snack" if hour < 18 else "dinner"
-
-
-def meal_types(s, server):
-    r = s.get(server.url("/api/v1/meal-types"))
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def type_by_key(s, server, key):
-    return next(t for t in meal_types(s, server) if t["key"] == key)
-
-
-def day_entries(s, server, date):
-    day = s.get(server.url(f"/api/v1/diary?date={date}")).json()
-    return [dict(e, group=g["mealType"]) for g in day["entries"] for e in g["entries"]]
-
-
-def image_loaded(driver, element):
-    return driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", element)
-
-
-def snap(driver, taps, path=PHOTO):
-    """Tap 1: "Snap a meal" (the label opens the camera; send_keys is the camera, so it is counted, not
-    clicked). Tap 2: the shutter, which hands the file to the page."""
-    label = css(driver, "label.capture-button[for=capture-file]")
-    assert label.is_displayed() and "Snap a meal" in label.text
-    taps.count_only()
-    taps.count_only()
-    css(driver, "#capture-file").send_keys(path)
-    wait_for(driver, lambda d: css(d, "#capture-preview").is_displayed() and image_loaded(d, css(d, "#capture-preview")),
-             message="the chosen photo is shown before saving")
 
 
 def test_a_photo_in_three_taps_then_history_and_counting_it(driver, server):
@@ -100,7 +71,7 @@ def test_a_photo_in_three_taps_then_history_and_counting_it(driver, server):
     assert int(css(driver, "#calories-remaining").text.replace(",", "")) == remaining_before, "an uncounted photo adds nothing"
     screenshot(driver, "capture-saved")
     axe_check(driver, "capture-saved")
-    entries = day_entries(s, server, today)
+    entries = entries_on(s, server, today)
     assert len(entries) == 1, entries
     photo_entry = entries[0]
     assert photo_entry["kind"] == "photo" and photo_entry["mealType"] == expected and photo_entry["photo"], photo_entry
@@ -193,75 +164,12 @@ def test_moving_an_entry_to_another_day_asks_and_moves_only_it(driver, server):
     assert moved["date"] == earlier.isoformat() and moved["loggedAt"].startswith(f"{earlier.isoformat()}T13:05"), moved
     assert moved["occasionId"] != tea["occasionId"]
     assert stayed["date"] == day.isoformat() and stayed["loggedAt"] == tea["loggedAt"] and stayed["occasionId"] == tea["occasionId"], stayed
-    assert [e["name"] for e in day_entries(s, server, day.isoformat())] == ["Iced tea"]
-    assert [e["name"] for e in day_entries(s, server, earlier.isoformat())] == ["Rice bowl"]
+    assert [e["name"] for e in entries_on(s, server, day.isoformat())] == ["Iced tea"]
+    assert [e["name"] for e in entries_on(s, server, earlier.isoformat())] == ["Rice bowl"]
     # History shows two lunches now, one per day.
     driver.get(server.url("/history"))
     lunches = [o.text for o in all_css(driver, "li.occasion")]
     assert len(lunches) == 2 and all("Lunch" in t and "1 entry" in t for t in lunches), lunches
-
-
-def capture_choices(driver):
-    # Read as text content: the chooser shows once a photo is chosen.
-    return [o.get_attribute("textContent").strip() for o in Select(css(driver, "#capture-type")).options]
-
-
-def test_meal_types_renamed_added_and_hidden_reach_the_capture_chooser(driver, server):
-    s = api_session(server)
-    lunch = type_by_key(s, server, "lunch")
-    shake = type_by_key(s, server, "protein-shake")
-    r = s.post(server.url("/api/v1/diary/entries"), json={"quickAdd": {"energyKcal": 500}, "name": "Dal", "mealType": "lunch"})
-    assert r.status_code == 201, r.text
-    sign_in(driver, server)
-    driver.get(server.url("/diary"))
-    assert "Lunch" in capture_choices(driver) and "Protein Shake" in capture_choices(driver)
-
-    # Rename Lunch.
-    driver.get(server.url("/settings/meal-types"))
-    screenshot(driver, "meal-types")
-    axe_check(driver, "meal-types")
-    field = css(driver, f"#field-displayName-{lunch['id'].lower()}")
-    field.clear()
-    field.send_keys("Midday meal")
-    css(driver, f"#type-{lunch['id'].lower()} button.primary[type=submit]").click()
-    wait_for(driver, lambda d: "Saved “Midday meal”" in css(d, "main").text)
-    assert css(driver, f"#field-displayName-{lunch['id'].lower()}").get_attribute("value") == "Midday meal"
-
-    # Add one of one's own, with a window.
-    css(driver, "#field-displayName-new").send_keys("Second breakfast")
-    driver.execute_script("document.getElementById('field-windowStart-new').value = '09:30';"
-                          "document.getElementById('field-windowEnd-new').value = '10:30'")
-    css(driver, "#new-type-title").find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(driver, lambda d: "Added “Second breakfast”" in css(d, "main").text)
-    custom = next(t for t in meal_types(s, server) if t["displayName"] == "Second breakfast")
-    assert custom["window"] == {"start": "09:30", "end": "10:30"} and custom["key"] is None
-    assert all_css(driver, f"li#type-{custom['id'].lower()}")
-
-    # Hide Protein Shake.
-    css(driver, f"#type-{shake['id'].lower()} input[name=hidden]").click()
-    css(driver, f"#type-{shake['id'].lower()} button.primary[type=submit]").click()
-    wait_for(driver, lambda d: "Saved “Protein Shake”" in css(d, "main").text)
-    assert type_by_key(s, server, "protein-shake")["hidden"] is True
-    assert css(driver, f"#type-{shake['id'].lower()} input[name=hidden]").is_selected()
-
-    driver.get(server.url("/diary"))
-    choices = capture_choices(driver)
-    assert "Midday meal" in choices and "Lunch" not in choices, choices
-    assert "Second breakfast" in choices, choices
-    assert "Protein Shake" not in choices, choices
-    assert css(driver, "#group-lunch h2").text == "Midday meal"
-    # Saving a photo to it files it there (the chooser shows once there is a photo).
-    taps = Taps()
-    snap(driver, taps, os.path.join(PHOTOS, "photo.png"))
-    Select(css(driver, "#capture-type")).select_by_visible_text("Second breakfast")
-    assert Select(css(driver, "#capture-type")).first_selected_option.get_attribute("value") == custom["id"].lower()
-    css(driver, "#capture-save").click()
-    wait_for(driver, lambda d: "Saved to Second breakfast." in css(d, "#capture-status").text, timeout=15)
-    wait_for(driver, lambda d: all_css(d, f"#group-{custom['id'].lower()} .entry.uncounted img.thumb"))
-
-    driver.get(server.url("/history"))
-    types = [t.text for t in all_css(driver, "li.occasion .occasion-type")]
-    assert "Midday meal" in types and "Second breakfast" in types and "Lunch" not in types, types
 
 
 def test_a_photo_is_saved_without_javascript_too(server):
@@ -282,7 +190,7 @@ def test_a_photo_is_saved_without_javascript_too(server):
             f"a browser form gets Today back, not {driver.current_url} showing {css(driver, 'body').text[:120]!r}"
         assert f"Saved a photo to {name}." in css(driver, "main").text
         assert all_css(driver, f"#group-{key} .entry.uncounted img.thumb")
-        assert [e["kind"] for e in day_entries(s, server, s.get(server.url("/api/v1/plan")).json()["today"])] == ["photo"]
+        assert [e["kind"] for e in entries_on(s, server, s.get(server.url("/api/v1/plan")).json()["today"])] == ["photo"]
     finally:
         driver.quit()
 
@@ -318,7 +226,7 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
 
         other = requests.Session()
         other.headers.update(login(server))
-        entries = day_entries(other, server, today)
+        entries = entries_on(other, server, today)
         assert len(entries) == 1, f"one photo, one entry: {entries}"
         entry = entries[0]
         assert entry["kind"] == "photo" and entry["mealType"] == key and entry["photo"], entry
@@ -339,71 +247,3 @@ def test_a_photo_taken_offline_is_sent_once_when_the_server_is_back(data_dir):
     finally:
         driver.quit()
         server.stop()
-
-
-HOSTILE = "<img src=x onerror=alert(1)>\"é\u0301 مساء"
-NO_ALERTS = """
-window.__alerts = [];
-for (const name of ['alert', 'confirm', 'prompt']) {
-  window[name] = (m) => { window.__alerts.push(name + ':' + m); return name === 'confirm' ? false : null; };
-}
-"""
-
-
-def nfc(text):
-    return unicodedata.normalize("NFC", text)
-
-
-def assert_only_text(driver, where):
-    assert driver.execute_script("return window.__alerts") == [], f"{where}: a script ran from a name"
-    injected = driver.execute_script(
-        "return [...document.querySelectorAll('img[src=\"x\"], [onerror]')].map(e => e.outerHTML)")
-    assert injected == [], f"{where}: an element came from a name: {injected}"
-    assert nfc(HOSTILE) in nfc(css(driver, "body").text), f"{where}: the name is not shown as text"
-
-
-def test_hostile_meal_type_names_render_as_text(driver, server):
-    s = api_session(server)
-    r = s.post(server.url("/api/v1/meal-types"), json={"displayName": HOSTILE, "window": {"start": "05:00", "end": "05:30"}})
-    assert r.status_code == 201, r.text
-    hostile = r.json()
-    token = hostile["id"].lower()
-    photo = upload_photo(s, server)
-    r = s.post(server.url("/api/v1/diary/entries"), json={"photoId": photo["id"], "mealType": token})
-    assert r.status_code == 201, r.text
-    entry = r.json()
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_ALERTS})
-    sign_in(driver, server)
-
-    driver.get(server.url("/diary"))
-    assert_only_text(driver, "Today")
-    options = {o.get_attribute("value"): o.get_attribute("textContent") for o in Select(css(driver, "#capture-type")).options}
-    assert nfc(options[token]) == nfc(HOSTILE)
-    assert nfc(css(driver, f"#group-{token} h2").text) == nfc(HOSTILE)
-    delete = css(driver, f"#entry-{entry['id']} form.inline")
-    assert nfc(delete.get_attribute("data-undo")) == nfc(f"Deleted “Photo” from {HOSTILE}.")
-    assert nfc(css(driver, f"#entry-{entry['id']} button").get_attribute("aria-label")) == nfc(f"Delete Photo from {HOSTILE}")
-    screenshot(driver, "hostile-today")
-
-    driver.get(server.url("/history"))
-    assert_only_text(driver, "History")
-    assert nfc(css(driver, f"#occasion-{entry['occasionId'].lower()} .occasion-type").text) == nfc(HOSTILE)
-    driver.get(server.url(f"/history/{entry['occasionId']}"))
-    assert_only_text(driver, "the occasion")
-    assert nfc(HOSTILE) in nfc(driver.title), driver.title
-    driver.get(server.url(f"/diary/entries/{entry['id']}/edit"))
-    assert driver.execute_script("return window.__alerts") == [] and not all_css(driver, "img[src='x'], [onerror]")
-    assert nfc(Select(css(driver, "#field-mealType")).first_selected_option.text) == nfc(HOSTILE)
-
-    driver.get(server.url("/settings/meal-types"))
-    assert driver.execute_script("return window.__alerts") == [] and not all_css(driver, "img[src='x'], [onerror]")
-    row = css(driver, f"#type-{token}")
-    assert nfc(css(driver, f"#field-displayName-{token}").get_attribute("value")) == nfc(HOSTILE)
-    assert nfc(css(driver, f"#type-{token} button[value=up]").get_attribute("aria-label")) == nfc(f"Move {HOSTILE} up")
-    assert nfc(HOSTILE) in nfc(row.find_element(By.CSS_SELECTOR, "button.primary").get_attribute("textContent"))
-    screenshot(driver, "hostile-meal-types")
-    # Saving it unchanged keeps it exactly (the form sends back what it shows).
-    css(driver, f"#type-{token} button.primary[type=submit]").click()
-    wait_for(driver, lambda d: "Saved “" in css(d, "main").text)
-    assert driver.execute_script("return window.__alerts") == [] and not all_css(driver, "img[src='x'], [onerror]")
-    assert nfc(s.get(server.url(f"/api/v1/meal-types/{hostile['id']}")).json()["displayName"]) == nfc(HOSTILE)

@@ -5,8 +5,9 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, kept_for_offline, make_driver, screenshot,
+from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, make_driver, screenshot,
                      sign_in, wait_for)
+from offline_pages import kept_for_offline
 
 MONDAY = "2026-11-30"
 

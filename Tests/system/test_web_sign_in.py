@@ -4,7 +4,7 @@ the provider, and password sign-in turned off."""
 import pytest
 import requests
 
-from browser import api_session, as_someone_else, axe_check, css, screenshot, sign_in, wait_for
+from browser import api_session, as_someone_else, axe_check, css, screenshot, wait_for
 from fake_oidc import FakeOIDC
 
 
