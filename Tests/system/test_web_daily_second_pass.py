@@ -7,7 +7,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser import (all_css, api_session, axe_check, click_suggestion, create_food, create_meal, css,
-                     entries_of, screenshot, sign_in, upload_photo, wait_for)
+                     entries_of, make_driver, screenshot, sign_in, upload_photo, wait_for)
+from conftest import Server, base_env
+from offline_pages import kept_for_offline
 
 
 @pytest.fixture
@@ -18,8 +20,6 @@ def server(shared_server):
 
 
 def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
-    from browser import kept_for_offline, make_driver
-    from conftest import Server, base_env
     server = Server(base_env(data_dir), data_dir).start()
     driver = make_driver("phone")
     try:
@@ -66,8 +66,6 @@ def test_offline_pages_say_they_are_saved_copies_or_not_available(data_dir):
 def test_offline_today_opens_today_and_the_planner_this_week(data_dir):
     """The last day and week looked at are other ones: offline, the Today and Planner tabs still
     open on today and this week (the copies kept of them), and a copy of another day says which."""
-    from browser import kept_for_offline, make_driver
-    from conftest import Server, base_env
     server = Server(base_env(data_dir), data_dir).start()
     driver = make_driver("phone")
     try:
