@@ -26,6 +26,12 @@ struct SystemTests {
             #expect(module.contains("export const minimumSearchLength = \(CatalogSearch.minimumQueryLength);"))
             let worker = try await app.anonymous.get("/sw.js").body.string
             #expect(worker.contains("const API = \(table);") && !worker.contains("/* operations */"))
+            // The shell it keeps for offline use has the stylesheets the pages link, from the same list.
+            #expect(worker.contains(#"const STYLESHEETS = ["/css/app.css","/css/views.css","/css/features.css"];"#))
+            // Sign-in, or the first run's set-up it sends to while there is no account.
+            let signIn = try await app.anonymous.get("/login")
+            let page = try await app.anonymous.get(signIn.headers.first(name: .location) ?? "/login").body.string
+            #expect(Layout.stylesheets.allSatisfy { page.contains(#"<link rel="stylesheet" href="/css/\#($0).css">"#) })
         }
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/ForkcastServer")

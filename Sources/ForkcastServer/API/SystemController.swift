@@ -22,12 +22,16 @@ enum SystemController {
         }
     }
 
-    /// `/sw.js`: the service worker, with the API's paths written in (a worker script cannot import
-    /// the pages' module everywhere).
+    /// `/sw.js`: the service worker, with the API's paths and the pages' stylesheets written in (a
+    /// worker script cannot import the pages' module everywhere).
     static let serviceWorker: Result<String, any Error> = Result {
         let source = try String(contentsOfFile: publicDirectory() + "js/service-worker.js", encoding: .utf8)
-        guard source.contains("/* operations */ {}") else { throw ConfigError("service-worker.js has no place for the API's paths") }
+        guard source.contains("/* operations */ {}"), source.contains("/* stylesheets */ []") else {
+            throw ConfigError("service-worker.js has no place for the API's paths or the stylesheets")
+        }
+        let stylesheets = JSONValue.array(Layout.stylesheets.map { .string(SiteURL.stylesheet($0).path) })
         return source.replacingOccurrences(of: "/* operations */ {}", with: operationsJSON)
+            .replacingOccurrences(of: "/* stylesheets */ []", with: String(decoding: (try? stylesheets.encodedDocument()) ?? Data("[]".utf8), as: UTF8.self))
     }
 
     /// Each operation's method and path by its operationId, as JSON: the one table /js/api.js and

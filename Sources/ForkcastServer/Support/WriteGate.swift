@@ -118,9 +118,11 @@ extension Database {
             busy = .success(try await withConnection { connection in
                 let sql = connection as! any SQLDatabase
                 try await sql.raw("PRAGMA busy_timeout = 100").run()
-                let row = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()
+                // The connection goes back to the pool with its usual wait, whatever the checkpoint did.
+                let row: Result<(any SQLRow)?, any Error>
+                do { row = .success(try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()) } catch { row = .failure(error) }
                 try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
-                return try row?.decode(column: "busy", as: Int.self) == 1
+                return try row.get()?.decode(column: "busy", as: Int.self) == 1
             })
         } catch { busy = .failure(error) }
         await writeGate?.release()

@@ -25,7 +25,7 @@ struct Layout {
     /// "saved copy" notice here when it answers offline (service-worker.js, `savedCopy`).
     static let noticesMarker = "<!--forkcast:notices-->"
     /// The stylesheets, linked in this order (later ones build on earlier ones); the service
-    /// worker's shell lists them too.
+    /// worker caches the same list (written into /sw.js by SystemController).
     static let stylesheets = ["app", "views", "features"]
 
     func render(_ content: HTML) -> HTML {

@@ -11,12 +11,14 @@
 // The API's operations ({method, path}) by operationId: the server writes them in when it serves
 // this file as /sw.js.
 const API = /* operations */ {};
-const SHELL = "forkcast-shell-v8";
+const SHELL = "forkcast-shell-v9";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
+// The stylesheets, in the pages' order: the server writes them in from the pages' own list.
+const STYLESHEETS = /* stylesheets */ [];
 const SHELL_FILES = [
-  "/css/app.css", "/css/views.css", "/css/features.css", "/js/app.js", "/js/api.js", "/js/offline.js", "/js/outbox.js", "/js/outbox-status.js", "/js/offline-deletes.js", "/js/offline-forms.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/meals.js", "/js/foods.js",
+  ...STYLESHEETS, "/js/app.js", "/js/api.js", "/js/offline.js", "/js/outbox.js", "/js/outbox-status.js", "/js/offline-deletes.js", "/js/offline-forms.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/meals.js", "/js/foods.js",
   "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/food-create.js", "/js/entry.js", "/js/shopping.js", "/js/page.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
@@ -35,7 +37,7 @@ self.addEventListener("activate", (event) => {
 
 const offlinePage = () => new Response(
   "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
-  "<title>Offline · Forkcast</title><link rel=\"stylesheet\" href=\"/css/app.css\"><link rel=\"stylesheet\" href=\"/css/views.css\"><link rel=\"stylesheet\" href=\"/css/features.css\"></head><body><main id=\"main\">" +
+  "<title>Offline · Forkcast</title>" + STYLESHEETS.map((href) => `<link rel="stylesheet" href="${href}">`).join("") + "</head><body><main id=\"main\">" +
   "<section class=\"card narrow\"><h1>Forkcast cannot be reached</h1><p>This page has not been opened on this device before, " +
   "so there is no copy of it. Open Today once while connected and it will be here next time.</p>" +
   "<p><a class=\"button\" href=\"/diary\">Today</a></p></section></main></body></html>",
