@@ -15,12 +15,12 @@ struct LogEntryTests {
     private func context(_ app: Application, _ email: String, now: Date) async throws -> Use {
         let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == email).first())
         let owner = try Owner(user: user, db: app.db, now: now, uuid: { UUID() }, application: app)
-        return Use(log: owner.logEntry, edit: owner.editEntry, delete: owner.deleteEntry, diary: owner.diaryContext)
+        return Use(log: owner.logEntry, edit: owner.editEntry, delete: owner.deleteEntry, diary: owner.diary)
     }
 
     private struct Use {
         let log: LogEntry, edit: EditEntry, delete: DeleteEntry
-        let diary: FluentDiary
+        let diary: any DiaryReads
     }
 
     private func entryCount(_ app: Application) async throws -> Int { try await DiaryEntryModel.query(on: app.db).count() }

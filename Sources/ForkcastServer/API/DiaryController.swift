@@ -12,7 +12,7 @@ enum DiaryController {
             let user = try req.requireUser()
             let today = user.today(now: req.now)
             let date = query.date ?? today
-            let service = try req.owner.diaryContext
+            let service = try req.owner.diary
             return try await req.application.readCache.answer(req, owner: service.ownerID, today: today) {
                 let day = try await service.day(date)
                 return DiaryDayAnswer(day, owner: service.ownerID,
@@ -22,10 +22,10 @@ enum DiaryController {
         routes.on(Diary.Log.self) { req, _, input in
             let owner = try req.owner
             let entry = try await owner.logEntry.single(input)
-            return .value(try await answers([entry], owner.diaryContext)[0], headers: location(entry.id))
+            return .value(try await answers([entry], owner.diary)[0], headers: location(entry.id))
         }
         routes.on(Diary.Get.self) { req, parameters, _ in
-            let service = try req.owner.diaryContext
+            let service = try req.owner.diary
             guard let entry = try await service.entries.find(parameters.id) else { throw notFound(parameters.id) }
             return try await answers([entry], service)[0]
         }
@@ -37,7 +37,7 @@ enum DiaryController {
             guard let entry = try await owner.editEntry(parameters.id, with: input, confirmMove: input.confirmMove ?? false) else {
                 throw notFound(parameters.id)
             }
-            return try await answers([entry], owner.diaryContext)[0]
+            return try await answers([entry], owner.diary)[0]
         }
         routes.on(Diary.Delete.self) { req, parameters, _ in
             guard try await req.owner.deleteEntry(parameters.id) != nil else { throw notFound(parameters.id) }
@@ -45,14 +45,14 @@ enum DiaryController {
         }
         routes.on(Diary.Plate.self) { req, _, input in
             let owner = try req.owner
-            return try await answers(try await owner.logEntry.plate(input), owner.diaryContext)
+            return try await answers(try await owner.logEntry.plate(input), owner.diary)
         }
         // Eats one meal of a day again (say yesterday's breakfast today), as it was logged.
         routes.on(Diary.Copy.self) { req, _, input in
             let owner = try req.owner
             let entries = try await owner.logEntry.copied(from: input.from, mealType: input.fromMealType,
                                                           to: input.to ?? owner.user.today(now: req.now), as: input.mealType ?? input.fromMealType)
-            return try await answers(entries, owner.diaryContext)
+            return try await answers(entries, owner.diary)
         }
         // Logs one serving (or `servings`) of a planned meal in one tap.
         routes.on(Diary.LogPlanned.self) { req, _, input in
@@ -61,14 +61,14 @@ enum DiaryController {
                                                                servings: input.servings) else {
                 throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
             }
-            return .value(try await answers([entry], owner.diaryContext)[0], headers: location(entry.id))
+            return .value(try await answers([entry], owner.diary)[0], headers: location(entry.id))
         }
         // Daily totals over a range (at most 400 days) with the goals and weights, for charts.
         routes.on(Diary.Summary.self) { req, query, _ in
             let user = try req.requireUser()
             let range = try range(query, user: user, now: req.now, defaultDays: 7, maximum: RangeQuery.summaryMaximumDays)
             let (from, to) = (range.from, range.to)
-            let service = try req.owner.diaryContext
+            let service = try req.owner.diary
             let totals = try await service.entries.dailyTotals(from: from, to: to)
             let byDate = Dictionary(uniqueKeysWithValues: totals.map { ($0.date, $0) })
             let days = range.dates.map { date in
@@ -88,7 +88,7 @@ enum DiaryController {
             let user = try req.requireUser()
             let range = try range(query.range, user: user, now: req.now, defaultDays: 30, maximum: RangeQuery.exportMaximumDays)
             let (from, to) = (range.from, range.to)
-            let service = try req.owner.diaryContext
+            let service = try req.owner.diary
             let entries = try await service.entries.entries(from: from, to: to)
             let filename = "forkcast-diary-\(from.iso)-to-\(to.iso)"
             switch query.format ?? .csv {
@@ -117,7 +117,7 @@ enum DiaryController {
     }
 
     /// Entries as the API answers them, with their photos' sizes.
-    private static func answers(_ entries: [DiaryEntry], _ service: FluentDiary) async throws -> [DiaryEntryAnswer] {
+    private static func answers(_ entries: [DiaryEntry], _ service: some DiaryReads) async throws -> [DiaryEntryAnswer] {
         let photos = try await service.photos.find(ids: entries.compactMap(\.photoId))
         return entries.map { DiaryEntryAnswer($0, owner: service.ownerID, photos: photos) }
     }

@@ -11,7 +11,7 @@ enum FoodsController {
             let user = try req.requireUser()
             let page = try req.paging(query.paging)
             let foods = try req.owner.foods
-            return try await req.application.readCache.answer(req, owner: foods.ownerID, today: user.today(now: req.now)) {
+            return try await req.application.readCache.answer(req, owner: try req.owner.id, today: user.today(now: req.now)) {
                 let result = try await foods.list(query: query.q, page: page)
                 return Page(items: result.items.map { FoodAnswer($0, currency: user.currency) },
                             metadata: PageMetadata(page: page.page, per: page.per, total: result.total))

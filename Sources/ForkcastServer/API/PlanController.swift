@@ -13,9 +13,9 @@ enum PlanController {
             let window = WeekWindow(start: query.start ?? today, length: query.days ?? WeekWindow.defaultLength)
             let owner = try req.owner
             let plan = owner.plan
-            return try await req.application.readCache.answer(req, owner: plan.ownerID, today: today) {
+            return try await req.application.readCache.answer(req, owner: owner.id, today: today) {
                 let days = try await plan.days(in: window)
-                let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: plan.meals, currency: user.currency)
+                let presenter = try await MealPresenter.load(days.flatMap { $0.entries.map(\.meal) }, repository: owner.meals, currency: user.currency)
                 let goals = try await owner.body.goals(today: today).goals
                 return presenter.answer(days, window: window, today: today, goals: goals)
             }
@@ -41,7 +41,7 @@ enum PlanController {
         }
         routes.on(Plan.GetAssignment.self) { req, parameters, _ in
             let plan = try req.owner.plan
-            guard let assignment = try await plan.find(parameters.id), let meal = try await plan.meals.find(assignment.mealId) else {
+            guard let assignment = try await plan.find(parameters.id), let meal = try await req.owner.meals.find(assignment.mealId) else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
             }
             return try await answer([PlanDay.Entry(assignment: assignment, meal: meal)], req).first!
@@ -96,7 +96,7 @@ struct PlanSuggestions {
         // Slots of today and later already eaten (the diary's meal types of those days).
         var eaten: [CalendarDate: Set<String>] = [:]
         if window.end >= today {
-            for entry in try await owner.diary.entries(from: max(window.start, today), to: window.end) { eaten[entry.date, default: []].insert(entry.mealType) }
+            for entry in try await owner.diary.entries.entries(from: max(window.start, today), to: window.end) { eaten[entry.date, default: []].insert(entry.mealType) }
         }
         var planned: [CalendarDate: (nutrients: Nutrients, slots: Set<String>, meals: Set<UUID>)] = [:]
         for day in days {

@@ -36,30 +36,32 @@ struct Owner {
                       application: request.application, keptVersions: request.keptVersions)
     }
 
-    var meals: MealRepository { MealRepository(db: db, ownerID: id) }
-    var plan: PlanRepository { PlanRepository(db: db, ownerID: id) }
-    var foods: FoodRepository { FoodRepository(db: db, ownerID: id) }
+    // Reads (Owner+Reads.swift): what the pages and answers show, never a write.
+    var meals: any MealReads { MealRepository(db: db, ownerID: id) }
+    var plan: any PlanReads { PlanRepository(db: db, ownerID: id) }
+    var foods: any FoodReads { FoodRepository(db: db, ownerID: id) }
     var foodLookup: FoodLookupService {
-        FoodLookupService(foods: foods, saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
+        FoodLookupService(foods: FoodRepository(db: db, ownerID: id), saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
     }
-    var diary: DiaryRepository { DiaryRepository(db: db, ownerID: id, photoStore: application.photoStore) }
-    /// The person's diary: for the diary's use cases (ForkcastApp) and the reads its pages show.
-    var diaryContext: FluentDiary {
+    /// The person's diary as its pages and answers read it.
+    var diary: some DiaryReads { diaryStore }
+    /// The person's diary: the store of the diary's use cases (ForkcastApp).
+    private var diaryStore: FluentDiary {
         var diary = FluentDiary(user: user, db: db, now: now, photoStore: application.photoStore,
                                 photoQuotaBytes: application.forkcastConfig.photoQuotaBytes)
         if let known = keptVersions, known.owner == id { diary.kept = (application.readCache, known) }
         return diary
     }
-    var photos: PhotoRepository {
+    var photos: any PhotoReads {
         PhotoRepository(db: db, ownerID: id, store: application.photoStore, quotaBytes: application.forkcastConfig.photoQuotaBytes)
     }
-    var mealTypes: MealTypeRepository { MealTypeRepository(db: db, ownerID: id) }
+    var mealTypes: any MealTypeReads { MealTypeRepository(db: db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: db, ownerID: id) }
-    var body: BodyRepository { BodyRepository(db: db, ownerID: id) }
+    var body: any BodyReads { BodyRepository(db: db, ownerID: id) }
     // Use cases: each change a person makes, the same from every front door.
-    var logEntry: LogEntry { LogEntry(diary: diaryContext, now: now, uuid: uuid) }
-    var editEntry: EditEntry { EditEntry(diary: diaryContext, now: now) }
-    var uploadPhoto: UploadPhoto { UploadPhoto(diary: diaryContext, now: now, uuid: uuid) }
+    var logEntry: LogEntry { LogEntry(diary: diaryStore, now: now, uuid: uuid) }
+    var editEntry: EditEntry { EditEntry(diary: diaryStore, now: now) }
+    var uploadPhoto: UploadPhoto { UploadPhoto(diary: diaryStore, now: now, uuid: uuid) }
     var adoptCatalogFood: AdoptCatalogFood { AdoptCatalogFood(library: library, catalog: application.foodCatalog(on: db), now: now) }
 
     /// The catalogue food named exactly `name` (ignoring case and accents), made the person's; nil when there is none.
@@ -70,16 +72,16 @@ struct Owner {
         else { return nil }
         return try await adoptCatalogFood.adopt(match.catalogId, id: uuid()).food
     }
-    var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryContext, now: now) }
+    var deleteEntry: DeleteEntry { DeleteEntry(diary: diaryStore, now: now) }
     /// The person's body profile, goals and weights, for the body's use cases (ForkcastApp).
-    var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }
+    private var bodyStore: FluentBodyStore { FluentBodyStore(db: db, ownerID: id) }
     var recordWeight: RecordWeight { RecordWeight(store: bodyStore, now: now) }
     var saveBodyProfile: SaveBodyProfile { SaveBodyProfile(store: bodyStore, now: now, today: user.today(now: now), uuid: uuid) }
     var setGoals: SetGoals { SetGoals(store: bodyStore, now: now) }
     var deleteWeight: DeleteWeight { DeleteWeight(store: bodyStore, now: now) }
     var importHealthData: ImportHealthData { ImportHealthData(store: bodyStore, now: now) }
     /// The person's foods, meals, plan and meal types, for the library's use cases (ForkcastApp).
-    var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
+    private var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
     var planMeal: PlanMeal { PlanMeal(library: library, now: now) }
     var unplanMeal: UnplanMeal { UnplanMeal(library: library, now: now) }
     var saveFood: SaveFood { SaveFood(library: library, now: now) }
@@ -87,7 +89,7 @@ struct Owner {
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
-    var shopping: ShoppingRepository { ShoppingRepository(db: db, ownerID: id) }
+    var shopping: any ShoppingReads { ShoppingRepository(db: db, ownerID: id) }
     var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var addShoppingItem: AddShoppingItem { AddShoppingItem(library: library, now: now) }

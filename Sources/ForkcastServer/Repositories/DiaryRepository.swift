@@ -62,7 +62,7 @@ struct DiaryRepository {
 
     /// The foods logged lately, for the plate's meal type, ranked by ForkcastCore's ``UsualFoods``:
     /// this only counts each food's logging per meal type in the window.
-    func usualFoods(for mealType: String, now: Date, limit: Int = 6) async throws -> [UUID] {
+    func usualFoods(for mealType: String, now: Date, limit: Int) async throws -> [UUID] {
         let sql = db as! any SQLDatabase
         let rows = try await sql.raw("""
             SELECT food_id, meal_type, COUNT(*) AS n, MAX(logged_at) AS last FROM diary_entries

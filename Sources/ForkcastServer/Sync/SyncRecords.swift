@@ -41,8 +41,8 @@ struct SyncRecords {
         case .assignment:
             let plan = try owner.plan
             let assignments = try await plan.find(ids: ids)
-            let meals = try await plan.meals.find(ids: Array(Set(assignments.map(\.mealId))))
-            let presenter = try await MealPresenter.load(Array(meals.values), repository: plan.meals, currency: user.currency)
+            let meals = try await owner.meals.find(ids: Array(Set(assignments.map(\.mealId))))
+            let presenter = try await MealPresenter.load(Array(meals.values), repository: owner.meals, currency: user.currency)
             var result: [UUID: Record] = [:]
             for assignment in assignments {
                 guard let meal = meals[assignment.mealId] else { continue }
@@ -53,7 +53,7 @@ struct SyncRecords {
             return try await owner.foods.find(ids: ids).mapValues { Record(value: FoodAnswer($0, currency: user.currency)) }
         case .diaryEntry:
             let owner = try owner
-            let entries = try await owner.diary.find(ids: ids)
+            let entries = try await owner.diary.entries.find(ids: ids)
             let photos = try await owner.photos.find(ids: entries.compactMap(\.photoId))
             return Dictionary(uniqueKeysWithValues: entries.map { ($0.id, Record(value: DiaryEntryAnswer($0, owner: ownerID, photos: photos))) })
         case .mealType:

@@ -7,12 +7,12 @@ extension Owner {
     /// Today (or `date`): the day, a week or month of totals, 180 days of weights, the day's plan and
     /// the day before's entries.
     func dashboard(date: CalendarDate, range: String) async throws -> DashboardPage.Model {
-        let service = diaryContext
+        let service = diary
         let today = user.today(now: now)
         let days = range == "month" ? 30 : 7
         let from = date.adding(days: -(days - 1))
         let chart = try await service.entries.dailyTotals(from: from, to: date)
-        let weights = try await body.weights(from: now.addingTimeInterval(-180 * 24 * 3600))
+        let weights = try await body.weights(from: now.addingTimeInterval(-180 * 24 * 3600), to: nil)
         let day = try await service.day(date)
         let types = try await service.types()
         let plan = try await plan.days(in: WeekWindow(start: date, length: 1))[0]

@@ -47,9 +47,9 @@ struct WebDiaryController: RouteCollection {
     /// The usual foods offered for a meal type, in the order ``UsualFoods`` ranks them.
     /// Each with the amount it was last logged in.
     private func usualFoods(for mealType: String, req: Request) async throws -> [AddToDiaryPage.UsualFood] {
-        let ids = try await req.owner.diary.usualFoods(for: mealType, now: req.now)
+        let ids = try await req.owner.diary.entries.usualFoods(for: mealType, now: req.now, limit: AddToDiaryPage.usualFoodsShown)
         let found = try await req.owner.foods.find(ids: ids)
-        let last = try await req.owner.diary.lastPortions(of: ids, now: req.now)
+        let last = try await req.owner.diary.entries.lastPortions(of: ids, now: req.now)
         return ids.compactMap { id in
             found[id].map { AddToDiaryPage.UsualFood(food: $0, portion: last[id] ?? $0.usualAmount) }
         }
@@ -58,7 +58,7 @@ struct WebDiaryController: RouteCollection {
     /// The usual foods, the library's meals and the meals of the last week to copy.
     func fillChoices(_ page: inout AddToDiaryPage, user: UserModel, req: Request) async throws {
         page.today = user.today(now: req.now)
-        let diary = try req.owner.diary
+        let diary = try req.owner.diary.entries
         page.usual = try await usualFoods(for: page.mealType, req: req)
         page.meals = try await libraryMeals(req, around: page.date)
         let week = try await diary.entries(from: page.date.adding(days: -7), to: page.date)
@@ -83,7 +83,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func editEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        guard let entry = try await req.owner.diary.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
+        guard let entry = try await req.owner.diary.entries.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         var page = EditEntryPage(entry: entry, zone: user.zone, mealTypes: try await req.owner.mealTypes.catalog(now: req.now))
         if entry.kind == .photo { page.meals = try await libraryMeals(req, around: entry.date) }
         return page.render(layout: req.layout("Edit entry", .today, scripts: [SiteURL.script("entry").path])).response()
@@ -97,7 +97,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func updateEntry(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "diary entry")
-        let service = try req.owner.diaryContext
+        let service = try req.owner.diary
         guard let existing = try await service.entries.find(id) else { throw AppError.notFound("That entry does not exist (any more).") }
         let form = FormData(req)
         let types = try await service.types()
@@ -205,7 +205,7 @@ struct WebDiaryController: RouteCollection {
     @Sendable func logPlanned(req: Request) async throws -> Response {
         _ = try req.webUser
         let form = FormData(req)
-        let service = try req.owner.diaryContext
+        let service = try req.owner.diary
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
               let entry = try await req.owner.logEntry.planned(id, mealType: form["mealType"]) else {
             throw AppError.notFound("That planned meal no longer exists.")
@@ -235,7 +235,7 @@ struct WebDiaryController: RouteCollection {
         guard source.count == 2, let from = CalendarDate(iso: source[0]) else { throw AppError.badRequest("Choose the meal to copy.") }
         let date = try Self.day(form["date"]) ?? user.today(now: req.now)
         let mealType = form["mealType"] ?? source[1]
-        let service = try req.owner.diaryContext
+        let service = try req.owner.diary
         let only = form["only"].map { Set($0.split(separator: ",").compactMap { UUID(uuidString: String($0)) }) }
         let entries = try await req.owner.logEntry.copied(from: from, mealType: source[1], to: date, as: mealType, only: only)
         let target = entries.first?.mealType ?? mealType

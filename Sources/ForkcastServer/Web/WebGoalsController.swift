@@ -108,7 +108,7 @@ struct WebGoalsController: RouteCollection {
         let today = user.today(now: req.now)
         let end = min(try req.queryParameters.date("date") ?? today, today.adding(days: -1))
         let start = end.adding(days: -6)
-        let totals = try await req.owner.diaryContext.entries.dailyTotals(from: start, to: end)
+        let totals = try await req.owner.diary.entries.dailyTotals(from: start, to: end)
         let goals = try await req.owner.body.goals(today: today).goals
         let page = NutrientsWeekPage(start: start, end: end, today: today, days: totals.filter { $0.entries > 0 }.map { ($0.date, $0.nutrients, $0.missing) }, goals: goals)
         return page.render(layout: req.layout("Nutrients this week", .today)).response()
@@ -123,7 +123,7 @@ struct WebGoalsController: RouteCollection {
         }
         let today = user.today(now: req.now)
         let date = try req.queryParameters.date("date") ?? today
-        let day = try await req.owner.diaryContext.day(date)
+        let day = try await req.owner.diary.day(date)
         let standing = NutrientStanding.day(day.totals, missing: day.missing, goals: day.goals).first { $0.nutrient == nutrient }!
         var page = NutrientPage(nutrient: nutrient, date: date, today: today, standing: standing, entries: day.groups.flatMap(\.entries))
         if standing.verdict == .under || standing.verdict == .unknown {

@@ -25,7 +25,7 @@ struct WebHistoryController: RouteCollection {
         let owner = try req.owner
         let upload = try await PhotosController.receive(req, maxBytes: photoMaxBytes)
         let form = upload.fields
-        let service = owner.diaryContext
+        let service = owner.diary
         let date = try WebDiaryController.day(form["date"]) ?? user.today(now: req.now)
         let (entry, photo) = try await owner.logEntry.photo(upload.photo, thumbnail: upload.thumbnail, capturedAt: upload.capturedAt, date: date, mealType: form["mealType"]?.trimmed.nilIfEmptyString)
         let name = try await service.types().name(of: entry.mealType)

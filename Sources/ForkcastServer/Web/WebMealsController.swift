@@ -114,7 +114,7 @@ struct WebMealsController: RouteCollection {
         _ = try req.webUser
         let id = try req.idParameter(what: "meal")
         guard let meal = try await req.owner.meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
-        let planned = try await req.owner.plan.timesPlanned(id)
+        let planned = try await req.owner.plan.timesPlanned(id, in: nil)
         return DeleteMealPage(meal: meal, plannedDays: planned).render(layout: req.layout("Delete meal", .meals)).response()
     }
 

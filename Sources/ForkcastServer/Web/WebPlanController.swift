@@ -129,13 +129,13 @@ struct WebPlanController: RouteCollection {
     }
 
     /// Scripts get the changed day back to swap in place; plain forms go back to the week.
-    private func answer(req: Request, user: UserModel, plan: PlanRepository, date: CalendarDate, flash: String) async throws -> Response {
+    private func answer(req: Request, user: UserModel, plan: any PlanReads, date: CalendarDate, flash: String) async throws -> Response {
         let today = user.today(now: req.now)
         let form = FormData(req)
         let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date
         if req.fragment("day") {
             let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
-            let figures = PlannerPage.DayFigures(totals: try await plan.meals.totals(for: day.entries.map(\.meal)),
+            let figures = PlannerPage.DayFigures(totals: try await req.owner.meals.totals(for: day.entries.map(\.meal)),
                                                  goals: try await req.owner.body.goals(today: today).goals, currency: user.currency)
             return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), figures: figures,
                                    types: try await req.owner.mealTypes.catalog(now: req.now)).response()

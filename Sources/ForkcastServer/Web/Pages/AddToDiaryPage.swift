@@ -7,6 +7,8 @@ import Vapor
 /// type. Usual foods are one tap away, food rows search all your foods as you type, the totals
 /// follow, and a meal eaten on another day can be copied in one step.
 struct AddToDiaryPage {
+    /// How many usual foods the plate offers as chips for a meal type.
+    static let usualFoodsShown = 6
     var date: CalendarDate
     var mealType: String
     var rows: [MealFormPage.IngredientRow] = []
