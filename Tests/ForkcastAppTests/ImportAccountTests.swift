@@ -34,7 +34,7 @@ struct ImportAccountTests {
             .add(MealDraft(description: "Porridge", servings: 2, ingredients: [Ingredient(foodId: oats.id, quantity: 80, unit: .gram)]), id: UUID())
         let planned = try #require(try await PlanMeal(library: library, now: now)(porridge.id, on: monday, mealType: "dinner", id: UUID()))
         let logged = try await LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: now, uuid: { UUID() })
-            .single(DiaryEntryInput(mealType: "breakfast", foodId: oats.id, quantity: 80, unit: "g"))
+            .single(EntryInput(mealType: "breakfast", foodId: oats.id, quantity: 80, unit: "g"))
         let diary = [logged] + (1..<1203).map { n in
             let at = now.addingTimeInterval(-Double(n) * 3600)
             return DiaryEntry(loggedAt: at, date: CalendarDate(at, in: .gmt), mealType: logged.mealType, kind: logged.kind,
@@ -94,7 +94,7 @@ struct ImportAccountTests {
         let taken = archive.weights[0].id
         let jpeg = try jpeg()
         let into = Racing(inner: imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg }) { [libraries, now] in
-            try await RecordWeight(store: libraries.body(of: carol), now: now)(WeightInput(measuredAt: now, weightKg: 80), id: taken)
+            try await RecordWeight(store: libraries.body(of: carol), now: now)(.init(measuredAt: now, weightKg: 80), id: taken)
         }
         let steps = Steps()
         let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false) { done, total in await steps.add(done, total) }

@@ -36,7 +36,7 @@ struct LibraryUseCasesTests {
         for food in Self.shippedCatalogue {
             do {
                 let mine = try await adopt.adopt(food.catalogId).food
-                _ = try await log.single(DiaryEntryInput(mealType: "lunch", foodId: mine.id))
+                _ = try await log.single(EntryInput(mealType: "lunch", foodId: mine.id))
             } catch {
                 refused.append("\(food.name): \(error)")
             }

@@ -41,12 +41,12 @@ struct LogEntryTests {
             let bobs = try await context(app, "bob@example.com", now: clock.now)
 
             await #expect(throws: Refusal.self, "another account's food is no food of Bob's") {
-                try await bobs.log.single(DiaryEntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
+                try await bobs.log.single(EntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
             }
             #expect(try await entryCount(app) == 0)
 
             let anns = try await context(app, "ann@example.com", now: clock.now)
-            let entry = try await anns.log.single(DiaryEntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
+            let entry = try await anns.log.single(EntryInput(mealType: "breakfast", foodId: annsOats, quantity: 80, unit: "g"))
             #expect(entry.kind == .food(foodId: annsOats, quantity: 80, unit: .gram) && entry.mealType == "breakfast" && entry.nutrients.energyKcal != nil)
             let feed = try await SyncLog.version(.diaryEntry, entry.id, owner: anns.diary.ownerID, on: app.db)
             #expect(feed?.op == .upsert, "the entry and its change-feed row are written together")
@@ -58,25 +58,25 @@ struct LogEntryTests {
         let clock = TestClock()
         try await withForkcast(allowSignup: true, clock: clock) { app in
             let (oats, anns) = try await annWithOats(app, now: clock.now)
-            let badAmounts = PlateInput(mealType: "lunch", items: [
-                DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"),
-                DiaryEntryInput(foodId: oats, quantity: -5, unit: "g"),
-                DiaryEntryInput(mealId: UUID(), servings: -1),
+            let badAmounts = LogEntry.Plate(mealType: "lunch", items: [
+                EntryInput(foodId: oats, quantity: 50, unit: "g"),
+                EntryInput(foodId: oats, quantity: -5, unit: "g"),
+                EntryInput(mealId: UUID(), servings: -1),
             ])
             let error = await #expect(throws: ValidationError.self) { try await anns.log.plate(badAmounts) }
             #expect(error?.fields.map(\.field) == ["items[1].quantity", "items[2].servings"], "\(error?.fields ?? [])")
 
             // A reference to nothing of the person's stops the plate at that item.
-            let missingMeal = PlateInput(mealType: "lunch", items: [
-                DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"), DiaryEntryInput(mealId: UUID(), servings: 1),
+            let missingMeal = LogEntry.Plate(mealType: "lunch", items: [
+                EntryInput(foodId: oats, quantity: 50, unit: "g"), EntryInput(mealId: UUID(), servings: 1),
             ])
             let missing = await #expect(throws: Refusal.self) { try await anns.log.plate(missingMeal) }
             guard case .missingReference(let field, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
             #expect(field == "items[1].mealId")
             #expect(try await entryCount(app) == 0, "nothing of a refused plate is written")
 
-            let logged = try await anns.log.plate(PlateInput(mealType: "lunch", items: [
-                DiaryEntryInput(foodId: oats, quantity: 50, unit: "g"), DiaryEntryInput(quickAdd: .init(energyKcal: 120), name: "Apple"),
+            let logged = try await anns.log.plate(LogEntry.Plate(mealType: "lunch", items: [
+                EntryInput(foodId: oats, quantity: 50, unit: "g"), EntryInput(quickAdd: .init(energyKcal: 120), name: "Apple"),
             ]))
             #expect(logged.map(\.mealType) == ["lunch", "lunch"])
             #expect(try await entryCount(app) == 2)
@@ -107,7 +107,7 @@ struct LogEntryTests {
         try await withForkcast(allowSignup: true, clock: clock) { app in
             let (oats, anns) = try await annWithOats(app, now: clock.now)
             let yesterday = try #require(CalendarDate(iso: "2026-11-20")), today = try #require(CalendarDate(iso: "2026-11-21"))
-            let eaten = try await anns.log.single(DiaryEntryInput(date: yesterday, mealType: "breakfast", foodId: oats, quantity: 80, unit: "g"))
+            let eaten = try await anns.log.single(EntryInput(date: yesterday, mealType: "breakfast", foodId: oats, quantity: 80, unit: "g"))
             let copies = try await anns.log.copied(from: yesterday, mealType: "breakfast", to: today, as: "lunch")
             #expect(copies.count == 1 && copies[0].id != eaten.id)
             let stored = try #require(try await anns.diary.entries.find(eaten.id))
@@ -148,14 +148,14 @@ struct LogEntryTests {
         try await withForkcast(allowSignup: true, clock: clock) { app in
             _ = try await app.signUp("ann@example.com")
             let anns = try await context(app, "ann@example.com", now: clock.now)
-            let entry = try await anns.log.single(DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90), name: "Pear"))
+            let entry = try await anns.log.single(EntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90), name: "Pear"))
             let earlier = clock.now.addingTimeInterval(-2 * 24 * 3600)
-            let refused = await #expect(throws: Refusal.self) { try await anns.edit(entry.id, with: DiaryEntryInput(loggedAt: earlier)) }
+            let refused = await #expect(throws: Refusal.self) { try await anns.edit(entry.id, with: EntryInput(loggedAt: earlier)) }
             guard case .occasionChange(let from, let to)? = refused else { Issue.record("\(String(describing: refused))"); return }
             #expect(from.date.iso == "2026-11-21" && to.date.iso == "2026-11-19" && from.name.hasPrefix("Snack on "))
-            let moved = try #require(try await anns.edit(entry.id, with: DiaryEntryInput(loggedAt: earlier), confirmMove: true))
+            let moved = try #require(try await anns.edit(entry.id, with: EntryInput(loggedAt: earlier), confirmMove: true))
             #expect(moved.date.iso == "2026-11-19" && moved.name == "Pear")
-            #expect(try await anns.edit(UUID(), with: DiaryEntryInput(note: "x")) == nil)
+            #expect(try await anns.edit(UUID(), with: EntryInput(note: "x")) == nil)
         }
     }
 

@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -24,8 +23,15 @@ public struct RecordWeight: Sendable {
         return sent.flatMap { known.contains($0) ? $0 : nil } ?? "manual"
     }
 
-    /// What the API's `POST /api/v1/weights`, the Goals page and sync send (ForkcastContract's type).
-    public typealias Input = WeightInput
+    /// A weighing: when (now when absent), in kilograms or in pounds.
+    public struct Input: Sendable, Hashable {
+        public var measuredAt: Date?
+        public var weightKg, weightLb: Decimal?
+
+        public init(measuredAt: Date? = nil, weightKg: Decimal? = nil, weightLb: Decimal? = nil) {
+            (self.measuredAt, self.weightKg, self.weightLb) = (measuredAt, weightKg, weightLb)
+        }
+    }
 
     /// Adds the weighing `id`; when `id` is already one of the person's weights (a synced device's
     /// edit) it is moved and changed in place. Throws ``ValidationError`` naming the bad field.

@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -20,8 +19,20 @@ public struct SaveBodyProfile: Sendable {
         self.uuid = uuid
     }
 
-    /// `PUT /api/v1/body-profile`: metric fields, or imperial ones (heightFt/heightIn, weightLb).
-    public typealias Input = BodyProfileInput
+    /// Metric fields, or imperial ones (heightFt/heightIn, weightLb), as typed or sent.
+    public struct Input: Sendable, Hashable {
+        public var sex: String
+        public var birthDate: CalendarDate
+        public var heightCm, heightFt, heightIn, weightKg, weightLb: Decimal?
+        public var activityLevel: String
+        public var aim: String
+
+        public init(sex: String, birthDate: CalendarDate, heightCm: Decimal? = nil, heightFt: Decimal? = nil, heightIn: Decimal? = nil,
+                    weightKg: Decimal? = nil, weightLb: Decimal? = nil, activityLevel: String, aim: String) {
+            (self.sex, self.birthDate, self.activityLevel, self.aim) = (sex, birthDate, activityLevel, aim)
+            (self.heightCm, self.heightFt, self.heightIn, self.weightKg, self.weightLb) = (heightCm, heightFt, heightIn, weightKg, weightLb)
+        }
+    }
 
     /// Throws ``ValidationError`` naming each bad field.
     @discardableResult

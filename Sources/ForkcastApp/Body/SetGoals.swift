@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -13,8 +12,19 @@ public struct SetGoals: Sendable {
         self.now = now
     }
 
-    /// `PUT /api/v1/goals`: `source` "manual" (the default) with the four numbers, or "computed".
-    public typealias Input = GoalsInput
+    /// `source` "manual" (the default) with the four numbers, or "computed"; and the daily targets
+    /// to change (a number sets one, nil puts back the daily value).
+    public struct Input: Sendable, Hashable {
+        public var source: String?
+        public var energyKcal, protein, carbohydrates, fat: Decimal?
+        public var targets: [Nutrient: Decimal?]
+
+        public init(source: String? = nil, energyKcal: Decimal? = nil, protein: Decimal? = nil, carbohydrates: Decimal? = nil,
+                    fat: Decimal? = nil, targets: [Nutrient: Decimal?] = [:]) {
+            (self.source, self.targets) = (source, targets)
+            (self.energyKcal, self.protein, self.carbohydrates, self.fat) = (energyKcal, protein, carbohydrates, fat)
+        }
+    }
 
     /// Changes only nutrients' daily targets (a number sets one, nil puts back the daily value);
     /// the four goals stay as they are (the defaults, kept as set by hand, when none were set).
@@ -39,7 +49,7 @@ public struct SetGoals: Sendable {
         default:
             throw ValidationError(field: "source", "source must be \"manual\" or \"computed\".")
         }
-        let changes = input.targets?.changes ?? [:]
+        let changes = input.targets
         // Checked before any read, so bad input is a 422 whatever is stored.
         _ = try goals.withTargets(changes)
         let now = now, chosen = goals

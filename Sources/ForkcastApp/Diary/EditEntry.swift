@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -18,7 +17,7 @@ public struct EditEntry: Sendable {
     }
 
     /// nil when the person has no such entry.
-    public func callAsFunction(_ id: UUID, with input: DiaryEntryInput, confirmMove: Bool = false) async throws -> DiaryEntry? {
+    public func callAsFunction(_ id: UUID, with input: EntryInput, confirmMove: Bool = false) async throws -> DiaryEntry? {
         guard let existing = try await diary.entry(id) else { return nil }
         let draft = EntryDraft(diary: diary, now: now)
         let types = try await draft.types()

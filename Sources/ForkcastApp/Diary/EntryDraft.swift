@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -20,7 +19,7 @@ struct EntryDraft: Sendable {
     func types() async throws -> MealTypeCatalog { try await diary.mealTypes(now: now) }
 
     /// Builds one entry; field names in errors are prefixed (e.g. "items[2].").
-    func entry(from input: DiaryEntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),
+    func entry(from input: EntryInput, id: UUID, defaults: (loggedAt: Date?, mealType: String?, note: String?) = (nil, nil, nil),
                prefix: String = "", types given: MealTypeCatalog? = nil, photoId keptPhoto: UUID? = nil,
                pendingPhoto: UUID? = nil) async throws -> DiaryEntry {
         let types: MealTypeCatalog
@@ -36,7 +35,7 @@ struct EntryDraft: Sendable {
         let usualPortion = input.foodId != nil && input.quantity == nil && input.unit == nil
         var problems = DiaryValidation.check(mealType: mealType, in: types, note: note,
                                              quantity: input.foodId != nil && !usualPortion ? (input.quantity ?? 0) : nil,
-                                             servings: input.servings, quickAdd: input.quickAdd?.nutrients)
+                                             servings: input.servings, quickAdd: input.quickAdd)
         if let problem = DiaryValidation.kindProblem(food: input.foodId != nil, meal: input.mealId != nil, quickAdd: input.quickAdd != nil,
                                                      photo: photoId != nil) {
             problems.append(problem)
@@ -64,7 +63,7 @@ struct EntryDraft: Sendable {
         }
     }
 
-    private func counted(_ input: DiaryEntryInput, id: UUID, loggedAt: Date, date: CalendarDate, mealType: String, note: String?,
+    private func counted(_ input: EntryInput, id: UUID, loggedAt: Date, date: CalendarDate, mealType: String, note: String?,
                          prefix: String) async throws -> DiaryEntry {
         let name = input.name?.trimmed.nilIfEmptyString.map { String($0.prefix(DiaryEntry.typedNameLength)) }
         if let foodId = input.foodId {
@@ -97,7 +96,7 @@ struct EntryDraft: Sendable {
         }
         if let quick = input.quickAdd {
             return DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .quickAdd,
-                              name: name ?? DiaryEntry.quickAddName, nutrients: quick.nutrients)
+                              name: name ?? DiaryEntry.quickAddName, nutrients: quick)
         }
         return DiaryEntry(id: id, loggedAt: loggedAt, date: date, mealType: mealType, note: note, kind: .photo,
                           name: name ?? DiaryEntry.photoName, nutrients: Nutrients())

@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -26,7 +25,7 @@ public struct LogEntry: Sendable {
     /// One food amount, servings of a meal, a quick add or a photo entry. `id`: the entry's id when
     /// a device chose it (sync); a new one otherwise. Throws ``ValidationError`` naming the field.
     @discardableResult
-    public func single(_ input: DiaryEntryInput, id: UUID? = nil) async throws -> DiaryEntry {
+    public func single(_ input: EntryInput, id: UUID? = nil) async throws -> DiaryEntry {
         let entry = try await draft.entry(from: input, id: id ?? uuid())
         try await diary.insert([entry], now: now)
         return entry
@@ -36,7 +35,7 @@ public struct LogEntry: Sendable {
     /// ``DiaryValidation/maximumPlateItems`` items. Throws one ``ValidationError`` naming every bad item.
     /// `confirming`: ask about amounts big enough to be a slip (a person's form), unless they are
     /// among the questions the person already answered with yes; nil logs what was sent (a client).
-    public func plate(_ plate: PlateInput, confirming confirmed: Set<String>? = nil) async throws -> [DiaryEntry] {
+    public func plate(_ plate: Plate, confirming confirmed: Set<String>? = nil) async throws -> [DiaryEntry] {
         if let problem = DiaryValidation.plateProblem(itemCount: plate.items.count) { throw ValidationError([problem]) }
         if let at = plate.loggedAt, let problem = CalendarDate(at, in: diary.zone).problem(field: "loggedAt") { throw ValidationError([problem]) }
         let draft = draft
@@ -69,7 +68,7 @@ public struct LogEntry: Sendable {
 
     /// What a plate would log now, without logging it (the plate's running totals): the items that
     /// are already complete and valid; the others are left out.
-    public func preview(_ plate: PlateInput) async throws -> [DiaryEntry] {
+    public func preview(_ plate: Plate) async throws -> [DiaryEntry] {
         let draft = draft
         let types = try await draft.types()
         var entries: [DiaryEntry] = []
@@ -87,7 +86,7 @@ public struct LogEntry: Sendable {
     /// time suggests. nil when the person has no such assignment.
     public func planned(_ assignmentID: UUID, loggedAt: Date? = nil, mealType: String? = nil, servings: Decimal? = nil) async throws -> DiaryEntry? {
         guard let assignment = try await diary.assignment(assignmentID) else { return nil }
-        return try await single(DiaryEntryInput(loggedAt: loggedAt ?? draft.loggedAt(for: assignment.date),
+        return try await single(EntryInput(loggedAt: loggedAt ?? draft.loggedAt(for: assignment.date),
                                                 mealType: mealType?.trimmed.nilIfEmptyString ?? assignment.mealType,
                                                 mealId: assignment.mealId, servings: servings))
     }
@@ -122,7 +121,7 @@ public struct LogEntry: Sendable {
     /// is never shown by two entries.
     public func photo(_ data: Data, thumbnail: Data?, capturedAt: Date?, date: CalendarDate, mealType: String?) async throws -> (DiaryEntry, Photo) {
         let photoID = uuid()
-        let entry = try await draft.entry(from: DiaryEntryInput(date: date, mealType: mealType, photoId: photoID), id: uuid(), pendingPhoto: photoID)
+        let entry = try await draft.entry(from: EntryInput(date: date, mealType: mealType, photoId: photoID), id: uuid(), pendingPhoto: photoID)
         let photo = try await diary.insert(entry, showing: NewPhoto(id: photoID, data: data, thumbnail: thumbnail, capturedAt: capturedAt), now: now)
         return (entry, photo)
     }

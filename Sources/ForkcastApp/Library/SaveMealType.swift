@@ -1,4 +1,3 @@
-import ForkcastContract
 import ForkcastCore
 import Foundation
 
@@ -89,12 +88,5 @@ public struct SaveMealType: Sendable {
         case .some(.none): .some(nil)
         case .some(.some(let w)): SuggestionWindow(start: w.start, end: w.end).map { .some($0) }
         }
-    }
-}
-
-extension MealTypeInput {
-    /// What the API and sync send, as the change ``SaveMealType`` makes.
-    public var change: SaveMealType.Change {
-        SaveMealType.Change(name: displayName, window: window.map { $0.map { (start: $0.start, end: $0.end) } }, position: position, hidden: hidden)
     }
 }

@@ -19,11 +19,11 @@ enum BodyController {
         }
         routes.on(BodyProfiles.Save.self) { req, _, input in
             let user = try req.requireUser()
-            return BodyProfileAnswer(try await req.owner.saveBodyProfile(input), today: user.today(now: req.now))
+            return BodyProfileAnswer(try await req.owner.saveBodyProfile(.init(input)), today: user.today(now: req.now))
         }
         routes.on(DailyGoals.Get.self) { req, _, _ in try await goalsInForce(req) }
         routes.on(DailyGoals.Set.self) { req, _, input in
-            try await req.owner.setGoals(input)
+            try await req.owner.setGoals(.init(input))
             return try await goalsInForce(req)
         }
         routes.on(Weights.List.self) { req, query, _ in
@@ -32,7 +32,7 @@ enum BodyController {
             return Page(items: result.items, metadata: PageMetadata(page: page.page, per: page.per, total: result.total))
         }
         routes.on(Weights.Record.self) { req, _, input in
-            try await req.owner.recordWeight(input, id: req.dependencies.uuid())
+            try await req.owner.recordWeight(.init(input), id: req.dependencies.uuid())
         }
         // Imports body mass, height, date of birth and sex from an Apple Health export (zip or xml).
         routes.raw(HealthImport.Run.self, body: .stream) { req, _ in

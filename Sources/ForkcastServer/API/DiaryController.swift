@@ -21,7 +21,7 @@ enum DiaryController {
         }
         routes.on(Diary.Log.self) { req, _, input in
             let owner = try req.owner
-            let entry = try await owner.logEntry.single(input)
+            let entry = try await owner.logEntry.single(EntryInput(input))
             return .value(try await answers([entry], owner.diary)[0], headers: location(entry.id))
         }
         routes.on(Diary.Get.self) { req, parameters, _ in
@@ -34,7 +34,7 @@ enum DiaryController {
         routes.on(Diary.Edit.self) { req, parameters, update in
             let owner = try req.owner
             let input = update.input
-            guard let entry = try await owner.editEntry(parameters.id, with: input, confirmMove: input.confirmMove ?? false) else {
+            guard let entry = try await owner.editEntry(parameters.id, with: EntryInput(input), confirmMove: input.confirmMove ?? false) else {
                 throw notFound(parameters.id)
             }
             return try await answers([entry], owner.diary)[0]
@@ -45,7 +45,7 @@ enum DiaryController {
         }
         routes.on(Diary.Plate.self) { req, _, input in
             let owner = try req.owner
-            return try await answers(try await owner.logEntry.plate(input), owner.diary)
+            return try await answers(try await owner.logEntry.plate(LogEntry.Plate(input)), owner.diary)
         }
         // Eats one meal of a day again (say yesterday's breakfast today), as it was logged.
         routes.on(Diary.Copy.self) { req, _, input in

@@ -97,7 +97,7 @@ struct SyncRecords {
         case .food:
             _ = try await owner.saveFood.addOrChange(try decode(FoodInput.self).draft(), id: id)
         case .diaryEntry:
-            let input = try decode(DiaryEntryInput.self)
+            let input = EntryInput(try decode(DiaryEntryInput.self))
             let owner = try owner
             // A device's time edit was confirmed on the device.
             if try await owner.editEntry(id, with: input, confirmMove: true) == nil {
@@ -107,9 +107,9 @@ struct SyncRecords {
             let input = try decode(WeightInput.self)
             try await owner.recordWeight(.init(measuredAt: input.measuredAt, weightKg: input.weightKg, weightLb: input.weightLb), id: id)
         case .goals:
-            try await owner.setGoals(try decode(GoalsInput.self))
+            try await owner.setGoals(.init(try decode(GoalsInput.self)))
         case .bodyProfile:
-            try await owner.saveBodyProfile(try decode(BodyProfileInput.self))
+            try await owner.saveBodyProfile(.init(try decode(BodyProfileInput.self)))
         case .settings:
             let input = try decode(ProfileInput.self)
             try await owner.updateSettings(displayName: input.displayName, timeZone: input.timeZone, currency: input.currency)

@@ -7,13 +7,13 @@ import Vapor
 extension WebDiaryController {
     /// The plate's items as typed: food rows (an empty amount is the usual portion), the chosen
     /// meal and the quick add.
-    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, owner: Owner, adopting: Bool) async throws -> [DiaryEntryInput] {
-        var items: [DiaryEntryInput] = []
+    private func plateItems(_ page: AddToDiaryPage, rows: MealFormPage, owner: Owner, adopting: Bool) async throws -> [EntryInput] {
+        var items: [EntryInput] = []
         let adopt: ((String) async throws -> Food?)? = adopting ? { name in try await owner.adoptCatalogFood(named: name) } : nil
         let draft = try await rows.draft(foods: owner.foods, usualPortions: true, adopt: adopt)
-        items += draft.ingredients.map { DiaryEntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
+        items += draft.ingredients.map { EntryInput(foodId: $0.foodId, quantity: $0.quantity, unit: $0.unit.rawValue) }
         if let mealID = UUID(uuidString: page.mealID) {
-            items.append(DiaryEntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings)))
+            items.append(EntryInput(mealId: mealID, servings: Decimal(typed: page.mealServings)))
         }
         // Anything typed in the quick add is a quick add: ForkcastCore decides what it needs (its
         // calories), so macros or a name typed without them are refused, not dropped.
@@ -23,7 +23,7 @@ extension WebDiaryController {
         // Saving refuses a quick add that is not numbers yet; adding up (still typing) leaves it out.
         if adopting { try numbers.check() }
         if numbers.problems.isEmpty, (keys + ["name"]).contains(where: { !(page.quick[$0] ?? "").trimmed.isEmpty }) {
-            items.append(DiaryEntryInput(quickAdd: .init(energyKcal: values["energyKcal"]!, protein: values["protein"]!,
+            items.append(EntryInput(quickAdd: .init(energyKcal: values["energyKcal"]!, protein: values["protein"]!,
                                                          carbohydrates: values["carbohydrates"]!, fat: values["fat"]!),
                                          name: page.quick["name"]))
         }
@@ -52,7 +52,7 @@ extension WebDiaryController {
         if req.fragment("plate-totals") {
             // Rows still being typed are left out; the totals are what would be logged now.
             let items = (try? await plateItems(page, rows: rowsPage, owner: try req.owner, adopting: false)) ?? []
-            let entries = try await req.owner.logEntry.preview(PlateInput(loggedAt: loggedAt, mealType: page.mealType, items: items))
+            let entries = try await req.owner.logEntry.preview(LogEntry.Plate(loggedAt: loggedAt, mealType: page.mealType, items: items))
             // Only what the items say: a macro no item knows is unknown, not 0 g.
             page.totals = entries.isEmpty ? nil : entries.reduce(Nutrients()) { $0 + $1.nutrients }
             let html: HTML = page.totals.map { HTML("<h3>On the plate (\(entries.count) item\(entries.count == 1 ? "" : "s"))</h3><p class=\"macros\">\(NutritionSummary(nutrients: $0, cost: nil, currency: "").html)</p>") }
@@ -69,7 +69,7 @@ extension WebDiaryController {
                 entries = try await req.owner.inOneWrite { owner in
                     let items = try await plateItems(filled, rows: rowsPage, owner: owner, adopting: true)
                     do {
-                        return try await owner.logEntry.plate(PlateInput(loggedAt: loggedAt, mealType: filled.mealType, note: filled.quick["note"],
+                        return try await owner.logEntry.plate(LogEntry.Plate(loggedAt: loggedAt, mealType: filled.mealType, note: filled.quick["note"],
                                                                          items: items), confirming: confirmed)
                     } catch Refusal.largeAmounts(let questions) {
                         // Each question on its row (a meal's and a quick add's at the top), asked once.

@@ -109,7 +109,7 @@ struct WebDiaryController: RouteCollection {
         if existing.kind == .photo { page.meals = try await libraryMeals(req, around: existing.date) }
         // The same edit as PUT /api/v1/diary/entries/{id}: a changed amount or quick add is sent
         // with its food or meal (recomputed); otherwise only meal type, time and note change.
-        var input = DiaryEntryInput(mealType: form["mealType"], note: form["note"] ?? "")
+        var input = EntryInput(mealType: form["mealType"], note: form["note"] ?? "")
         var problems: [ValidationError.Field] = []
         var foodRow = false
         var numbers = TypedNumbers()
@@ -143,7 +143,7 @@ struct WebDiaryController: RouteCollection {
                 if let name = form["quick.name"]?.trimmed.nilIfEmptyString, name != existing.name { input.name = name }
                 break
             }
-            let values = DiaryEntryInput.QuickAdd(energyKcal: number("quick.energyKcal", field: "quickAdd.energyKcal"), protein: number("quick.protein", field: "quickAdd.protein"),
+            let values = Nutrients(energyKcal: number("quick.energyKcal", field: "quickAdd.energyKcal"), protein: number("quick.protein", field: "quickAdd.protein"),
                                                   carbohydrates: number("quick.carbohydrates", field: "quickAdd.carbohydrates"), fat: number("quick.fat", field: "quickAdd.fat"))
             let name = form["quick.name"]?.trimmed.nilIfEmptyString ?? existing.name
             let n = existing.nutrients
@@ -155,7 +155,7 @@ struct WebDiaryController: RouteCollection {
             // What the new amount comes to, before saving (the plate's preview, nothing stored).
             let amount = input.foodId != nil || input.mealId != nil || input.quickAdd != nil
             let preview = amount && problems.isEmpty && numbers.problems.isEmpty
-                ? try await req.owner.logEntry.preview(PlateInput(mealType: existing.mealType, items: [DiaryEntryInput(
+                ? try await req.owner.logEntry.preview(LogEntry.Plate(mealType: existing.mealType, items: [EntryInput(
                     foodId: input.foodId, quantity: input.quantity, unit: input.unit, mealId: input.mealId, servings: input.servings,
                     quickAdd: input.quickAdd)])).first : nil
             return EditEntryPage.totals(preview?.nutrients, changed: amount).response()

@@ -45,7 +45,7 @@ struct WebGoalsController: RouteCollection {
                                          message: nil, status: .unprocessableEntity)
         }
         // The metric fields show the stored profile, so imperial ones the person filled in are what they meant.
-        let input = BodyProfileInput(sex: form["sex"] ?? "", birthDate: birth,
+        let input = SaveBodyProfile.Input(sex: form["sex"] ?? "", birthDate: birth,
                                      heightCm: typed["heightFt"]! != nil ? nil : typed["heightCm"]!,
                                      heightFt: typed["heightFt"]!, heightIn: typed["heightIn"]!,
                                      weightKg: typed["weightLb"]! != nil ? nil : typed["weightKg"]!, weightLb: typed["weightLb"]!,
@@ -67,7 +67,7 @@ struct WebGoalsController: RouteCollection {
         let form = FormData(req)
         var numbers = TypedNumbers()
         func number(_ key: String) -> Decimal? { numbers.read(form["manual.\(key)"], field: key) }
-        let input = GoalsInput(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
+        let input = SetGoals.Input(source: "manual", energyKcal: number("energyKcal"), protein: number("protein"),
                                carbohydrates: number("carbohydrates"), fat: number("fat"))
         do {
             try numbers.check()
