@@ -54,6 +54,31 @@ struct WebPageTests {
         }
     }
 
+    /// Planned for breakfast and eaten at lunch: Today and the planner both call it logged, by one rule.
+    @Test func thePlannerAndTodayAgreeOnWhatWasLogged() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let pho = try await client.createMeal("Phở")
+            let planned = try await client.send(.POST, "/api/v1/plan/assignments", json: ["mealId": pho.id.uuidString, "date": "2026-11-21", "mealType": "breakfast"])
+            let assignment = try planned.json(TestAssignment.self).id
+            let other = try await client.assign(try await client.createMeal("Toast").id, on: "2026-11-21").json(TestAssignment.self).id
+            struct Eaten: Encodable { var mealId: UUID; var servings: Decimal; var date: String; var mealType: String }
+            #expect(try await client.send(.POST, "/api/v1/diary/entries", json: Eaten(mealId: pho.id, servings: 1.5, date: "2026-11-21", mealType: "lunch")).status == .created)
+            let user = try #require(try await UserModel.query(on: app.db).first())
+            let owner = try Owner(user: user, db: app.db, now: Date(), uuid: { UUID() }, application: app)
+            let today = CalendarDate(iso: "2026-11-21")!
+            let week = try await owner.plannerWeek(start: today, today: today)
+            let dashboard = try await owner.dashboard(date: today, range: "week")
+            #expect(week.logged == [assignment] && dashboard.logged == week.logged)
+            let html = PlannerPage(model: week, csrf: "t").week.html
+            let rows = html.components(separatedBy: "<li class=\"planned-meal\"")
+            let phoRow = try #require(rows.first { $0.contains("assignment-\(assignment.uuidString)") })
+            let toastRow = try #require(rows.first { $0.contains("assignment-\(other.uuidString)") })
+            #expect(phoRow.contains("✓ Logged") && !phoRow.contains("log-button"))
+            #expect(toastRow.contains("log-button") && !toastRow.contains("✓ Logged"))
+        }
+    }
+
     @Test func pagesNeedASignedInUser() async throws {
         try await withForkcast { app in
             let first = try await app.anonymous.get("/meals")

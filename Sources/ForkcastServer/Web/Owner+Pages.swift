@@ -35,7 +35,16 @@ extension Owner {
         model.mealTypes = try await mealTypes.catalog(now: Date.distantPast)
         model.currency = user.currency
         model.goals = try await body.goals(today: today).goals
+        model.logged = try await logged(of: days, today: today)
         return model
+    }
+
+    /// The planned meals of `days` already logged, by the rule Today shows them with.
+    func logged(of days: [PlanDay], today: CalendarDate) async throws -> Set<UUID> {
+        let past = days.filter { $0.date <= today && !$0.entries.isEmpty }
+        guard let first = past.first?.date, let last = past.last?.date else { return [] }
+        let eaten = try await diary.entries.entries(from: first, to: last)
+        return past.reduce(into: Set<UUID>()) { $0.formUnion($1.logged(by: eaten)) }
     }
 
     /// The Meals page: one page of the library under `filter`, planned meals in `window` last.

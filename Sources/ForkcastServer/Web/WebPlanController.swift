@@ -135,8 +135,10 @@ struct WebPlanController: RouteCollection {
         let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date
         if req.fragment("day") {
             let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
-            let figures = PlannerPage.DayFigures(totals: try await req.owner.meals.totals(for: day.entries.map(\.meal)),
-                                                 goals: try await req.owner.body.goals(today: today).goals, currency: user.currency)
+            let owner = try req.owner
+            let figures = PlannerPage.DayFigures(totals: try await owner.meals.totals(for: day.entries.map(\.meal)),
+                                                 goals: try await owner.body.goals(today: today).goals, currency: user.currency,
+                                                 logged: try await owner.logged(of: [day], today: today))
             return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), figures: figures,
                                    types: try await req.owner.mealTypes.catalog(now: req.now)).response()
         }

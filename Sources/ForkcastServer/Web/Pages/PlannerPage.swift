@@ -15,7 +15,10 @@ struct PlannerPage {
         var mealTypes: MealTypeCatalog?
         var goals: Goals?
 
-        var figures: DayFigures { DayFigures(totals: totals, goals: goals, currency: currency) }
+        /// The planned meals already logged (ForkcastCore's ``PlanDay/logged(by:)``, as Today shows them).
+        var logged: Set<UUID> = []
+
+        var figures: DayFigures { DayFigures(totals: totals, goals: goals, currency: currency, logged: logged) }
         var weekTotals: PlanTotals { figures.line(days.flatMap(\.entries)) }
         /// The week's average planned day (days with something planned) against the goals.
         var weekStanding: GoalStanding? {
@@ -33,6 +36,7 @@ struct PlannerPage {
         var totals: [UUID: MealTotals]
         var goals: Goals?
         var currency: String
+        var logged: Set<UUID> = []
 
         func eaten(_ entries: [PlanDay.Entry]) -> Nutrients { PlanTotals.of(entries.map { totals[$0.meal.id] ?? .unknown }).nutrients }
         func cooked(_ entries: [PlanDay.Entry]) -> PlanTotals {
@@ -155,7 +159,8 @@ struct PlannerPage {
             let slot = entry.assignment.mealType.flatMap { types?.resolve($0) }
             // A meal with a slot is logged there in one tap; without one, Today asks which meal it was.
             // Days to come have nothing to log yet.
-            let log: HTML = day.date > today ? .empty : slot != nil ? HTML("""
+            let log: HTML = figures.logged.contains(entry.assignment.id) ? HTML("<span class=\"logged-mark\">✓ Logged</span>")
+                : day.date > today ? .empty : slot != nil ? HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="inline">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(entry.assignment.id.uuidString)">
