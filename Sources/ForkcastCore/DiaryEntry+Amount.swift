@@ -37,13 +37,15 @@ extension DiaryEntry {
         }
     }
 
-    /// "7,872": thousands grouped, at most one decimal.
+    /// "7 872" (a narrow no-break space): thousands grouped, at most one decimal point. Not a comma:
+    /// the forms read "54,150" as 54.15, so a warning saying "54,150 g" would read as 54 g to those
+    /// who write decimal commas.
     static func grouped(_ value: Decimal) -> String {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.numberStyle = .decimal
         formatter.usesGroupingSeparator = true
-        formatter.groupingSeparator = ","
+        formatter.groupingSeparator = "\u{202F}"
         formatter.groupingSize = 3
         formatter.maximumFractionDigits = 1
         return formatter.string(from: value.rounded(1) as NSDecimalNumber) ?? value.display(1)

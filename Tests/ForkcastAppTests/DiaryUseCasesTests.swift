@@ -100,7 +100,7 @@ struct DiaryUseCasesTests {
                                                               EntryInput(foodId: oats, quantity: 150)])
         var asked: [ValidationError.Field] = []
         do { _ = try await log(ann).plate(plate, confirming: []) } catch Refusal.largeAmounts(let questions) { asked = questions }
-        #expect(asked == [.init(field: "items[0]", message: "150 servings of Rolled oats is 22,320 kcal — did you mean 150 g?")])
+        #expect(asked == [.init(field: "items[0]", message: "150 servings of Rolled oats is 22\u{202F}320 kcal — did you mean 150 g?")])
         #expect(entries.isEmpty, "nothing is logged before the answer")
         let logged = try await log(ann).plate(plate, confirming: Set(asked.map(\.message)))
         #expect(logged.map(\.kind) == [.food(foodId: oats, quantity: 150, unit: .serving), .food(foodId: oats, quantity: 150, unit: .gram)],

@@ -27,19 +27,19 @@ struct FoodTests {
         func entry(_ q: Decimal, _ unit: QuantityUnit, _ food: Food = carrots) throws -> DiaryEntry {
             try DiaryEntry.food(food, quantity: q, unit: unit, loggedAt: Date(), date: day, mealType: "lunch")
         }
-        #expect(try entry(150, .serving).largeAmountQuestion(food: carrots) == "150 servings of Carrots, raw is 7,872 kcal — did you mean 150 g?")
+        #expect(try entry(150, .serving).largeAmountQuestion(food: carrots) == "150 servings of Carrots, raw is 7\u{202F}872 kcal — did you mean 150 g?")
         #expect(try entry(150, .gram).largeAmountQuestion(food: carrots) == nil, "150 g is a meal's amount")
         #expect(try entry(10, .serving).largeAmountQuestion(food: carrots) == nil, "10 servings is not more than 10")
-        #expect(try entry(3500, .gram).largeAmountQuestion(food: carrots) == "3,500 g of Carrots, raw is 1,435 kcal — is that right?", "over 3 kg")
+        #expect(try entry(3500, .gram).largeAmountQuestion(food: carrots) == "3\u{202F}500 g of Carrots, raw is 1\u{202F}435 kcal — is that right?", "over 3 kg")
         let oil = Food(name: "Olive oil", basis: .milliliter, per100: Nutrients(energyKcal: 824))
-        #expect(try entry(400, .milliliter, oil).largeAmountQuestion(food: oil) == "400 ml of Olive oil is 3,296 kcal — is that right?", "over 3,000 kcal")
+        #expect(try entry(400, .milliliter, oil).largeAmountQuestion(food: oil) == "400 ml of Olive oil is 3\u{202F}296 kcal — is that right?", "over 3\u{202F}000 kcal")
         let unknown = Food(name: "Mystery stew", serving: Serving(size: 300, unit: .gram))
-        #expect(try entry(12, .serving, unknown).largeAmountQuestion(food: unknown) == "12 servings of Mystery stew is 3,600 g — did you mean 12 g?")
+        #expect(try entry(12, .serving, unknown).largeAmountQuestion(food: unknown) == "12 servings of Mystery stew is 3\u{202F}600 g — did you mean 12 g?")
         let feast = DiaryEntry(loggedAt: Date(), date: day, mealType: "dinner", kind: .meal(mealId: UUID(), servings: 12), name: "Lasagne",
                                nutrients: Nutrients(energyKcal: 7200))
-        #expect(feast.largeAmountQuestion(food: nil) == "12 servings of Lasagne is 7,200 kcal — is that right?")
+        #expect(feast.largeAmountQuestion(food: nil) == "12 servings of Lasagne is 7\u{202F}200 kcal — is that right?")
         let quick = DiaryEntry(loggedAt: Date(), date: day, mealType: "dinner", kind: .quickAdd, name: "Quick add", nutrients: Nutrients(energyKcal: 5000))
-        #expect(quick.largeAmountQuestion(food: nil) == "Quick add is 5,000 kcal — is that right?")
+        #expect(quick.largeAmountQuestion(food: nil) == "Quick add is 5\u{202F}000 kcal — is that right?")
     }
 
     func d(_ s: String) -> Decimal { Decimal(string: s)! }

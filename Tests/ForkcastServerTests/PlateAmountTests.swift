@@ -37,7 +37,7 @@ struct PlateAmountTests {
             // 150 servings chosen: asked on the row, nothing logged, the answer kept in the form.
             let asked = try await plate("150", "serving")
             #expect(asked.status == .unprocessableEntity)
-            let question = "150 servings of Rolled oats is 22,320 kcal — did you mean 150 g?"
+            let question = "150 servings of Rolled oats is 22\u{202F}320 kcal — did you mean 150 g?"
             let page = asked.body.string
             #expect(page.contains("id=\"ingredient-qty-1-error\">\(question)</p>"), "the question is on the row")
             #expect(page.contains("name=\"confirmedAmount\" value=\"\(question)\""))

@@ -79,6 +79,29 @@ struct WebPageTests {
         }
     }
 
+    /// The planner's Shopping list button twice makes one list, read from the plan again; a week
+    /// with nothing planned makes none.
+    @Test func thePlannersShoppingButtonKeepsOneListPerWeek() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            _ = try await client.assign(try await client.createMeal("Chili").id, on: "2026-11-23")
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let token = try await browser.csrf(from: "/plan?start=2026-11-23")
+            let week = ["_csrf": token, "from": "2026-11-23", "to": "2026-11-29", "week": "1"]
+            let first = try await browser.send(.POST, "/shopping", form: week)
+            let again = try await browser.send(.POST, "/shopping", form: week)
+            #expect(first.status == .seeOther && again.headers.first(name: .location) == first.headers.first(name: .location))
+            #expect(try await ShoppingListModel.query(on: app.db).count() == 1)
+            let empty = try await browser.send(.POST, "/shopping", form: ["_csrf": token, "from": "2026-11-30", "to": "2026-12-06", "week": "1"])
+            #expect(empty.headers.first(name: .location) == "/plan?start=2026-11-30")
+            #expect(try await ShoppingListModel.query(on: app.db).count() == 1)
+            // The Shopping page's own form still makes a list when asked, even a second one.
+            _ = try await browser.send(.POST, "/shopping", form: ["_csrf": token, "from": "2026-11-23", "to": "2026-11-29"])
+            #expect(try await ShoppingListModel.query(on: app.db).count() == 2)
+        }
+    }
+
     @Test func pagesNeedASignedInUser() async throws {
         try await withForkcast { app in
             let first = try await app.anonymous.get("/meals")

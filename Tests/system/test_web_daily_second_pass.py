@@ -170,7 +170,7 @@ def test_a_plate_row_says_its_unit_a_plain_number_is_grams_and_a_slip_is_asked_a
     wait_for(driver, lambda d: css(d, "#ingredient-qty-1").get_attribute("value") == "150", message="the chip puts the amount last eaten")
     Select(css(driver, "#ingredient-unit-1")).select_by_value("serving")
     css(driver, "#plate-form button[type=submit]").click()
-    question = "150 servings of Carrots, raw is 7,872 kcal — did you mean 150 g?"
+    question = "150 servings of Carrots, raw is 7\u202f872 kcal — did you mean 150 g?"
     wait_for(driver, lambda d: question in css(d, "#ingredient-qty-1-error").text, message="the question is on the row")
     assert question in css(driver, "#form-message").text
     assert entries_of(s, server, today, "dinner") == [], "nothing logged before the answer"

@@ -82,6 +82,7 @@ struct WebShoppingController: RouteCollection {
         guard let from, let to else {
             return try await listsPage(req, message: "Give the first and the last day as dates.").response(status: .unprocessableEntity)
         }
+        if form["week"] == "1", let answer = try await weekList(req, from: from, to: to) { return answer }
         do {
             let contents = try await req.owner.makeShoppingList(from: from, to: to, name: form["name"], id: req.dependencies.uuid())
             req.flash("Made “\(contents.list.name)”: \(contents.items.count) item\(contents.items.count == 1 ? "" : "s").")
@@ -89,6 +90,21 @@ struct WebShoppingController: RouteCollection {
         } catch let errors as ValidationError {
             return try await listsPage(req, message: errors.summary, from: from, to: to).response(status: .unprocessableEntity)
         }
+    }
+
+    /// The planner's Shopping list button: the week's list read from the plan again when there is
+    /// one (a second tap made a second, identical list), and no empty list for a week with nothing
+    /// planned. Nil: make the list.
+    private func weekList(_ req: Request, from: CalendarDate, to: CalendarDate) async throws -> Response? {
+        let owner = try req.owner
+        if let existing = try await owner.shopping.lists(page: nil).items.first(where: { $0.from == from && $0.to == to }),
+           let contents = try await owner.refreshShoppingList(existing.id) {
+            req.flash("“\(contents.list.name)” read from the plan again: \(contents.items.count) item\(contents.items.count == 1 ? "" : "s").")
+            return req.redirect(to: SiteURL.shoppingList(existing.id).path, redirectType: .normal)
+        }
+        guard try await owner.plan.entries(from: from, to: to).isEmpty else { return nil }
+        req.flash("Nothing is planned for \(CalendarDate.rangeText(from: from, to: to)) yet, so there is nothing to buy.")
+        return req.redirect(to: SiteURL.plan(start: from).path, redirectType: .normal)
     }
 
     @Sendable func show(req: Request) async throws -> Response {

@@ -51,10 +51,11 @@ function enhance(form) {
     const basis = food.basis === "ml" ? "ml" : "g";
     const serving = food.servingLabel ?? (food.serving ? (food.serving.label ? `${food.serving.label} (${food.serving.size} ${food.serving.unit})` : `${food.serving.size} ${food.serving.unit}`) : "");
     select.querySelectorAll("option[data-portion]").forEach((o) => o.remove());
+    // The food's unit is offered once: "g/ml" (no food yet) and the other unit go from the menu.
     for (const option of select.options) {
       if (option.value === "serving") { option.textContent = serving ? `× ${serving}` : "serving"; option.disabled = !serving; }
-      else if (option.value === "") option.textContent = basis;
       else option.disabled = option.value !== basis;
+      option.hidden = option.disabled && option.value !== "serving";
     }
     // The catalogue's other named portions ("1 cup, chopped (128 g)"), chosen, never implied.
     for (const p of (food.portions ?? []).slice(1)) {
@@ -89,7 +90,7 @@ function enhance(form) {
     });
     row.querySelectorAll(".field-error").forEach((e) => e.remove());
     row.querySelector("select").value = "";
-    for (const option of row.querySelector("select").options) option.disabled = false;
+    for (const option of row.querySelector("select").options) option.disabled = option.hidden = false;
     rows.append(row);
     renumber();
     setUp(row);

@@ -208,11 +208,11 @@ extension MealFormPage {
             <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
-            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"amount\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")>
-            \(quantityError.map { HTML("<p class=\"field-error\" id=\"ingredient-qty-\(n)-error\">\($0)</p>") })</div>
+            <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"amount\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")></div>
           <div class="field unit"><label for="ingredient-unit-\(n)">Unit</label>
             <select id="ingredient-unit-\(n)" name="ingredientUnit">\(units)</select></div>
           <button type="button" class="icon-button remove-ingredient" data-remove-ingredient aria-label="Remove ingredient \(n)" hidden>\(Icons.close)</button>
+          \(quantityError.map { HTML("<p class=\"field-error row-error\" id=\"ingredient-qty-\(n)-error\">\($0)</p>") })
         </div>
         """
     }

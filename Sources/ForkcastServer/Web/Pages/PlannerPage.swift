@@ -95,6 +95,7 @@ struct PlannerPage {
           <form method="post" action="\(SiteURL.shopping.path)" class="inline">
             \(Layout.csrfField(csrf))
             <input type="hidden" name="from" value="\(w.start.iso)"><input type="hidden" name="to" value="\(w.end.iso)">
+            <input type="hidden" name="week" value="1">
             <button class="button small" type="submit" data-pressable>Shopping list<span class="visually-hidden"> for this week</span></button>
           </form>
         </div>

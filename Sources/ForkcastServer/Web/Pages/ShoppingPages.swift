@@ -34,7 +34,7 @@ struct ShoppingListsPage {
             <div class="field"><label for="list-from">From</label><input id="list-from" type="date" name="from" value="\(from.iso)" required></div>
             <div class="field"><label for="list-to">To</label><input id="list-to" type="date" name="to" value="\(to.iso)" required></div>
             <div class="field grow"><label for="list-name">Name <span class="muted">(optional)</span></label>
-              <input id="list-name" name="name" maxlength="\(ShoppingList.maximumNameLength)" placeholder="Shopping \(from.iso) to \(to.iso)"></div>
+              <input id="list-name" name="name" maxlength="\(ShoppingList.maximumNameLength)" placeholder="\(ShoppingList.defaultName(from: from, to: to))"></div>
             <button class="button primary" type="submit" data-pressable>Make the list</button>
           </form>
           <p class="hint">Every ingredient of the meals planned in those days, for the portions planned, added up per food.</p>
