@@ -127,14 +127,18 @@ def test_entries_are_corrected_and_deleting_offers_undo(driver, server):
     wait_for(driver, lambda d: "/edit" not in d.current_url)
     assert "304 kcal" in css(driver, "#group-lunch").text, "2 × 40 g"
 
-    # Deleting does not ask: the row goes, with Undo for a few seconds; Undo keeps it.
+    # Deleting does not ask: the row goes, with Undo for a few seconds; Undo keeps it. While Undo
+    # is offered the day's figures already leave it out, and count it again once it is kept.
+    lunch_total = lambda d: css(d, "#group-lunch .group-head .kcal").text
     css(driver, f"#entry-{entry['id']} button[type=submit]").click()
     wait_for(driver, lambda d: css(d, "#undo-toast").is_displayed())
     assert "Deleted “Oats” from Lunch." in css(driver, "#undo-toast").text
     assert not css(driver, f"#entry-{entry['id']}").is_displayed()
+    wait_for(driver, lambda d: "304 kcal" not in lunch_total(d), message="the lunch total leaves out the entry being deleted")
     screenshot(driver, "undo-delete")
     css(driver, "#undo-toast button").click()
     assert css(driver, f"#entry-{entry['id']}").is_displayed()
+    wait_for(driver, lambda d: lunch_total(d) == "304 kcal", message="Undo counts it again")
     # Another entry deleted after it, left alone: its delete is sent when its Undo seconds are up,
     # which is after the oats' would have been. Waiting for that delete (not for a fixed time) is
     # waiting past the oats' Undo window too: nothing was sent for them.

@@ -105,7 +105,12 @@ struct DiaryRepository {
     /// Totals per day over a range (for charts), added up by ForkcastCore's rule like a day's
     /// totals, so a chart and the day it stands for always agree.
     func dailyTotals(from: CalendarDate, to: CalendarDate) async throws -> [DayTotals] {
-        Dictionary(grouping: try await entries(from: from, to: to), by: \.date).map { date, entries in
+        Self.dailyTotals(of: try await entries(from: from, to: to))
+    }
+
+    /// Totals per day of `entries`.
+    static func dailyTotals(of entries: [DiaryEntry]) -> [DayTotals] {
+        Dictionary(grouping: entries, by: \.date).map { date, entries in
             DayTotals(date: date, nutrients: DiaryDay.total(of: entries), cost: DiaryDay.cost(of: entries), entries: entries.count,
                       missing: NutrientTotals.of(entries.filter(\.isCounted).map(\.nutrients)).unknown)
         }.sorted { $0.date < $1.date }

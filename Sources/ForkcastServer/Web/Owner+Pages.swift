@@ -5,21 +5,23 @@ import Foundation
 /// these values and never a repository.
 extension Owner {
     /// Today (or `date`): the day, a week or month of totals, 180 days of weights, the day's plan and
-    /// the day before's entries.
-    func dashboard(date: CalendarDate, range: String) async throws -> DashboardPage.Model {
+    /// the day before's entries. `hiding`: entries deleted on the page whose Undo is still offered,
+    /// left out of every figure as they will be.
+    func dashboard(date: CalendarDate, range: String, hiding: Set<UUID> = []) async throws -> DashboardPage.Model {
         let service = diary
         let today = user.today(now: now)
         let days = range == "month" ? 30 : 7
         let from = date.adding(days: -(days - 1))
-        let chart = try await service.entries.dailyTotals(from: from, to: date)
+        let recent = try await service.entries.entries(from: from, to: date).filter { !hiding.contains($0.id) }
+        let chart = DiaryRepository.dailyTotals(of: recent)
         let weights = try await body.weights(from: now.addingTimeInterval(-180 * 24 * 3600), to: nil)
-        let day = try await service.day(date)
         let types = try await service.types()
+        let day = DiaryDay(date: date, entries: recent.filter { $0.date == date }, goals: try await service.goals().goals, types: types)
         let plan = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
         return DashboardPage.Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
                                    chartFrom: from, chartTo: date, weights: weights, currency: user.currency,
                                    plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)),
-                                   dayBefore: try await service.entries.entries(on: date.adding(days: -1)),
+                                   dayBefore: recent.filter { $0.date == date.adding(days: -1) },
                                    suggestedType: types.suggested(at: now, in: user.zone).token, zone: user.zone, mealTypes: types)
     }
 

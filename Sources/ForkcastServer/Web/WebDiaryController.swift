@@ -21,7 +21,9 @@ struct WebDiaryController: RouteCollection {
         let user = try req.webUser
         let date = try req.queryParameters.date("date") ?? user.today(now: req.now)
         let cursor = try await req.changesCursor()
-        let model = try await req.owner.dashboard(date: date, range: req.queryParameters.string("range") ?? "week")
+        // Entries deleted on the open page while their Undo is offered (offline-deletes.js).
+        let hiding = Set((req.queryParameters.string("hidden") ?? "").split(separator: ",").prefix(50).compactMap { UUID(uuidString: String($0)) })
+        let model = try await req.owner.dashboard(date: date, range: req.queryParameters.string("range") ?? "week", hiding: hiding)
         var layout = req.layout("Today", .today, scripts: [SiteURL.script("capture").path], cursor: cursor)
         layout.days = (date, date, date.longText)
         return DashboardPage(model: model, csrf: CSRF.token(for: req)).render(layout: layout).response()

@@ -2,12 +2,14 @@
 // signing out after them. Loaded by offline.js.
 import { request, announce, showError, failureMessage } from "/js/app.js";
 import { account, UNDO_SECONDS, LEFT_DELETE_SECONDS, SIGN_OUT_WAIT_SECONDS } from "/js/outbox.js";
-import { refreshDay } from "/js/outbox-status.js";
+import { refreshDay, hiddenEntries } from "/js/outbox-status.js";
 
 // --- Deleting an entry with Undo: no question first; a few seconds to take it back ---
 
 const LEFT_DELETES = "forkcast:deletes-left";
-const undoing = new Map(); // entry element id -> { form, timer }
+const undoing = new Map(); // entry element id -> { form, timer, row, group, after }
+// A diary entry's id from its row's (the planner's rows are assignments: not the day's figures).
+const entryId = (key) => (key.startsWith("entry-") ? key.slice(6) : "");
 
 function undoToast() {
   let toast = document.getElementById("undo-toast");
@@ -43,10 +45,13 @@ async function sendDelete(key, { leaving = false } = {}) {
     const response = await request(pending.form.action, { method: "POST", fragment: "delete", body });
     if (!response.ok && response.status !== 404) throw new Error(await failureMessage(response));
     document.getElementById(key)?.remove();
+    hiddenEntries.delete(entryId(key));
     refreshDay();
   } catch (problem) {
+    hiddenEntries.delete(entryId(key));
     const row = document.getElementById(key);
     if (row) row.hidden = false;
+    refreshDay();
     showError(problem instanceof TypeError ? "Forkcast could not be reached, so the entry was not deleted." : problem.message);
   }
   if (undoing.size === 0) undoToast().hidden = true;
@@ -60,6 +65,9 @@ document.addEventListener("submit", (event) => {
   event.stopImmediatePropagation();
   const key = row.id;
   row.hidden = true;
+  // The day's totals, chart and plan are the server's, without it (the rest of the page stays).
+  hiddenEntries.add(entryId(key));
+  refreshDay();
   const toast = undoToast();
   toast.querySelector(".undo-text").textContent = form.dataset.undo;
   toast.hidden = false;
@@ -68,14 +76,30 @@ document.addEventListener("submit", (event) => {
     if (!pending) return;
     clearTimeout(pending.timer);
     undoing.delete(key);
-    row.hidden = false;
+    hiddenEntries.delete(entryId(key));
+    (document.getElementById(key) ?? row).hidden = false;
     toast.hidden = true;
     announce("Kept.");
-    row.querySelector("a, button")?.focus();
+    // Back in the figures; its row, if the page was read again meanwhile, is the new one.
+    document.addEventListener("forkcast:refreshed", () => document.getElementById(key)?.querySelector("a, button")?.focus(), { once: true });
+    refreshDay();
+    (document.getElementById(key) ?? row).querySelector("a, button")?.focus();
   };
-  undoing.set(key, { form, timer: setTimeout(() => sendDelete(key), UNDO_SECONDS * 1000) });
+  undoing.set(key, { form, timer: setTimeout(() => sendDelete(key), UNDO_SECONDS * 1000), row,
+                     group: row.closest(".meal-group")?.id, after: row.previousElementSibling?.id });
   toast.querySelector("button").focus();
 }, true);
+// The day read again leaves out the rows waiting for their Undo: each goes back where it was,
+// still hidden, so that Undo shows it at once.
+document.addEventListener("forkcast:refreshed", () => {
+  for (const [key, pending] of undoing) {
+    if (document.getElementById(key)) continue;
+    const list = document.getElementById(pending.group)?.querySelector("ul.entries");
+    if (!list) continue;
+    const after = pending.after && document.getElementById(pending.after);
+    if (after?.parentElement === list) after.after(pending.row); else list.prepend(pending.row);
+  }
+});
 // Leaving the page sends what is waiting (Undo is only for while the page is open).
 window.addEventListener("pagehide", () => { for (const key of [...undoing.keys()]) sendDelete(key, { leaving: true }); });
 // Deletes whose page was left before they were sent go now, by a page of the same account; those

@@ -197,6 +197,9 @@ export const isReachable = () => reachable;
 
 let refreshTimer = null;
 
+/** Entries deleted on this page whose Undo is still offered: the server leaves them out of the day. */
+export const hiddenEntries = new Set();
+
 export function refreshDay() {
   // The planner follows changes itself (its week is swapped in place by planner.js).
   if (document.getElementById("week")) { document.dispatchEvent(new CustomEvent("forkcast:changes")); return; }
@@ -211,7 +214,10 @@ export function refreshDay() {
     const typing = active?.matches?.("input:not([type=hidden]), select, textarea");
     if (document.getElementById("meal-groups") ? active?.closest("main form") : typing) return;
     try {
-      const response = await fetch(location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
+      const url = new URL(location.href);
+      const hidden = [...hiddenEntries].filter(Boolean);
+      if (hidden.length) url.searchParams.set("hidden", hidden.join(","));
+      const response = await fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
       if (!response.ok) return;
       const main = document.getElementById("main");
       // The photo capture keeps its own element (its script, a photo being chosen, its message).
