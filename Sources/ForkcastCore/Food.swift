@@ -189,11 +189,17 @@ extension Food {
     /// unit that is none of these.
     public func platePortion(quantity: Decimal?, unitText: String) -> (quantity: Decimal, unit: QuantityUnit)? {
         if unitText.hasPrefix("portion:") {
-            guard let grams = Decimal(string: String(unitText.dropFirst("portion:".count))), grams > 0, grams <= 5000, basis == .gram else { return nil }
-            return ((quantity ?? 1) * grams, .gram)
+            return Decimal(string: String(unitText.dropFirst("portion:".count))).flatMap { portions(quantity, of: $0) }
         }
         if unitText.isEmpty { return platePortion(quantity: quantity, unit: nil) }
         return QuantityUnit(rawValue: unitText).flatMap { platePortion(quantity: quantity, unit: $0) }
+    }
+
+    /// `count` (one when nil) of a named portion of `grams`, logged as its grams; nil for a food
+    /// measured in millilitres or a portion that is not 0 to 5 kg.
+    public func portions(_ count: Decimal?, of grams: Decimal) -> (quantity: Decimal, unit: QuantityUnit)? {
+        guard grams > 0, grams <= 5000, basis == .gram else { return nil }
+        return ((count ?? 1) * grams, .gram)
     }
 
     /// The amount a plate row logs, from what was typed: no amount and no unit is the usual

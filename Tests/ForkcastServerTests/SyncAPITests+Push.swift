@@ -235,4 +235,40 @@ extension SyncAPITests {
             #expect(order == ["Pushed 0", "Written meanwhile"] + (1..<10).map { "Pushed \($0)" }, "\(order)")
         }
     }
+
+    /// What a page queued offline, as typed: amounts with a decimal comma and a named portion,
+    /// read on the server by ForkcastCore's rules; what does not read is refused, naming the field.
+    @Test func anEntryQueuedAsTypedIsReadByTheServersRules() async throws {
+        try await withForkcast { app in
+            let client = try await app.signUp()
+            let now = iso(Date().addingTimeInterval(1))
+            let bread = UUID(), milk = UUID(), typed = UUID(), portion = UUID(), quick = UUID()
+            let entry = { (id: UUID, record: [String: Any]) -> [String: Any] in
+                ["mutationId": id.uuidString, "kind": "diaryEntry", "id": id.uuidString, "op": "upsert", "updatedAt": now,
+                 "record": record.merging(["mealType": "lunch"]) { a, _ in a }]
+            }
+            let result = try await push(client, [
+                ["mutationId": "f", "kind": "food", "id": bread.uuidString, "op": "upsert", "updatedAt": now, "record": ["name": "Rye bread", "per100": ["energyKcal": 250]]],
+                ["mutationId": "m", "kind": "food", "id": milk.uuidString, "op": "upsert", "updatedAt": now, "record": ["name": "Milk", "basis": "ml", "per100": ["energyKcal": 64]]],
+                entry(typed, ["foodId": bread.uuidString, "quantity": "37,5", "unit": "g"]),
+                entry(portion, ["foodId": bread.uuidString, "quantity": "1,5", "unit": "portion:128"]),
+                entry(quick, ["quickAdd": ["energyKcal": "95,5"]]),
+                entry(UUID(), ["foodId": bread.uuidString, "quantity": "a lot", "unit": "g"]),
+                entry(UUID(), ["foodId": milk.uuidString, "quantity": "2", "unit": "portion:240"]),
+            ])
+            #expect(result.results.map(\.status) == ["applied", "applied", "applied", "applied", "applied", "rejected", "rejected"],
+                    "\(result.results.map { $0.problem?.detail ?? "" })")
+            let refused = result.results.suffix(2).map { "\($0.problem?.detail ?? "") \($0.problem?.errors?.map(\.field) ?? [])" }
+            #expect(refused[0].contains("quantity") && refused[1].contains("unit"), "\(refused)")
+            var amounts: [String] = []
+            for id in [typed, portion] {
+                let answer = try object(try await client.get("/api/v1/diary/entries/\(id)"))
+                amounts.append("\(answer["quantity"] ?? "") \(answer["unit"] ?? "")")
+            }
+            #expect(amounts == ["37.5 g", "192 g"])
+            let kcal = (try object(try await client.get("/api/v1/diary/entries/\(quick)"))["nutrients"] as? [String: Any])?["energyKcal"]
+            #expect("\(kcal ?? "")" == "95.5")
+        }
+    }
 }
+

@@ -150,10 +150,10 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
 
 
 def test_an_offline_plate_sends_what_its_rows_show_and_leaves_servings_and_name_to_the_server(data_dir):
-    """Offline, the page sends what the rows show and nothing it decided: a food row with the amount
-    the page filled in (one slice's 40 g, in grams), a meal without servings, a quick add without a
-    name. The server's one rule makes them 40 g of bread, one serving of the meal, and "Quick add",
-    as online."""
+    """Offline, the page sends what the rows show and nothing it decided: a food row with an amount
+    typed with a decimal comma, in the unit the page filled in (grams), a meal without servings, a
+    quick add without a name, its calories as typed. The server's rules make them 37.5 g of bread,
+    one serving of the meal, and a "Quick add" of 95.5 kcal, as online."""
     server = start_with_signup(data_dir)
     driver = make_driver("phone")
     try:
@@ -167,16 +167,20 @@ def test_an_offline_plate_sends_what_its_rows_show_and_leaves_servings_and_name_
         css(driver, "#ingredient-food-1").send_keys("Rye")
         wait_for(driver, lambda d: any("Rye bread" in o.text for o in all_css(d, "#ingredient-rows .suggestion")))
         click_suggestion(driver, "#ingredient-rows .suggestion", "Rye bread")
+        wait_for(driver, lambda d: css(d, "#ingredient-qty-1").get_attribute("value") == "40")
+        css(driver, "#ingredient-qty-1").clear()
+        css(driver, "#ingredient-qty-1").send_keys("37,5")
         Select(css(driver, "#field-mealId")).select_by_visible_text("Bread roll")
         css(driver, "#field-mealServings").clear()
-        css(driver, "#field-quick\\.energyKcal").send_keys("95")
+        css(driver, "#field-quick\\.energyKcal").send_keys("95,5")
 
         server.go_offline()
         css(driver, "#plate-form button[type=submit]").click()
         wait_for(driver, lambda d: "3 items are kept on this device" in css(d, "#form-message").text)
         records = sorted((i["record"] for i in outbox(driver)), key=lambda r: sorted(r))
         bread = next(r for r in records if "foodId" in r)
-        assert (bread["quantity"], bread["unit"]) == (40, "g"), bread
+        assert (bread["quantity"], bread["unit"]) == ("37,5", "g"), bread
+        assert next(r for r in records if "quickAdd" in r)["quickAdd"] == {"energyKcal": "95,5"}, records
         assert not any("servings" in r or "name" in r for r in records), records
         assert not any("quantity" in r or "unit" in r for r in records if "foodId" not in r), records
         names = sorted(i["display"]["name"] for i in outbox(driver))
@@ -186,9 +190,9 @@ def test_an_offline_plate_sends_what_its_rows_show_and_leaves_servings_and_name_
         wait_for(driver, lambda d: outbox(d) == [], timeout=30, message="the plate was sent")
         logged = {e["name"]: e for e in entries_on(s, server, today)}
         assert sorted(logged) == ["Bread roll", "Quick add", "Rye bread"], logged
-        assert (logged["Rye bread"]["quantity"], logged["Rye bread"]["unit"]) == (40, "g"), logged["Rye bread"]
+        assert (logged["Rye bread"]["quantity"], logged["Rye bread"]["unit"]) == (37.5, "g"), logged["Rye bread"]
         assert (logged["Bread roll"]["quantity"], logged["Bread roll"]["unit"]) == (1, "serving"), logged["Bread roll"]
-        assert logged["Quick add"]["nutrients"]["energyKcal"] == 95, logged["Quick add"]
+        assert logged["Quick add"]["nutrients"]["energyKcal"] == 95.5, logged["Quick add"]
         assert all(e["group"] == "lunch" for e in logged.values())
         assert not script_errors(driver), script_errors(driver)
     finally:

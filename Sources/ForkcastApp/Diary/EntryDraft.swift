@@ -71,7 +71,12 @@ struct EntryDraft: Sendable {
                 throw Refusal.missingReference(field: prefix + "foodId", detail: "No food with id \(foodId) exists in your account.")
             }
             let amount: (quantity: Decimal, unit: QuantityUnit)
-            if let quantity = input.quantity {
+            if let grams = input.portionGrams {
+                guard let portions = food.portions(input.quantity, of: grams) else {
+                    throw ValidationError(field: prefix + "unit", "A portion is more than 0 and at most 5 kg, of a food measured in grams.")
+                }
+                amount = portions
+            } else if let quantity = input.quantity {
                 // An amount without a unit is in the food's basis (g or ml), as the API documents.
                 guard let unit = QuantityUnit(rawValue: input.unit ?? food.basis.rawValue) else {
                     throw ValidationError(field: prefix + "unit", "unit must be \"g\", \"ml\" or \"serving\".")

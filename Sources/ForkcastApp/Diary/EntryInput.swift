@@ -14,6 +14,9 @@ public struct EntryInput: Sendable, Hashable {
     public var unit: String?
     public var mealId: UUID?
     public var servings: Decimal?
+    /// A food's named portion chosen on a page ("1 cup, chopped (128 g)"): its grams, `quantity` of
+    /// them (one when absent), instead of a unit.
+    public var portionGrams: Decimal?
     public var quickAdd: Nutrients?
     /// Only for quick adds and photo entries: what to call it.
     public var name: String?

@@ -97,7 +97,7 @@ struct SyncRecords {
         case .food:
             _ = try await owner.saveFood.addOrChange(try decode(FoodInput.self).draft(), id: id)
         case .diaryEntry:
-            let input = EntryInput(try decode(DiaryEntryInput.self))
+            let input = try Self.entry(queuedAs: data)
             let owner = try owner
             // A device's time edit was confirmed on the device.
             if try await owner.editEntry(id, with: input, confirmMove: true) == nil {
@@ -168,5 +168,35 @@ struct SyncRecords {
             // push is answered consistently (a foreign id stays indistinguishable from a missing one).
             try await db.write { tx in try await SyncLog.record(kind, [id], op: .delete, owner: ownerID, on: tx, now: now) }
         }
+    }
+}
+
+extension SyncRecords {
+    /// A diary entry as it was pushed. The pages' offline forms queue what the person typed: an
+    /// amount as text ("1,5", read by ForkcastCore's `Decimal(typed:)`) and a named portion as
+    /// "portion:<grams>" (logged by ForkcastCore's `Food.portions`, in the use case). Numbers and
+    /// units as the API documents them pass unchanged.
+    static func entry(queuedAs data: Data) throws -> EntryInput {
+        let decoder = JSONDecoder.forkcast
+        guard case .object(var fields)? = try? decoder.decode(JSONValue.self, from: data) else {
+            return EntryInput(try decoder.decodeNamingMisfits(DiaryEntryInput.self, from: data))
+        }
+        func read(_ value: JSONValue?) -> JSONValue? {
+            guard case .string(let text)? = value, let number = Decimal(typed: text) else { return value }
+            return .number(number.doubleValue)
+        }
+        for key in ["quantity", "servings"] where fields[key] != nil { fields[key] = read(fields[key]) }
+        if case .object(var quick)? = fields["quickAdd"] {
+            for key in Array(quick.keys) { quick[key] = read(quick[key]) }
+            fields["quickAdd"] = .object(quick)
+        }
+        var portion: Decimal?
+        if case .string(let unit)? = fields["unit"], unit.hasPrefix("portion:"), let grams = Decimal(typed: String(unit.dropFirst("portion:".count))) {
+            portion = grams
+            fields["unit"] = nil
+        }
+        var input = EntryInput(try decoder.decodeNamingMisfits(DiaryEntryInput.self, from: try JSONEncoder().encode(JSONValue.object(fields))))
+        input.portionGrams = portion
+        return input
     }
 }

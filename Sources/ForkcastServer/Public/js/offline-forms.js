@@ -6,9 +6,10 @@ import { queueEntries, markPlanned } from "/js/outbox-status.js";
 
 // --- Turning forms into outbox entries when the server cannot be reached ---
 
-const number = (text) => {
-  const t = String(text ?? "").trim().replace(",", ".");
-  return t === "" ? null : Number(t);
+// What a field says, as typed ("1,5"): the server reads it as a number when the change is sent.
+const typed = (text) => {
+  const t = String(text ?? "").trim();
+  return t === "" ? null : t;
 };
 
 /** When: now for today, else the server picks noon of that day (the `date` field). */
@@ -40,32 +41,32 @@ async function entriesFromPlate(form) {
     }
     // What the row says, as typed: the server decides what an empty amount means (the food's
     // usual portion) and what a number without a unit is in (the food's g or ml).
-    const typedQuantity = number(row.querySelector("[name=ingredientQuantity]").value);
+    const typedQuantity = typed(row.querySelector("[name=ingredientQuantity]").value);
     const typedUnit = row.querySelector("[name=ingredientUnit]").value;
     if (typedQuantity === null && typedUnit === "") {
       entries.push({ record: { ...base, foodId }, display: { name, amount: usual ? `${usual.quantity} ${usual.unit}` : "usual portion", date, mealType } });
       continue;
     }
     if (typedQuantity === null) { problems.push(`How much ${name}?`); continue; }
-    // A named portion is sent as the grams its option says it is ("portion:128": 128 g each).
-    const portion = typedUnit.startsWith("portion:") ? Number(typedUnit.slice(8)) : null;
-    const record = portion ? { quantity: typedQuantity * portion, unit: "g" } : { quantity: typedQuantity, ...(typedUnit ? { unit: typedUnit } : {}) };
+    // A named portion goes as its option says ("portion:128"); the server logs its grams.
+    const portion = typedUnit.startsWith("portion:") ? typedUnit.slice(8) : null;
+    const record = { quantity: typedQuantity, ...(typedUnit ? { unit: typedUnit } : {}) };
     entries.push({ record: { ...base, foodId, ...record },
-                   display: { name, amount: `${record.quantity} ${record.unit || basis || "g or ml"}`, date, mealType } });
+                   display: { name, amount: portion ? `${typedQuantity} × ${portion} g` : `${typedQuantity} ${typedUnit || basis || "g or ml"}`, date, mealType } });
   }
   const mealSelect = form.elements.mealId;
   if (mealSelect?.value) {
     // No servings typed: the server logs its default (shown from the page's data-default-servings).
-    const typed = number(form.elements.mealServings?.value);
-    const servings = typed ?? Number(form.dataset.defaultServings);
-    entries.push({ record: { ...base, mealId: mealSelect.value, ...(typed === null ? {} : { servings: typed }) },
-                   display: { name: mealSelect.selectedOptions[0].textContent, amount: `${servings} serving${servings === 1 ? "" : "s"}`, date, mealType } });
+    const servings = typed(form.elements.mealServings?.value);
+    const shown = servings ?? form.dataset.defaultServings;
+    entries.push({ record: { ...base, mealId: mealSelect.value, ...(servings === null ? {} : { servings }) },
+                   display: { name: mealSelect.selectedOptions[0].textContent, amount: `${shown} serving${shown === "1" ? "" : "s"}`, date, mealType } });
   }
   // Anything typed in the quick add is sent as one: the server decides what it needs (its
   // calories), so macros typed without them are refused when it answers, not dropped here.
   const quickAdd = {};
   for (const key of ["energyKcal", "protein", "carbohydrates", "fat"]) {
-    const v = number(form.elements[`quick.${key}`]?.value);
+    const v = typed(form.elements[`quick.${key}`]?.value);
     if (v !== null) quickAdd[key] = v;
   }
   const typedName = form.elements["quick.name"]?.value.trim();
