@@ -47,6 +47,13 @@ struct SystemTests {
             }
         }
         #expect(spelt.isEmpty, "API paths written by hand: \(spelt)")
+        // Nor does a script read a typed number: what was typed goes to the server, which reads it.
+        let scripts = sources.appendingPathComponent("Public/js")
+        let reading = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { name in
+            let text = try String(contentsOf: scripts.appendingPathComponent(name), encoding: .utf8)
+            return text.contains(#"replace(",""#) || text.contains("replaceAll(\",\"")
+        }
+        #expect(reading.isEmpty, "scripts that read decimal commas: \(reading)")
     }
 
     @Test func healthzReportsTheDatabase() async throws {

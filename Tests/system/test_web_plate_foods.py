@@ -43,19 +43,19 @@ def test_a_first_log_of_a_new_food_is_created_on_the_plate_in_at_most_six_taps(d
     taps.tap(create(driver))
     wait_for(driver, lambda d: css(d, "#create-food-dialog").get_attribute("open") is not None)
     assert css(driver, "#create-food-name").get_attribute("value") == "Oat milk <barista> “édition”"
-    assert driver.switch_to.active_element.get_attribute("id") == "create-food-energyKcal"
+    assert driver.switch_to.active_element.get_attribute("id") == "create-food-energy"
     # The server's rules decide: an implausible number is refused in the dialog, nothing is created.
-    css(driver, "#create-food-energyKcal").send_keys("1e308")
+    css(driver, "#create-food-energy").send_keys("1e308")
     taps_before = taps.count
     css(driver, "#create-food-dialog [type=submit]").click()
     wait_for(driver, lambda d: css(d, "#create-food-problem").is_displayed(), message="a refused food says why")
     assert s.get(server.url("/api/v1/foods")).json()["items"] == []
-    css(driver, "#create-food-energyKcal").clear()
-    css(driver, "#create-food-energyKcal").send_keys("46")
-    css(driver, "#create-food-protein").send_keys("1")
+    css(driver, "#create-food-energy").clear()
+    css(driver, "#create-food-energy").send_keys("46")
+    css(driver, "#create-food-protein").send_keys("1,2")  # read as typed, by the Foods page's rules
     Select = __import__("selenium.webdriver.support.ui", fromlist=["Select"]).Select
     Select(css(driver, "#create-food-basis")).select_by_value("ml")
-    css(driver, "#create-food-serving").send_keys("250")
+    css(driver, "#create-food-servingSize").send_keys("250")
     screenshot(driver, "plate-create-dialog")
     axe_check(driver, "plate-create-dialog")
     taps.count = taps_before
@@ -70,7 +70,7 @@ def test_a_first_log_of_a_new_food_is_created_on_the_plate_in_at_most_six_taps(d
     lunch = entries_of(s, server, today, "lunch")
     assert [(e["name"], e["quantity"], e["unit"]) for e in lunch] == [("Oat milk <barista> “édition”", 250, "ml")], "its serving, as the row showed it"
     foods = s.get(server.url("/api/v1/foods")).json()["items"]
-    assert [(f["name"], f["basis"]) for f in foods] == [("Oat milk <barista> “édition”", "ml")]
+    assert [(f["name"], f["basis"], f["per100"]["protein"]) for f in foods] == [("Oat milk <barista> “édition”", "ml", 1.2)]
 
 
 HOLD_CATALOGUE = """

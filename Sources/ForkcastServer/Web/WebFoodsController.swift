@@ -1,5 +1,6 @@
 import Fluent
 import ForkcastApp
+import ForkcastContract
 import ForkcastCore
 import Vapor
 
@@ -48,8 +49,9 @@ struct WebFoodsController: RouteCollection {
     }
 
     private func save(req: Request, id: UUID?) async throws -> Response {
-        _ = try req.webUser
+        let user = try req.webUser
         var page = FoodFormPage(form: FormData(req), foodID: id)
+        if id == nil, req.fragment("created") { return try await created(req, page: page, currency: user.currency) }
         let layout = { req.layout(page.title, .foods, scripts: [SiteURL.script("food-form").path]) }
         do {
             let draft = try page.draft(), saveFood = try req.owner.saveFood
@@ -71,6 +73,18 @@ struct WebFoodsController: RouteCollection {
         } catch let error where StorageFailure.isStorageFailure(error) {
             page.message = "Could not save: the database is unavailable. Nothing was saved — your input is still here; try again in a moment."
             return page.render(layout: layout()).response(status: .serviceUnavailable)
+        }
+    }
+
+    /// The food picker's Create dialog (food-create.js) sends the form's fields as typed: the food
+    /// as the API answers it, or the problem, in JSON, read by the same rules as this page.
+    private func created(_ req: Request, page: FoodFormPage, currency: String) async throws -> Response {
+        do {
+            let saved = try await req.owner.saveFood.add(try page.draft(), id: req.dependencies.uuid())
+            let body = try JSONEncoder.forkcastSorted.encode(FoodAnswer(saved, currency: currency))
+            return Response(status: .created, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(data: body))
+        } catch {
+            return ProblemMiddleware.response(ProblemMiddleware.problem(for: error, request: req).0)
         }
     }
 

@@ -1,7 +1,7 @@
-// Creating a food in place, from the food picker's "Create …": a small dialog that saves a new food
-// through the API and hands it back, the row and its form kept as they are.
+// Creating a food in place, from the food picker's "Create …": a small dialog that sends its fields
+// as typed to the Foods page's own form (read there, "12,5" included) and hands the food back, the
+// row and its form kept as they are.
 import { request, failureMessage } from "/js/app.js";
-import { apiPath } from "/js/api.js";
 
 let createDialog = null;
 
@@ -20,11 +20,11 @@ function dialogElement() {
     ${field("brand", "Brand (optional)", 'maxlength="200" autocomplete="off"')}
     <div class="field"><label for="create-food-basis">Measured in</label><select id="create-food-basis" name="basis"><option value="g">grams</option><option value="ml">millilitres</option></select></div>
     <div class="grid-2">
-      ${field("energyKcal", "Energy (kcal per 100)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("energy", "Energy (kcal per 100)", 'inputmode="decimal" autocomplete="off"')}
       ${field("protein", "Protein (g per 100)", 'inputmode="decimal" autocomplete="off"')}
       ${field("carbohydrates", "Carbs (g per 100)", 'inputmode="decimal" autocomplete="off"')}
       ${field("fat", "Fat (g per 100)", 'inputmode="decimal" autocomplete="off"')}
-      ${field("serving", "One serving (g or ml, optional)", 'inputmode="decimal" autocomplete="off"')}
+      ${field("servingSize", "One serving (g or ml, optional)", 'inputmode="decimal" autocomplete="off"')}
     </div>
     <p class="field-error" id="create-food-problem" role="alert" hidden></p>
     <div class="dialog-actions"><button type="button" class="button secondary" data-cancel>Cancel</button>
@@ -32,11 +32,6 @@ function dialogElement() {
   document.body.append(createDialog);
   return createDialog;
 }
-
-const typedNumber = (text) => {
-  const t = String(text ?? "").trim().replace(",", ".");
-  return t === "" ? undefined : Number(t);
-};
 
 export function openCreateDialog(name, onCreated, onCancel) {
   const dialog = dialogElement();
@@ -53,23 +48,11 @@ export function openCreateDialog(name, onCreated, onCancel) {
   form.oninput = () => { problem.hidden = true; };
   form.onsubmit = async (event) => {
     event.preventDefault();
-    const f = form.elements;
-    const per100 = {};
-    for (const key of ["energyKcal", "protein", "carbohydrates", "fat"]) {
-      const value = typedNumber(f[key].value);
-      if (value !== undefined) per100[key] = value;
-    }
-    const serving = typedNumber(f.serving.value);
-    const body = {
-      name: f.name.value, basis: f.basis.value, per100,
-      ...(f.brand.value.trim() ? { brand: f.brand.value } : {}),
-      ...(serving !== undefined ? { serving: { size: serving } } : {}),
-    };
     const submit = form.querySelector("[type=submit]");
     submit.disabled = true;
     try {
       // The server's rules decide (names, plausible ranges); its problem is shown as it is.
-      const response = await request(apiPath("createFood"), { method: "POST", body });
+      const response = await request("/foods", { method: "POST", fragment: "created", body: new FormData(form) });
       if (!response.ok) {
         problem.textContent = await failureMessage(response);
         problem.hidden = false;
@@ -86,5 +69,5 @@ export function openCreateDialog(name, onCreated, onCancel) {
     }
   };
   dialog.showModal();
-  (name ? form.elements.energyKcal : form.elements.name).focus();
+  (name ? form.elements.energy : form.elements.name).focus();
 }
