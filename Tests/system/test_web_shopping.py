@@ -152,6 +152,14 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
         assert not all_css(stranger, "#shopping-items"), "the revoked link shows no list"
         assert requests.get(link).status_code == 404
         assert not [e for e in browser_errors(stranger) if "404" not in e["message"]]
+        # The lists page follows too: an item unchecked on another device changes its count live.
+        list_id = driver.current_url.split("#")[0].rsplit("/", 1)[1]
+        driver.get(server.url("/shopping"))
+        wait_for(driver, lambda d: "3 of 3 in the basket" in css(d, ".shopping-lists").text)
+        r = s.put(server.url(f"/api/v1/shopping-lists/{list_id}/items/{listed['items'][0]['id']}"), json={"checked": False})
+        assert r.status_code == 200, r.text
+        wait_for(driver, lambda d: "2 of 3 in the basket" in css(d, ".shopping-lists").text, timeout=15,
+                 message="the lists page shows the other device's change without a reload")
     finally:
         stranger.quit()
 

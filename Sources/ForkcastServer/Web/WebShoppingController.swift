@@ -67,13 +67,14 @@ struct WebShoppingController: RouteCollection {
 
     private func listsPage(_ req: Request, message: String?, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws -> HTML {
         let user = try req.webUser
+        let cursor = try await req.changesCursor()
         let shopping = try req.owner.shopping
         let shown = try await shopping.lists(page: try Paging(per: 100)).items
         let counts = try await shopping.counts(of: shown.map(\.id))
         let today = user.today(now: req.now)
         let page = ShoppingListsPage(rows: shown.map { .init(list: $0, items: counts[$0.id]?.items ?? 0, checked: counts[$0.id]?.checked ?? 0) },
                                      from: from ?? today, to: to ?? today.adding(days: WeekWindow.defaultLength - 1), csrf: CSRF.token(for: req), message: message)
-        return page.render(layout: req.layout("Shopping", .shopping))
+        return page.render(layout: req.layout("Shopping", .shopping, cursor: cursor))
     }
 
     @Sendable func create(req: Request) async throws -> Response {

@@ -73,9 +73,17 @@ function enhance(form) {
       select.value = basis;
     }
   };
-  const setUp = (row) => attachFoodPicker(row.querySelector("[name=ingredientFood]"), {
-    usual, onPick: (food) => { showAmount(row, food); refreshTotals(); },
-  });
+  const setUp = (row) => {
+    // An amount the page filled in is selected when the field is entered: typing replaces it
+    // ("150" over a filled 54 made 54150).
+    row.querySelector("[name=ingredientQuantity]").addEventListener("focus", (event) => {
+      const amount = event.target;
+      if (amount.dataset.filled && amount.value === amount.dataset.filled) amount.select();
+    });
+    attachFoodPicker(row.querySelector("[name=ingredientFood]"), {
+      usual, onPick: (food) => { showAmount(row, food); refreshTotals(); },
+    });
+  };
   const addRow = () => {
     const template = rows.querySelector("[data-ingredient-row]");
     const row = template.cloneNode(true);

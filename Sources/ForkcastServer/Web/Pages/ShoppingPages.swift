@@ -39,7 +39,7 @@ struct ShoppingListsPage {
           </form>
           <p class="hint">Every ingredient of the meals planned in those days, for the portions planned, added up per food.</p>
         </section>
-        <section class="card" aria-labelledby="lists-title">
+        <section class="card" aria-labelledby="lists-title" data-live>
           <h2 id="lists-title">Your lists</h2>
           \(rows.isEmpty ? HTML("<p class=\"muted\">No lists yet.</p>") : HTML("<ul class=\"shopping-lists\">\(lists)</ul>"))
         </section>
