@@ -188,11 +188,18 @@ extension Food {
     /// portions ("1 cup, chopped (128 g)"), logged as its grams. nil: no amount ("how much?") or a
     /// unit that is none of these.
     public func platePortion(quantity: Decimal?, unitText: String) -> (quantity: Decimal, unit: QuantityUnit)? {
-        if unitText.hasPrefix("portion:") {
-            return Decimal(string: String(unitText.dropFirst("portion:".count))).flatMap { portions(quantity, of: $0) }
-        }
+        if unitText.hasPrefix(Self.portionPrefix) { return Self.portionGrams(unitText).flatMap { portions(quantity, of: $0) } }
         if unitText.isEmpty { return platePortion(quantity: quantity, unit: nil) }
         return QuantityUnit(rawValue: unitText).flatMap { platePortion(quantity: quantity, unit: $0) }
+    }
+
+    /// How a page names a catalogue portion as a unit: "portion:128".
+    public static let portionPrefix = "portion:"
+
+    /// The grams of a unit named "portion:<grams>"; nil for any other unit or grams that do not read.
+    public static func portionGrams(_ unitText: String) -> Decimal? {
+        guard unitText.hasPrefix(portionPrefix) else { return nil }
+        return Decimal(typed: String(unitText.dropFirst(portionPrefix.count)))
     }
 
     /// `count` (one when nil) of a named portion of `grams`, logged as its grams; nil for a food

@@ -185,13 +185,13 @@ extension SyncRecords {
             guard case .string(let text)? = value, let number = Decimal(typed: text) else { return value }
             return .number(number.doubleValue)
         }
-        for key in ["quantity", "servings"] where fields[key] != nil { fields[key] = read(fields[key]) }
+        for key in ["quantity", "servings"] { fields[key] = read(fields[key]) }
         if case .object(var quick)? = fields["quickAdd"] {
             for key in Array(quick.keys) { quick[key] = read(quick[key]) }
             fields["quickAdd"] = .object(quick)
         }
         var portion: Decimal?
-        if case .string(let unit)? = fields["unit"], unit.hasPrefix("portion:"), let grams = Decimal(typed: String(unit.dropFirst("portion:".count))) {
+        if case .string(let unit)? = fields["unit"], let grams = Food.portionGrams(unit) {
             portion = grams
             fields["unit"] = nil
         }

@@ -198,8 +198,7 @@ extension MealFormPage {
         let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
         let quantityError = errors.message(for: "ingredients[\(index)].quantity")
         // A named portion chosen on the plate (plate.js) comes back as it was sent.
-        let portion: HTML = plate && row.unit.hasPrefix("portion:")
-            ? HTML("<option value=\"\(row.unit)\" data-portion selected>× \(String(row.unit.dropFirst("portion:".count))) g portion</option>") : .empty
+        let portion: HTML = plate ? Food.portionGrams(row.unit).map { HTML("<option value=\"\(row.unit)\" data-portion selected>× \("\($0)") g portion</option>") } ?? .empty : .empty
         let units: HTML = "\(if: plate, HTML("<option value=\"\"\(if: row.unit.isEmpty, " selected")>g/ml</option>"))\(QuantityUnit.allCases.map { u in HTML("<option value=\"\(u.rawValue)\"\(if: u.rawValue == row.unit, " selected")>\(u.label)</option>") })\(portion)"
         return """
         <div class="ingredient-row" data-ingredient-row>
