@@ -5,59 +5,95 @@ import Foundation
 /// calls it through it, and the OpenAPI document describes it from it. Removing an operation breaks
 /// the build of whatever still names it.
 ///
-/// `Parameters` holds the path and query parameters (a name in ``path`` written `{name}` is a path
+/// `Parameters` holds the path and query parameters (a name in the ``OperationSpec/path`` written `{name}` is a path
 /// parameter, every other key a query parameter), `Body` the JSON request body, `Answer` the JSON
-/// answer of ``success``. ``Nothing`` stands for none of them.
+/// answer of its ``OperationSpec/success``. ``Nothing`` stands for none of them.
 public protocol APIOperation: Sendable {
     associatedtype Parameters: Codable & Sendable = Nothing
     associatedtype Body: Codable & Sendable = Nothing
     associatedtype Answer: Codable & Sendable = Nothing
 
-    /// The OpenAPI operationId.
-    static var id: String { get }
-    static var method: HTTPVerb { get }
-    static var path: PathTemplate { get }
-    static var summary: String { get }
-    /// The document's group (tag).
-    static var tag: String { get }
-    /// The status of a successful answer (200, 201 or 204).
-    static var success: Outcome { get }
-    /// Every other status the operation answers, each with the reason a client can act on.
-    static var failures: [Outcome] { get }
-    /// Whether it needs a signed-in person (a bearer token or the web session).
-    static var signedIn: Bool { get }
-    /// Notes on the parameters, by name (description, bounds, default).
-    static var parameterNotes: [String: FieldNote] { get }
-    /// Query parameters the document marks required although `Parameters` reads them as optional,
-    /// so that leaving one out is answered by the handler's own message.
-    static var requiredParameters: Set<String> { get }
-    /// Request headers the operation reads (`If-None-Match`, `Last-Event-ID`).
-    static var headerParameters: [HeaderParameter] { get }
-    /// A body that is not JSON (an upload), by media type with its schema; `Body` is then ``Nothing``
-    /// and the handler reads the bytes itself.
-    static var rawBody: [String: JSONValue]? { get }
-    /// A success answer that is not JSON (a file, a stream), by media type with its schema; `Answer`
-    /// is then ``Nothing`` and the handler writes it.
-    static var rawAnswer: [String: JSONValue]? { get }
-    /// Types a ``rawAnswer`` refers to as components (`#/components/schemas/…`), described with it.
+    /// What the operation is, said once: its method, path, document text and statuses.
+    static var spec: OperationSpec { get }
+    /// Types a ``OperationSpec/rawAnswer`` refers to as components (`#/components/schemas/…`),
+    /// described with it.
     static var rawAnswerTypes: [any Decodable.Type] { get }
-    /// Headers the success answer carries, with what they say.
-    static var answerHeaders: [String: String] { get }
-    /// Other statuses answered with the same answer as ``success`` (a dry run's 200 beside the
-    /// import's 201, a 304 without a body, the health check's 503).
-    static var otherAnswers: [Outcome] { get }
 }
 
 extension APIOperation {
-    public static var signedIn: Bool { true }
-    public static var parameterNotes: [String: FieldNote] { [:] }
-    public static var requiredParameters: Set<String> { [] }
-    public static var headerParameters: [HeaderParameter] { [] }
-    public static var rawBody: [String: JSONValue]? { nil }
-    public static var rawAnswer: [String: JSONValue]? { nil }
     public static var rawAnswerTypes: [any Decodable.Type] { [] }
-    public static var answerHeaders: [String: String] { [:] }
-    public static var otherAnswers: [Outcome] { [] }
+    public static var id: String { spec.id }
+    public static var method: HTTPVerb { spec.method }
+    public static var path: PathTemplate { spec.path }
+    public static var summary: String { spec.summary }
+    public static var tag: String { spec.tag }
+    public static var success: Outcome { spec.success }
+    public static var failures: [Outcome] { spec.failures }
+    public static var signedIn: Bool { spec.signedIn }
+    public static var parameterNotes: [String: FieldNote] { spec.parameterNotes }
+    public static var requiredParameters: Set<String> { spec.requiredParameters }
+    public static var headerParameters: [HeaderParameter] { spec.headerParameters }
+    public static var rawBody: [String: JSONValue]? { spec.rawBody }
+    public static var rawAnswer: [String: JSONValue]? { spec.rawAnswer }
+    public static var answerHeaders: [String: String] { spec.answerHeaders }
+    public static var otherAnswers: [Outcome] { spec.otherAnswers }
+}
+
+/// An operation's description besides its types.
+public struct OperationSpec: Sendable {
+    public var method: HTTPVerb
+    public var path: PathTemplate
+    /// The OpenAPI operationId.
+    public var id: String
+    /// The document's group (tag).
+    public var tag: String
+    public var summary: String
+    /// The status of a successful answer (200, 201 or 204).
+    public var success: Outcome
+    /// Every other status the operation answers, each with the reason a client can act on.
+    public var failures: [Outcome]
+    /// Notes on the parameters, by name (description, bounds, default).
+    public var parameterNotes: [String: FieldNote]
+    /// Request headers the operation reads (`If-None-Match`, `Last-Event-ID`, `Idempotency-Key`).
+    public var headerParameters: [HeaderParameter]
+    /// Headers the success answer carries, with what they say.
+    public var answerHeaders: [String: String]
+    /// Other statuses answered with the same answer as `success` (a dry run's 200 beside the
+    /// import's 201, a 304 without a body, the health check's 503).
+    public var otherAnswers: [Outcome]
+    /// Whether it needs a signed-in person (a bearer token or the web session).
+    public var signedIn: Bool
+    /// Query parameters the document marks required although `Parameters` reads them as optional,
+    /// so that leaving one out is answered by the handler's own message.
+    public var requiredParameters: Set<String>
+    /// A body that is not JSON (an upload), by media type with its schema; `Body` is then
+    /// ``Nothing`` and the handler reads the bytes itself.
+    public var rawBody: [String: JSONValue]?
+    /// A success answer that is not JSON (a file, a stream), by media type with its schema;
+    /// `Answer` is then ``Nothing`` and the handler writes it.
+    public var rawAnswer: [String: JSONValue]?
+
+    public init(_ method: HTTPVerb, _ path: PathTemplate, _ id: String, tag: String, summary: String,
+                success: Outcome, failures: [Outcome], parameterNotes: [String: FieldNote] = [:],
+                headerParameters: [HeaderParameter] = [], answerHeaders: [String: String] = [:],
+                otherAnswers: [Outcome] = [], signedIn: Bool = true, requiredParameters: Set<String> = [],
+                rawBody: [String: JSONValue]? = nil, rawAnswer: [String: JSONValue]? = nil) {
+        self.method = method
+        self.path = path
+        self.id = id
+        self.tag = tag
+        self.summary = summary
+        self.success = success
+        self.failures = failures
+        self.parameterNotes = parameterNotes
+        self.headerParameters = headerParameters
+        self.answerHeaders = answerHeaders
+        self.otherAnswers = otherAnswers
+        self.signedIn = signedIn
+        self.requiredParameters = requiredParameters
+        self.rawBody = rawBody
+        self.rawAnswer = rawAnswer
+    }
 }
 
 /// A request header an operation reads.

@@ -209,25 +209,17 @@ public struct GoalsInput: Codable, Sendable, Hashable, SchemaDocumented {
 public enum BodyProfiles {
     public enum Get: APIOperation {
         public typealias Answer = BodyProfileAnswer
-        public static let id = "getBodyProfile"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/body-profile"
-        public static let summary = "Your body profile"
-        public static let tag = "body"
-        public static let success = Outcome(200, "The profile")
-        public static let failures = [Outcome(404, "No profile yet")] + Outcome.read
+        public static let spec = OperationSpec(.get, "/api/v1/body-profile", "getBodyProfile", tag: "body",
+            summary: "Your body profile", success: Outcome(200, "The profile"),
+            failures: [Outcome(404, "No profile yet")] + Outcome.read)
     }
 
     public enum Save: APIOperation {
         public typealias Body = BodyProfileInput
         public typealias Answer = BodyProfileAnswer
-        public static let id = "putBodyProfile"
-        public static let method = HTTPVerb.put
-        public static let path: PathTemplate = "/api/v1/body-profile"
-        public static let summary = "Set your body profile (metric, or heightFt/heightIn and weightLb)"
-        public static let tag = "body"
-        public static let success = Outcome(200, "Saved")
-        public static let failures = Outcome.writeJSON
+        public static let spec = OperationSpec(.put, "/api/v1/body-profile", "putBodyProfile", tag: "body",
+            summary: "Set your body profile (metric, or heightFt/heightIn and weightLb)", success: Outcome(200, "Saved"),
+            failures: Outcome.writeJSON)
     }
 }
 
@@ -235,24 +227,16 @@ public enum BodyProfiles {
 public enum DailyGoals {
     public enum Get: APIOperation {
         public typealias Answer = GoalsAnswer
-        public static let id = "getGoals"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/goals"
-        public static let summary = "Daily goals in force (manual, computed, or the 2000/150/250/65 defaults)"
-        public static let tag = "body"
-        public static let success = Outcome(200, "Goals")
-        public static let failures = Outcome.read
+        public static let spec = OperationSpec(.get, "/api/v1/goals", "getGoals", tag: "body",
+            summary: "Daily goals in force (manual, computed, or the 2000/150/250/65 defaults)", success: Outcome(200, "Goals"),
+            failures: Outcome.read)
     }
 
     public enum Set: APIOperation {
         public typealias Body = GoalsInput
         public typealias Answer = GoalsAnswer
-        public static let id = "putGoals"
-        public static let method = HTTPVerb.put
-        public static let path: PathTemplate = "/api/v1/goals"
-        public static let summary = "Set manual goals, or source=computed to compute them from the body profile"
-        public static let tag = "body"
-        public static let success = Outcome(200, "Goals")
-        public static let failures = Outcome.writeJSON
+        public static let spec = OperationSpec(.put, "/api/v1/goals", "putGoals", tag: "body",
+            summary: "Set manual goals, or source=computed to compute them from the body profile", success: Outcome(200, "Goals"),
+            failures: Outcome.writeJSON)
     }
 }

@@ -63,28 +63,20 @@ extension Int64: SchemaLeaf {
 public enum HealthImport {
     public enum Run: APIOperation {
         public typealias Answer = HealthImportResult
-        public static let id = "importAppleHealth"
-        public static let method = HTTPVerb.post
-        public static let path: PathTemplate = "/api/v1/health/import"
-        public static let summary = "Import body mass, height, date of birth and sex from an Apple Health export (export.zip or export.xml, streamed)"
-        public static let tag = "body"
-        public static let success = Outcome(200, "What was imported")
-        public static var rawBody: [String: JSONValue]? { RawMedia.each(["application/zip", "application/xml"], RawMedia.upload) }
-        public static let failures = [
-            Outcome(400, "Empty upload, or a malformed multipart form"), .notSignedIn, .csrf,
-            Outcome(409, "An import is already running for your account"), Outcome(413, "Upload over 4 GB"),
-            Outcome(422, "Not an Apple Health export (named in errors as file)"), .unavailable,
-        ]
+        public static let spec = OperationSpec(.post, "/api/v1/health/import", "importAppleHealth", tag: "body",
+            summary: "Import body mass, height, date of birth and sex from an Apple Health export (export.zip or export.xml, streamed)",
+            success: Outcome(200, "What was imported"),
+            failures: [
+                Outcome(400, "Empty upload, or a malformed multipart form"), .notSignedIn, .csrf,
+                Outcome(409, "An import is already running for your account"), Outcome(413, "Upload over 4 GB"),
+                Outcome(422, "Not an Apple Health export (named in errors as file)"), .unavailable,
+            ], rawBody: RawMedia.each(["application/zip", "application/xml"], RawMedia.upload))
     }
 
     public enum Status: APIOperation {
         public typealias Answer = HealthImportStatus
-        public static let id = "healthImportStatus"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/health/import"
-        public static let summary = "Whether an Apple Health import of yours is running, and how far it has read"
-        public static let tag = "body"
-        public static let success = Outcome(200, "Status")
-        public static let failures = Outcome.read
+        public static let spec = OperationSpec(.get, "/api/v1/health/import", "healthImportStatus", tag: "body",
+            summary: "Whether an Apple Health import of yours is running, and how far it has read",
+            success: Outcome(200, "Status"), failures: Outcome.read)
     }
 }

@@ -35,35 +35,26 @@ public enum Invitations {
 
     public enum List: APIOperation {
         public typealias Answer = [InvitationAnswer]
-        public static let id = "listInvitations"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/invitations"
-        public static let summary = "The invitation links waiting to be used (unused, unrevoked, unexpired), newest first; the owner only"
-        public static let tag = "auth"
-        public static let success = Outcome(200, "Invitations waiting")
-        public static let failures = [.notSignedIn, Outcome(403, "Not this server's owner (the account created first)"), .unavailable]
+        public static let spec = OperationSpec(.get, "/api/v1/invitations", "listInvitations", tag: "auth",
+            summary: "The invitation links waiting to be used (unused, unrevoked, unexpired), newest first; the owner only",
+            success: Outcome(200, "Invitations waiting"),
+            failures: [.notSignedIn, Outcome(403, "Not this server's owner (the account created first)"), .unavailable])
     }
 
     public enum Create: APIOperation {
         public typealias Answer = InvitationAnswer
-        public static let id = "createInvitation"
-        public static let method = HTTPVerb.post
-        public static let path: PathTemplate = "/api/v1/invitations"
-        public static let summary = "Make a one-time sign-up link, good for \(InvitationRules.lifetimeDays) days; its link and token are in this answer only; the owner only"
-        public static let tag = "auth"
-        public static let success = Outcome(201, "Made")
-        public static let failures = [.notSignedIn, ownerOnly, Outcome(409, "\(InvitationRules.openLimit) invitations are waiting already"), .unavailable]
+        public static let spec = OperationSpec(.post, "/api/v1/invitations", "createInvitation", tag: "auth",
+            summary: "Make a one-time sign-up link, good for \(InvitationRules.lifetimeDays) days; its link and token are in this answer only; the owner only",
+            success: Outcome(201, "Made"),
+            failures: [.notSignedIn, ownerOnly, Outcome(409, "\(InvitationRules.openLimit) invitations are waiting already"), .unavailable])
     }
 
     public enum Revoke: APIOperation {
         public typealias Parameters = IDParameter
-        public static let id = "revokeInvitation"
-        public static let method = HTTPVerb.delete
-        public static let path: PathTemplate = "/api/v1/invitations/{id}"
-        public static let summary = "Revoke a link waiting to be used: it no longer creates an account; the owner only"
-        public static let tag = "auth"
-        public static let success = Outcome(204, "Revoked")
-        public static let failures = [Outcome(404, "No such invitation, or it has been used"), .notSignedIn, ownerOnly, .unavailable]
-        public static var parameterNotes: [String: FieldNote] { ["id": FieldNote("The invitation's id")] }
+        public static let spec = OperationSpec(.delete, "/api/v1/invitations/{id}", "revokeInvitation", tag: "auth",
+            summary: "Revoke a link waiting to be used: it no longer creates an account; the owner only",
+            success: Outcome(204, "Revoked"),
+            failures: [Outcome(404, "No such invitation, or it has been used"), .notSignedIn, ownerOnly, .unavailable],
+            parameterNotes: ["id": FieldNote("The invitation's id")])
     }
 }

@@ -136,69 +136,49 @@ public struct SuggestionQuery: Codable, Sendable, Hashable {
 public enum MealTypes {
     public enum List: APIOperation {
         public typealias Answer = [MealTypeAnswer]
-        public static let id = "listMealTypes"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/meal-types"
-        public static let summary = "Your meal types in your order, hidden ones included (the defaults until you change them)"
-        public static let tag = "meal-types"
-        public static let success = Outcome(200, "Your meal types")
-        public static let failures = Outcome.read
+        public static let spec = OperationSpec(.get, "/api/v1/meal-types", "listMealTypes", tag: "meal-types",
+            summary: "Your meal types in your order, hidden ones included (the defaults until you change them)",
+            success: Outcome(200, "Your meal types"), failures: Outcome.read)
     }
 
     public enum Create: APIOperation {
         public typealias Body = MealTypeInput
         public typealias Answer = MealTypeAnswer
-        public static let id = "createMealType"
-        public static let method = HTTPVerb.post
-        public static let path: PathTemplate = "/api/v1/meal-types"
-        public static let summary = "Add a meal type of your own (at the end, or at position)"
-        public static let tag = "meal-types"
-        public static let success = Outcome(201, "Added")
-        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
-        public static let failures = Outcome.writeJSON.map {
-            $0.status == 422 ? Outcome(422, "Invalid fields: no name, a name you already use, a bad window, or already \(MealType.maximumCount) meal types") : $0
-        }
+        public static let spec = OperationSpec(.post, "/api/v1/meal-types", "createMealType", tag: "meal-types",
+            summary: "Add a meal type of your own (at the end, or at position)", success: Outcome(201, "Added"),
+            failures: Outcome.writeJSON.map {
+                $0.status == 422 ? Outcome(422, "Invalid fields: no name, a name you already use, a bad window, or already \(MealType.maximumCount) meal types") : $0
+            }, headerParameters: [.idempotencyKey])
     }
 
     public enum Suggestion: APIOperation {
         public typealias Parameters = SuggestionQuery
         public typealias Answer = MealTypeAnswer
-        public static let id = "suggestMealType"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/meal-types/suggestion"
-        public static let summary = "The meal type the clock suggests: the first offered type whose window holds the time in your time zone, else Snack"
-        public static let tag = "meal-types"
-        public static let success = Outcome(200, "The suggested meal type")
-        public static let failures = [Outcome(400, "Bad at (not an ISO 8601 instant with its offset)")] + Outcome.read
-        public static var parameterNotes: [String: FieldNote] { ["at": FieldNote("The instant (default now)")] }
+        public static let spec = OperationSpec(.get, "/api/v1/meal-types/suggestion", "suggestMealType", tag: "meal-types",
+            summary: "The meal type the clock suggests: the first offered type whose window holds the time in your time zone, else Snack",
+            success: Outcome(200, "The suggested meal type"),
+            failures: [Outcome(400, "Bad at (not an ISO 8601 instant with its offset)")] + Outcome.read,
+            parameterNotes: ["at": FieldNote("The instant (default now)")])
     }
 
     public enum Get: APIOperation {
         public typealias Parameters = IDParameter
         public typealias Answer = MealTypeAnswer
-        public static let id = "getMealType"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/meal-types/{id}"
-        public static let summary = "One meal type"
-        public static let tag = "meal-types"
-        public static let success = Outcome(200, "The meal type")
-        public static let failures = [Outcome(404, "No such meal type in your account")] + Outcome.read
-        public static var parameterNotes: [String: FieldNote] { ["id": FieldNote("The meal type's id")] }
+        public static let spec = OperationSpec(.get, "/api/v1/meal-types/{id}", "getMealType", tag: "meal-types",
+            summary: "One meal type", success: Outcome(200, "The meal type"),
+            failures: [Outcome(404, "No such meal type in your account")] + Outcome.read,
+            parameterNotes: ["id": FieldNote("The meal type's id")])
     }
 
     public enum Update: APIOperation {
         public typealias Parameters = IDParameter
         public typealias Body = MealTypeInput
         public typealias Answer = MealTypeAnswer
-        public static let id = "updateMealType"
-        public static let method = HTTPVerb.put
-        public static let path: PathTemplate = "/api/v1/meal-types/{id}"
-        public static let summary = "Rename, re-window, hide, show or move a meal type (only the fields sent change)"
-        public static let tag = "meal-types"
-        public static let success = Outcome(200, "Updated")
-        public static let failures = [Outcome(404, "No such meal type in your account")] + Outcome.writeJSON.map {
-            $0.status == 422 ? Outcome(422, "Invalid fields: an empty name or one you already use, a bad window, or hiding Snack") : $0
-        }
-        public static var parameterNotes: [String: FieldNote] { ["id": FieldNote("The meal type's id")] }
+        public static let spec = OperationSpec(.put, "/api/v1/meal-types/{id}", "updateMealType", tag: "meal-types",
+            summary: "Rename, re-window, hide, show or move a meal type (only the fields sent change)",
+            success: Outcome(200, "Updated"),
+            failures: [Outcome(404, "No such meal type in your account")] + Outcome.writeJSON.map {
+                $0.status == 422 ? Outcome(422, "Invalid fields: an empty name or one you already use, a bad window, or hiding Snack") : $0
+            }, parameterNotes: ["id": FieldNote("The meal type's id")])
     }
 }

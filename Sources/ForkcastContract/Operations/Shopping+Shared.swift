@@ -93,30 +93,23 @@ extension ShoppingLists {
     public enum Shared: APIOperation {
         public typealias Parameters = ShareTokenParameter
         public typealias Answer = SharedShoppingListAnswer
-        public static let id = "getSharedShoppingList"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/shared/shopping-lists/{token}"
-        public static let summary = "The list a sharing link opens (no account needed)"
-        public static let tag = "shopping"
-        public static let signedIn = false
-        public static let success = Outcome(200, "The list")
-        public static let failures = [Outcome(404, "No list is shared by this link (never, or revoked)"), .unavailable]
-        public static var parameterNotes: [String: FieldNote] { tokenNote }
+        public static let spec = OperationSpec(.get, "/api/v1/shared/shopping-lists/{token}", "getSharedShoppingList",
+            tag: "shopping", summary: "The list a sharing link opens (no account needed)", success: Outcome(200, "The list"),
+            failures: [Outcome(404, "No list is shared by this link (never, or revoked)"), .unavailable],
+            parameterNotes: tokenNote, signedIn: false)
     }
 
     public enum SharedCheck: APIOperation {
         public typealias Parameters = SharedItemParameters
         public typealias Body = SharedCheckInput
         public typealias Answer = SharedShoppingItemAnswer
-        public static let id = "checkSharedShoppingItem"
-        public static let method = HTTPVerb.put
-        public static let path: PathTemplate = "/api/v1/shared/shopping-lists/{token}/items/{itemId}"
-        public static let summary = "Check an item of a shared list off (or back on); nothing else can be changed through the link"
-        public static let tag = "shopping"
-        public static let signedIn = false
-        public static let success = Outcome(200, "Changed")
-        public static let failures = [Outcome.malformed, Outcome(404, "No list is shared by this link, or it has no such item"),
-                                      .tooLarge, .notJSON, .invalid, .unavailable]
-        public static var parameterNotes: [String: FieldNote] { ["token": FieldNote("The sharing link's token", maxLength: 100), "itemId": FieldNote("The item's id")] }
+        public static let spec = OperationSpec(.put, "/api/v1/shared/shopping-lists/{token}/items/{itemId}",
+            "checkSharedShoppingItem", tag: "shopping",
+            summary: "Check an item of a shared list off (or back on); nothing else can be changed through the link",
+            success: Outcome(200, "Changed"),
+            failures: [Outcome.malformed, Outcome(404, "No list is shared by this link, or it has no such item"),
+                .tooLarge, .notJSON, .invalid, .unavailable],
+            parameterNotes: ["token": FieldNote("The sharing link's token", maxLength: 100), "itemId": FieldNote("The item's id")],
+            signedIn: false)
     }
 }

@@ -50,24 +50,17 @@ public struct ProviderParameter: Codable, Sendable, Hashable {
 public enum Identities {
     public enum List: APIOperation {
         public typealias Answer = SignInMethods
-        public static let id = "signInMethods"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/me/identities"
-        public static let summary = "How the signed-in account signs in: whether it has a password, the Apple or OpenID Connect identities linked, and the providers this server offers"
-        public static let tag = "auth"
-        public static let success = Outcome(200, "Sign-in methods")
-        public static let failures = Outcome.read
+        public static let spec = OperationSpec(.get, "/api/v1/me/identities", "signInMethods", tag: "auth",
+            summary: "How the signed-in account signs in: whether it has a password, the Apple or OpenID Connect identities linked, and the providers this server offers",
+            success: Outcome(200, "Sign-in methods"), failures: Outcome.read)
     }
 
     public enum Unlink: APIOperation {
         public typealias Parameters = ProviderParameter
-        public static let id = "unlinkIdentity"
-        public static let method = HTTPVerb.delete
-        public static let path: PathTemplate = "/api/v1/me/identities/{provider}"
-        public static let summary = "Unlink Apple or the OpenID Connect provider; refused when it is the account's only way to sign in"
-        public static let tag = "auth"
-        public static let success = Outcome(204, "Unlinked")
-        public static let failures = [Outcome(404, "No such provider, or it is not linked to this account"),
-                                      Outcome(409, "It is the only way this account signs in")] + Outcome.write
+        public static let spec = OperationSpec(.delete, "/api/v1/me/identities/{provider}", "unlinkIdentity", tag: "auth",
+            summary: "Unlink Apple or the OpenID Connect provider; refused when it is the account's only way to sign in",
+            success: Outcome(204, "Unlinked"),
+            failures: [Outcome(404, "No such provider, or it is not linked to this account"),
+                Outcome(409, "It is the only way this account signs in")] + Outcome.write)
     }
 }

@@ -177,50 +177,35 @@ public enum Sync {
     public enum Changes: APIOperation {
         public typealias Parameters = SyncChangesQuery
         public typealias Answer = SyncChanges<JSONValue>
-        public static let id = "syncChanges"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/sync/changes"
-        public static let summary = "Everything of yours that changed after a cursor, oldest first"
-        public static let tag = "sync"
-        public static let success = Outcome(200, "A page of changes")
-        public static let failures = [Outcome(400, "since or limit cannot be read"), .notSignedIn,
-                                      Outcome(410, "The cursor is older than the deletions the server keeps (\(SyncMerge.tombstoneDays) days): pull everything again"),
-                                      .unavailable]
-        public static var parameterNotes: [String: FieldNote] {
-            ["since": FieldNote("A cursor from an earlier answer; absent: everything", pattern: "^c[0-9]{1,15}$"),
-             "limit": FieldNote(minimum: 1, maximum: Decimal(SyncChangesQuery.maximumLimit), default: .number(Double(SyncChangesQuery.defaultLimit)))]
-        }
+        public static let spec = OperationSpec(.get, "/api/v1/sync/changes", "syncChanges", tag: "sync",
+            summary: "Everything of yours that changed after a cursor, oldest first", success: Outcome(200, "A page of changes"),
+            failures: [Outcome(400, "since or limit cannot be read"), .notSignedIn,
+                Outcome(410, "The cursor is older than the deletions the server keeps (\(SyncMerge.tombstoneDays) days): pull everything again"),
+                .unavailable],
+            parameterNotes: ["since": FieldNote("A cursor from an earlier answer; absent: everything", pattern: "^c[0-9]{1,15}$"),
+                "limit": FieldNote(minimum: 1, maximum: Decimal(SyncChangesQuery.maximumLimit), default: .number(Double(SyncChangesQuery.defaultLimit)))])
     }
 
     public enum Push: APIOperation {
         public typealias Body = SyncPushInput
         public typealias Answer = SyncPushResult
-        public static let id = "syncPush"
-        public static let method = HTTPVerb.post
-        public static let path: PathTemplate = "/api/v1/sync/push"
-        public static let summary = "Apply a device's changes by last write wins"
-        public static let tag = "sync"
-        public static let success = Outcome(200, "One result per mutation, in order")
-        public static var headerParameters: [HeaderParameter] { [Photos.account] }
-        public static let failures = [
-            Outcome(400, "The body is not JSON, or X-Forkcast-Account is not an account id"), .notSignedIn, Outcome(403, "Signed in by cookie without the CSRF token"),
-            Outcome(409, "X-Forkcast-Account names another account than the signed-in one (a web page's outbox after the account changed); nothing was saved"),
-            Outcome(413, "The body is too large"), .notJSON,
-            Outcome(422, "deviceId or a mutationId is missing or too long, or more than \(SyncPushInput.maximumMutations) mutations"), .unavailable,
-        ]
+        public static let spec = OperationSpec(.post, "/api/v1/sync/push", "syncPush", tag: "sync",
+            summary: "Apply a device's changes by last write wins", success: Outcome(200, "One result per mutation, in order"),
+            failures: [
+                Outcome(400, "The body is not JSON, or X-Forkcast-Account is not an account id"), .notSignedIn, Outcome(403, "Signed in by cookie without the CSRF token"),
+                Outcome(409, "X-Forkcast-Account names another account than the signed-in one (a web page's outbox after the account changed); nothing was saved"),
+                Outcome(413, "The body is too large"), .notJSON,
+                Outcome(422, "deviceId or a mutationId is missing or too long, or more than \(SyncPushInput.maximumMutations) mutations"), .unavailable,
+            ], headerParameters: [Photos.account])
     }
 
     public enum Events: APIOperation {
         public typealias Parameters = SyncEventsQuery
-        public static let id = "syncEvents"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/sync/events"
-        public static let summary = "Server-Sent Events: `event: changes` with the newest cursor whenever your data changes"
-        public static let tag = "sync"
-        public static let success = Outcome(200, "An endless event stream (heartbeat comments every 15 s)")
-        public static var rawAnswer: [String: JSONValue]? { ["text/event-stream": ["type": "string"]] }
-        public static var headerParameters: [HeaderParameter] { [HeaderParameter("Last-Event-ID", "The last cursor seen; a newer one is sent at once")] }
-        public static let failures = [Outcome.notSignedIn]
-        public static var parameterNotes: [String: FieldNote] { ["lastEventId": FieldNote("The same as Last-Event-ID, for clients that cannot send it")] }
+        public static let spec = OperationSpec(.get, "/api/v1/sync/events", "syncEvents", tag: "sync",
+            summary: "Server-Sent Events: `event: changes` with the newest cursor whenever your data changes",
+            success: Outcome(200, "An endless event stream (heartbeat comments every 15 s)"), failures: [Outcome.notSignedIn],
+            parameterNotes: ["lastEventId": FieldNote("The same as Last-Event-ID, for clients that cannot send it")],
+            headerParameters: [HeaderParameter("Last-Event-ID", "The last cursor seen; a newer one is sent at once")],
+            rawAnswer: ["text/event-stream": ["type": "string"]])
     }
 }

@@ -48,38 +48,23 @@ public enum Weights {
     public enum List: APIOperation {
         public typealias Parameters = PageQuery
         public typealias Answer = Page<WeightEntry>
-        public static let id = "listWeights"
-        public static let method = HTTPVerb.get
-        public static let path: PathTemplate = "/api/v1/weights"
-        public static let summary = "Weight entries, newest first, a page at a time"
-        public static let tag = "body"
-        public static let success = Outcome(200, "Weights")
-        public static let failures = [Outcome(400, "page or per out of range")] + Outcome.read
-        public static var parameterNotes: [String: FieldNote] { PageQuery.notes }
+        public static let spec = OperationSpec(.get, "/api/v1/weights", "listWeights", tag: "body",
+            summary: "Weight entries, newest first, a page at a time", success: Outcome(200, "Weights"),
+            failures: [Outcome(400, "page or per out of range")] + Outcome.read, parameterNotes: PageQuery.notes)
     }
 
     public enum Record: APIOperation {
         public typealias Body = WeightInput
         public typealias Answer = WeightEntry
-        public static let id = "addWeight"
-        public static let method = HTTPVerb.post
-        public static let path: PathTemplate = "/api/v1/weights"
-        public static let summary = "Record a weight"
-        public static let tag = "body"
-        public static let success = Outcome(201, "Recorded")
-        public static var headerParameters: [HeaderParameter] { [.idempotencyKey] }
-        public static let failures = [Outcome(409, "A weight at that instant exists")] + Outcome.writeJSON
+        public static let spec = OperationSpec(.post, "/api/v1/weights", "addWeight", tag: "body", summary: "Record a weight",
+            success: Outcome(201, "Recorded"), failures: [Outcome(409, "A weight at that instant exists")] + Outcome.writeJSON,
+            headerParameters: [.idempotencyKey])
     }
 
     public enum Delete: APIOperation {
         public typealias Parameters = IDParameter
-        public static let id = "deleteWeight"
-        public static let method = HTTPVerb.delete
-        public static let path: PathTemplate = "/api/v1/weights/{id}"
-        public static let summary = "Delete a weight entry"
-        public static let tag = "body"
-        public static let success = Outcome.deleted
-        public static let failures = [Outcome(404, "No such entry")] + Outcome.write
-        public static var parameterNotes: [String: FieldNote] { ["id": FieldNote("The weight entry's id")] }
+        public static let spec = OperationSpec(.delete, "/api/v1/weights/{id}", "deleteWeight", tag: "body",
+            summary: "Delete a weight entry", success: Outcome.deleted, failures: [Outcome(404, "No such entry")] + Outcome.write,
+            parameterNotes: ["id": FieldNote("The weight entry's id")])
     }
 }
