@@ -8,7 +8,7 @@ struct MealPresenter {
     var totals: [UUID: MealTotals]
     var currency: String
 
-    static func load(_ meals: [Meal], repository: any MealReads, currency: String) async throws -> MealPresenter {
+    static func load(_ meals: [Meal], repository: some MealReads, currency: String) async throws -> MealPresenter {
         let foods = try await repository.foods(for: meals)
         return MealPresenter(foods: foods, totals: MealRepository.totals(of: meals, foods: foods), currency: currency)
     }

@@ -37,9 +37,9 @@ struct Owner {
     }
 
     // Reads (Owner+Reads.swift): what the pages and answers show, never a write.
-    var meals: any MealReads { MealRepository(db: db, ownerID: id) }
-    var plan: any PlanReads { PlanRepository(db: db, ownerID: id) }
-    var foods: any FoodReads { FoodRepository(db: db, ownerID: id) }
+    var meals: some MealReads { MealRepository(db: db, ownerID: id) }
+    var plan: some PlanReads { PlanRepository(db: db, ownerID: id) }
+    var foods: some FoodReads { FoodRepository(db: db, ownerID: id) }
     var foodLookup: FoodLookupService {
         FoodLookupService(foods: FoodRepository(db: db, ownerID: id), saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
     }
@@ -52,12 +52,12 @@ struct Owner {
         if let known = keptVersions, known.owner == id { diary.kept = (application.readCache, known) }
         return diary
     }
-    var photos: any PhotoReads {
+    var photos: some PhotoReads {
         PhotoRepository(db: db, ownerID: id, store: application.photoStore, quotaBytes: application.forkcastConfig.photoQuotaBytes)
     }
-    var mealTypes: any MealTypeReads { MealTypeRepository(db: db, ownerID: id) }
+    var mealTypes: some MealTypeReads { MealTypeRepository(db: db, ownerID: id) }
     var occasions: OccasionRepository { OccasionRepository(db: db, ownerID: id) }
-    var body: any BodyReads { BodyRepository(db: db, ownerID: id) }
+    var body: some BodyReads { BodyRepository(db: db, ownerID: id) }
     // Use cases: each change a person makes, the same from every front door.
     var logEntry: LogEntry { LogEntry(diary: diaryStore, now: now, uuid: uuid) }
     var editEntry: EditEntry { EditEntry(diary: diaryStore, now: now) }
@@ -89,7 +89,7 @@ struct Owner {
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
-    var shopping: any ShoppingReads { ShoppingRepository(db: db, ownerID: id) }
+    var shopping: some ShoppingReads { ShoppingRepository(db: db, ownerID: id) }
     var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var addShoppingItem: AddShoppingItem { AddShoppingItem(library: library, now: now) }

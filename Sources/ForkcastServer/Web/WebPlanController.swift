@@ -129,7 +129,7 @@ struct WebPlanController: RouteCollection {
     }
 
     /// Scripts get the changed day back to swap in place; plain forms go back to the week.
-    private func answer(req: Request, user: UserModel, plan: any PlanReads, date: CalendarDate, flash: String) async throws -> Response {
+    private func answer(req: Request, user: UserModel, plan: some PlanReads, date: CalendarDate, flash: String) async throws -> Response {
         let today = user.today(now: req.now)
         let form = FormData(req)
         let start = form["start"].flatMap(CalendarDate.init(iso:)) ?? date

@@ -74,7 +74,7 @@ struct MealFormPage {
     /// "usual" is servings where the food has them, else grams or millilitres.
     /// `adopt`: when a typed name is none of the person's foods, the catalogue food of exactly that
     /// name made theirs (the form sent without the page's script, or from the offline queue).
-    func draft(foods: any FoodReads, usualPortions: Bool = false, adopt: ((String) async throws -> Food?)? = nil) async throws -> MealDraft {
+    func draft(foods: some FoodReads, usualPortions: Bool = false, adopt: ((String) async throws -> Food?)? = nil) async throws -> MealDraft {
         var problems: [ValidationError.Field] = []
         var numbers = TypedNumbers()
         func number(_ raw: String, field: String) -> Decimal? { numbers.read(raw, field: field, example: "150") }
