@@ -46,6 +46,14 @@ extension ForkcastAPI {
     /// Revokes a link waiting to be used.
     public func revokeInvitation(_ id: UUID) async throws { _ = try await send(Invitations.Revoke.self, IDParameter(id)) }
 
+    /// The household you are in, with its members.
+    public func household() async throws -> HouseholdAnswer { try await send(Households.Get.self, Nothing()) }
+
+    /// Renames your household (its owner only).
+    public func renameHousehold(_ name: String) async throws -> HouseholdAnswer {
+        try await send(Households.Rename.self, body: HouseholdInput(name: name))
+    }
+
     public func me() async throws -> User { try await send(Me.Get.self, Nothing()) }
 
     /// Changes the display name, time zone or currency (nil: unchanged; an empty name clears it).

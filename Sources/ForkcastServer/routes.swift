@@ -14,6 +14,7 @@ func routes(_ app: Application) throws {
     MealTypesController.register(operations)
     AuthController.register(operations)
     InvitationsController.register(operations)
+    HouseholdController.register(operations)
     AccountController.register(operations)
     FoodsController.register(operations)
     MealsController.register(operations)
@@ -47,6 +48,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebHistoryController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
     try signedInWeb.register(collection: WebAccountController())
     try signedInWeb.register(collection: WebInvitationsController())
+    try signedInWeb.register(collection: WebHouseholdController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 

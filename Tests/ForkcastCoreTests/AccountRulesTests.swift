@@ -39,3 +39,21 @@ struct AccountRulesTests {
         #expect(AccountRules.timeZoneProblem("<script>")?.contains("<script>") == true, "named back as given, escaped by the page")
     }
 }
+
+@Suite("Household names")
+struct HouseholdNameTests {
+    @Test func aNewHouseholdIsNamedAfterItsPerson() {
+        #expect(Household.defaultName(for: "Ana") == "Ana's household")
+        #expect(Household.defaultName(for: "  ") == "My household" && Household.defaultName(for: nil) == "My household")
+        let long = String(repeating: "x", count: AccountRules.maximumDisplayNameLength)
+        #expect(Household.defaultName(for: long).count == Household.maximumNameLength, "a long display name still makes a valid name")
+        #expect((try? Household.validated(name: Household.defaultName(for: long))) != nil)
+    }
+
+    @Test func aNameIsTrimmedNotEmptyAndAtMostAHundredCharacters() throws {
+        #expect(try Household.validated(name: " Casa  ") == "Casa")
+        #expect(try Household.validated(name: String(repeating: "e\u{301}", count: 100)).count == 100, "characters, not scalars")
+        #expect(throws: ValidationError.self) { try Household.validated(name: " \n ") }
+        #expect(throws: ValidationError.self) { try Household.validated(name: String(repeating: "a", count: 101)) }
+    }
+}

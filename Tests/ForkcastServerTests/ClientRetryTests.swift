@@ -8,7 +8,7 @@ import Testing
 @Suite("Swift client: a change whose answer is lost")
 struct ClientRetryTests {
     @Test func aLoggedEntryWhoseAnswerIsLostIsLoggedOnce() async throws {
-        try await SyncClientTests().withServer { _, url in
+        try await withServer { _, url in
             let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
             let line = SyncClientTests.FlakyTransport()
             let api = ForkcastAPI(baseURL: url, token: session.token, transport: line)

@@ -13,63 +13,44 @@ import VaporTesting
 /// one else may invite; the limit of links waiting holds.
 @Suite("Invitations over the API")
 struct InvitationAPITests {
-    private func status(_ call: () async throws -> Void) async -> Int? {
-        do {
-            try await call()
-            return nil
-        } catch ForkcastError.problem(let status, _, _, _) {
-            return status
-        } catch {
-            return -1
-        }
-    }
-
     @Test func theOwnerInvitesThroughTheSwiftClientWhileSignUpIsClosed() async throws {
-        try await withForkcast(allowSignup: false) { app in
-            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let url = URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)")!
-            do {
-                let owner = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse").token)
-                #expect(try await owner.invitations().isEmpty)
-                // Sign-up is closed: without a link, no account.
-                #expect(await status { _ = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse") } == 403)
+        try await withServer(allowSignup: false) { app, url in
+            let owner = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse").token)
+            #expect(try await owner.invitations().isEmpty)
+            // Sign-up is closed: without a link, no account.
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse") } == 403)
 
-                let made = try await owner.createInvitation()
-                let token = try #require(made.token)
-                #expect(made.link?.hasSuffix("/signup?invite=\(token)") == true)
-                #expect(made.expiresAt.timeIntervalSince(made.createdAt) == InvitationRules.lifetime)
-                let listed = try await owner.invitations()
-                #expect(listed.map(\.id) == [made.id])
-                #expect(listed.allSatisfy { $0.link == nil && $0.token == nil }, "the token is shown once, when made")
+            let made = try await owner.createInvitation()
+            let token = try #require(made.token)
+            #expect(made.link?.hasSuffix("/signup?invite=\(token)") == true)
+            #expect(made.expiresAt.timeIntervalSince(made.createdAt) == InvitationRules.lifetime)
+            let listed = try await owner.invitations()
+            #expect(listed.map(\.id) == [made.id])
+            #expect(listed.allSatisfy { $0.link == nil && $0.token == nil }, "the token is shown once, when made")
 
-                // The link makes one account, once.
-                let guestSession = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse", invitation: token)
-                #expect(guestSession.user.email == "guest@example.com")
-                #expect(await status { _ = try await ForkcastAPI(baseURL: url).register(email: "third@example.com", password: "correct horse", invitation: token) } == 403)
-                #expect(try await owner.invitations().isEmpty, "a used link is no longer waiting")
+            // The link makes one account, once.
+            let guestSession = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse", invitation: token)
+            #expect(guestSession.user.email == "guest@example.com")
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "third@example.com", password: "correct horse", invitation: token) } == 403)
+            #expect(try await owner.invitations().isEmpty, "a used link is no longer waiting")
 
-                // Only the owner invites.
-                let guest = ForkcastAPI(baseURL: url, token: guestSession.token)
-                #expect(await status { _ = try await guest.invitations() } == 403)
-                #expect(await status { _ = try await guest.createInvitation() } == 403)
+            // Only the owner invites.
+            let guest = ForkcastAPI(baseURL: url, token: guestSession.token)
+            #expect(await problemStatus { _ = try await guest.invitations() } == 403)
+            #expect(await problemStatus { _ = try await guest.createInvitation() } == 403)
 
-                // Only the owner revokes; a revoked link makes nothing; revoking it again is a 404.
-                let revoked = try await owner.createInvitation()
-                #expect(await status { try await guest.revokeInvitation(revoked.id) } == 403)
-                try await owner.revokeInvitation(revoked.id)
-                #expect(await status { try await owner.revokeInvitation(revoked.id) } == 404)
-                #expect(await status { _ = try await ForkcastAPI(baseURL: url).register(email: "late@example.com", password: "correct horse", invitation: revoked.token) } == 403)
+            // Only the owner revokes; a revoked link makes nothing; revoking it again is a 404.
+            let revoked = try await owner.createInvitation()
+            #expect(await problemStatus { try await guest.revokeInvitation(revoked.id) } == 403)
+            try await owner.revokeInvitation(revoked.id)
+            #expect(await problemStatus { try await owner.revokeInvitation(revoked.id) } == 404)
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "late@example.com", password: "correct horse", invitation: revoked.token) } == 403)
 
-                // At most InvitationRules.openLimit waiting; the one over it changes nothing.
-                for _ in 0..<InvitationRules.openLimit { _ = try await owner.createInvitation() }
-                #expect(await status { _ = try await owner.createInvitation() } == 409)
-                #expect(try await owner.invitations().count == InvitationRules.openLimit)
-                #expect(try await UserModel.query(on: app.db).count() == 2)
-            } catch {
-                await app.server.shutdown()
-                throw error
-            }
-            await app.server.shutdown()
+            // At most InvitationRules.openLimit waiting; the one over it changes nothing.
+            for _ in 0..<InvitationRules.openLimit { _ = try await owner.createInvitation() }
+            #expect(await problemStatus { _ = try await owner.createInvitation() } == 409)
+            #expect(try await owner.invitations().count == InvitationRules.openLimit)
+            #expect(try await UserModel.query(on: app.db).count() == 2)
         }
     }
 }

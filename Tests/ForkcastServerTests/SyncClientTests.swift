@@ -11,19 +11,6 @@ import VaporTesting
 /// Two devices with the Swift client against a real server (SQLite here, PostgreSQL in CI).
 @Suite("Swift client and sync engine", .serialized)
 struct SyncClientTests {
-    /// Runs the server on a loopback port for the body.
-    func withServer(clock: TestClock? = nil, _ body: @escaping (Application, URL) async throws -> Void) async throws {
-        try await withForkcast(clock: clock) { app in
-            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let url = URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)")!
-            do { try await body(app, url) } catch {
-                await app.server.shutdown()
-                throw error
-            }
-            await app.server.shutdown()
-        }
-    }
-
     /// A line that can be cut: while `down`, requests fail without reaching the server; with
     /// `dropNextAnswer`, the next request reaches the server but its answer is lost.
     final class FlakyTransport: ForkcastTransport, @unchecked Sendable {

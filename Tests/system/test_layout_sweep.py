@@ -161,6 +161,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("settings", "/settings", None),
             ("your-data", "/settings/data", None),
             ("sign-in-methods", "/settings/sign-in", None),
+            ("household", "/settings/household", None),
             # A link made (shown once) beside the ones waiting; 10 sweeps stay under the 20 allowed.
             ("invitations", "/settings/invitations", lambda: css(driver, "#make-invitation").click()),
             ("api-docs", "/api/docs", open_operations),

@@ -179,3 +179,34 @@ def test_the_owner_invites_a_household_member_while_sign_up_is_closed(driver, st
     sign_in(driver, server, email="robin@example.com", password="a long household passphrase")
     driver.get(server.url("/settings/invitations"))
     assert "Only this server's owner" in css(driver, "main").text and not all_css(driver, "#make-invitation")
+
+
+def test_settings_show_the_household_and_its_owner_renames_it(driver, server):
+    s = api_session(server)
+    sign_in(driver, server)
+    driver.get(server.url("/settings"))
+    css(driver, 'a[href="/settings/household"]').click()
+    wait_for(driver, lambda d: d.current_url.endswith("/settings/household"))
+    assert css(driver, ".household-name").text == "My household"
+    [member] = all_css(driver, ".member")
+    assert member.text.split("\n") == ["You", "Owner"]
+    axe_check(driver, "household")
+
+    # A blank name is refused next to its field and changes nothing.
+    field = css(driver, "#field-name")
+    field.clear()
+    field.send_keys("   ")
+    css(driver, "#household-name button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#field-name-error"))
+    assert "Give the household a name" in css(driver, "#field-name-error").text
+    assert css(driver, "#field-name").get_attribute("aria-invalid") == "true"
+    assert s.get(server.url("/api/v1/household")).json()["name"] == "My household"
+
+    name = 'Casa <b>"Ana"</b> \u05e9\u05dc\u05d5\u05dd'
+    field = css(driver, "#field-name")
+    field.clear()
+    field.send_keys(name)
+    css(driver, "#household-name button[type=submit]").click()
+    wait_for(driver, lambda d: css(d, ".household-name").text == name, message="the new name shows as typed")
+    assert s.get(server.url("/api/v1/household")).json()["name"] == name
+    screenshot(driver, "household")

@@ -41,6 +41,12 @@ public protocol AccountRecords: Sendable {
     /// Marks the invitation used by `account`; false when it was used already.
     func markInvitationUsed(_ id: UUID, by account: UUID, at date: Date) async throws -> Bool
     func deleteInvitation(_ id: UUID) async throws -> Bool
+    /// Stores a household with `owner` in it as its owner (an account is in exactly one).
+    func insert(_ household: Household, owner: UUID, now: Date) async throws
+    /// The household `member` is in, with its members: the owner first, then by when they joined.
+    func household(of member: UUID) async throws -> HouseholdMembers?
+    /// Stores the household's changed name.
+    func replace(_ household: Household) async throws
 }
 
 /// An account as it is created.

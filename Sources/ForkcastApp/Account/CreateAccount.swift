@@ -20,8 +20,8 @@ public struct CreateAccount: Sendable {
     public static let signupClosedForPeople = "Sign-up is closed on this server. Ask its owner for an invitation link (Settings › Invite someone)."
     public static let emailTaken = "An account with that email already exists; sign in instead."
 
-    /// Stores `account` with what every account starts with (its settings in the change feed, the
-    /// default meal types) and, for a first sign-in, the `identity` it signed in with.
+    /// Stores `account` with what every account starts with (its settings in the change feed, a
+    /// household of its own, the default meal types) and, for a first sign-in, the `identity` it signed in with.
     /// `onlyIfFirst`: refused (``Refusal/notAllowed(_:)``, sign-up closed) unless no account exists
     /// yet. An email another account has (in any case) is a ``Refusal/conflict(_:)``.
     /// `invitation`: the hash of an invitation's token, used up in the same write; while sign-up is
@@ -34,6 +34,8 @@ public struct CreateAccount: Sendable {
             if closed, invitation == nil { throw Refusal.notAllowed(Self.signupClosed) }
             if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
             try await records.insert(account, now: now)
+            let household = Household(id: UUID.timeOrdered(), name: Household.defaultName(for: account.displayName), createdAt: now, updatedAt: now)
+            try await records.insert(household, owner: account.id, now: now)
             // A link used up, expired or unknown matters only where sign-up is closed.
             if let invitation {
                 let open = try await records.openInvitations(now: now, tokenHash: invitation).first

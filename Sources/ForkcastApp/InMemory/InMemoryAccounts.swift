@@ -106,8 +106,33 @@ public struct InMemoryAccounts: Accounts {
                 records.profiles[owner] = nil
                 records.goals[owner] = nil
                 records.identities = records.identities.filter { $0.value != owner }
+                if let household = records.memberships.removeValue(forKey: owner)?.household,
+                   !records.memberships.values.contains(where: { $0.household == household }) {
+                    records.households[household] = nil
+                }
                 return true
             }
+        }
+
+        func insert(_ household: Household, owner: UUID, now: Date) async throws {
+            try tx.update { records in
+                guard records.households[household.id] == nil else { throw InMemoryLibraries.DuplicateID(id: household.id) }
+                guard records.memberships[owner] == nil else { throw InMemoryLibraries.DuplicateID(id: owner) }
+                records.households[household.id] = household
+                records.memberships[owner] = (household.id, .owner, now)
+            }
+        }
+
+        func household(of member: UUID) async throws -> HouseholdMembers? {
+            guard let id = tx.records.memberships[member]?.household, let household = tx.records.households[id] else { return nil }
+            let members = tx.records.memberships.filter { $0.value.household == id }
+                .sorted { ($0.value.role == .owner ? 0 : 1, $0.value.joinedAt, $0.key.uuidString) < ($1.value.role == .owner ? 0 : 1, $1.value.joinedAt, $1.key.uuidString) }
+                .map { Household.Member(id: $0.key, displayName: tx.records.accounts[$0.key]?.displayName, role: $0.value.role) }
+            return HouseholdMembers(household: household, members: members)
+        }
+
+        func replace(_ household: Household) async throws {
+            tx.update { records in records.households[household.id] = household }
         }
     }
 }

@@ -53,6 +53,9 @@ public final class InMemoryLibraries: @unchecked Sendable {
         /// Account ids in the order they were created (the first is the owner).
         public internal(set) var accountOrder: [UUID] = []
         public internal(set) var invitations: [UUID: Invitation] = [:]
+        public internal(set) var households: [UUID: Household] = [:]
+        /// Each account's household, role and when it joined.
+        public internal(set) var memberships: [UUID: (household: UUID, role: Household.Role, joinedAt: Date)] = [:]
         /// Each used invitation, with the account it created.
         public internal(set) var usedInvitations: [UUID: UUID] = [:]
         /// Each linked sign-in, with the account it signs in to.

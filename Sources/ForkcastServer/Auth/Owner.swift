@@ -97,6 +97,12 @@ struct Owner {
     var deleteShoppingItem: DeleteShoppingItem { DeleteShoppingItem(library: library, now: now) }
     var deleteShoppingList: DeleteShoppingList { DeleteShoppingList(library: library, now: now) }
     var shareShoppingList: ShareShoppingList { ShareShoppingList(library: library, now: now) }
+    /// The person's household and its members.
+    func household() async throws -> HouseholdMembers? {
+        let id = id
+        return try await FluentAccounts(db: db).read { try await $0.household(of: id) }
+    }
+    var renameHousehold: RenameHousehold { RenameHousehold(accounts: FluentAccounts(db: db), now: now) }
     var updateSettings: UpdateSettings { UpdateSettings(store: FluentSettingsStore(user: user, db: db), now: now) }
     /// A synced device's push, each change applied through the use case above that owns it;
     /// `present` turns a refused change into its problem (nil: storage trouble, thrown).

@@ -25,5 +25,6 @@ extension Application {
         migrations.add(M018_SyncHeads())
         migrations.add(M019_MealNumberOrder())
         migrations.add(M020_ShoppingPurchase())
+        migrations.add(M021_Households())
     }
 }

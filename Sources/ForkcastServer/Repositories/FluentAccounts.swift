@@ -100,6 +100,7 @@ struct FluentAccounts: Accounts {
                 // row's delete would wait for it while it waits for the user row).
                 try await sql.delete(from: "sync_heads").where("owner_id", .equal, owner).run()
             }
+            let household = try await HouseholdMemberModel.find(owner, on: db)?.householdID
             let photoIDs = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).all().compactMap(\.id)
             if let photoStore { try await photoStore.remove(photoIDs, on: db) }
             for (table, column) in FluentAccounts.ownedTables {
@@ -109,7 +110,43 @@ struct FluentAccounts: Accounts {
             try await sql.delete(from: WebSessionModel.schema).where("data", .like, "%\(owner.uuidString)%").run()
             try await sql.delete(from: "login_buckets").where("key", .equal, LoginThrottle.perAccount.prefix + user.emailKey).run()
             try await sql.delete(from: UserModel.schema).where("id", .equal, owner).run()
+            if let household {
+                // The last member's leaving ends the household.
+                try await sql.raw("""
+                    DELETE FROM \(ident: HouseholdModel.schema) WHERE id = \(bind: household)
+                    AND NOT EXISTS (SELECT 1 FROM \(ident: HouseholdMemberModel.schema) WHERE household_id = \(bind: household))
+                    """).run()
+            }
             return true
+        }
+
+        func insert(_ household: Household, owner: UUID, now: Date) async throws {
+            try await HouseholdModel(household).create(on: db)
+            try await HouseholdMemberModel(user: owner, household: household.id, role: .owner, joinedAt: now).create(on: db)
+        }
+
+        func household(of member: UUID) async throws -> HouseholdMembers? {
+            guard let membership = try await HouseholdMemberModel.find(member, on: db),
+                  let household = try await HouseholdModel.find(membership.householdID, on: db) else { return nil }
+            let rows = try await (db as! any SQLDatabase).select()
+                .column(SQLColumn("user_id", table: HouseholdMemberModel.schema)).column("role").column("display_name")
+                .from(HouseholdMemberModel.schema)
+                .join(UserModel.schema, on: SQLColumn("id", table: UserModel.schema), .equal, SQLColumn("user_id", table: HouseholdMemberModel.schema))
+                .where("household_id", .equal, household.id)
+                .orderBy("joined_at").orderBy(SQLColumn("user_id", table: HouseholdMemberModel.schema))
+                .all()
+            let members = try rows.map { row in
+                Household.Member(id: try row.decode(column: "user_id", as: UUID.self),
+                                 displayName: try row.decode(column: "display_name", as: String?.self),
+                                 role: Household.Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .member)
+            }
+            return HouseholdMembers(household: household.domain, members: members.filter { $0.role == .owner } + members.filter { $0.role != .owner })
+        }
+
+        func replace(_ household: Household) async throws {
+            try await (db as! any SQLDatabase).update(HouseholdModel.schema)
+                .set("name", to: household.name).set("updated_at", to: household.updatedAt)
+                .where("id", .equal, household.id).run()
         }
     }
 }
@@ -126,7 +163,7 @@ extension FluentAccounts {
         (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
         (MealTypeModel.schema, "user_id"),
         (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
-        (InvitationModel.schema, "created_by"),
+        (InvitationModel.schema, "created_by"), (HouseholdMemberModel.schema, "user_id"),
     ]
 }
 

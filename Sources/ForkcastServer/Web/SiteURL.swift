@@ -11,6 +11,8 @@ enum SiteURL: Sendable {
     case home, setup, login, logout, settings
     /// Creating an account (when sign-up is open, or with an invitation's token) and the owner's invitations.
     case signup(invite: String? = nil), invitations, revokeInvitation(UUID)
+    /// Settings › Household: its name and members.
+    case household
     // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
     // and Settings › Sign-in methods
     case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
@@ -78,6 +80,7 @@ enum SiteURL: Sendable {
         case .settings: "/settings"
         case .signup: "/signup"
         case .invitations: "/settings/invitations"
+        case .household: "/settings/household"
         case .revokeInvitation(let invitation): "/settings/invitations/\(id(invitation))/revoke"
         case .identityStart(let kind, _, _): "/auth/\(kind.rawValue)/start"
         case .identityCallback(let kind): "/auth/\(kind.rawValue)/callback"
@@ -190,7 +193,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,

@@ -1,4 +1,5 @@
 import FluentKit
+import ForkcastClient
 @testable import ForkcastServer
 import Foundation
 import NIOCore
@@ -225,5 +226,30 @@ extension Client {
         let response = try await get("/api/v1/plan" + (query.isEmpty ? "" : "?" + query))
         #expect(response.status == .ok, "plan: \(response.body.string)")
         return try response.json()
+    }
+}
+
+/// Runs a fresh Forkcast on a loopback port for the body, which gets its address.
+func withServer(allowSignup: Bool = false, clock: TestClock? = nil, _ body: @escaping (Application, URL) async throws -> Void) async throws {
+    try await withForkcast(allowSignup: allowSignup, clock: clock) { app in
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let url = URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)")!
+        do { try await body(app, url) } catch {
+            await app.server.shutdown()
+            throw error
+        }
+        await app.server.shutdown()
+    }
+}
+
+/// The status of the problem `call` is answered with; nil when it succeeds, -1 for another error.
+func problemStatus(_ call: () async throws -> Void) async -> Int? {
+    do {
+        try await call()
+        return nil
+    } catch ForkcastError.problem(let status, _, _, _) {
+        return status
+    } catch {
+        return -1
     }
 }

@@ -34,6 +34,8 @@ struct SettingsPage {
               <select id="field-currency" name="currency">\(Currency.common.map { c in HTML("<option value=\"\(c)\"\(if: c == user.currency, " selected")>\(c)</option>") }.joined())\(if: !Currency.common.contains(user.currency), HTML("<option value=\"\(user.currency)\" selected>\(user.currency)</option>"))</select></div>
             <button class="button primary" type="submit">Save</button>
           </form>
+          <h2>Your household</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.household.path)">Household</a></p>
           <h2>Your body and goals</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.goals.path)">Goals and weights</a> <a class="button" href="\(SiteURL.mealTypes.path)">Meal types</a></p>
           <h2>Signing in</h2>
