@@ -49,6 +49,24 @@ extension ForkcastAPI {
     /// The household you are in, with its members.
     public func household() async throws -> HouseholdAnswer { try await send(Households.Get.self, Nothing()) }
 
+    /// Makes a read-only link to part of your diary for a coach; its `link` and `token` are in
+    /// this answer only.
+    public func createDiaryLink(_ input: DiaryLinkInput) async throws -> DiaryLinkAnswer { try await send(DiaryLinks.Create.self, body: input) }
+
+    /// Your diary links still open, newest first.
+    public func diaryLinks() async throws -> [DiaryLinkAnswer] { try await send(DiaryLinks.List.self, Nothing()) }
+
+    /// Revokes a diary link: it stops working at once.
+    public func revokeDiaryLink(_ id: UUID) async throws { _ = try await send(DiaryLinks.Revoke.self, IDParameter(id)) }
+
+    /// A day of what a diary link shows (no account needed: a client without a token works).
+    public func sharedDiary(token: String, date: CalendarDate? = nil) async throws -> SharedDiaryAnswer {
+        try await send(DiaryLinks.Shared.self, SharedDiaryQuery(token: token, date: date))
+    }
+
+    /// The days a diary link covers, as CSV.
+    public func sharedDiaryCSV(token: String) async throws -> Data { try await download(DiaryLinks.SharedExport.self, ShareTokenParameter(token: token)) }
+
     /// Renames your household (its owner only).
     public func renameHousehold(_ name: String) async throws -> HouseholdAnswer {
         try await send(Households.Rename.self, body: HouseholdInput(name: name))

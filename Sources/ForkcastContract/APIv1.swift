@@ -10,6 +10,7 @@ public enum APIv1 {
         MealTypes.List.self, MealTypes.Create.self, MealTypes.Suggestion.self, MealTypes.Get.self, MealTypes.Update.self,
         Identities.List.self, Identities.Unlink.self, Invitations.List.self, Invitations.Create.self, Invitations.Revoke.self,
         Households.Get.self, Households.Rename.self,
+        DiaryLinks.Create.self, DiaryLinks.List.self, DiaryLinks.Revoke.self, DiaryLinks.Shared.self, DiaryLinks.SharedExport.self,
         Service.Health.self, Service.Document.self,
         Auth.Register.self, Auth.Login.self, Auth.Apple.self, Auth.Logout.self,
         Me.Get.self, Me.Update.self, Me.Delete.self, Me.Export.self, Me.Import.self,

@@ -15,6 +15,7 @@ func routes(_ app: Application) throws {
     AuthController.register(operations)
     InvitationsController.register(operations)
     HouseholdController.register(operations)
+    DiaryLinksController.register(operations)
     AccountController.register(operations)
     FoodsController.register(operations)
     MealsController.register(operations)
@@ -35,6 +36,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: WebIdentityController())
     // A shopping list's sharing link: no account, that list only (read and check off).
     try web.register(collection: WebSharedShoppingController())
+    try web.register(collection: WebCoachController())
     // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
     try app.register(collection: WebIdentityController.AppleFormPost())
     let signedInWeb = web.grouped(WebAuthGuard())
@@ -49,6 +51,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebAccountController())
     try signedInWeb.register(collection: WebInvitationsController())
     try signedInWeb.register(collection: WebHouseholdController())
+    try signedInWeb.register(collection: WebCoachLinksController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 

@@ -219,7 +219,9 @@ def seed(server):
     post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/items",
          {"name": NAME_120[:100] + " ‏صابون", "quantity": 12, "unit": "bottles"})
     share = post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/share", {})
-    return {"today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
+    # A coach's link to the last fortnight, everything shown (the page a coach opens).
+    coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})
+    return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
             "entry_id": plates[1][2]["id"], "photo_entry": photo_entry, "shopping": shopping,
             "shared": share["url"].split("/s/", 1)[1]}
 

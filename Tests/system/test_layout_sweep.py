@@ -162,6 +162,8 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("your-data", "/settings/data", None),
             ("sign-in-methods", "/settings/sign-in", None),
             ("household", "/settings/household", None),
+            ("coach-links", "/settings/coach", None),
+            ("coach", f"/coach/{seeded['coach']}", None),
             # A link made (shown once) beside the ones waiting; 10 sweeps stay under the 20 allowed.
             ("invitations", "/settings/invitations", lambda: css(driver, "#make-invitation").click()),
             ("api-docs", "/api/docs", open_operations),

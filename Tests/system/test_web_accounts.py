@@ -4,7 +4,7 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from browser import (all_css, api_session, as_someone_else, axe_check, click_suggestion, css, screenshot,
+from browser import (all_css, api_session, as_someone_else, axe_check, click_suggestion, create_food, css, screenshot,
                      sign_in, wait_for)
 
 
@@ -210,3 +210,41 @@ def test_settings_show_the_household_and_its_owner_renames_it(driver, server):
     wait_for(driver, lambda d: css(d, ".household-name").text == name, message="the new name shows as typed")
     assert s.get(server.url("/api/v1/household")).json()["name"] == name
     screenshot(driver, "household")
+
+
+def test_a_coach_reads_a_diary_link_until_it_is_revoked(driver, server):
+    s = api_session(server)
+    food = create_food(s, server, name="Chickpeas <b>", per100={"energyKcal": 164, "protein": 8.9})
+    r = s.post(server.url("/api/v1/diary/entries"), json={"foodId": food["id"], "quantity": 200, "unit": "g", "mealType": "lunch"})
+    assert r.status_code == 201, r.text
+    sign_in(driver, server)
+    driver.get(server.url("/settings/data"))
+    css(driver, 'a[href="/settings/coach"]').click()
+    wait_for(driver, lambda d: d.current_url.endswith("/settings/coach"))
+    assert css(driver, "#no-coach-links")
+    axe_check(driver, "coach-links")
+    css(driver, 'input[name="shows"][value="weights"]').click()  # diary and nutrients only
+    css(driver, "#make-coach-link").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#coach-link"))
+    link = css(driver, "#coach-link").get_attribute("value")
+    assert "/coach/" in link and len(all_css(driver, "#coach-links li")) == 1
+    screenshot(driver, "coach-links")
+
+    # Signed out, the link opens the diary read-only: the day's food, no navigation, no weights.
+    as_someone_else(driver, server)
+    driver.get(link)
+    wait_for(driver, lambda d: d.find_elements("css selector", ".coach-food"))
+    assert css(driver, ".coach-food").text == "Chickpeas <b>"
+    assert not all_css(driver, "nav.tabs") and "Weights" not in css(driver, "main").text
+    assert "328" in css(driver, ".coach-totals").text
+    axe_check(driver, "coach")
+    screenshot(driver, "coach")
+    r = requests.get(link)
+    assert r.headers["X-Robots-Tag"].startswith("noindex") and r.headers["Cache-Control"] == "no-store"
+
+    # Revoked from Settings: the page is gone at once.
+    sign_in(driver, server)
+    driver.get(server.url("/settings/coach"))
+    css(driver, "#coach-links button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#no-coach-links"))
+    assert requests.get(link).status_code == 404

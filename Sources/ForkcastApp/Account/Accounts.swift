@@ -47,6 +47,13 @@ public protocol AccountRecords: Sendable {
     func household(of member: UUID) async throws -> HouseholdMembers?
     /// Stores the household's changed name.
     func replace(_ household: Household) async throws
+    func insert(_ link: DiaryLink, owner: UUID) async throws
+    /// The person's links open at `now` (not expired), newest first.
+    func diaryLinks(of owner: UUID, now: Date) async throws -> [DiaryLink]
+    /// The link open at `now` with this token hash, and whose diary it shows.
+    func diaryLink(tokenHash: String, now: Date) async throws -> (link: DiaryLink, owner: UUID)?
+    /// Deletes the person's link; false when they have none with this id.
+    func deleteDiaryLink(_ id: UUID, owner: UUID) async throws -> Bool
 }
 
 /// An account as it is created.

@@ -106,6 +106,7 @@ public struct InMemoryAccounts: Accounts {
                 records.profiles[owner] = nil
                 records.goals[owner] = nil
                 records.identities = records.identities.filter { $0.value != owner }
+                records.diaryLinks = records.diaryLinks.filter { $0.value.owner != owner }
                 if let household = records.memberships.removeValue(forKey: owner)?.household,
                    !records.memberships.values.contains(where: { $0.household == household }) {
                     records.households[household] = nil
@@ -133,6 +134,30 @@ public struct InMemoryAccounts: Accounts {
 
         func replace(_ household: Household) async throws {
             tx.update { records in records.households[household.id] = household }
+        }
+
+        func insert(_ link: DiaryLink, owner: UUID) async throws {
+            try tx.update { records in
+                guard records.diaryLinks[link.id] == nil else { throw InMemoryLibraries.DuplicateID(id: link.id) }
+                records.diaryLinks[link.id] = .init(owner: owner, value: link)
+            }
+        }
+
+        func diaryLinks(of owner: UUID, now: Date) async throws -> [DiaryLink] {
+            tx.records.diaryLinks.values.filter { $0.owner == owner && $0.value.isOpen(at: now) }.map(\.value)
+                .sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        }
+
+        func diaryLink(tokenHash: String, now: Date) async throws -> (link: DiaryLink, owner: UUID)? {
+            tx.records.diaryLinks.values.first { $0.value.tokenHash == tokenHash && $0.value.isOpen(at: now) }.map { ($0.value, $0.owner) }
+        }
+
+        func deleteDiaryLink(_ id: UUID, owner: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.diaryLinks[id]?.owner == owner else { return false }
+                records.diaryLinks[id] = nil
+                return true
+            }
         }
     }
 }

@@ -134,13 +134,17 @@ enum DiaryController {
 /// come the local time in the person's time zone beside the UTC `loggedAt`, the zone, and the meal
 /// type's name. The JSON export keeps every figure exact.
 enum DiaryExport {
+    /// A text cell, quoted where needed.
+    static func field(_ raw: String) -> String {
+        // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: shown as text.
+        let s = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
+        return s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+
+    /// A number cell, rounded; empty for an unknown value.
+    static func number(_ d: Decimal?, places: Int = 1) -> String { d.map { "\($0.rounded(places))" } ?? "" }
+
     static func csv(_ entries: [DiaryEntry], zone: TimeZone = .gmt, mealTypeNames: [String: String] = [:]) -> String {
-        func field(_ raw: String) -> String {
-            // A cell starting with = + - @ (or a tab/CR) is a formula to a spreadsheet: shown as text.
-            let s = raw.first.map { "=+-@\t\r".contains($0) } == true ? "'" + raw : raw
-            return s.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-        }
-        func number(_ d: Decimal?, places: Int = 1) -> String { d.map { "\($0.rounded(places))" } ?? "" }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         func local(_ instant: Date) -> String {

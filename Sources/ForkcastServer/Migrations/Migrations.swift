@@ -26,5 +26,6 @@ extension Application {
         migrations.add(M019_MealNumberOrder())
         migrations.add(M020_ShoppingPurchase())
         migrations.add(M021_Households())
+        migrations.add(M022_DiaryLinks())
     }
 }

@@ -143,6 +143,24 @@ struct FluentAccounts: Accounts {
             return HouseholdMembers(household: household.domain, members: members.filter { $0.role == .owner } + members.filter { $0.role != .owner })
         }
 
+        func insert(_ link: DiaryLink, owner: UUID) async throws { try await DiaryLinkModel(link, ownerID: owner).create(on: db) }
+
+        func diaryLinks(of owner: UUID, now: Date) async throws -> [DiaryLink] {
+            try await DiaryLinkModel.query(on: db).filter(\.$ownerID == owner).filter(\.$expiresAt > now)
+                .sort(\.$createdAt, .descending).sort(\.$id, .descending).all().map(\.domain)
+        }
+
+        func diaryLink(tokenHash: String, now: Date) async throws -> (link: DiaryLink, owner: UUID)? {
+            try await DiaryLinkModel.query(on: db).filter(\.$tokenHash == tokenHash).filter(\.$expiresAt > now).first()
+                .map { ($0.domain, $0.ownerID) }
+        }
+
+        func deleteDiaryLink(_ id: UUID, owner: UUID) async throws -> Bool {
+            let rows = try await (db as! any SQLDatabase).delete(from: DiaryLinkModel.schema)
+                .where("id", .equal, id).where("user_id", .equal, owner).returning("id").all()
+            return !rows.isEmpty
+        }
+
         func replace(_ household: Household) async throws {
             try await (db as! any SQLDatabase).update(HouseholdModel.schema)
                 .set("name", to: household.name).set("updated_at", to: household.updatedAt)
@@ -163,7 +181,7 @@ extension FluentAccounts {
         (WeightEntryModel.schema, "user_id"), (BodyProfileModel.schema, "user_id"), (GoalSettingModel.schema, "user_id"),
         (MealTypeModel.schema, "user_id"),
         (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
-        (InvitationModel.schema, "created_by"), (HouseholdMemberModel.schema, "user_id"),
+        (InvitationModel.schema, "created_by"), (HouseholdMemberModel.schema, "user_id"), (DiaryLinkModel.schema, "user_id"),
     ]
 }
 

@@ -13,6 +13,8 @@ enum SiteURL: Sendable {
     case signup(invite: String? = nil), invitations, revokeInvitation(UUID)
     /// Settings › Household: its name and members.
     case household
+    /// Settings › Your data › Shared with a coach, and the page a diary link opens.
+    case coachLinks, revokeCoachLink(UUID), coach(String, date: CalendarDate? = nil)
     // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
     // and Settings › Sign-in methods
     case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
@@ -81,6 +83,9 @@ enum SiteURL: Sendable {
         case .signup: "/signup"
         case .invitations: "/settings/invitations"
         case .household: "/settings/household"
+        case .coachLinks: "/settings/coach"
+        case .revokeCoachLink(let link): "/settings/coach/\(id(link))/revoke"
+        case .coach(let token, _): "/coach/\(token)"
         case .revokeInvitation(let invitation): "/settings/invitations/\(id(invitation))/revoke"
         case .identityStart(let kind, _, _): "/auth/\(kind.rawValue)/start"
         case .identityCallback(let kind): "/auth/\(kind.rawValue)/callback"
@@ -172,6 +177,7 @@ enum SiteURL: Sendable {
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
         case .nutrientsWeek(let date), .nutrient(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
+        case .coach(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         default: ""
         }
     }
@@ -193,7 +199,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,

@@ -110,6 +110,8 @@ struct AccountDataPage {
           <p>One .zip with every record of your account (settings, meal types, foods, meals, plan, diary, weights, goals, body profile), your photos, and the diary as a spreadsheet (CSV).</p>
           <p class="button-row"><a class="button primary" href="\(SiteURL.accountExport.path)" download>Download everything (.zip)</a></p>
 
+          <h2>Shared with a coach</h2>
+          <p class="button-row"><a class="button" href="\(SiteURL.coachLinks.path)">Links to your diary</a></p>
           <h2 id="import-title">Import an export</h2>
           <p>Restores a download into this account when it is still empty, e.g. after moving to a new server. Check it first: nothing changes until you import.</p>
           \(importProblem.map { HTML("<p class=\"field-error\" role=\"alert\" id=\"import-problem\">\($0)</p>") })
