@@ -109,3 +109,16 @@ def test_the_server_says_when_it_stops(start_server, data_dir):
     log = open(server.log_path, encoding="utf-8", errors="replace").read()
     assert server.proc.returncode == 0, log[-2000:]
     assert "stopping: no new requests" in log and "stopped: every request taken was answered" in log, log[-2000:]
+
+
+def test_household_list_shows_each_household_and_its_members(data_dir):
+    assert "No households" in run(data_dir, "household", "list").stdout
+    assert run(data_dir, "user", "create", "--email", "ana@example.com", "--password", "password-one", "--name", "Ana").returncode == 0
+    assert run(data_dir, "user", "create", "--email", "ben@example.com", "--password", "password-two").returncode == 0
+    listed = run(data_dir, "household", "list")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.strip().splitlines()
+    assert lines[0].startswith("Ana's household (") and lines[1].split() == ["owner", "ana@example.com", "Ana"]
+    assert lines[2].startswith("My household (") and lines[3].split() == ["owner", "ben@example.com"]
+    refused = run(data_dir, "household", "rename")
+    assert refused.returncode != 0 and "use: household list" in refused.stdout
