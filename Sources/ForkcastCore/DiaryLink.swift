@@ -53,7 +53,8 @@ public struct DiaryLink: Identifiable, Hashable, Sendable {
         let expiry = expiresAt ?? now.addingTimeInterval(Double(defaultLifetimeDays) * 86_400)
         if expiry <= now {
             problems.append(.init(field: "expiresAt", message: "A link must expire in the future."))
-        } else if expiry.timeIntervalSince(now) > Double(maximumLifetimeDays) * 86_400 {
+        } else if expiry.timeIntervalSince(now) > Double(maximumLifetimeDays + 1) * 86_400 {
+            // A day: a link good through the day a year ahead ends at the midnight after it.
             problems.append(.init(field: "expiresAt", message: "A link expires within \(maximumLifetimeDays) days."))
         }
         let asked = shows ?? Part.allCases.map(\.rawValue)
@@ -67,6 +68,23 @@ public struct DiaryLink: Identifiable, Hashable, Sendable {
 
     public func isOpen(at now: Date) -> Bool { expiresAt > now }
 
+    /// When a link good through `lastDay` stops: the midnight after it, in the person's zone.
+    public static func expiry(through lastDay: CalendarDate, in zone: TimeZone) -> Date { lastDay.adding(days: 1).instant(in: zone) }
+
+    /// The last day the link works when it stops at a midnight in `zone` (made "through" a day);
+    /// nil when it stops at another time.
+    public func lastDay(in zone: TimeZone) -> CalendarDate? {
+        let day = CalendarDate(expiresAt.addingTimeInterval(-1), in: zone)
+        return Self.expiry(through: day, in: zone) == expiresAt ? day : nil
+    }
+
+    /// The nutrients the link shows: energy and the macronutrients with the diary, every one with
+    /// nutrients, none otherwise (the order of the CSV's columns).
+    public var nutrientsShown: [Nutrient] {
+        if shows.contains(.nutrients) { return Nutrient.allCases }
+        return shows.contains(.diary) ? [.energyKcal, .protein, .carbohydrates, .fat] : []
+    }
+
     /// The day a link opens on: the one asked for, else the last day covered that has begun (the
     /// first when none has). Nil for a day outside the range.
     public func day(asked: CalendarDate?, today: CalendarDate) -> CalendarDate? {
@@ -77,9 +95,7 @@ public struct DiaryLink: Identifiable, Hashable, Sendable {
     /// What the link shows of `nutrients`: energy and the macronutrients with the diary, every
     /// nutrient with nutrients, nothing otherwise.
     public func visible(_ nutrients: Nutrients) -> Nutrients {
-        if shows.contains(.nutrients) { return nutrients }
-        guard shows.contains(.diary) else { return Nutrients() }
-        return Nutrients(energyKcal: nutrients.energyKcal, protein: nutrients.protein, carbohydrates: nutrients.carbohydrates, fat: nutrients.fat)
+        Nutrients(Dictionary(uniqueKeysWithValues: nutrientsShown.compactMap { n in nutrients[n].map { (n, $0) } }))
     }
 
     public static let gone = "This diary link has been revoked or has expired."

@@ -58,11 +58,13 @@ public struct Household: Identifiable, Hashable, Sendable, Codable {
 /// A household and the people in it.
 public struct HouseholdMembers: Sendable, Hashable {
     public var household: Household
+    /// The owner first, then the others in the order they joined.
     public var members: [Household.Member]
 
+    /// `members` in the order they joined; the owner is put first.
     public init(household: Household, members: [Household.Member]) {
         self.household = household
-        self.members = members
+        self.members = members.filter { $0.role == .owner } + members.filter { $0.role != .owner }
     }
 
     /// The role of `person` in it; nil for someone outside it.

@@ -19,7 +19,7 @@ struct DiaryLinkTests {
         #expect(fields(day, day.adding(days: -1), nil, nil) == ["to"])
         #expect(fields(day, day.adding(days: 366), nil, nil) == ["to"])
         #expect(fields(day, day, now, nil) == ["expiresAt"])
-        #expect(fields(day, day, now.addingTimeInterval(366 * 86_400), nil) == ["expiresAt"])
+        #expect(fields(day, day, now.addingTimeInterval(367 * 86_400), nil) == ["expiresAt"])
         #expect(fields(day, day, nil, []) == ["shows"])
         #expect(fields(day, day, nil, ["diary", "email"]) == ["shows"], "an unknown part is refused, not dropped")
         #expect(fields(day, day, nil, ["weights", "weights"]) == [], "a part twice is one part")
@@ -41,5 +41,19 @@ struct DiaryLinkTests {
         var weights = link
         weights.shows = [.weights]
         #expect(weights.visible(all).isEmpty)
+    }
+
+    @Test func aLinkGoodThroughTheDayAYearAheadIsAllowedAndSaysItsLastDay() throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let today = CalendarDate(now, in: zone)
+        let through = DiaryLink.expiry(through: today.adding(days: DiaryLink.maximumLifetimeDays), in: zone)
+        let made = try DiaryLink.validated(from: day, to: day, expiresAt: through, shows: nil, now: now)
+        #expect(made.expiresAt == through)
+        let tooLate = DiaryLink.expiry(through: today.adding(days: DiaryLink.maximumLifetimeDays + 1), in: zone)
+        #expect(throws: ValidationError.self) { try DiaryLink.validated(from: day, to: day, expiresAt: tooLate, shows: nil, now: now) }
+        var link = DiaryLink(id: UUID(), tokenHash: "h", from: day, to: day, expiresAt: through, shows: [.diary], createdAt: now)
+        #expect(link.lastDay(in: zone) == today.adding(days: DiaryLink.maximumLifetimeDays))
+        link.expiresAt = through.addingTimeInterval(90)
+        #expect(link.lastDay(in: zone) == nil, "a link made for another time says that time")
     }
 }

@@ -3,6 +3,9 @@ import ForkcastContract
 import ForkcastCore
 @testable import ForkcastServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import VaporTesting
 
@@ -37,10 +40,14 @@ struct DiaryLinkAPITests {
             #expect(day.entries?.map(\.name) == ["Chickpeas"] && day.entries?.first?.quantity == 200)
             #expect(day.entries?.first?.nutrients.nutrients[.iron] == nil, "micronutrients only when the link shows nutrients")
             #expect(day.totals?.nutrients.energyKcal == 328 && day.goals != nil && day.weights == nil)
-            let raw = try JSONEncoder().encode(day)
+            // What the server sends, not what the client keeps of it: no email, note, id or body data.
+            let (raw, _) = try await URLSessionTransport().send(URLRequest(url: url.appendingPathComponent("api/v1/shared/diary/\(token)")))
             let text = String(decoding: raw, as: UTF8.self)
             let foodID = try #require(food.id).uuidString
-            #expect(!text.contains("ana@example.com") && !text.contains("private note") && !text.contains(foodID))
+            for secret in ["ana@example.com", "private note", foodID, session.user.id.uuidString, "tdee", "bmr", "targets", "photo"] {
+                #expect(!text.contains(secret), "the link's answer shows \(secret)")
+            }
+            #expect(text.contains("Chickpeas"), "the raw answer is the day")
             // Outside the range: not shared, so not found.
             #expect(await problemStatus { _ = try await coach.sharedDiary(token: token, date: today.adding(days: -10)) } == 404)
             #expect(try await coach.sharedDiary(token: token, date: today.adding(days: -1)).entries == [])

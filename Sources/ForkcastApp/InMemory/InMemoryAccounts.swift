@@ -127,7 +127,7 @@ public struct InMemoryAccounts: Accounts {
         func household(of member: UUID) async throws -> HouseholdMembers? {
             guard let id = tx.records.memberships[member]?.household, let household = tx.records.households[id] else { return nil }
             let members = tx.records.memberships.filter { $0.value.household == id }
-                .sorted { ($0.value.role == .owner ? 0 : 1, $0.value.joinedAt, $0.key.uuidString) < ($1.value.role == .owner ? 0 : 1, $1.value.joinedAt, $1.key.uuidString) }
+                .sorted { ($0.value.joinedAt, $0.key.uuidString) < ($1.value.joinedAt, $1.key.uuidString) }
                 .map { Household.Member(id: $0.key, displayName: tx.records.accounts[$0.key]?.displayName, role: $0.value.role) }
             return HouseholdMembers(household: household, members: members)
         }

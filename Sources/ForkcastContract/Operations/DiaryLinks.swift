@@ -17,7 +17,7 @@ public struct DiaryLinkInput: Codable, Sendable, Hashable, SchemaDocumented {
 
     public static let schemaName = "DiaryLinkInput"
     public static var fieldNotes: [String: FieldNote] {
-        ["to": FieldNote("The last day covered: at most \(DiaryLink.maximumDays) days after from"),
+        ["to": FieldNote("The last day covered: at most \(DiaryLink.maximumDays) days are covered, from and to included"),
          "expiresAt": FieldNote("When the link stops working: within \(DiaryLink.maximumLifetimeDays) days (default \(DiaryLink.defaultLifetimeDays) days from now)"),
          "shows": FieldNote("What the link shows (default all)", schema: ["type": "array", "minItems": 1, "uniqueItems": true,
                             "items": ["type": "string", "enum": .array(DiaryLink.Part.allCases.map { .string($0.rawValue) })]])]
@@ -75,6 +75,23 @@ public struct SharedEntryAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public static let schemaName = "SharedEntry"
 }
 
+/// The goals a diary link shows: energy and the macronutrients, nothing they were computed from.
+public struct SharedGoalsAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var energyKcal: Decimal
+    public var protein: Decimal
+    public var carbohydrates: Decimal
+    public var fat: Decimal
+
+    public init(_ goals: Goals) {
+        energyKcal = goals.energyKcal
+        protein = goals.protein
+        carbohydrates = goals.carbohydrates
+        fat = goals.fat
+    }
+
+    public static let schemaName = "SharedGoals"
+}
+
 /// A weight as a diary link shows it: when and how much, no id.
 public struct SharedWeightAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var measuredAt: Date
@@ -101,13 +118,13 @@ public struct SharedDiaryAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var entries: [SharedEntryAnswer]?
     /// With `diary` or `nutrients`: the day's totals.
     public var totals: MacrosAnswer?
-    /// With `diary`: the goals of the day.
-    public var goals: GoalsAnswer?
+    /// With `diary`: the person's current goals (energy and macronutrients).
+    public var goals: SharedGoalsAnswer?
     /// With `weights`: the weights measured in the link's range, oldest first.
     public var weights: [SharedWeightAnswer]?
 
     public init(displayName: String?, link: DiaryLink, date: CalendarDate, entries: [SharedEntryAnswer]?, totals: MacrosAnswer?,
-                goals: GoalsAnswer?, weights: [SharedWeightAnswer]?) {
+                goals: SharedGoalsAnswer?, weights: [SharedWeightAnswer]?) {
         self.displayName = displayName
         from = link.from
         to = link.to

@@ -29,12 +29,12 @@ struct SharedDiary {
         guard let date = link.day(asked: asked, today: user.today(now: owner.now)) else {
             throw AppError.notFound("This link covers \(link.from.iso) to \(link.to.iso) only.")
         }
-        var entries: [SharedEntryAnswer]?, totals: MacrosAnswer?, goals: GoalsAnswer?, weights: [SharedWeightAnswer]?
-        if shows.contains(.diary) || shows.contains(.nutrients) {
+        var entries: [SharedEntryAnswer]?, totals: MacrosAnswer?, goals: SharedGoalsAnswer?, weights: [SharedWeightAnswer]?
+        if !link.nutrientsShown.isEmpty {
             let day = try await owner.diary.day(date)
             totals = MacrosAnswer(link.visible(day.totals))
             if shows.contains(.diary) {
-                goals = GoalsAnswer(day.goals)
+                goals = SharedGoalsAnswer(day.goals)
                 entries = day.groups.flatMap { group in
                     group.entries.map { entry in
                         let amount = Self.amount(of: entry)
@@ -48,25 +48,21 @@ struct SharedDiary {
         return SharedDiaryAnswer(displayName: user.displayName, link: link, date: date, entries: entries, totals: totals, goals: goals, weights: weights)
     }
 
-    /// The weights measured in the days covered, oldest first.
+    /// The weights measured in the days covered, oldest first (one at the midnight after is not).
     func weights() async throws -> [WeightEntry] {
-        let zone = owner.user.zone
-        return try await owner.body.weights(from: link.from.instant(in: zone), to: link.to.adding(days: 1).instant(in: zone))
-            .sorted { $0.measuredAt < $1.measuredAt }
+        let zone = owner.user.zone, end = link.to.adding(days: 1).instant(in: zone)
+        return try await owner.body.weights(from: link.from.instant(in: zone), to: end)
+            .filter { $0.measuredAt < end }.sorted { $0.measuredAt < $1.measuredAt }
     }
 
-    /// A row a day the link covers, with what it shows: the day's energy and macronutrients and
-    /// the energy goal (diary), every other nutrient (nutrients), the day's last weight (weights).
+    /// A row a day the link covers, with what it shows: the nutrients it shows (``DiaryLink/nutrientsShown``),
+    /// the current energy goal (diary) and the day's last weight (weights).
     func csv() async throws -> String {
-        let shows = link.shows, zone = owner.user.zone
-        var header = ["date"]
-        let macros: [Nutrient] = [.energyKcal, .protein, .carbohydrates, .fat]
-        let others = Nutrient.allCases.filter { !macros.contains($0) }
-        if shows.contains(.diary) || shows.contains(.nutrients) { header += macros.map(\.rawValue) }
+        let shows = link.shows, zone = owner.user.zone, nutrients = link.nutrientsShown
+        var header = ["date"] + nutrients.map(\.rawValue)
         if shows.contains(.diary) { header.append("goalEnergyKcal") }
-        if shows.contains(.nutrients) { header += others.map(\.rawValue) }
         if shows.contains(.weights) { header.append("weightKg") }
-        let totals = shows.isDisjoint(with: [.diary, .nutrients]) ? [:]
+        let totals = nutrients.isEmpty ? [:]
             : Dictionary(try await owner.diary.entries.dailyTotals(from: link.from, to: link.to).map { ($0.date, $0.nutrients) }) { a, _ in a }
         let goal = shows.contains(.diary) ? try await owner.diary.goals().goals.energyKcal : nil
         let weighed = shows.contains(.weights)
@@ -74,11 +70,9 @@ struct SharedDiary {
         var lines = [header.joined(separator: ",")]
         var date = link.from
         while date <= link.to {
-            var row = [date.iso]
             let n = totals[date] ?? .zero
-            if shows.contains(.diary) || shows.contains(.nutrients) { row += macros.map { DiaryExport.number(n[$0] ?? 0, places: $0 == .energyKcal ? 0 : 1) } }
+            var row = [date.iso] + nutrients.map { DiaryExport.number(n[$0] ?? 0, places: $0 == .energyKcal ? 0 : 1) }
             if shows.contains(.diary) { row.append(DiaryExport.number(goal, places: 0)) }
-            if shows.contains(.nutrients) { row += others.map { DiaryExport.number(n[$0]) } }
             if shows.contains(.weights) { row.append(DiaryExport.number(weighed[date])) }
             lines.append(row.joined(separator: ","))
             date = date.adding(days: 1)

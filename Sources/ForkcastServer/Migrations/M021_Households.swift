@@ -7,6 +7,11 @@ import SQLKit
 /// existing account gets a household of its own, named as a new account's is, with it as owner.
 struct M021_Households: AsyncMigration {
     func prepare(on database: any Database) async throws {
+        // All or nothing: a failure part way leaves no tables behind to stop the next start.
+        try await database.transaction { try await fill($0) }
+    }
+
+    private func fill(_ database: any Database) async throws {
         try await database.schema(HouseholdModel.schema)
             .id()
             .field("name", .string, .required)

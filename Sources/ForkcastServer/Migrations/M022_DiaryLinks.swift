@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 
 /// Diary links: read-only links to part of a person's diary for a coach. Only a SHA-256 of the
 /// link's token is kept (`token_hash`, unique).
@@ -15,6 +16,7 @@ struct M022_DiaryLinks: AsyncMigration {
             .field("created_at", .datetime, .required)
             .unique(on: "token_hash")
             .create()
+        try await (database as! any SQLDatabase).create(index: "diary_links_owner").on(DiaryLinkModel.schema).column("user_id").run()
     }
 
     func revert(on database: any Database) async throws {

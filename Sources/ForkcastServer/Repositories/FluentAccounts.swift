@@ -140,7 +140,7 @@ struct FluentAccounts: Accounts {
                                  displayName: try row.decode(column: "display_name", as: String?.self),
                                  role: Household.Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .member)
             }
-            return HouseholdMembers(household: household.domain, members: members.filter { $0.role == .owner } + members.filter { $0.role != .owner })
+            return HouseholdMembers(household: household.domain, members: members)
         }
 
         func insert(_ link: DiaryLink, owner: UUID) async throws { try await DiaryLinkModel(link, ownerID: owner).create(on: db) }

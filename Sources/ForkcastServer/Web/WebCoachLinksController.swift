@@ -37,8 +37,7 @@ struct WebCoachLinksController: RouteCollection {
             return try await render(req, form: form, errors: ValidationError(problems), status: .unprocessableEntity)
         }
         do {
-            // Good through the day chosen, in the person's time zone.
-            let made = try await req.makeDiaryLink(DiaryLinkInput(from: from, to: to, expiresAt: expires.adding(days: 1).instant(in: user.zone),
+            let made = try await req.makeDiaryLink(DiaryLinkInput(from: from, to: to, expiresAt: DiaryLink.expiry(through: expires, in: user.zone),
                                                                   shows: form.shows.map(\.rawValue)))
             return try await render(req, made: made.url, status: .created)
         } catch let errors as ValidationError {
@@ -69,7 +68,8 @@ struct WebCoachController: RouteCollection {
         let shared = try await SharedDiary.open(token, req)
         let answer = try await shared.day(try req.queryParameters.date("date"))
         let layout = Layout(title: "Diary, shared read-only", section: .none, csrf: nil, signedIn: false)
-        let response = CoachPage(answer: answer, token: token, zone: shared.owner.user.zone).render(layout: layout).response()
+        let zone = shared.owner.user.zone
+        let response = CoachPage(answer: answer, token: token, lastDay: shared.link.lastDay(in: zone), zone: zone).render(layout: layout).response()
         for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
         return response
     }

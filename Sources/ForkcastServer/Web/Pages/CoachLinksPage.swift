@@ -31,20 +31,17 @@ struct CoachLinksPage {
     static let partNames: [DiaryLink.Part: String] = [.diary: "What you ate, with calories and macros, against your goals",
                                                       .nutrients: "Vitamins, minerals and other nutrients", .weights: "Your weights"]
 
-    /// When a link stops: "through 1 Jan 2027" for one made here (good until the day's end),
-    /// "until 1 Jan 2027 at 9:30" for another time.
-    static func until(_ expiresAt: Date, zone: TimeZone) -> String {
-        let lastDay = CalendarDate(expiresAt.addingTimeInterval(-1), in: zone)
-        if lastDay.adding(days: 1).instant(in: zone) == expiresAt {
-            return "through " + lastDay.instant(hour: 12, in: zone).formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, timeZone: zone))
-        }
+    /// When a link stops: "through 1 Jan 2027" for one good through a day, "until 1 Jan 2027 at
+    /// 9:30" for another time.
+    static func until(_ expiresAt: Date, lastDay: CalendarDate?, zone: TimeZone) -> String {
+        if let lastDay { return "through " + lastDay.longText }
         return "until " + expiresAt.formatted(Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: zone))
     }
 
     func render(layout: Layout) -> HTML {
         let rows = links.map { link in
             HTML("""
-            <li class="invitation"><span>\(CalendarDate.rangeText(from: link.from, to: link.to)) · \(link.shows.sorted().map(\.rawValue).joined(separator: ", ")) · \(Self.until(link.expiresAt, zone: zone))</span>
+            <li class="invitation"><span>\(CalendarDate.rangeText(from: link.from, to: link.to)) · \(link.shows.sorted().map(\.rawValue).joined(separator: ", ")) · \(Self.until(link.expiresAt, lastDay: link.lastDay(in: zone), zone: zone))</span>
               <form method="post" action="\(SiteURL.revokeCoachLink(link.id).path)">\(Layout.csrfField(layout.csrf ?? ""))
                 <button class="button small" type="submit">Revoke</button></form></li>
             """)

@@ -7,6 +7,8 @@ import Foundation
 struct CoachPage {
     var answer: SharedDiaryAnswer
     var token: String
+    /// The last day the link works, when it stops at a midnight.
+    var lastDay: CalendarDate?
     var zone: TimeZone
 
     func render(layout: Layout) -> HTML {
@@ -14,7 +16,7 @@ struct CoachPage {
         let before = day > answer.from ? HTML("<a class=\"button small\" rel=\"prev\" href=\"\(SiteURL.coach(token, date: day.adding(days: -1)).path)\">‹ Day before</a>") : HTML("")
         let after = day < answer.to ? HTML("<a class=\"button small\" rel=\"next\" href=\"\(SiteURL.coach(token, date: day.adding(days: 1)).path)\">Day after ›</a>") : HTML("")
         let csv = DiaryLinks.SharedExport.path.filled(["token": token])
-        let until = CoachLinksPage.until(answer.expiresAt, zone: zone)
+        let until = CoachLinksPage.until(answer.expiresAt, lastDay: lastDay, zone: zone)
         return layout.render("""
         <section class="card">
           <h1><span class="coach-name">\(answer.displayName ?? "A Forkcast diary")</span>, shared read-only</h1>
