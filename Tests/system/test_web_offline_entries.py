@@ -66,7 +66,9 @@ def test_a_photo_waiting_offline_is_kept_until_sent_or_discarded(data_dir):
         entry = entries_on(s, server, today)[0]
         assert entry["kind"] == "photo" and entry["photo"], entry
         wait_for(driver, lambda d: all_css(d, "#outbox-held [data-discard]"), timeout=15, message="the refused file is shown")
-        held = css(driver, "#outbox-held").text
+        # The panel is drawn again as the outbox's rounds end: read it whole, again if it was swapped.
+        held = wait_for(driver, lambda d: next((e.text for e in all_css(d, "#outbox-held") if e.text), None),
+                        message="the refused file's panel")
         remaining = outbox(driver)
         assert len(remaining) == 1 and remaining[0]["hasPhoto"] and remaining[0]["refused"]["detail"], remaining
         assert remaining[0]["refused"]["detail"] in held, "the server's reason is shown"
