@@ -57,12 +57,7 @@ struct CoachLinksPage {
           <h1>Shared with a coach</h1>
           <p>A link shows part of your diary, read-only, to whoever you give it: a coach or a dietitian. It shows only the days and the parts you choose, never your email or anything of your household, and stops working when it expires or when you revoke it.</p>
           \(message.map { HTML("<p class=\"form-error\" role=\"alert\">\($0)</p>") })
-          \(made.map { link in HTML("""
-            <div class="field invitation-link"><label for="coach-link">The link (shown only now)</label>
-              <input id="coach-link" readonly value="\(link)" data-select-on-focus>
-              <button class="button small" type="button" data-share-from="coach-link">Share link</button>
-              <p class="hint">Copy it now: Forkcast keeps only a fingerprint of it and cannot show it again.</p></div>
-            """) })
+          \(made.map { InvitationsPage.shownOnce($0, id: "coach-link") })
           <form method="post" action="\(SiteURL.coachLinks.path)" id="coach-link-form">\(Layout.csrfField(layout.csrf ?? ""))
             \(FormField(name: "from", label: "First day", value: form.from, error: errors?.message(for: "from"), type: "date", required: true).render)
             \(FormField(name: "to", label: "Last day", value: form.to, error: errors?.message(for: "to"), type: "date", required: true).render)

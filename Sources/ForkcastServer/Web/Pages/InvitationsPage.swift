@@ -27,12 +27,7 @@ struct InvitationsPage {
           \(if: !isOwner, HTML("<p>\(Invitation.onlyTheOwner)</p>"))
           \(if: isOwner, HTML("""
           <p>An invitation is a link that creates one account on this server, even while sign-up is closed. It works once, for \(InvitationRules.lifetimeDays) days. Send it to the person privately.</p>
-          \(link.map { link in HTML("""
-            <div class="field invitation-link"><label for="invitation-link">The link (shown only now)</label>
-              <input id="invitation-link" readonly value="\(link)" data-select-on-focus>
-              <button class="button small" type="button" data-share-from="invitation-link">Share link</button>
-              <p class="hint">Copy it now: Forkcast keeps only a fingerprint of it and cannot show it again.</p></div>
-            """) })
+          \(link.map { Self.shownOnce($0, id: "invitation-link") })
           <form method="post" action="\(SiteURL.invitations.path)">\(Layout.csrfField(layout.csrf ?? ""))
             <button class="button primary" type="submit" id="make-invitation">Make an invitation link</button></form>
           <h2>Waiting</h2>
@@ -40,6 +35,19 @@ struct InvitationsPage {
           """))
           <p class="button-row"><a class="button subtle" href="\(SiteURL.settings.path)">Back to Settings</a></p>
         </section>
+        """)
+    }
+}
+
+extension InvitationsPage {
+    /// A link just made, shown this once with a way to share it: only a hash of its token is kept
+    /// (invitations, coach links).
+    static func shownOnce(_ link: String, id: String) -> HTML {
+        HTML("""
+        <div class="field invitation-link"><label for="\(id)">The link (shown only now)</label>
+          <input id="\(id)" readonly value="\(link)" data-select-on-focus>
+          <button class="button small" type="button" data-share-from="\(id)">Share link</button>
+          <p class="hint">Copy it now: Forkcast keeps only a fingerprint of it and cannot show it again.</p></div>
         """)
     }
 }
