@@ -10,6 +10,9 @@ public enum Refusal: Error, Sendable, Equatable {
     case conflict(String)
     /// The server does not allow the change at all, whoever asks ("Sign-up is closed").
     case notAllowed(String)
+    /// What the change is about is not there for the person (a link used up or revoked, someone
+    /// not in their household): 404.
+    case notFound(String)
     /// A field names something the person does not have (an ingredient's food): `field` is the
     /// input's path, e.g. `ingredients[2].foodId`.
     case missingReference(field: String, detail: String)

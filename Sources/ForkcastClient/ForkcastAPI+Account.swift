@@ -72,6 +72,32 @@ extension ForkcastAPI {
         try await send(Households.Rename.self, body: HouseholdInput(name: name))
     }
 
+    /// Makes a one-time link into your household (its owner only); `link` and `token` are in this answer only.
+    public func inviteToHousehold() async throws -> InvitationAnswer { try await send(Households.Invite.self, Nothing()) }
+
+    /// Your household's links waiting, newest first.
+    public func householdInvitations() async throws -> [InvitationAnswer] { try await send(Households.ListInvitations.self, Nothing()) }
+
+    public func revokeHouseholdInvitation(_ id: UUID) async throws { _ = try await send(Households.RevokeInvitation.self, IDParameter(id)) }
+
+    /// Joins the household of an invitation's token: your meals, foods, meal types, plan and lists become its.
+    public func joinHousehold(token: String) async throws -> HouseholdAnswer {
+        try await send(Households.Join.self, body: JoinHouseholdInput(token: token))
+    }
+
+    /// Leaves your household for one of your own, with a copy of its library.
+    public func leaveHousehold() async throws -> HouseholdAnswer { try await send(Households.Leave.self, Nothing()) }
+
+    /// Takes a member out of your household (its owner only).
+    public func removeHouseholdMember(_ userId: UUID) async throws -> HouseholdAnswer {
+        try await send(Households.RemoveMember.self, MemberParameter(userId))
+    }
+
+    /// Hands ownership of your household to a member; you become a member.
+    public func handHouseholdOver(to userId: UUID) async throws -> HouseholdAnswer {
+        try await send(Households.SetRole.self, MemberParameter(userId), body: MemberRoleInput(role: "owner"))
+    }
+
     public func me() async throws -> User { try await send(Me.Get.self, Nothing()) }
 
     /// Changes the display name, time zone or currency (nil: unchanged; an empty name clears it).

@@ -39,6 +39,14 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
                     servings: servings, ingredients: ingredients, manualNutrition: manualNutrition)
     }
 
+    /// The meal's fields with its ingredients' foods swapped by `foods` (old id → new): the meal as
+    /// copied into another library along with its foods.
+    public func content(swappingFoods foods: [UUID: UUID]) -> MealContent {
+        MealContent(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: otherComponents,
+                    servings: servings, ingredients: ingredients.map { Ingredient(foodId: foods[$0.foodId] ?? $0.foodId, quantity: $0.quantity, unit: $0.unit) },
+                    manualNutrition: manualNutrition)
+    }
+
     /// One line naming everything the meal holds, for lists and the command line (seed 002 Req 2.2).
     public var displayText: String {
         var parts = [description]

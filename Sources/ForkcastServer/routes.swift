@@ -37,6 +37,8 @@ func routes(_ app: Application) throws {
     // A shopping list's sharing link: no account, that list only (read and check off).
     try web.register(collection: WebSharedShoppingController())
     try web.register(collection: WebCoachController())
+    // An invitation into a household: signed out, it offers sign-up or sign-in.
+    try web.register(collection: WebHouseholdController.JoinPage())
     // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
     try app.register(collection: WebIdentityController.AppleFormPost())
     let signedInWeb = web.grouped(WebAuthGuard())

@@ -41,7 +41,7 @@ struct StoragePropertyTests {
                 #expect(fetched.primaryProtein == expected.primaryProtein)
                 #expect(fetched.primaryCarb == expected.primaryCarb)
                 #expect(fetched.otherComponents == expected.otherComponents)
-                let all = try await MealRepository(db: app.db, ownerID: try await UserModel.query(on: app.db).first()!.requireID()).all()
+                let all = try await MealRepository(db: app.db, kitchen: Kitchen(user: try await UserModel.query(on: app.db).first()!.requireID())).all()
                 #expect(all.contains { $0.id == created.id && $0.description == expected.description })
             }
         }
@@ -65,7 +65,7 @@ struct StoragePropertyTests {
     @Test("Property 3: fetching all meals returns exactly the saved set") func property3() async throws {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft.array(of: 0...8)) { drafts in
-                let meals = MealRepository(db: app.db, ownerID: try await newOwner(app))
+                let meals = MealRepository(db: app.db, kitchen: Kitchen(user: try await newOwner(app)))
                 var saved: [UUID: MealContent] = [:]
                 for draft in drafts {
                     let content = try draft.validated()
@@ -94,10 +94,10 @@ struct StoragePropertyTests {
         try await withForkcast(allowSignup: true) { app in
             await propertyCheck(count: 100, input: Self.draft.array(of: 0...10), Self.filter, Self.date) { drafts, filter, start in
                 let owner = try await newOwner(app)
-                let repository = MealRepository(db: app.db, ownerID: owner)
+                let repository = MealRepository(db: app.db, kitchen: Kitchen(user: owner))
                 var meals: [Meal] = []
                 for draft in drafts { meals.append(try await repository.insert(try draft.validated(), id: UUID(), now: Date())) }
-                let plan = PlanRepository(db: app.db, ownerID: owner)
+                let plan = PlanRepository(db: app.db, kitchen: Kitchen(user: owner))
                 var planned = Set<UUID>()
                 for (index, meal) in meals.enumerated() where index % 3 == 0 {
                     _ = try await plan.assign(mealID: meal.id, to: start.adding(days: index % 7), id: UUID(), now: Date())
@@ -129,7 +129,7 @@ struct StoragePropertyTests {
     @Test("Property 9: an assignment comes back for its date") func property9() async throws {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft, Self.date) { draft, date in
-                let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
+                let plan = PlanRepository(db: app.db, kitchen: Kitchen(user: try await newOwner(app)))
                 let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                 let entry = try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date()))
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
@@ -143,7 +143,7 @@ struct StoragePropertyTests {
     @Test("Property 10: every meal assigned to a day is returned for it") func property10() async throws {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft.array(of: 1...6), Self.date) { drafts, date in
-                let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
+                let plan = PlanRepository(db: app.db, kitchen: Kitchen(user: try await newOwner(app)))
                 var mealIDs: [UUID] = []
                 for draft in drafts {
                     let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
@@ -162,15 +162,15 @@ struct StoragePropertyTests {
     @Test("Property 11: a deleted assignment is gone from its date") func property11() async throws {
         try await withForkcast { app in
             await propertyCheck(count: 100, input: Self.draft, Self.date, Gen.int(in: 1...4)) { draft, date, copies in
-                let plan = PlanRepository(db: app.db, ownerID: try await newOwner(app))
+                let plan = PlanRepository(db: app.db, kitchen: Kitchen(user: try await newOwner(app)))
                 let meal = try await plan.meals.insert(try draft.validated(), id: UUID(), now: Date())
                 var ids: [UUID] = []
                 for _ in 0..<copies { ids.append(try #require(try await plan.assign(mealID: meal.id, to: date, id: UUID(), now: Date())).assignment.id) }
-                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.ownerID), now: Date())(ids[0]) != nil)
+                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.kitchen.user), now: Date())(ids[0]) != nil)
                 let day = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
                 #expect(!day.entries.contains { $0.assignment.id == ids[0] })
                 #expect(day.entries.count == copies - 1, "only that assignment is removed")
-                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.ownerID), now: Date())(ids[0]) == nil, "deleting it again finds nothing")
+                #expect(try await UnplanMeal(library: FluentLibrary(db: app.db, ownerID: plan.kitchen.user), now: Date())(ids[0]) == nil, "deleting it again finds nothing")
             }
         }
     }
@@ -183,6 +183,6 @@ extension Tag {
 extension PlanRepository {
     /// Plans a meal through the use case every front door calls.
     fileprivate func assign(mealID: UUID, to date: CalendarDate, id: UUID, now: Date) async throws -> PlanDay.Entry? {
-        try await PlanMeal(library: FluentLibrary(db: db, ownerID: ownerID), now: now)(mealID, on: date, mealType: nil, id: id)
+        try await PlanMeal(library: FluentLibrary(db: db, ownerID: kitchen.user), now: now)(mealID, on: date, mealType: nil, id: id)
     }
 }

@@ -35,9 +35,10 @@ public protocol AccountRecords: Sendable {
     /// The account created first: the server's owner (who may invite people).
     func firstAccountID() async throws -> UUID?
     func insert(_ invitation: Invitation) async throws
-    /// The invitations open at `now`: neither used nor expired (the one place this rule is written),
-    /// only the one with `tokenHash` when it is given.
-    func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation]
+    /// The invitations open at `now`: neither used nor expired (the one place this rule is written).
+    /// Only the one with `tokenHash` when it is given (of any kind); else those into `household`,
+    /// or the server owner's (nil).
+    func openInvitations(now: Date, tokenHash: String?, household: UUID?) async throws -> [Invitation]
     /// Marks the invitation used by `account`; false when it was used already.
     func markInvitationUsed(_ id: UUID, by account: UUID, at date: Date) async throws -> Bool
     func deleteInvitation(_ id: UUID) async throws -> Bool
@@ -47,6 +48,19 @@ public protocol AccountRecords: Sendable {
     func household(of member: UUID) async throws -> HouseholdMembers?
     /// Stores the household's changed name.
     func replace(_ household: Household) async throws
+    /// The household with this id and its members.
+    func members(of household: UUID) async throws -> HouseholdMembers?
+    /// What `member`'s household shares: what would join another household with them.
+    func share(of member: UUID) async throws -> HouseholdShare
+    /// Moves `member` into `household` as a member, out of the household they are alone in (which
+    /// ends), or as a new account. Their meals, foods, meal types, plan and lists become the
+    /// household's, ids kept; meal types of a name the household has become its type.
+    func join(_ member: UUID, household: UUID, now: Date) async throws
+    /// Takes `member` out of their household into `new`, a household of their own with them as its
+    /// owner. What they added stays, held by `keeper`; they take a copy of the library (meals,
+    /// foods, meal types), not the plan or lists.
+    func separate(_ member: UUID, keeper: UUID, into new: Household, now: Date) async throws
+    func setRole(_ member: UUID, _ role: Household.Role) async throws
     func insert(_ link: DiaryLink, owner: UUID) async throws
     /// The person's links open at `now` (not expired), newest first.
     func diaryLinks(of owner: UUID, now: Date) async throws -> [DiaryLink]

@@ -34,17 +34,24 @@ public struct CreateAccount: Sendable {
             if closed, invitation == nil { throw Refusal.notAllowed(Self.signupClosed) }
             if try await records.hasAccount(emailKey: account.emailKey) { throw Refusal.conflict(Self.emailTaken) }
             try await records.insert(account, now: now)
-            let household = Household(id: UUID.timeOrdered(), name: Household.defaultName(for: account.displayName), createdAt: now, updatedAt: now)
-            try await records.insert(household, owner: account.id, now: now)
             // A link used up, expired or unknown matters only where sign-up is closed.
-            if let invitation {
-                let open = try await records.openInvitations(now: now, tokenHash: invitation).first
+            var redeemed: Invitation?
+            if let invitation, let open = try await records.openInvitations(now: now, tokenHash: invitation, household: nil).first {
                 // Two sign-ups with one link take turns (``AccountRecords/lockAccounts()``): the
                 // second finds it used.
-                let redeemed = if let open { try await records.markInvitationUsed(open.id, by: account.id, at: now) } else { false }
-                if !redeemed, closed { throw Refusal.notAllowed(Invitation.notGood) }
+                if try await records.markInvitationUsed(open.id, by: account.id, at: now) { redeemed = open }
             }
-            try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
+            if invitation != nil, redeemed == nil, closed { throw Refusal.notAllowed(Invitation.notGood) }
+            if let household = redeemed?.household, let target = try await records.members(of: household),
+               target.members.count < HouseholdMembers.memberLimit {
+                // A household's link: the account lands in it, with its library.
+                try await records.lockOwner(household)
+                try await records.join(account.id, household: household, now: now)
+            } else {
+                let household = Household(id: UUID.timeOrdered(), name: Household.defaultName(for: account.displayName), createdAt: now, updatedAt: now)
+                try await records.insert(household, owner: account.id, now: now)
+                try await records.insertMealTypes(MealTypeCatalog.defaults(owner: account.id, now: now).all, owner: account.id, now: now)
+            }
             if let identity { try await records.link(identity, to: account.id) }
         }
     }

@@ -9,13 +9,17 @@ public struct Invitation: Sendable, Equatable {
     public var createdBy: UUID
     public var createdAt: Date
     public var expiresAt: Date
+    /// The household the link leads into (``HouseholdMembership``); nil for the server owner's
+    /// invitation to create an account.
+    public var household: UUID?
 
-    public init(id: UUID, tokenHash: String, createdBy: UUID, createdAt: Date, expiresAt: Date) {
+    public init(id: UUID, tokenHash: String, createdBy: UUID, createdAt: Date, expiresAt: Date, household: UUID? = nil) {
         self.id = id
         self.tokenHash = tokenHash
         self.createdBy = createdBy
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.household = household
     }
 
     /// How long a link stays good (ForkcastCore's ``InvitationRules``).
@@ -44,7 +48,7 @@ public struct InviteMember: Sendable {
         return try await accounts.write { records in
             try await records.lockAccounts()
             guard try await records.firstAccountID() == person else { throw Refusal.notAllowed(Invitation.onlyTheOwner) }
-            guard try await records.openInvitations(now: now, tokenHash: nil).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
+            guard try await records.openInvitations(now: now, tokenHash: nil, household: nil).count < Invitation.openLimit else { throw Refusal.conflict(Invitation.tooMany) }
             let invitation = Invitation(id: UUID.timeOrdered(), tokenHash: tokenHash, createdBy: person, createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime))
             try await records.insert(invitation)
             return invitation
@@ -57,7 +61,7 @@ public struct InviteMember: Sendable {
         let now = now
         return try await accounts.read { records in
             guard try await records.firstAccountID() == person else { return (false, []) }
-            let open = try await records.openInvitations(now: now, tokenHash: nil)
+            let open = try await records.openInvitations(now: now, tokenHash: nil, household: nil)
             return (true, open.sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) })
         }
     }
@@ -66,7 +70,7 @@ public struct InviteMember: Sendable {
     /// form that cannot work; ``CreateAccount`` checks again when it creates the account).
     public func isOpen(tokenHash: String) async throws -> Bool {
         let now = now
-        return try await accounts.read { try await !$0.openInvitations(now: now, tokenHash: tokenHash).isEmpty }
+        return try await accounts.read { try await !$0.openInvitations(now: now, tokenHash: tokenHash, household: nil).isEmpty }
     }
 
     /// Revokes a waiting link; false when there is none of the owner's with this id.

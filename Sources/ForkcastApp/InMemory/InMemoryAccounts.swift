@@ -70,9 +70,10 @@ public struct InMemoryAccounts: Accounts {
             }
         }
 
-        func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation] {
-            tx.records.invitations.values.filter {
-                $0.expiresAt > now && tx.records.usedInvitations[$0.id] == nil && (tokenHash == nil || $0.tokenHash == tokenHash)
+        func openInvitations(now: Date, tokenHash: String?, household: UUID?) async throws -> [Invitation] {
+            tx.records.invitations.values.filter { invitation in
+                invitation.expiresAt > now && tx.records.usedInvitations[invitation.id] == nil
+                    && (tokenHash.map { invitation.tokenHash == $0 } ?? (invitation.household == household))
             }
         }
 
@@ -125,7 +126,12 @@ public struct InMemoryAccounts: Accounts {
         }
 
         func household(of member: UUID) async throws -> HouseholdMembers? {
-            guard let id = tx.records.memberships[member]?.household, let household = tx.records.households[id] else { return nil }
+            guard let id = tx.records.memberships[member]?.household else { return nil }
+            return try await members(of: id)
+        }
+
+        func members(of id: UUID) async throws -> HouseholdMembers? {
+            guard let household = tx.records.households[id] else { return nil }
             let members = tx.records.memberships.filter { $0.value.household == id }
                 .sorted { ($0.value.joinedAt, $0.key.uuidString) < ($1.value.joinedAt, $1.key.uuidString) }
                 .map { Household.Member(id: $0.key, displayName: tx.records.accounts[$0.key]?.displayName, role: $0.value.role) }

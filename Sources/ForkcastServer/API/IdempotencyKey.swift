@@ -49,7 +49,7 @@ enum IdempotencyKey {
         return try await outside.write { tx in
             let sql = tx as any SQLDatabase
             // PostgreSQL: the same key sent twice at once takes turns here (SQLite's writers always do).
-            try await SyncLog.lockOwner(owner, on: sql)
+            try await SyncLog.lockPerson(owner, on: sql)
             let device = SyncMerge.serverDeviceId
             if let row = try await sql.raw("""
                 SELECT result FROM sync_mutations WHERE owner_id = \(bind: owner) AND device_id = \(bind: device) AND mutation_id = \(bind: mutation)

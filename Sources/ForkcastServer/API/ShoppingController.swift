@@ -100,7 +100,7 @@ struct SharedShopping {
     static func open(_ token: String, _ req: Request) async throws -> SharedShopping? {
         guard let (owner, list) = try await SharedShoppingList.find(token: token, on: req.db),
               let user = try await UserModel.find(owner, on: req.db) else { return nil }
-        return SharedShopping(list: list, library: FluentLibrary(db: req.db, ownerID: owner), shopping: ShoppingRepository(db: req.db, ownerID: owner),
+        return SharedShopping(list: list, library: FluentLibrary(db: req.db, ownerID: owner), shopping: ShoppingRepository(db: req.db, kitchen: Kitchen(user: owner)),
                               currency: user.currency, now: req.now)
     }
 

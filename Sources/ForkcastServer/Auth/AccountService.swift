@@ -137,6 +137,19 @@ extension Request {
     /// Invitations: making, listing and revoking them, and whether a link is still open.
     var inviteMember: InviteMember { InviteMember(accounts: FluentAccounts(db: db), now: now) }
 
+    /// The household's members changing: invitations, joining, leaving, removing, handing over.
+    var householdMembership: HouseholdMembership {
+        HouseholdMembership(accounts: FluentAccounts(db: db, photoStore: application.photoStore), now: now)
+    }
+
+    /// Makes a link into `person`'s household (its owner only): the invitation, its token and the
+    /// link, shown once, as ``makeInvitation(by:)``'s.
+    func makeHouseholdInvitation(by person: UUID) async throws -> (invitation: Invitation, token: String, link: String) {
+        let token = Tokens.generate()
+        let invitation = try await householdMembership.invite(by: person, tokenHash: Tokens.hash(token))
+        return (invitation, token, publicBaseURL + SiteURL.joinHousehold(invite: token).path)
+    }
+
     /// Makes an invitation link for `person` (the owner only; ``InviteMember`` refuses anyone else):
     /// the invitation, its token and the sign-up link, shown once: only the token's hash is kept.
     func makeInvitation(by person: UUID) async throws -> (invitation: Invitation, token: String, link: String) {

@@ -37,11 +37,11 @@ struct Owner {
     }
 
     // Reads (Owner+Reads.swift): what the pages and answers show, never a write.
-    var meals: some MealReads { MealRepository(db: db, ownerID: id) }
-    var plan: some PlanReads { PlanRepository(db: db, ownerID: id) }
-    var foods: some FoodReads { FoodRepository(db: db, ownerID: id) }
+    var meals: some MealReads { MealRepository(db: db, kitchen: Kitchen(user: id)) }
+    var plan: some PlanReads { PlanRepository(db: db, kitchen: Kitchen(user: id)) }
+    var foods: some FoodReads { FoodRepository(db: db, kitchen: Kitchen(user: id)) }
     var foodLookup: FoodLookupService {
-        FoodLookupService(foods: FoodRepository(db: db, ownerID: id), saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
+        FoodLookupService(foods: FoodRepository(db: db, kitchen: Kitchen(user: id)), saveFood: saveFood, client: application.openFoodFacts, db: db, now: now)
     }
     /// The person's diary as its pages and answers read it.
     var diary: some DiaryReads { diaryStore }
@@ -55,7 +55,7 @@ struct Owner {
     var photos: some PhotoReads {
         PhotoRepository(db: db, ownerID: id, store: application.photoStore, quotaBytes: application.forkcastConfig.photoQuotaBytes)
     }
-    var mealTypes: some MealTypeReads { MealTypeRepository(db: db, ownerID: id) }
+    var mealTypes: some MealTypeReads { MealTypeRepository(db: db, kitchen: Kitchen(user: id)) }
     var occasions: OccasionRepository { OccasionRepository(db: db, ownerID: id) }
     var body: some BodyReads { BodyRepository(db: db, ownerID: id) }
     // Use cases: each change a person makes, the same from every front door.
@@ -89,7 +89,7 @@ struct Owner {
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
-    var shopping: some ShoppingReads { ShoppingRepository(db: db, ownerID: id) }
+    var shopping: some ShoppingReads { ShoppingRepository(db: db, kitchen: Kitchen(user: id)) }
     var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var refreshShoppingList: RefreshShoppingList { RefreshShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
     var addShoppingItem: AddShoppingItem { AddShoppingItem(library: library, now: now) }

@@ -111,6 +111,7 @@ extension AppError {
         switch refusal {
         case .conflict(let detail): self = .conflict(detail)
         case .notAllowed(let detail): self = .forbidden(detail)
+        case .notFound(let detail): self = .notFound(detail)
         case let .missingReference(field, detail): self = .missingReference(field: prefix + field, detail: detail)
         case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
         case .outOfDate(let detail): self = .gone(detail)

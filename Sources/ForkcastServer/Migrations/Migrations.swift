@@ -27,5 +27,6 @@ extension Application {
         migrations.add(M020_ShoppingPurchase())
         migrations.add(M021_Households())
         migrations.add(M022_DiaryLinks())
+        migrations.add(M023_HouseholdInvitations())
     }
 }

@@ -14,7 +14,9 @@ final class InvitationModel: Model, @unchecked Sendable {
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "used_by") var usedBy: UUID?
     @OptionalField(key: "used_at") var usedAt: Date?
-    var properties: [any AnyProperty] { [$id, $tokenHash, $createdBy, $createdAt, $expiresAt, $usedBy, $usedAt] }
+    /// The household the link leads into; nil for an invitation to create an account (M023).
+    @OptionalField(key: "household_id") var household: UUID?
+    var properties: [any AnyProperty] { [$id, $tokenHash, $createdBy, $createdAt, $expiresAt, $usedBy, $usedAt, $household] }
 
     init() {}
 
@@ -24,9 +26,10 @@ final class InvitationModel: Model, @unchecked Sendable {
         createdBy = invitation.createdBy
         createdAt = invitation.createdAt
         expiresAt = invitation.expiresAt
+        household = invitation.household
     }
 
     var domain: Invitation {
-        Invitation(id: id ?? UUID.timeOrdered(), tokenHash: tokenHash, createdBy: createdBy, createdAt: createdAt, expiresAt: expiresAt)
+        Invitation(id: id ?? UUID.timeOrdered(), tokenHash: tokenHash, createdBy: createdBy, createdAt: createdAt, expiresAt: expiresAt, household: household)
     }
 }

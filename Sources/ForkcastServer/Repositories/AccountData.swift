@@ -23,10 +23,12 @@ struct AccountData {
     /// Every record of the account, as stored.
     func archive() async throws -> AccountArchive {
         let owner = ownerID
-        let types = try await MealTypeModel.query(on: db).filter(\.$ownerID == owner).sort(\.$position).all().map(\.domain)
-        let foods = try await FoodModel.query(on: db).filter(\.$ownerID == owner).sort(\.$createdAt).sort(\.$id).all().map(\.domain)
-        let meals = try await MealRepository(db: db, ownerID: owner).all()
-        let plan = try await AssignmentModel.query(on: db).filter(\.$ownerID == owner).sort(\.$date).sort(\.$id).all().map(\.domain)
+        // The household's shared records with the person's own: moving servers keeps the recipes.
+        let kitchen = Kitchen(user: owner)
+        let types = try await MealTypeModel.query(on: db).filter(kitchen).sort(\.$position).all().map(\.domain)
+        let foods = try await FoodModel.query(on: db).filter(kitchen).sort(\.$createdAt).sort(\.$id).all().map(\.domain)
+        let meals = try await MealRepository(db: db, kitchen: kitchen).all()
+        let plan = try await AssignmentModel.query(on: db).filter(kitchen).sort(\.$date).sort(\.$id).all().map(\.domain)
         let diary = try await DiaryEntryModel.query(on: db).filter(\.$ownerID == owner).sort(\.$loggedAt).sort(\.$id).all().map(\.domain)
         let photos = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).sort(\.$capturedAt).sort(\.$id).all()
         let body = BodyRepository(db: db, ownerID: owner)
@@ -51,7 +53,7 @@ struct AccountData {
 
     /// The person's shopping lists with their items, oldest first (the export's order).
     private func shoppingLists(_ owner: UUID) async throws -> [AccountArchive.ShoppingListRecord] {
-        let shopping = ShoppingRepository(db: db, ownerID: owner)
+        let shopping = ShoppingRepository(db: db, kitchen: Kitchen(user: owner))
         var records: [AccountArchive.ShoppingListRecord] = []
         for list in try await shopping.lists().items.reversed() {
             let items = try await shopping.items(of: list.id).sorted { ($0.updatedAt, $0.id.uuidString) < ($1.updatedAt, $1.id.uuidString) }

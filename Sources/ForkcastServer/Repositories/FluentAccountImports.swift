@@ -90,17 +90,17 @@ struct FluentAccountImports: AccountImports {
             try await PhotoRepository(db: tx, ownerID: owner, store: photoStore).delete(photoIDs, on: tx, now: now)
             try await remove(AssignmentModel.self, archive.plan.map(\.id), kind: .assignment, owner: \.$ownerID)
             // As DeleteMeal: a meal's plan days (planned since the import, too) go first, in the feed.
-            let meals = MealRepository(db: tx, ownerID: owner), plan = PlanRepository(db: tx, ownerID: owner)
+            let meals = MealRepository(db: tx, kitchen: Kitchen(user: owner)), plan = PlanRepository(db: tx, kitchen: Kitchen(user: owner))
             for meal in archive.meals {
                 _ = try await plan.deleteAll(of: meal.id, now: now)
                 _ = try await meals.delete(meal.id, now: now)
             }
-            let foods = FoodRepository(db: tx, ownerID: owner)
+            let foods = FoodRepository(db: tx, kitchen: Kitchen(user: owner))
             for food in archive.foods { _ = try await foods.delete(food.id, now: now) }
             try await remove(WeightEntryModel.self, archive.weights.map(\.id), kind: .weight, owner: \.$ownerID)
             let kept = Set(before.mealTypes.map(\.id))
             try await remove(MealTypeModel.self, archive.mealTypes.map(\.id).filter { !kept.contains($0) }, kind: .mealType, owner: \.$ownerID)
-            let types = MealTypeRepository(db: tx, ownerID: owner)
+            let types = MealTypeRepository(db: tx, kitchen: Kitchen(user: owner))
             for type in before.mealTypes { _ = try await types.replace(type, now: now) }
             let body = BodyRepository(db: tx, ownerID: owner)
             if let goals = before.goals { try await body.saveGoals(goals, now: now) } else {

@@ -26,7 +26,7 @@ struct FluentAccounts: Accounts {
     /// and the insert are one step for concurrent requests and instances.
     private static let accountsLock = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
 
-    private struct Records: AccountRecords, @unchecked Sendable {
+    struct Records: AccountRecords, @unchecked Sendable {
         let db: any Database
         let pending: UserModel?
         let photoStore: (any PhotoStore)?
@@ -55,7 +55,7 @@ struct FluentAccounts: Accounts {
         }
 
         func insertMealTypes(_ types: [MealType], owner: UUID, now: Date) async throws {
-            try await MealTypeRepository(db: db, ownerID: owner).insert(all: types, now: now)
+            try await MealTypeRepository(db: db, kitchen: Kitchen(user: owner)).insert(all: types, now: now)
         }
 
         func link(_ identity: LinkedIdentity, to owner: UUID) async throws {
@@ -70,9 +70,9 @@ struct FluentAccounts: Accounts {
 
         func insert(_ invitation: Invitation) async throws { try await InvitationModel(invitation).create(on: db) }
 
-        func openInvitations(now: Date, tokenHash: String?) async throws -> [Invitation] {
+        func openInvitations(now: Date, tokenHash: String?, household: UUID?) async throws -> [Invitation] {
             let query = InvitationModel.query(on: db).filter(\.$usedBy == nil).filter(\.$expiresAt > now)
-            if let tokenHash { query.filter(\.$tokenHash == tokenHash) }
+            if let tokenHash { query.filter(\.$tokenHash == tokenHash) } else { query.filter(\.$household == household) }
             return try await query.all().map(\.domain)
         }
 
@@ -101,6 +101,12 @@ struct FluentAccounts: Accounts {
                 try await sql.delete(from: "sync_heads").where("owner_id", .equal, owner).run()
             }
             let household = try await HouseholdMemberModel.find(owner, on: db)?.householdID
+            // The household keeps what they added: the others go on with it.
+            if let household, let others = try await members(of: household)?.members.filter({ $0.id != owner }), !others.isEmpty {
+                let keeper = others.first { $0.role == .owner } ?? others[0]
+                try await hand(from: owner, to: keeper.id, now: Date())
+                try await setRole(keeper.id, .owner)
+            }
             let photoIDs = try await PhotoModel.query(on: db).filter(\.$ownerID == owner).all().compactMap(\.id)
             if let photoStore { try await photoStore.remove(photoIDs, on: db) }
             for (table, column) in FluentAccounts.ownedTables {

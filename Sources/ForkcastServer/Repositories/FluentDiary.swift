@@ -25,7 +25,7 @@ struct FluentDiary: Diary {
     var zone: TimeZone { user.zone }
     var entries: DiaryRepository { DiaryRepository(db: db, ownerID: ownerID, photoStore: photoStore) }
     var photos: PhotoRepository { PhotoRepository(db: db, ownerID: ownerID, store: photoStore, quotaBytes: photoQuotaBytes) }
-    private var foods: FoodRepository { FoodRepository(db: db, ownerID: ownerID) }
+    private var foods: FoodRepository { FoodRepository(db: db, kitchen: Kitchen(user: ownerID)) }
 
     // MARK: What an entry is drafted from
 
@@ -39,16 +39,16 @@ struct FluentDiary: Diary {
 
     func foods(ids: [UUID]) async throws -> [UUID: Food] { try await foods.find(ids: ids) }
 
-    func meal(_ id: UUID) async throws -> Meal? { try await MealRepository(db: db, ownerID: ownerID).find(id) }
+    func meal(_ id: UUID) async throws -> Meal? { try await MealRepository(db: db, kitchen: Kitchen(user: ownerID)).find(id) }
 
     /// The person's meal types: kept while none of them changes (logging reads them on every entry).
     func mealTypes(now: Date) async throws -> MealTypeCatalog {
-        let types = MealTypeRepository(db: db, ownerID: ownerID)
+        let types = MealTypeRepository(db: db, kitchen: Kitchen(user: ownerID))
         guard let kept, !(db is WriteTransaction) else { return try await types.catalog(now: now) }
         return try await kept.cache.value("mealTypes", owner: ownerID, version: kept.versions.mealTypes, now: now) { try await types.catalog(now: now) }
     }
 
-    func assignment(_ id: UUID) async throws -> Assignment? { try await PlanRepository(db: db, ownerID: ownerID).find(id) }
+    func assignment(_ id: UUID) async throws -> Assignment? { try await PlanRepository(db: db, kitchen: Kitchen(user: ownerID)).find(id) }
     func entry(_ id: UUID) async throws -> DiaryEntry? { try await entries.find(id) }
     func entries(on date: CalendarDate) async throws -> [DiaryEntry] { try await entries.entries(on: date) }
     func hasPhoto(_ id: UUID) async throws -> Bool { try await photos.find(id) != nil }

@@ -4,9 +4,9 @@ import ForkcastApp
 import ForkcastCore
 import Foundation
 
-/// One person's library on the server's database (SQLite or PostgreSQL), for the use cases in
-/// ForkcastApp. Made only by ``Owner`` from the signed-in person, so every record it reaches is
-/// theirs. A write is one transaction through the write gate (``Database/write(timeout:_:)``).
+/// One person's library — their household's, shared by its members (``Kitchen``) — on the
+/// server's database (SQLite or PostgreSQL), for the use cases in ForkcastApp. Made only by
+/// ``Owner`` from the signed-in person, so every record it reaches is their household's. A write is one transaction through the write gate (``Database/write(timeout:_:)``).
 struct FluentLibrary: Library {
     let db: any Database
     let ownerID: UUID
@@ -14,22 +14,21 @@ struct FluentLibrary: Library {
     func write<T: Sendable>(_ body: @escaping @Sendable (any LibraryTransaction) async throws -> T) async throws -> T {
         let ownerID = ownerID
         return try await db.write { tx in
-            // Writers of one person take turns (the protocol's promise). SQLite's one writer keeps it
-            // already; on PostgreSQL the person's lock is taken first, before any read, so a read
-            // stays true to the end and two writers cannot wait on each other's rows.
-            try await SyncLog.lockOwner(ownerID, on: tx as any SQLDatabase)
-            return try await body(Transaction(db: tx, ownerID: ownerID))
+            // Writers of one household take turns (the protocol's promise). SQLite's one writer keeps
+            // it already; on PostgreSQL the household's lock is taken first, before any read, so a
+            // read stays true to the end and two writers cannot wait on each other's rows.
+            try await body(Transaction(db: tx, kitchen: try await Kitchen.enter(ownerID, on: tx)))
         }
     }
 
     struct Transaction: LibraryTransaction {
         let db: any Database
-        let ownerID: UUID
-        var foods: any FoodRecords { FoodRepository(db: db, ownerID: ownerID) }
-        var meals: any MealRecords { MealRepository(db: db, ownerID: ownerID) }
-        var plan: any PlanRecords { PlanRepository(db: db, ownerID: ownerID) }
-        var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, ownerID: ownerID) }
-        var shopping: any ShoppingRecords { ShoppingRepository(db: db, ownerID: ownerID) }
+        let kitchen: Kitchen
+        var foods: any FoodRecords { FoodRepository(db: db, kitchen: kitchen) }
+        var meals: any MealRecords { MealRepository(db: db, kitchen: kitchen) }
+        var plan: any PlanRecords { PlanRepository(db: db, kitchen: kitchen) }
+        var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, kitchen: kitchen) }
+        var shopping: any ShoppingRecords { ShoppingRepository(db: db, kitchen: kitchen) }
     }
 }
 

@@ -9,7 +9,7 @@ import SQLKit
 /// user's rows through this type.
 struct MealRepository: MealRecords {
     let db: any Database
-    let ownerID: UUID
+    let kitchen: Kitchen
 
     struct Listed: Sendable {
         let meal: Meal
@@ -38,7 +38,7 @@ struct MealRepository: MealRecords {
     }
 
     private func whereClause(_ filter: MealFilter) -> SQLQueryString {
-        var clause: SQLQueryString = "m.user_id = \(bind: ownerID)"
+        var clause = kitchen.holds("m.user_id")
         if let key = filter.proteinKey { clause = clause + " AND m.protein_key = \(bind: key)" }
         if let key = filter.carbKey { clause = clause + " AND m.carb_key = \(bind: key)" }
         let keys = filter.componentKeys.sorted()
@@ -56,7 +56,7 @@ struct MealRepository: MealRecords {
 
     /// Every meal of the owner, for facets and exports.
     func all() async throws -> [Meal] {
-        try await hydrate(try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).sort(\.$descriptionKey).all())
+        try await hydrate(try await MealModel.query(on: db).filter(kitchen).sort(\.$descriptionKey).all())
     }
 
     func find(_ id: UUID) async throws -> Meal? {
@@ -67,7 +67,7 @@ struct MealRepository: MealRecords {
     /// The meals with these ids that belong to the owner, by id.
     func find(ids: [UUID]) async throws -> [UUID: Meal] {
         guard !ids.isEmpty else { return [:] }
-        let models = try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id ~~ Set(ids)).all()
+        let models = try await MealModel.query(on: db).filter(kitchen).filter(\.$id ~~ Set(ids)).all()
         return Dictionary(uniqueKeysWithValues: try await hydrate(models).map { ($0.id, $0) })
     }
 
@@ -75,11 +75,11 @@ struct MealRepository: MealRecords {
     /// ingredient is one of the owner's foods, in a unit it can be measured in) are ``SaveMeal``'s.
     func insert(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
         try await db.write { tx in
-            let model = MealModel(id: id, ownerID: ownerID, content: content, now: now)
+            let model = MealModel(id: id, ownerID: kitchen.user, content: content, now: now)
             try await model.create(on: tx)
-            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
-            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
-            try await SyncLog.record(.meal, [id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: kitchen.user, on: tx)
+            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: kitchen.user, on: tx)
+            try await kitchen.record(.meal, [id], op: .upsert, on: tx, now: now)
             return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
@@ -87,16 +87,16 @@ struct MealRepository: MealRecords {
     /// Replaces a meal's fields, components and ingredients; nil when the owner has no such meal.
     func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
         try await db.write { tx in
-            guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
+            guard let model = try await MealModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else {
                 return nil
             }
             model.apply(content, now: now)
             try await model.update(on: tx)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
-            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: ownerID, on: tx)
+            try await Self.writeComponents(content.otherComponents, mealID: id, ownerID: kitchen.user, on: tx)
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
-            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: ownerID, on: tx)
-            try await SyncLog.record(.meal, [id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await Self.writeIngredients(content.ingredients, mealID: id, ownerID: kitchen.user, on: tx)
+            try await kitchen.record(.meal, [id], op: .upsert, on: tx, now: now)
             return model.domain(components: content.otherComponents, ingredients: content.ingredients)
         }
     }
@@ -106,11 +106,11 @@ struct MealRepository: MealRecords {
     /// days first, each in the feed, where the database's cascade would leave no trace.
     func delete(_ id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
-            guard let model = try await MealModel.query(on: tx).filter(\.$owner.$id == ownerID).filter(\.$id == id).first() else {
+            guard let model = try await MealModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else {
                 return false
             }
             guard try await AssignmentModel.query(on: tx).filter(\.$meal.$id == id).count() == 0 else { throw StillReferenced(id: id) }
-            try await SyncLog.record(.meal, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.meal, [id], op: .delete, on: tx, now: now)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await model.delete(on: tx)
@@ -120,21 +120,21 @@ struct MealRepository: MealRecords {
 
     func facets() async throws -> MealFacets {
         let sql = db as! any SQLDatabase
-        let meals = try await sql.raw("SELECT primary_protein, primary_carb FROM meals WHERE user_id = \(bind: ownerID) ORDER BY created_at, id").all()
+        let meals = try await sql.raw("SELECT primary_protein, primary_carb FROM meals WHERE \(kitchen.holds("user_id")) ORDER BY created_at, id").all()
         let proteins = try meals.compactMap { try $0.decodeNil(column: "primary_protein") ? nil : $0.decode(column: "primary_protein", as: String.self) }
         let carbs = try meals.compactMap { try $0.decodeNil(column: "primary_carb") ? nil : $0.decode(column: "primary_carb", as: String.self) }
-        let components = try await sql.raw("SELECT name FROM meal_components WHERE user_id = \(bind: ownerID) ORDER BY position").all()
+        let components = try await sql.raw("SELECT name FROM meal_components WHERE \(kitchen.holds("user_id")) ORDER BY position").all()
             .map { try $0.decode(column: "name", as: String.self) }
         return MealFacets(proteins: MealFacets.distinct(proteins), carbs: MealFacets.distinct(carbs),
                           components: MealFacets.distinct(components))
     }
 
     func count() async throws -> Int {
-        try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).count()
+        try await MealModel.query(on: db).filter(kitchen).count()
     }
 
     private func model(_ id: UUID) async throws -> MealModel? {
-        try await MealModel.query(on: db).filter(\.$owner.$id == ownerID).filter(\.$id == id).first()
+        try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).first()
     }
 
     /// Meals with their components and ingredients, loaded in one query each (no N+1).
@@ -147,7 +147,7 @@ struct MealRepository: MealRecords {
 
     /// The foods the meals' ingredients use, by id.
     func foods(for meals: [Meal]) async throws -> [UUID: Food] {
-        try await FoodRepository(db: db, ownerID: ownerID).find(ids: Array(Set(meals.flatMap { $0.ingredients.map(\.foodId) })))
+        try await FoodRepository(db: db, kitchen: kitchen).find(ids: Array(Set(meals.flatMap { $0.ingredients.map(\.foodId) })))
     }
 
     /// Totals per meal id, from the meals' ingredients or hand-typed nutrition.
@@ -165,7 +165,7 @@ struct MealRepository: MealRecords {
         var result: [UUID: [Ingredient]] = [:]
         for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
             let rows = try await MealIngredientModel.query(on: db)
-                .filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
+                .filter(kitchen).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
             for row in rows { result[row.$meal.id, default: []].append(row.domain) }
         }
         return result
@@ -184,7 +184,7 @@ struct MealRepository: MealRecords {
         // Chunked so a large page stays within every driver's bind limit.
         for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
             let rows = try await MealComponentModel.query(on: db)
-                .filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
+                .filter(kitchen).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
             for row in rows { result[row.$meal.id, default: []].append(row.name) }
         }
         return result

@@ -8,59 +8,59 @@ import SQLKit
 /// stored.
 struct MealTypeRepository: MealTypeRecords {
     let db: any Database
-    let ownerID: UUID
+    let kitchen: Kitchen
 
     /// The person's types; the defaults when none are stored yet.
     func catalog(now: Date) async throws -> MealTypeCatalog {
-        let rows = try await MealTypeModel.query(on: db).filter(\.$ownerID == ownerID).all()
-        return rows.isEmpty ? .defaults(owner: ownerID, now: now) : MealTypeCatalog(rows.map(\.domain))
+        let rows = try await MealTypeModel.query(on: db).filter(kitchen).all()
+        return rows.isEmpty ? .defaults(owner: kitchen.user, now: now) : MealTypeCatalog(rows.map(\.domain))
     }
 
     /// Stores the defaults for a new person (inside the transaction that creates the account).
     func createDefaults(now: Date, on tx: any Database) async throws {
-        try await MealTypeRepository(db: tx, ownerID: ownerID).insert(all: MealTypeCatalog.defaults(owner: ownerID, now: now).all, now: now)
+        try await MealTypeRepository(db: tx, kitchen: kitchen).insert(all: MealTypeCatalog.defaults(owner: kitchen.user, now: now).all, now: now)
     }
 
     /// Stores types with their change-feed rows, in one statement (call inside a write).
     func insert(all types: [MealType], now: Date) async throws {
-        try await types.map { MealTypeModel($0, ownerID: ownerID) }.create(on: db)
-        try await SyncLog.record(.mealType, types.map(\.id), op: .upsert, owner: ownerID, on: db, now: now)
+        try await types.map { MealTypeModel($0, ownerID: kitchen.user) }.create(on: db)
+        try await kitchen.record(.mealType, types.map(\.id), op: .upsert, on: db, now: now)
     }
 
     /// Stores a new type with its change-feed row. The rules are ``SaveMealType``'s.
     func insert(_ type: MealType, now: Date) async throws {
         try await db.write { tx in
-            try await MealTypeModel(type, ownerID: ownerID).create(on: tx)
-            try await SyncLog.record(.mealType, [type.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await MealTypeModel(type, ownerID: kitchen.user).create(on: tx)
+            try await kitchen.record(.mealType, [type.id], op: .upsert, on: tx, now: now)
         }
     }
 
     /// Replaces a stored type's fields with its change-feed row; false when the owner has no such type.
     func replace(_ type: MealType, now: Date) async throws -> Bool {
         try await db.write { tx in
-            guard let model = try await MealTypeModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == type.id).first() else {
+            guard let model = try await MealTypeModel.query(on: tx).filter(kitchen).filter(\.$id == type.id).first() else {
                 return false
             }
             model.apply(type)
             try await model.update(on: tx)
-            try await SyncLog.record(.mealType, [type.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.mealType, [type.id], op: .upsert, on: tx, now: now)
             return true
         }
     }
 
     /// One stored type; nil when the owner has none with that id.
     func find(_ id: UUID) async throws -> MealType? {
-        try await MealTypeModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+        try await MealTypeModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
     }
 
     /// Puts a type at `position` (0 = first) and numbers the others after it in their order.
     func move(_ id: UUID, to position: Int, in catalog: MealTypeCatalog, now: Date) async throws {
-        let ownerID = ownerID
+        let kitchen = kitchen
         var order = catalog.all.map(\.id).filter { $0 != id }
         order.insert(id, at: max(0, min(position, order.count)))
         let newOrder = order
         try await db.write { tx in
-            let models = try await MealTypeModel.query(on: tx).filter(\.$ownerID == ownerID).all()
+            let models = try await MealTypeModel.query(on: tx).filter(kitchen).all()
             var changed: [UUID] = []
             for model in models {
                 guard let index = newOrder.firstIndex(of: model.id!), model.position != index else { continue }
@@ -69,18 +69,17 @@ struct MealTypeRepository: MealTypeRecords {
                 try await model.update(on: tx)
                 changed.append(model.id!)
             }
-            try await SyncLog.record(.mealType, changed, op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.mealType, changed, op: .upsert, on: tx, now: now)
         }
     }
 
-    /// The stored types, under the owner's lock (call inside a write), storing the defaults first
+    /// The stored types, under the household's turn (call inside a library write), storing the defaults first
     /// when there are none.
     func stored(now: Date) async throws -> MealTypeCatalog {
         let tx = db
-        try await SyncLog.lockOwner(ownerID, on: tx as! any SQLDatabase)
-        let rows = try await MealTypeModel.query(on: tx).filter(\.$ownerID == ownerID).all()
+        let rows = try await MealTypeModel.query(on: tx).filter(kitchen).all()
         if !rows.isEmpty { return MealTypeCatalog(rows.map(\.domain)) }
         try await createDefaults(now: now, on: tx)
-        return MealTypeCatalog.defaults(owner: ownerID, now: now)
+        return MealTypeCatalog.defaults(owner: kitchen.user, now: now)
     }
 }

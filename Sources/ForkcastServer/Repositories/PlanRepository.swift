@@ -7,19 +7,19 @@ import Foundation
 /// The plan of one owner: assignments of that owner's meals to days.
 struct PlanRepository: PlanRecords {
     let db: any Database
-    let ownerID: UUID
+    let kitchen: Kitchen
 
-    var meals: MealRepository { MealRepository(db: db, ownerID: ownerID) }
+    var meals: MealRepository { MealRepository(db: db, kitchen: kitchen) }
 
     /// The days of a window with their planned meals (seed 002 Req 4).
     func days(in window: WeekWindow) async throws -> [PlanDay] {
         let assignments = try await AssignmentModel.query(on: db)
-            .filter(\.$ownerID == ownerID)
+            .filter(kitchen)
             .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso)
             .all().map(\.domain)
         let meals = try await meals.find(ids: Array(Set(assignments.map(\.mealId))))
         var types: MealTypeCatalog?
-        if assignments.contains(where: { $0.mealType != nil }) { types = try await MealTypeRepository(db: db, ownerID: ownerID).catalog(now: Date.distantPast) }
+        if assignments.contains(where: { $0.mealType != nil }) { types = try await MealTypeRepository(db: db, kitchen: kitchen).catalog(now: Date.distantPast) }
         return PlanBuilder.days(in: window, assignments: assignments, meals: meals, types: types)
     }
 
@@ -30,11 +30,11 @@ struct PlanRepository: PlanRecords {
     /// Stores an assignment with its change-feed row. The rules (the meal is the owner's, the slot is
     /// one of their meal types) are ``PlanMeal``'s; this only writes.
     func insert(_ assignment: Assignment, now: Date) async throws {
-        let model = AssignmentModel(id: assignment.id, ownerID: ownerID, mealID: assignment.mealId, date: assignment.date,
+        let model = AssignmentModel(id: assignment.id, ownerID: kitchen.user, mealID: assignment.mealId, date: assignment.date,
                                     createdAt: assignment.createdAt, mealType: assignment.mealType, servings: assignment.servings)
         try await db.write { tx in
             try await model.create(on: tx)
-            try await SyncLog.record(.assignment, [assignment.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.assignment, [assignment.id], op: .upsert, on: tx, now: now)
         }
     }
 
@@ -42,7 +42,7 @@ struct PlanRepository: PlanRecords {
     func lastPlanned(before date: CalendarDate) async throws -> [UUID: CalendarDate] {
         // One row per meal: the database takes the MAX (years of plan stay in the database).
         let rows = try await (db as! any SQLDatabase).raw("""
-            SELECT meal_id, MAX(date) AS last FROM assignments WHERE user_id = \(bind: ownerID) AND date < \(bind: date.iso) GROUP BY meal_id
+            SELECT meal_id, MAX(date) AS last FROM assignments WHERE \(kitchen.holds("user_id")) AND date < \(bind: date.iso) GROUP BY meal_id
             """).all()
         var result: [UUID: CalendarDate] = [:]
         for row in rows { result[try row.decode(column: "meal_id", as: UUID.self)] = CalendarDate(stored: try row.decode(column: "last", as: String.self)) }
@@ -52,8 +52,8 @@ struct PlanRepository: PlanRecords {
     /// The meal types each meal has been planned in or eaten at (Fill my week's slots).
     func slotHistory() async throws -> [UUID: Set<String>] {
         let rows = try await (db as! any SQLDatabase).raw("""
-            SELECT meal_id, meal_type FROM assignments WHERE user_id = \(bind: ownerID) AND meal_type IS NOT NULL GROUP BY meal_id, meal_type
-            UNION SELECT meal_id, meal_type FROM diary_entries WHERE user_id = \(bind: ownerID) AND kind = 'meal' AND meal_id IS NOT NULL GROUP BY meal_id, meal_type
+            SELECT meal_id, meal_type FROM assignments WHERE \(kitchen.holds("user_id")) AND meal_type IS NOT NULL GROUP BY meal_id, meal_type
+            UNION SELECT meal_id, meal_type FROM diary_entries WHERE user_id = \(bind: kitchen.user) AND kind = 'meal' AND meal_id IS NOT NULL GROUP BY meal_id, meal_type
             """).all()
         var result: [UUID: Set<String>] = [:]
         for row in rows {
@@ -65,25 +65,25 @@ struct PlanRepository: PlanRecords {
 
     /// How many times a meal is planned, in a window or at all.
     func timesPlanned(_ mealID: UUID, in window: WeekWindow? = nil) async throws -> Int {
-        var query = AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id == mealID)
+        var query = AssignmentModel.query(on: db).filter(kitchen).filter(\.$meal.$id == mealID)
         if let window { query = query.filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso) }
         return try await query.count()
     }
 
     func find(_ id: UUID) async throws -> Assignment? {
-        try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+        try await AssignmentModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
     }
 
     /// The owner's assignments among `ids` (others' and missing ones are absent).
     func find(ids: [UUID]) async throws -> [Assignment] {
         guard !ids.isEmpty else { return [] }
-        return try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ Set(ids)).all().map(\.domain)
+        return try await AssignmentModel.query(on: db).filter(kitchen).filter(\.$id ~~ Set(ids)).all().map(\.domain)
     }
 
     /// Which of `mealIDs` are planned on a day of `window`.
     func planned(_ mealIDs: [UUID], in window: WeekWindow) async throws -> Set<UUID> {
         guard !mealIDs.isEmpty else { return [] }
-        return Set(try await AssignmentModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$meal.$id ~~ Set(mealIDs))
+        return Set(try await AssignmentModel.query(on: db).filter(kitchen).filter(\.$meal.$id ~~ Set(mealIDs))
             .filter(\.$date >= window.start.iso).filter(\.$date <= window.end.iso).all().map(\.$meal.id))
     }
 
@@ -91,23 +91,23 @@ struct PlanRepository: PlanRecords {
     /// has none with that id.
     func delete(_ id: UUID, now: Date) async throws -> Assignment? {
         try await db.write { tx in
-            guard let model = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else {
+            guard let model = try await AssignmentModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else {
                 return nil
             }
             let removed = model.domain
             try await model.delete(on: tx)
-            try await SyncLog.record(.assignment, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.assignment, [id], op: .delete, on: tx, now: now)
             return removed
         }
     }
 
     func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment] {
         try await db.write { tx in
-            let planned = try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$meal.$id == mealID).all()
+            let planned = try await AssignmentModel.query(on: tx).filter(kitchen).filter(\.$meal.$id == mealID).all()
             guard !planned.isEmpty else { return [] }
             let ids = planned.compactMap(\.id)
-            try await AssignmentModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).delete()
-            try await SyncLog.record(.assignment, ids, op: .delete, owner: ownerID, on: tx, now: now)
+            try await AssignmentModel.query(on: tx).filter(kitchen).filter(\.$id ~~ ids).delete()
+            try await kitchen.record(.assignment, ids, op: .delete, on: tx, now: now)
             return planned.map(\.domain)
         }
     }

@@ -7,11 +7,11 @@ import Foundation
 /// row; the rules are ForkcastApp's shopping use cases'.
 struct ShoppingRepository: ShoppingRecords {
     let db: any Database
-    let ownerID: UUID
+    let kitchen: Kitchen
 
     /// The person's lists, newest first (one page of them when `page` is given), and how many there are.
     func lists(page: Paging? = nil) async throws -> (items: [ShoppingList], total: Int) {
-        let query = ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).sort(\.$createdAt, .descending).sort(\.$id)
+        let query = ShoppingListModel.query(on: db).filter(kitchen).sort(\.$createdAt, .descending).sort(\.$id)
         guard let page else {
             let all = try await query.all().map(\.domain)
             return (all, all.count)
@@ -24,7 +24,7 @@ struct ShoppingRepository: ShoppingRecords {
     /// How many items each of the lists has, and how many are checked.
     func counts(of listIDs: [UUID]) async throws -> [UUID: (items: Int, checked: Int)] {
         guard !listIDs.isEmpty else { return [:] }
-        let items = try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$listID ~~ listIDs)
+        let items = try await ShoppingItemModel.query(on: db).filter(kitchen).filter(\.$listID ~~ listIDs)
             .field(\.$id).field(\.$listID).field(\.$checked).all()
         var result: [UUID: (items: Int, checked: Int)] = [:]
         for item in items {
@@ -37,30 +37,30 @@ struct ShoppingRepository: ShoppingRecords {
     }
 
     func find(_ id: UUID) async throws -> ShoppingList? {
-        try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+        try await ShoppingListModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
     }
 
     func items(of listID: UUID) async throws -> [ShoppingItem] {
-        try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$listID == listID).all().map(\.domain)
+        try await ShoppingItemModel.query(on: db).filter(kitchen).filter(\.$listID == listID).all().map(\.domain)
     }
 
     func item(_ id: UUID) async throws -> ShoppingItem? {
-        try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id == id).first()?.domain
+        try await ShoppingItemModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
     }
 
     func items(ids: [UUID]) async throws -> [ShoppingItem] {
         guard !ids.isEmpty else { return [] }
-        return try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all().map(\.domain)
+        return try await ShoppingItemModel.query(on: db).filter(kitchen).filter(\.$id ~~ ids).all().map(\.domain)
     }
 
     func lists(ids: [UUID]) async throws -> [ShoppingList] {
         guard !ids.isEmpty else { return [] }
-        return try await ShoppingListModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).all().map(\.domain)
+        return try await ShoppingListModel.query(on: db).filter(kitchen).filter(\.$id ~~ ids).all().map(\.domain)
     }
 
     func chosenCategories(for foodIDs: [UUID]) async throws -> [UUID: String] {
         guard !foodIDs.isEmpty else { return [:] }
-        let chosen = try await ShoppingItemModel.query(on: db).filter(\.$ownerID == ownerID).filter(\.$foodID ~~ foodIDs)
+        let chosen = try await ShoppingItemModel.query(on: db).filter(kitchen).filter(\.$foodID ~~ foodIDs)
             .filter(\.$categoryChosen == true).sort(\.$updatedAt).all()
         var result: [UUID: String] = [:]
         for item in chosen { if let food = item.foodID { result[food] = item.category } }
@@ -69,29 +69,29 @@ struct ShoppingRepository: ShoppingRecords {
 
     func insert(_ list: ShoppingList, now: Date) async throws {
         try await db.write { tx in
-            try await ShoppingListModel(list, ownerID: ownerID).create(on: tx)
-            try await SyncLog.record(.shoppingList, [list.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await ShoppingListModel(list, ownerID: kitchen.user).create(on: tx)
+            try await kitchen.record(.shoppingList, [list.id], op: .upsert, on: tx, now: now)
         }
     }
 
     func replace(_ list: ShoppingList, now: Date) async throws -> Bool {
         try await db.write { tx in
-            guard let model = try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == list.id).first() else { return false }
+            guard let model = try await ShoppingListModel.query(on: tx).filter(kitchen).filter(\.$id == list.id).first() else { return false }
             model.apply(list)
             try await model.save(on: tx)
-            try await SyncLog.record(.shoppingList, [list.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.shoppingList, [list.id], op: .upsert, on: tx, now: now)
             return true
         }
     }
 
     func delete(list id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
-            guard let model = try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == id).first() else { return false }
-            let items = try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$listID == id).field(\.$id).all().compactMap(\.id)
-            try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$listID == id).delete()
+            guard let model = try await ShoppingListModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else { return false }
+            let items = try await ShoppingItemModel.query(on: tx).filter(kitchen).filter(\.$listID == id).field(\.$id).all().compactMap(\.id)
+            try await ShoppingItemModel.query(on: tx).filter(kitchen).filter(\.$listID == id).delete()
             try await model.delete(on: tx)
-            try await SyncLog.record(.shoppingItem, items, op: .delete, owner: ownerID, on: tx, now: now)
-            try await SyncLog.record(.shoppingList, [id], op: .delete, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.shoppingItem, items, op: .delete, on: tx, now: now)
+            try await kitchen.record(.shoppingList, [id], op: .delete, on: tx, now: now)
             return true
         }
     }
@@ -100,18 +100,18 @@ struct ShoppingRepository: ShoppingRecords {
         guard !items.isEmpty else { return }
         try await db.write { tx in
             for chunk in stride(from: 0, to: items.count, by: 200) {
-                try await items[chunk..<min(chunk + 200, items.count)].map { ShoppingItemModel($0, ownerID: ownerID) }.create(on: tx)
+                try await items[chunk..<min(chunk + 200, items.count)].map { ShoppingItemModel($0, ownerID: kitchen.user) }.create(on: tx)
             }
-            try await SyncLog.record(.shoppingItem, items.map(\.id), op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.shoppingItem, items.map(\.id), op: .upsert, on: tx, now: now)
         }
     }
 
     func replace(_ item: ShoppingItem, now: Date) async throws -> Bool {
         try await db.write { tx in
-            guard let model = try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == item.id).first() else { return false }
+            guard let model = try await ShoppingItemModel.query(on: tx).filter(kitchen).filter(\.$id == item.id).first() else { return false }
             model.apply(item)
             try await model.save(on: tx)
-            try await SyncLog.record(.shoppingItem, [item.id], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.shoppingItem, [item.id], op: .upsert, on: tx, now: now)
             return true
         }
     }
@@ -119,16 +119,16 @@ struct ShoppingRepository: ShoppingRecords {
     func delete(items ids: [UUID], now: Date) async throws {
         guard !ids.isEmpty else { return }
         try await db.write { tx in
-            try await ShoppingItemModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id ~~ ids).delete()
-            try await SyncLog.record(.shoppingItem, ids, op: .delete, owner: ownerID, on: tx, now: now)
+            try await ShoppingItemModel.query(on: tx).filter(kitchen).filter(\.$id ~~ ids).delete()
+            try await kitchen.record(.shoppingItem, ids, op: .delete, on: tx, now: now)
         }
     }
 
     func setShareToken(_ token: String?, of listID: UUID, now: Date) async throws {
         try await db.write { tx in
-            try await ShoppingListModel.query(on: tx).filter(\.$ownerID == ownerID).filter(\.$id == listID)
+            try await ShoppingListModel.query(on: tx).filter(kitchen).filter(\.$id == listID)
                 .set(\.$shareToken, to: token).set(\.$updatedAt, to: now).update()
-            try await SyncLog.record(.shoppingList, [listID], op: .upsert, owner: ownerID, on: tx, now: now)
+            try await kitchen.record(.shoppingList, [listID], op: .upsert, on: tx, now: now)
         }
     }
 }

@@ -20,7 +20,7 @@ struct FluentSyncStore: SyncStore {
         let (user, now, uuid, application) = (user, now, uuid, application)
         let owner = try user.requireID()
         return try await db.write { tx in
-            try await SyncLog.lockOwner(owner, on: tx as any SQLDatabase)
+            try await SyncLog.lockPerson(owner, on: tx as any SQLDatabase)
             return try await body(Ledger(records: SyncRecords(user: user, db: tx, now: now, uuid: uuid, application: application), tx: tx))
         }
     }

@@ -137,6 +137,20 @@ enum SyncLog {
         try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: lockKey(owner)))").run()
     }
 
+    /// A person's turn for a transaction that may also write their household's shared records (a
+    /// synced device's push, a request with an idempotency key): the household's turn first, as
+    /// ``Kitchen/enter(_:on:)`` takes it, then theirs. Every transaction takes a household's turn
+    /// before any member's, so a shared write (which records in every member's feed) and a
+    /// member's own never wait on each other in a circle.
+    static func lockPerson(_ user: UUID, on sql: any SQLDatabase) async throws {
+        guard sql.dialect.name == "postgresql" else { return }
+        if let household = try await sql.raw("SELECT household_id FROM household_members WHERE user_id = \(bind: user)").first()?
+            .decode(column: "household_id", as: UUID.self) {
+            try await lockOwner(household, on: sql)
+        }
+        try await lockOwner(user, on: sql)
+    }
+
     /// The advisory lock's key of an owner: the first eight bytes of its id.
     private static func lockKey(_ owner: UUID) -> Int64 {
         let key = owner.uuid

@@ -11,8 +11,10 @@ enum SiteURL: Sendable {
     case home, setup, login, logout, settings
     /// Creating an account (when sign-up is open, or with an invitation's token) and the owner's invitations.
     case signup(invite: String? = nil), invitations, revokeInvitation(UUID)
-    /// Settings › Household: its name and members.
-    case household
+    /// Settings › Household: its name and members, and what its owner and members do there; the
+    /// page an invitation into it opens.
+    case household, householdInvite, revokeHouseholdInvite(UUID), leaveHousehold, removeMember(UUID), handOver(UUID)
+    case joinHousehold(invite: String)
     /// Settings › Your data › Shared with a coach, and the page a diary link opens.
     case coachLinks, revokeCoachLink(UUID), coach(String, date: CalendarDate? = nil)
     // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
@@ -83,6 +85,12 @@ enum SiteURL: Sendable {
         case .signup: "/signup"
         case .invitations: "/settings/invitations"
         case .household: "/settings/household"
+        case .householdInvite: "/settings/household/invitations"
+        case .revokeHouseholdInvite(let invitation): "/settings/household/invitations/\(id(invitation))/revoke"
+        case .leaveHousehold: "/settings/household/leave"
+        case .removeMember(let member): "/settings/household/members/\(id(member))/remove"
+        case .handOver(let member): "/settings/household/members/\(id(member))/owner"
+        case .joinHousehold: "/household/join"
         case .coachLinks: "/settings/coach"
         case .revokeCoachLink(let link): "/settings/coach/\(id(link))/revoke"
         case .coach(let token, _): "/coach/\(token)"
@@ -177,6 +185,7 @@ enum SiteURL: Sendable {
         case .diaryExport(let from, let to, let format): Self.query([("from", from.iso), ("to", to.iso), ("format", format)])
         case .nutrientsWeek(let date), .nutrient(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
+        case .joinHousehold(let invite): Self.query([("invite", invite)])
         case .coach(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
         default: ""
         }
@@ -199,7 +208,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,
