@@ -4,7 +4,7 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from browser import (all_css, api_session, as_someone_else, axe_check, click_suggestion, create_food, css, screenshot,
+from browser import (all_css, api_session, as_someone_else, axe_check, click_suggestion, create_food, create_meal, css, screenshot,
                      sign_in, wait_for)
 
 
@@ -248,3 +248,42 @@ def test_a_coach_reads_a_diary_link_until_it_is_revoked(driver, server):
     css(driver, "#coach-links button[type=submit]").click()
     wait_for(driver, lambda d: d.find_elements("css selector", "#no-coach-links"))
     assert requests.get(link).status_code == 404
+
+
+def test_a_person_joins_the_household_with_its_link_and_leaves_with_a_copy(driver, server):
+    owner = api_session(server, email="hh-owner@example.com")
+    create_meal(owner, server, "Chili")
+    joiner = api_session(server, email="hh-joiner@example.com")
+    create_meal(joiner, server, "Pancakes")
+    sign_in(driver, server, email="hh-owner@example.com")
+    driver.get(server.url("/settings/household"))
+    css(driver, "#make-household-link").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "household-link"))
+    link = css(driver, "#household-link").get_attribute("value")
+    assert "/household/join?invite=" in link
+    assert len(all_css(driver, "#household-invitations .invitation")) == 1
+
+    # Signed out, the link offers sign-up or sign-in; signed in, it says what moves.
+    as_someone_else(driver, server)
+    driver.get(link)
+    assert css(driver, "#join-signup").get_attribute("href").endswith("/signup?invite=" + link.split("invite=")[1])
+    sign_in(driver, server, email="hh-joiner@example.com")
+    driver.get(link)
+    assert "1 meal," in css(driver, "#join-moves").text
+    screenshot(driver, "household-join")
+    axe_check(driver, "household-join")
+    css(driver, "#join-household").click()
+    wait_for(driver, lambda d: d.current_url.endswith("/settings/household"), message="joined, on Settings › Household")
+    assert [m.text.split("\n")[1] for m in all_css(driver, ".member")] == ["Owner", "Member"]
+    names = sorted(m["description"] for m in joiner.get(server.url("/api/v1/meals")).json()["items"])
+    assert names == ["Chili", "Pancakes"]
+    assert sorted(m["description"] for m in owner.get(server.url("/api/v1/meals")).json()["items"]) == names
+    screenshot(driver, "household-members")
+
+    # Leaving: a household of one's own with a copy; the household keeps the Pancakes.
+    css(driver, "#leave-household").click()
+    driver.switch_to.alert.accept()
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".member")) == 1, message="alone in a household of one's own")
+    assert sorted(m["description"] for m in owner.get(server.url("/api/v1/meals")).json()["items"]) == names
+    copies = joiner.get(server.url("/api/v1/meals")).json()["items"]
+    assert sorted(m["description"] for m in copies) == names

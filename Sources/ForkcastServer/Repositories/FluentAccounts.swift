@@ -132,21 +132,8 @@ struct FluentAccounts: Accounts {
         }
 
         func household(of member: UUID) async throws -> HouseholdMembers? {
-            guard let membership = try await HouseholdMemberModel.find(member, on: db),
-                  let household = try await HouseholdModel.find(membership.householdID, on: db) else { return nil }
-            let rows = try await (db as! any SQLDatabase).select()
-                .column(SQLColumn("user_id", table: HouseholdMemberModel.schema)).column("role").column("display_name")
-                .from(HouseholdMemberModel.schema)
-                .join(UserModel.schema, on: SQLColumn("id", table: UserModel.schema), .equal, SQLColumn("user_id", table: HouseholdMemberModel.schema))
-                .where("household_id", .equal, household.id)
-                .orderBy("joined_at").orderBy(SQLColumn("user_id", table: HouseholdMemberModel.schema))
-                .all()
-            let members = try rows.map { row in
-                Household.Member(id: try row.decode(column: "user_id", as: UUID.self),
-                                 displayName: try row.decode(column: "display_name", as: String?.self),
-                                 role: Household.Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .member)
-            }
-            return HouseholdMembers(household: household.domain, members: members)
+            guard let membership = try await HouseholdMemberModel.find(member, on: db) else { return nil }
+            return try await members(of: membership.householdID)
         }
 
         func insert(_ link: DiaryLink, owner: UUID) async throws { try await DiaryLinkModel(link, ownerID: owner).create(on: db) }
