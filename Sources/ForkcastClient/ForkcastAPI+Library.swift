@@ -24,8 +24,9 @@ extension ForkcastAPI {
 
     /// Plans a meal on a day, optionally in a meal slot (a meal type's key or id), making `servings`
     /// portions (nil: the meal's own).
-    public func assign(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil) async throws -> Assignment {
-        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType, servings: servings))
+    public func assign(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil,
+                       eaters: [EaterEntry]? = nil) async throws -> Assignment {
+        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType, servings: servings, eaters: eaters))
     }
 
     /// Changes a planned meal: its meal, day, slot or portions.

@@ -10,14 +10,19 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     public var mealType: String?
     /// How many portions are made that day; nil makes the meal's own ``Meal/servings``.
     public var servings: Int?
+    /// Who eats it and how many portions each; nil: every member of the household, one each
+    /// (``portions(for:)``).
+    public var eaters: [Eater]?
 
-    public init(id: UUID = UUID.timeOrdered(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil) {
+    public init(id: UUID = UUID.timeOrdered(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil,
+                eaters: [Eater]? = nil) {
         self.id = id
         self.mealId = mealId
         self.date = date
         self.createdAt = createdAt
         self.mealType = mealType
         self.servings = servings
+        self.eaters = eaters
     }
 
     /// The portions made: the assignment's own, or the meal's.

@@ -110,3 +110,42 @@ struct HouseholdSharingTests {
         }
     }
 }
+
+extension HouseholdSharingTests {
+    @Test func eachPersonLogsTheirOwnPortionsOfAPlannedMeal() async throws {
+        try await withServer(allowSignup: true) { _, url in
+            let ana = try await Self.person(url, "Ana"), ben = try await Self.person(url, "Ben")
+            _ = try await ben.api.joinHousehold(token: try await ana.api.inviteToHousehold().token!)
+            let stew = try await ana.api.createMeal(MealInput(description: "Stew", servings: 4, nutrition: .init(energyKcal: 400)))
+            let today = try await ana.api.plan().today
+            let forAna = try await ana.api.assign(mealId: stew.id, date: today, mealType: "dinner", servings: 4,
+                                                  eaters: [EaterEntry(userId: ana.id, portions: 2)])
+            #expect(forAna.eaters == [EaterEntry(userId: ana.id, portions: 2)])
+            let forBoth = try await ben.api.assign(mealId: stew.id, date: today, mealType: "lunch")
+            #expect(forBoth.eaters == nil, "nobody named: everyone, one portion each")
+            #expect(try await ben.api.plan(start: today, days: 1).days.first?.assignments.first { $0.id == forAna.id }?.eaters?.first?.userId == ana.id)
+
+            // Each logs their own portions into their own diary.
+            let anas = try await ana.api.logPlanned(forAna.id)
+            #expect(anas.quantity == 2 && anas.nutrients.energyKcal == 800)
+            let bens = try await ben.api.logPlanned(forBoth.id)
+            #expect(bens.quantity == 1 && bens.nutrients.energyKcal == 400)
+            #expect(try await ana.api.diaryDay().entries.flatMap(\.entries).map(\.id) == [anas.id])
+
+            // Eaters from outside the household, twice, or eating nothing: 422 naming the field, nothing changes.
+            for (eaters, field) in [([EaterEntry(userId: UUID(), portions: 1)], "eaters[0].userId"),
+                                    ([EaterEntry(userId: ben.id, portions: 1), EaterEntry(userId: ben.id, portions: 1)], "eaters[1].userId"),
+                                    ([EaterEntry(userId: ben.id, portions: 0)], "eaters[0].portions"),
+                                    ([EaterEntry(userId: ben.id, portions: Decimal(string: "1e100")!)], "eaters[0].portions"),
+                                    ([], "eaters")] {
+                do {
+                    _ = try await ana.api.updateAssignment(forAna.id, AssignmentInput(mealId: stew.id, date: today, eaters: eaters))
+                    Issue.record("\(eaters) was accepted")
+                } catch ForkcastError.problem(let status, _, _, let fields) {
+                    #expect(status == 422 && fields.map(\.field).contains(field), "\(fields)")
+                }
+            }
+            #expect(try await ana.api.plan(start: today, days: 1).days.first?.assignments.first { $0.id == forAna.id }?.eaters?.first?.portions == 2)
+        }
+    }
+}

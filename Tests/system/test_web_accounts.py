@@ -280,6 +280,31 @@ def test_a_person_joins_the_household_with_its_link_and_leaves_with_a_copy(drive
     assert sorted(m["description"] for m in owner.get(server.url("/api/v1/meals")).json()["items"]) == names
     screenshot(driver, "household-members")
 
+    # Who eats: the owner plans the Chili for themself only, two portions. The member's Today does
+    # not offer it; the planner shows who eats, and the member adds themself there.
+    me = owner.get(server.url("/api/v1/me")).json()["id"]
+    joiner_id = joiner.get(server.url("/api/v1/me")).json()["id"]
+    chili = next(m["id"] for m in owner.get(server.url("/api/v1/meals")).json()["items"] if m["description"] == "Chili")
+    today = owner.get(server.url("/api/v1/plan")).json()["today"]
+    r = owner.post(server.url("/api/v1/plan/assignments"),
+                   json={"mealId": chili, "date": today, "mealType": "dinner", "eaters": [{"userId": me, "portions": 2}]})
+    assert r.status_code == 201, r.text
+    planned = r.json()["id"]
+    driver.get(server.url("/diary"))
+    assert not all_css(driver, f"#plan-{planned}"), "not on the Today of someone who does not eat it"
+    driver.get(server.url(f"/plan?start={today}"))
+    summary = css(driver, f"#assignment-{planned} .eaters-edit summary")
+    assert "×2" in summary.text
+    summary.click()
+    css(driver, f"#assignment-{planned} input[name=eater][value='{joiner_id.upper()}']").click()
+    css(driver, f"#assignment-{planned} .eaters-edit button[type=submit]").click()
+    wait_for(driver, lambda d: len(joiner.get(server.url(f"/api/v1/plan/assignments/{planned}")).json()["eaters"] or []) == 2,
+             message="both eat it now")
+    screenshot(driver, "planner-eaters")
+    driver.get(server.url("/diary"))
+    assert all_css(driver, f"#plan-{planned}"), "on their Today now"
+    driver.get(server.url("/settings/household"))
+
     # Leaving: a household of one's own with a copy; the household keeps the Pancakes.
     css(driver, "#leave-household").click()
     driver.switch_to.alert.accept()

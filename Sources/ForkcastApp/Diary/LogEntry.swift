@@ -80,7 +80,8 @@ public struct LogEntry: Sendable {
         return entries
     }
 
-    /// A planned meal (the API, Today and the planner alike): by default one serving, at the time
+    /// A planned meal (the API, Today and the planner alike): by default the person's own portions
+    /// (``Assignment/portions(for:)``: one when nobody is named, or they are not among the eaters), at the time
     /// ``DiaryValidation/loggedAt(for:today:now:in:)`` gives for its day, into the meal type asked
     /// for, else its plan slot (a dinner logged after midnight is still dinner), else the one the
     /// time suggests. nil when the person has no such assignment.
@@ -88,7 +89,7 @@ public struct LogEntry: Sendable {
         guard let assignment = try await diary.assignment(assignmentID) else { return nil }
         return try await single(EntryInput(loggedAt: loggedAt ?? draft.loggedAt(for: assignment.date),
                                                 mealType: mealType?.trimmed.nilIfEmptyString ?? assignment.mealType,
-                                                mealId: assignment.mealId, servings: servings))
+                                                mealId: assignment.mealId, servings: servings ?? assignment.portions(for: diary.owner)))
     }
 
     /// What was eaten at one meal of one day (say yesterday's breakfast) eaten again on another day

@@ -40,6 +40,12 @@ public struct InMemoryLibrary: Library {
         var plan: any PlanRecords { Plan(tx: self) }
         var mealTypes: any MealTypeRecords { MealTypes(tx: self) }
         var shopping: any ShoppingRecords { Shopping(tx: self) }
+        /// The person's household: everyone in it with them.
+        var members: [UUID] {
+            let records = records
+            guard let household = records.memberships[owner]?.household else { return [owner] }
+            return records.memberships.filter { $0.value.household == household }.map(\.key)
+        }
     }
 
     struct Foods: FoodRecords {

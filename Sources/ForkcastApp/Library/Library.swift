@@ -20,6 +20,8 @@ public protocol LibraryTransaction: Sendable {
     var plan: any PlanRecords { get }
     var mealTypes: any MealTypeRecords { get }
     var shopping: any ShoppingRecords { get }
+    /// The people of the household sharing the library (the person among them).
+    var members: [UUID] { get }
 }
 
 /// A person's foods. Writes store the food with its change-feed row; they decide no rule.

@@ -22,12 +22,15 @@ public struct PlanMeal: Sendable {
         public var mealType: String?
         public var servings: Int?
         public var id: UUID
-        public init(mealID: UUID, date: CalendarDate, mealType: String?, servings: Int?, id: UUID) {
+        /// Who eats it (nil: everyone in the household, one portion each).
+        public var eaters: [Eater]?
+        public init(mealID: UUID, date: CalendarDate, mealType: String?, servings: Int?, id: UUID, eaters: [Eater]? = nil) {
             self.mealID = mealID
             self.date = date
             self.mealType = mealType
             self.servings = servings
             self.id = id
+            self.eaters = eaters
         }
     }
 
@@ -37,8 +40,8 @@ public struct PlanMeal: Sendable {
     /// Throws ``ValidationError`` for a meal type the person does not have or portions out of range.
     @discardableResult
     public func callAsFunction(_ mealID: UUID, on date: CalendarDate, mealType: String?, servings: Int? = nil, id: UUID,
-                               replacing: Bool = false) async throws -> PlanDay.Entry? {
-        let request = Request(mealID: mealID, date: date, mealType: mealType, servings: servings, id: id)
+                               replacing: Bool = false, eaters: [Eater]? = nil) async throws -> PlanDay.Entry? {
+        let request = Request(mealID: mealID, date: date, mealType: mealType, servings: servings, id: id, eaters: eaters)
         try Self.check(request)
         let now = now
         return try await library.write { tx in try await Self.plan(request, replacing: replacing, in: tx, now: now) }
@@ -83,6 +86,7 @@ public struct PlanMeal: Sendable {
 
     private static func check(_ request: Request) throws {
         let problems = [Assignment.problem(servings: request.servings), request.date.problem(field: "date")].compactMap { $0 }
+            + Assignment.problems(eaters: request.eaters, members: nil)
         if !problems.isEmpty { throw ValidationError(problems) }
     }
 
@@ -93,11 +97,13 @@ public struct PlanMeal: Sendable {
             if let problem = types.problem(asked) { throw ValidationError([problem]) }
             slot = types.normalized(asked)
         }
+        let eaterProblems = Assignment.problems(eaters: request.eaters, members: Set(tx.members))
+        if !eaterProblems.isEmpty { throw ValidationError(eaterProblems) }
         guard let meal = try await tx.meals.find(request.mealID) else { return nil }
         var createdAt = now
         if replacing, let old = try await tx.plan.delete(request.id, now: now) { createdAt = old.createdAt }
         let assignment = Assignment(id: request.id, mealId: request.mealID, date: request.date, createdAt: createdAt,
-                                    mealType: slot, servings: request.servings)
+                                    mealType: slot, servings: request.servings, eaters: request.eaters)
         try await tx.plan.insert(assignment, now: now)
         return PlanDay.Entry(assignment: assignment, meal: meal)
     }

@@ -1,6 +1,27 @@
 import ForkcastCore
 import Foundation
 
+/// Who eats a planned meal and how many portions (``Eater``).
+public struct EaterEntry: Codable, Sendable, Hashable, SchemaDocumented {
+    public var userId: UUID
+    public var portions: Decimal
+
+    public init(userId: UUID, portions: Decimal) {
+        self.userId = userId
+        self.portions = portions
+    }
+
+    public init(_ eater: Eater) { self.init(userId: eater.userId, portions: eater.portions) }
+    public var eater: Eater { Eater(userId: userId, portions: portions) }
+
+    public static let schemaName = "Eater"
+    public static var fieldNotes: [String: FieldNote] {
+        ["userId": FieldNote("A member of the household"),
+         "portions": FieldNote("The portions they eat; their Log puts these into their own diary",
+                               range: PlausibleRange(0, Eater.maximumPortions, lowerExclusive: true))]
+    }
+}
+
 /// `POST /api/v1/plan/assignments`.
 public struct AssignmentInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var mealId: UUID
@@ -9,17 +30,21 @@ public struct AssignmentInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var mealType: String?
     /// How many portions are made that day; absent or null: the meal's own servings.
     public var servings: Int?
-    public init(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil) {
+    /// Who eats it; absent or null: every member of the household, one portion each.
+    public var eaters: [EaterEntry]?
+    public init(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil, eaters: [EaterEntry]? = nil) {
         self.mealId = mealId
         self.date = date
         self.mealType = mealType
         self.servings = servings
+        self.eaters = eaters
     }
     public static let schemaName = "AssignmentInput"
     public static var fieldNotes: [String: FieldNote] {
         ["mealType": FieldNote("The meal slot the meal is planned for; null when none. A planned meal is logged into its slot. \(MealTypeKey.description); unknown ones get 422."),
          "servings": FieldNote("Portions made that day (the cost and the shopping list scale the meal's ingredients by servings / meal.servings); null: the meal's own",
-                               minimum: Decimal(Assignment.servingsRange.lowerBound), maximum: Decimal(Assignment.servingsRange.upperBound))]
+                               minimum: Decimal(Assignment.servingsRange.lowerBound), maximum: Decimal(Assignment.servingsRange.upperBound)),
+         "eaters": FieldNote("Who eats it and how many portions each (members of the household, each once); null: every member, one portion each", minLength: 1, maxLength: HouseholdMembers.memberLimit)]
     }
 }
 
@@ -38,8 +63,11 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var servingsSet: Bool
     /// What the portions made hold and cost: the meal's totals scaled by servings / meal.servings.
     public var cooked: PerServingAnswer
+    /// Who eats it; null: every member of the household, one portion each.
+    public var eaters: [EaterEntry]?
     public init(id: UUID, date: CalendarDate, mealId: UUID, meal: PlannedMealAnswer, createdAt: Date, mealType: String?,
-                servings: Int, servingsSet: Bool, cooked: PerServingAnswer) {
+                servings: Int, servingsSet: Bool, cooked: PerServingAnswer, eaters: [EaterEntry]? = nil) {
+        self.eaters = eaters
         self.id = id
         self.date = date
         self.mealId = mealId
@@ -57,6 +85,7 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         try c.encode(id, forKey: .id); try c.encode(date, forKey: .date); try c.encode(mealId, forKey: .mealId)
         try c.encode(meal, forKey: .meal); try c.encode(createdAt, forKey: .createdAt); try c.encode(mealType, forKey: .mealType)
         try c.encode(servings, forKey: .servings); try c.encode(servingsSet, forKey: .servingsSet); try c.encode(cooked, forKey: .cooked)
+        try c.encode(eaters, forKey: .eaters)
     }
 
     public static let schemaName = "Assignment"
@@ -65,7 +94,8 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         ["mealType": FieldNote("The meal slot the meal is planned for (a system type's key, or a custom meal type's id); null when none. A planned meal is logged into its slot."),
          "servings": FieldNote("Portions made that day", minimum: 1),
          "servingsSet": FieldNote("True when the assignment sets its portions; false when they are the meal's own"),
-         "cooked": FieldNote("Nutrition and cost of the portions made (the meal's totals × servings / meal.servings)")]
+         "cooked": FieldNote("Nutrition and cost of the portions made (the meal's totals × servings / meal.servings)"),
+         "eaters": FieldNote("Who eats it and how many portions each; null: every member of the household, one portion each")]
     }
 }
 

@@ -43,7 +43,8 @@ struct MealPresenter {
         return AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
                                 meal: planned(entry.meal), createdAt: entry.assignment.createdAt,
                                 mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
-                                servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost))
+                                servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
+                                eaters: entry.assignment.eaters?.map(EaterEntry.init))
     }
 
     func answer(_ day: PlanDay, goals: Goals) -> PlanDayAnswer {

@@ -22,7 +22,7 @@ enum PlanController {
         }
         routes.on(Plan.Assign.self) { req, _, input in
             guard let entry = try await req.owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings,
-                                                           id: req.dependencies.uuid()) else {
+                                                           id: req.dependencies.uuid(), eaters: input.eaters?.map(\.eater)) else {
                 throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
             }
             return .value(try await answer([entry], req).first!,
@@ -30,7 +30,8 @@ enum PlanController {
         }
         routes.on(Plan.AssignMany.self) { req, _, input in
             let entries = try await req.owner.planMeal.all(input.assignments.map {
-                PlanMeal.Request(mealID: $0.mealId, date: $0.date, mealType: $0.mealType, servings: $0.servings, id: req.dependencies.uuid())
+                PlanMeal.Request(mealID: $0.mealId, date: $0.date, mealType: $0.mealType, servings: $0.servings, id: req.dependencies.uuid(),
+                                 eaters: $0.eaters?.map(\.eater))
             })
             return .value(try await answer(entries, req))
         }
@@ -47,7 +48,8 @@ enum PlanController {
             return try await answer([PlanDay.Entry(assignment: assignment, meal: meal)], req).first!
         }
         routes.on(Plan.UpdateAssignment.self) { req, parameters, input in
-            let request = PlanMeal.Request(mealID: input.mealId, date: input.date, mealType: input.mealType, servings: input.servings, id: parameters.id)
+            let request = PlanMeal.Request(mealID: input.mealId, date: input.date, mealType: input.mealType, servings: input.servings, id: parameters.id,
+                                           eaters: input.eaters?.map(\.eater))
             guard let entry = try await req.owner.planMeal.change(parameters.id, to: request) else {
                 throw AppError.notFound("No assignment with id \(parameters.id) in your plan, or no meal with id \(input.mealId) in your account.")
             }

@@ -13,12 +13,16 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @Timestamp(key: "created_at", on: .none) var createdAt: Date?
     @OptionalField(key: "meal_type") var mealType: String?
     @OptionalField(key: "servings") var servings: Int?
+    /// Who eats it, as JSON (`[{"userId", "portions"}]`); nil: everyone in the household (M024).
+    @OptionalField(key: "eaters") var eaters: String?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType, $servings] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType, $servings, $eaters] }
 
     init() {}
 
-    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil, servings: Int? = nil) {
+    init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil, servings: Int? = nil,
+         eaters: [Eater]? = nil) {
+        self.eaters = eaters.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
         self.mealType = mealType
         self.servings = servings
         self.id = id
@@ -29,6 +33,7 @@ final class AssignmentModel: Model, @unchecked Sendable {
     }
 
     var domain: Assignment {
-        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType, servings: servings)
+        Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType, servings: servings,
+                   eaters: eaters.flatMap { try? JSONDecoder().decode([Eater].self, from: Data($0.utf8)) })
     }
 }

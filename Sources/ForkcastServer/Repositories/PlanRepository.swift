@@ -31,7 +31,8 @@ struct PlanRepository: PlanRecords {
     /// one of their meal types) are ``PlanMeal``'s; this only writes.
     func insert(_ assignment: Assignment, now: Date) async throws {
         let model = AssignmentModel(id: assignment.id, ownerID: kitchen.user, mealID: assignment.mealId, date: assignment.date,
-                                    createdAt: assignment.createdAt, mealType: assignment.mealType, servings: assignment.servings)
+                                    createdAt: assignment.createdAt, mealType: assignment.mealType, servings: assignment.servings,
+                                    eaters: assignment.eaters)
         try await db.write { tx in
             try await model.create(on: tx)
             try await kitchen.record(.assignment, [assignment.id], op: .upsert, on: tx, now: now)

@@ -91,7 +91,8 @@ struct SyncRecords {
             try await owner.saveMeal.addOrChange(try decode(MealInput.self).draft(), id: id)
         case .assignment:
             let input = try decode(AssignmentInput.self)
-            guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings, id: id, replacing: true) != nil else {
+            guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings, id: id, replacing: true,
+                                                eaters: input.eaters?.map(\.eater)) != nil else {
                 throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")
             }
         case .food:

@@ -17,12 +17,16 @@ extension Owner {
         let weights = try await body.weights(from: now.addingTimeInterval(-180 * 24 * 3600), to: nil)
         let types = try await service.types()
         let day = DiaryDay(date: date, entries: recent.filter { $0.date == date }, goals: try await service.goals().goals, types: types)
-        let plan = try await plan.days(in: WeekWindow(start: date, length: 1))[0]
-        return DashboardPage.Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
+        // The household's plan, as far as this person eats it.
+        let whole = try await plan.days(in: WeekWindow(start: date, length: 1))[0], me = id
+        let plan = PlanDay(date: whole.date, entries: whole.entries.filter { $0.assignment.isEaten(by: me) })
+        var model = DashboardPage.Model(day: day, today: today, chartRange: range == "month" ? "month" : "week", chart: chart,
                                    chartFrom: from, chartTo: date, weights: weights, currency: user.currency,
                                    plan: plan, logged: plan.logged(by: day.groups.flatMap(\.entries)),
                                    dayBefore: recent.filter { $0.date == date.adding(days: -1) },
                                    suggestedType: types.suggested(at: now, in: user.zone).token, zone: user.zone, mealTypes: types)
+        model.me = me
+        return model
     }
 
     /// The planner's week from `start`, with the meals offered for drag and drop.
@@ -38,6 +42,8 @@ extension Owner {
         model.currency = user.currency
         model.goals = try await body.goals(today: today).goals
         model.logged = try await logged(of: days, today: today)
+        model.members = try await household()?.members ?? []
+        model.me = id
         return model
     }
 

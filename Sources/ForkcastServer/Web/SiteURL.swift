@@ -33,7 +33,7 @@ enum SiteURL: Sendable {
     // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
-    case assign, removeAssignment(UUID), updateAssignment(UUID), planSuggestions(start: CalendarDate?), acceptSuggestions
+    case assign, removeAssignment(UUID), updateAssignment(UUID), assignmentEaters(UUID), planSuggestions(start: CalendarDate?), acceptSuggestions
     // Shopping lists, and the page a sharing link opens (`sharedList(":token")` is its pattern)
     case shopping, shoppingList(UUID), refreshShoppingList(UUID), addShoppingItem(UUID), shareShoppingList(UUID), unshareShoppingList(UUID)
     case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID), editShoppingItem(UUID), updateShoppingItem(UUID)
@@ -115,6 +115,7 @@ enum SiteURL: Sendable {
         case .assign: "/plan/assignments"
         case .removeAssignment(let assignment): "/plan/assignments/\(id(assignment))/delete"
         case .updateAssignment(let assignment): "/plan/assignments/\(id(assignment))/servings"
+        case .assignmentEaters(let assignment): "/plan/assignments/\(id(assignment))/eaters"
         case .planSuggestions: "/plan/suggestions"
         case .acceptSuggestions: "/plan/suggestions/accept"
         case .shopping: "/shopping"
@@ -211,7 +212,7 @@ enum SiteURL: Sendable {
         .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
-        .updateAssignment(anyID), .planSuggestions(start: nil), .acceptSuggestions,
+        .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
         .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),

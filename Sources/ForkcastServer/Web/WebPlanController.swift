@@ -12,6 +12,7 @@ struct WebPlanController: RouteCollection {
         routes.post(SiteURL.assign, use: assign)
         routes.post(SiteURL.removeAssignment(SiteURL.anyID), use: remove)
         routes.post(SiteURL.updateAssignment(SiteURL.anyID), use: changeServings)
+        routes.post(SiteURL.assignmentEaters(SiteURL.anyID), use: changeEaters)
         routes.get(SiteURL.planSuggestions(start: nil), use: suggestions)
         routes.post(SiteURL.acceptSuggestions, use: acceptSuggestions)
     }
@@ -82,10 +83,35 @@ struct WebPlanController: RouteCollection {
             throw ValidationError(field: "servings", "Say how many portions: a whole number from \(Assignment.servingsRange.lowerBound) to \(Assignment.servingsRange.upperBound).")
         }
         guard let assignment = try await owner.plan.find(id) else { throw AppError.notFound("That meal is no longer on the plan.") }
-        let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: servings, id: id)
+        let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: servings, id: id,
+                                       eaters: assignment.eaters)
         guard let entry = try await owner.planMeal.change(id, to: request) else { throw AppError.notFound("That meal is no longer on the plan.") }
         return try await answer(req: req, user: user, plan: owner.plan, date: assignment.date,
                                 flash: "“\(entry.meal.description)” on \(assignment.date.weekday.name): \(servings) portion\(servings == 1 ? "" : "s").")
+    }
+
+    /// Who eats a planned meal: the members ticked, each with their portions; everyone ticked
+    /// with one portion each is stored as no list (everyone, as before anyone was named).
+    @Sendable func changeEaters(req: Request) async throws -> Response {
+        let user = try req.webUser, owner = try req.owner
+        let id = try req.idParameter(what: "assignment"), form = FormData(req)
+        guard let assignment = try await owner.plan.find(id) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        let members = try await owner.household()?.members ?? []
+        let ticked = Set((try? req.content.get([String].self, at: "eater")) ?? [])
+        var eaters: [Eater] = []
+        for (index, member) in members.enumerated() where ticked.contains(member.id.uuidString) {
+            let typed = form["portions-\(member.id.uuidString)"] ?? "1"
+            guard let portions = Decimal(string: typed.trimmed.replacingOccurrences(of: ",", with: "."), locale: Locale(identifier: "en_US_POSIX")) else {
+                throw ValidationError(field: "eaters[\(index)].portions", "Portions are a number, like 1 or 1.5; got “\(typed)”.")
+            }
+            eaters.append(Eater(userId: member.id, portions: portions))
+        }
+        let everyone = eaters.count == members.count && eaters.allSatisfy { $0.portions == 1 }
+        let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: assignment.servings,
+                                       id: id, eaters: everyone ? nil : eaters)
+        guard let entry = try await owner.planMeal.change(id, to: request) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        return try await answer(req: req, user: user, plan: owner.plan, date: assignment.date,
+                                flash: "Who eats “\(entry.meal.description)” on \(assignment.date.weekday.name) is saved.")
     }
 
     /// "Fill my week": the suggestions for the week's empty breakfast, lunch and dinner, all ticked.
@@ -138,7 +164,8 @@ struct WebPlanController: RouteCollection {
             let owner = try req.owner
             let figures = PlannerPage.DayFigures(totals: try await owner.meals.totals(for: day.entries.map(\.meal)),
                                                  goals: try await owner.body.goals(today: today).goals, currency: user.currency,
-                                                 logged: try await owner.logged(of: [day], today: today))
+                                                 logged: try await owner.logged(of: [day], today: today), me: owner.id,
+                                                 members: try await owner.household()?.members ?? [])
             return PlannerPage.day(day, today: today, start: start, csrf: CSRF.token(for: req), figures: figures,
                                    types: try await req.owner.mealTypes.catalog(now: req.now)).response()
         }

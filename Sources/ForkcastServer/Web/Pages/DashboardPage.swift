@@ -22,6 +22,8 @@ struct DashboardPage {
         var suggestedType: String
         var zone: TimeZone
         var mealTypes: MealTypeCatalog
+        /// The signed-in person: their portions are what Log puts in their diary.
+        var me = UUID()
     }
 
     let model: Model
@@ -137,7 +139,7 @@ struct DashboardPage {
               \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : ahead ? HTML("<span class=\"muted\">Log it on the day</span>") : HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="log-planned" data-offline="planned"
                     data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)"
-                    data-default-servings="\("\(DiaryEntry.defaultServings)")">
+                    data-default-servings="\("\(a.portions(for: model.me) ?? DiaryEntry.defaultServings)")">
                 \(Layout.csrfField(csrf))
                 <input type="hidden" name="assignmentId" value="\(a.id.uuidString)">
                 <input type="hidden" name="back" value="\(SiteURL.diary(date: date == model.today ? nil : date).path)">

@@ -17,8 +17,11 @@ struct PlannerPage {
 
         /// The planned meals already logged (ForkcastCore's ``PlanDay/logged(by:)``, as Today shows them).
         var logged: Set<UUID> = []
+        /// The household's people (initials beside what each eats) and the signed-in one (whose portions the figures count).
+        var members: [Household.Member] = []
+        var me: UUID?
 
-        var figures: DayFigures { DayFigures(totals: totals, goals: goals, currency: currency, logged: logged) }
+        var figures: DayFigures { DayFigures(totals: totals, goals: goals, currency: currency, logged: logged, me: me, members: members) }
         var weekTotals: PlanTotals { figures.line(days.flatMap(\.entries)) }
         /// The week's average planned day (days with something planned) against the goals.
         var weekStanding: GoalStanding? {
@@ -37,8 +40,16 @@ struct PlannerPage {
         var goals: Goals?
         var currency: String
         var logged: Set<UUID> = []
+        var me: UUID?
+        var members: [Household.Member] = []
 
-        func eaten(_ entries: [PlanDay.Entry]) -> Nutrients { PlanTotals.of(entries.map { totals[$0.meal.id] ?? .unknown }).nutrients }
+        /// What the signed-in person eats of `entries`: their portions of each (one serving each when nobody is named).
+        func eaten(_ entries: [PlanDay.Entry]) -> Nutrients {
+            guard let me else { return PlanTotals.of(entries.map { totals[$0.meal.id] ?? .unknown }).nutrients }
+            return PlanTotals.cooked(entries.compactMap { entry in
+                entry.assignment.portions(for: me).map { (totals[entry.meal.id] ?? .unknown, $0 / Decimal(max(entry.meal.servings, 1))) }
+            }).nutrients
+        }
         func cooked(_ entries: [PlanDay.Entry]) -> PlanTotals {
             PlanTotals.cooked(entries.map { (totals[$0.meal.id] ?? .unknown, $0.assignment.scale(of: $0.meal)) })
         }
@@ -179,6 +190,7 @@ struct PlannerPage {
                 <input type="hidden" name="start" value="\(start.iso)">
                 <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
               </form>
+              \(eaters(entry, day: day, start: start, csrf: csrf, members: figures.members))
               <div class="planned-actions">
               \(servingsStepper(entry, start: start, csrf: csrf, day: day))
               \(log)
@@ -198,6 +210,32 @@ struct PlannerPage {
           <a class="button small add-to-day" href="\(SiteURL.planPicker(date: day.date, query: nil).path)" data-pick-day="\(day.date.iso)" data-day-name="\(day.weekday.name)" data-pressable>\(Icons.plus) Add meal<span class="visually-hidden"> to \(day.weekday.name) \(longDate(day.date))</span></a>
         </li>
         """
+    }
+
+    /// Who eats it, by initials and portions, and a form to change it; shown once a household has
+    /// more than one person.
+    static func eaters(_ entry: PlanDay.Entry, day: PlanDay, start: CalendarDate, csrf: String, members: [Household.Member]) -> HTML {
+        guard members.count > 1 else { return .empty }
+        let a = entry.assignment, name = entry.meal.description
+        let who = members.compactMap { member in
+            a.portions(for: member.id).map { "\(Assignment.initials(of: member.displayName))\($0 == 1 ? "" : " ×\($0)")" }
+        }.joined(separator: " · ")
+        let rows = members.map { member in
+            let portions = a.portions(for: member.id), key = member.id.uuidString
+            return HTML("""
+            <li class="eater"><label><input type="checkbox" name="eater" value="\(key)"\(if: portions != nil, " checked")> \(member.displayName ?? "A member without a name")</label>
+              <input type="number" name="portions-\(key)" value="\("\(portions ?? 1)")" min="0.25" max="\("\(Eater.maximumPortions)")" step="0.25" inputmode="decimal"
+                     aria-label="Portions \(member.displayName ?? "they") eat"></li>
+            """)
+        }.joined()
+        return HTML("""
+        <details class="eaters-edit"><summary><span class="eaters" aria-label="Who eats \(name)">\(who.isEmpty ? "nobody" : who)</span></summary>
+          <form method="post" action="\(SiteURL.assignmentEaters(a.id).path)">\(Layout.csrfField(csrf))
+            <input type="hidden" name="start" value="\(start.iso)">
+            <ul class="eater-list">\(rows)</ul>
+            <button class="button small" type="submit">Save who eats<span class="visually-hidden"> \(name) on \(day.weekday.name)</span></button>
+          </form></details>
+        """)
     }
 
     /// How many portions are made: − n + (the planner's stepper; the cost and shopping list follow).
