@@ -3,7 +3,6 @@ import AsyncHTTPClient
 import ForkcastCore
 import SQLKit
 import Foundation
-import NIOConcurrencyHelpers
 import Testing
 import VaporTesting
 
@@ -23,36 +22,28 @@ actor Counter {
             request.headers.add(name: "Authorization", value: "Bearer \(try #require(client.token))")
             let response = try await app.http.client.shared.execute(request, timeout: .seconds(120))
             #expect(response.status == .ok)
-            let received = NIOLockedValueBox("")
+            let received = StreamText()
             let reader = Task {
                 for try await chunk in response.body {
-                    received.withLockedValue { $0 += String(buffer: chunk) }
-                    if received.withLockedValue({ $0.contains("event: changes") }) { return }
+                    received.append(String(buffer: chunk))
+                    if received.text.contains("event: changes") { return }
                 }
             }
-            func waitFor(_ text: String, seconds: Double) async throws -> Bool {
-                let deadline = Date().addingTimeInterval(seconds)
-                while Date() < deadline {
-                    if received.withLockedValue({ $0.contains(text) }) { return true }
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                return false
-            }
-            #expect(try await waitFor("retry:", seconds: 10), "the stream opened")
+            #expect(try await received.waitFor("retry:", seconds: 10), "the stream opened")
             // Without a Last-Event-ID the stream starts from the head it read on opening: its checks
             // send nothing for the account's first changes, only heartbeats (CI once saw the first
             // check send that head before the write below, and the test read the wrong cursor).
             // The waits are long: in the whole suite, four tests at once on two cores, a check every
             // 300 ms was once seen to send three heartbeats in ten seconds (CI of stop 58).
-            #expect(try await waitFor(": heartbeat", seconds: 30), "a check ran")
+            #expect(try await received.waitFor(": heartbeat", seconds: 30), "a check ran")
             try await Task.sleep(for: .milliseconds(700))
-            #expect(!received.withLockedValue { $0 }.contains("event: changes"), "nothing changed since the stream opened")
+            #expect(!received.text.contains("event: changes"), "nothing changed since the stream opened")
             // Written outside every gate, as a command's write in another process: nobody is woken.
             let record = UUID()
             try await SyncLog.record(.food, [record], op: .delete, owner: owner, on: app.db, now: Date())
             let head = try await SyncLog.lastSequence(owner: owner, on: app.db as! any SQLDatabase)
-            #expect(try await waitFor("event: changes", seconds: 30), "the check sent the change: \(received.withLockedValue { $0 })")
-            #expect(received.withLockedValue { $0 }.contains("data: {\"cursor\":\"\(SyncController.cursor(head))\"}"), "with the newest cursor")
+            #expect(try await received.waitFor("event: changes", seconds: 30), "the check sent the change: \(received.text)")
+            #expect(received.text.contains("data: {\"cursor\":\"\(SyncController.cursor(head))\"}"), "with the newest cursor")
             reader.cancel()
         }
         try await withForkcast(allowSignup: true, adjust: { $0.eventStreamCheck = .milliseconds(300) }) { app in

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import ForkcastContract
 @testable import ForkcastServer
 import Foundation
-import NIOConcurrencyHelpers
 import Testing
 import VaporTesting
 
@@ -20,26 +19,18 @@ struct HouseholdLiveTests {
             request.headers.add(name: "Authorization", value: "Bearer \(try #require(ana.token))")
             let response = try await app.http.client.shared.execute(request, timeout: .seconds(120))
             #expect(response.status == .ok)
-            let received = NIOLockedValueBox("")
-            let reader = Task { for try await chunk in response.body { received.withLockedValue { $0 += String(buffer: chunk) } } }
+            let received = StreamText()
+            let reader = Task { for try await chunk in response.body { received.append(String(buffer: chunk)) } }
             defer { reader.cancel() }
-            func waitFor(_ text: String, seconds: Double) async throws -> Bool {
-                let deadline = Date().addingTimeInterval(seconds)
-                while Date() < deadline {
-                    if received.withLockedValue({ $0.contains(text) }) { return true }
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-                return false
-            }
-            #expect(try await waitFor("retry:", seconds: 10), "the stream opened")
+            #expect(try await received.waitFor("retry:", seconds: 10), "the stream opened")
             // Ben's own diary: nothing for Ana.
             let logged = try await ben.send(.POST, "/api/v1/diary/entries", json: DiaryEntryInput(mealType: "snack", quickAdd: .init(energyKcal: 90), name: "Ben's"))
             #expect(logged.status == .created, "\(logged.body.string)")
             try await Task.sleep(for: .seconds(1))
-            #expect(!received.withLockedValue { $0 }.contains("event: changes"), "another member's diary wakes nobody else")
+            #expect(!received.text.contains("event: changes"), "another member's diary wakes nobody else")
             // A meal of the household's: Ana's stream hears of it.
             _ = try await ben.createMeal("Shared stew")
-            #expect(try await waitFor("event: changes", seconds: 10), "the other member's stream was woken: \(received.withLockedValue { $0 })")
+            #expect(try await received.waitFor("event: changes", seconds: 10), "the other member's stream was woken: \(received.text)")
         }
         try await withForkcast(allowSignup: true) { app in
             // Boots the lifecycle handlers too: on PostgreSQL, the LISTEN that wakes the streams.
