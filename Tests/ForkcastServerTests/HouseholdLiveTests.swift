@@ -33,11 +33,14 @@ struct HouseholdLiveTests {
             #expect(try await received.waitFor("event: changes", seconds: 10), "the other member's stream was woken: \(received.text)")
         }
         try await withForkcast(allowSignup: true) { app in
-            // Boots the lifecycle handlers too: on PostgreSQL, the LISTEN that wakes the streams.
-            try await app.asyncBoot()
+            // On PostgreSQL, the LISTEN that wakes the streams (only it: booting every handler would
+            // also index the food catalogue in the background, beside the other tests).
+            let listener = SyncEvents.PostgresListener()
+            try await listener.didBootAsync(app)
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-            do { try await check(app) } catch { await app.server.shutdown(); throw error }
+            do { try await check(app) } catch { await app.server.shutdown(); await listener.shutdownAsync(app); throw error }
             await app.server.shutdown()
+            await listener.shutdownAsync(app)
         }
     }
 }
