@@ -93,7 +93,8 @@ extension Households {
         public static let spec = OperationSpec(.put, "/api/v1/household/members/{userId}", "setHouseholdMemberRole", tag: "household",
             summary: "Hand ownership to a member (role owner); you become a member; the owner only",
             success: Outcome(200, "The household with its new owner"),
-            failures: [Outcome(404, "Nobody with that id is in your household"), ownerOnly] + Outcome.writeJSON,
+            failures: [Outcome(404, "Nobody with that id is in your household"), ownerOnly, Outcome(409, "That is you: you own it already")]
+                + Outcome.writeJSON,
             parameterNotes: ["userId": FieldNote("The member's account id")])
     }
 }
