@@ -16,14 +16,12 @@ struct DashboardPage {
         var currency: String
         /// The day's plan, which of it is already logged, and the day before's entries (for "same as yesterday").
         var plan: PlanDay
-        var logged: Set<UUID>
-        var dayBefore: [DiaryEntry]
+        var logged: Set<UUID>, dayBefore: [DiaryEntry]
         /// The meal type the time of day suggests (preselected where a planned meal has no slot).
         var suggestedType: String
         var zone: TimeZone
         var mealTypes: MealTypeCatalog
-        /// The signed-in person: their portions are what Log puts in their diary.
-        var me = UUID()
+        var me = UUID()  // the signed-in person, whose portions Log puts in their diary
     }
 
     let model: Model
