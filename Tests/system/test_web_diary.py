@@ -74,7 +74,8 @@ def test_the_dashboard_shows_the_day_against_the_goals(driver, server):
     assert "Deleted “Feast” from Dinner." in css(driver, "#undo-toast").text
 
     # Another day from the strip (leaving the page sends the delete); charts for week and month.
-    next(a for a in all_css(driver, ".strip-day") if a.is_displayed()).click()
+    # The day's parts are drawn again as the entry's move arrives live, so the strip is found again.
+    wait_for(driver, lambda d: next(a for a in all_css(d, ".strip-day") if a.is_displayed()).click() or True)
     names = lambda: [e["name"] for g in s.get(server.url("/api/v1/diary")).json()["entries"] for e in g["entries"]]
     wait_for(driver, lambda d: "Feast" not in names(), message="the delete was sent when the page was left")
     wait_for(driver, lambda d: "date=" in d.current_url and "Nothing logged" in css(d, "#group-breakfast").text)
