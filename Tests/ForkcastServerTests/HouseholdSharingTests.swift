@@ -100,6 +100,7 @@ struct HouseholdSharingTests {
             let anasTypes = try await ana.mealTypes().map(\.id)
             #expect(try await dan.mealTypes().map(\.id) == anasTypes, "one set of meal types")
 
+            let dansBowl = try await dan.log(DiaryEntryInput(mealType: "lunch", mealId: soup.id, servings: 1))
             #expect(await problemStatus { _ = try await dan.removeHouseholdMember(anaSession.user.id) } == 403)
             #expect(await problemStatus { _ = try await ana.removeHouseholdMember(UUID()) } == 404)
             let after = try await ana.removeHouseholdMember(danSession.user.id)
@@ -107,6 +108,8 @@ struct HouseholdSharingTests {
             #expect(try await dan.household().members.map(\.role) == ["owner"])
             let dansCopy = try await dan.meals().items
             #expect(dansCopy.map(\.description) == ["Soup"] && dansCopy.first?.id != soup.id)
+            let entry = try await dan.diaryDay().entries.flatMap(\.entries).first { $0.id == dansBowl.id }
+            #expect(entry?.mealId == dansCopy.first?.id, "his diary points at his copy, which he can open")
         }
     }
 }

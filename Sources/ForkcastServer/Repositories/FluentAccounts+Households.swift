@@ -154,7 +154,8 @@ struct LibraryCopy {
     }
 
     /// Stores the copies as `member`'s (alone in their household now), in their change feed; their
-    /// diary's entries in a copied type's slot stay in the copy's.
+    /// diary's entries follow: one of a copied food or meal points at the copy, one in a copied
+    /// type's slot stays in the copy's.
     func copy(to member: UUID, on db: any Database, now: Date) async throws {
         let kitchen = try await Kitchen.enter(member, on: db)
         var foodIDs: [UUID: UUID] = [:]
@@ -166,16 +167,31 @@ struct LibraryCopy {
             try await FoodRepository(db: db, kitchen: kitchen).insert(copy)
         }
         let meals = MealRepository(db: db, kitchen: kitchen)
-        for meal in self.meals { _ = try await meals.insert(meal.content(swappingFoods: foodIDs), id: UUID.timeOrdered(), now: now) }
-        let sql = db as! any SQLDatabase
+        var mealIDs: [UUID: UUID] = [:]
+        for meal in self.meals {
+            mealIDs[meal.id] = UUID.timeOrdered()
+            _ = try await meals.insert(meal.content(swappingFoods: foodIDs), id: mealIDs[meal.id]!, now: now)
+        }
         let copies = mealTypes.map { type in
             (type, MealType(id: UUID.timeOrdered(), key: type.key, name: type.name,
                             window: type.window, position: type.position, hidden: type.hidden, createdAt: type.createdAt, updatedAt: now))
         }
         try await MealTypeRepository(db: db, kitchen: kitchen).insert(all: copies.map(\.1), now: now)
+        var moved: Set<UUID> = []
+        for (old, new) in foodIDs { moved.formUnion(try await point(member, "food_id", from: old, to: new, on: db, now: now)) }
+        for (old, new) in mealIDs { moved.formUnion(try await point(member, "meal_id", from: old, to: new, on: db, now: now)) }
         for (type, copy) in copies where type.token != copy.token {
-            try await sql.update(DiaryEntryModel.schema).set("meal_type", to: copy.token)
-                .where("user_id", .equal, member).where("meal_type", .equal, type.token).run()
+            moved.formUnion(try await point(member, "meal_type", from: type.token, to: copy.token, on: db, now: now))
         }
+        try await SyncLog.record(.diaryEntry, Array(moved), op: .upsert, owner: member, on: db, now: now)
+    }
+
+    /// Points `member`'s diary entries holding `old` in `column` at `new`; answers the entries changed.
+    private func point(_ member: UUID, _ column: String, from old: some Encodable & Sendable, to new: some Encodable & Sendable,
+                       on db: any Database, now: Date) async throws -> [UUID] {
+        let sql = db as! any SQLDatabase
+        return try await sql.update(DiaryEntryModel.schema).set(SQLIdentifier(column), to: new).set("updated_at", to: now)
+            .where("user_id", .equal, member).where(SQLIdentifier(column), .equal, old)
+            .returning("id").all().map { try $0.decode(column: "id", as: UUID.self) }
     }
 }
