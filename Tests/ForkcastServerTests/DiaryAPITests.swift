@@ -236,9 +236,14 @@ struct DiaryAPITests {
                 _ = try await client.sendJSON(.POST, "/api/v1/diary/entries", ["quickAdd": ["energyKcal": kcal], "mealType": "lunch",
                                                                                 "loggedAt": "\(day)T12:00:00Z", "name": "Lunch, \"big\""])
             }
+            for at in ["2026-11-21T23:59:00Z", "2026-11-22T00:00:00Z"] {
+                _ = try await client.sendJSON(.POST, "/api/v1/weights", ["weightKg": 70, "measuredAt": at])
+            }
             let summary = try object(try await client.get("/api/v1/diary/summary?from=2026-11-17&to=2026-11-21"))
             let days = try #require(summary["days"] as? [[String: Any]])
             #expect(days.map { $0["energyKcal"] as? Double } == [0, 1800, 0, 2500, 0])
+            #expect((summary["weights"] as? [[String: Any]])?.compactMap { $0["measuredAt"] as? String } == ["2026-11-21T23:59:00Z"],
+                    "the midnight after the last day is the next day's")
             #expect(try await client.get("/api/v1/diary/summary?from=2026-11-21&to=2026-11-17").status == .badRequest)
             // A span worked out from one end stays within the years a day may be kept on.
             let first = try object(try await client.get("/api/v1/diary/summary?to=1900-01-01"))

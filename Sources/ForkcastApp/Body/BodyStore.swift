@@ -22,7 +22,8 @@ public protocol BodyRecords: Sendable {
     func weight(_ id: UUID) async throws -> WeightEntry?
     /// The person's weighings at this instant (to the millisecond).
     func weights(at instant: Date) async throws -> [WeightEntry]
-    /// The person's weighings from `from` to `to` (both included; nil: no bound), oldest first.
+    /// The person's weighings from `from` up to, not including, `to` (nil: no bound), oldest first:
+    /// a range of days ends at the midnight after its last, which belongs to the next day.
     func weights(from: Date?, to: Date?) async throws -> [WeightEntry]
     /// The newest weighing.
     func latestWeight() async throws -> WeightEntry?

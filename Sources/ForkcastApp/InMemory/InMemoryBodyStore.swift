@@ -47,7 +47,7 @@ public struct InMemoryBodyStore: BodyStore {
 
         func weights(from: Date?, to: Date?) async throws -> [WeightEntry] {
             tx.records.weights.values.filter { $0.owner == tx.owner }.map(\.value)
-                .filter { weight in weight.measuredAt >= (from ?? .distantPast) && weight.measuredAt <= (to ?? .distantFuture) }
+                .filter { weight in weight.measuredAt >= (from ?? .distantPast) && weight.measuredAt < (to ?? .distantFuture) }
                 .sorted { $0.measuredAt < $1.measuredAt }
         }
 

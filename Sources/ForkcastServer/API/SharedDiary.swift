@@ -48,11 +48,10 @@ struct SharedDiary {
         return SharedDiaryAnswer(displayName: user.displayName, link: link, date: date, entries: entries, totals: totals, goals: goals, weights: weights)
     }
 
-    /// The weights measured in the days covered, oldest first (one at the midnight after is not).
+    /// The weights measured in the days covered, oldest first.
     func weights() async throws -> [WeightEntry] {
-        let zone = owner.user.zone, end = link.to.adding(days: 1).instant(in: zone)
-        return try await owner.body.weights(from: link.from.instant(in: zone), to: end)
-            .filter { $0.measuredAt < end }.sorted { $0.measuredAt < $1.measuredAt }
+        let zone = owner.user.zone
+        return try await owner.body.weights(from: link.from.instant(in: zone), to: link.to.adding(days: 1).instant(in: zone))
     }
 
     /// A row a day the link covers, with what it shows: the nutrients it shows (``DiaryLink/nutrientsShown``),

@@ -74,7 +74,7 @@ struct BodyRepository: BodyRecords {
     func weights(from: Date? = nil, to: Date? = nil) async throws -> [WeightEntry] {
         var q = WeightEntryModel.query(on: db).filter(\.$ownerID == ownerID)
         if let from { q = q.filter(\.$measuredAt >= from) }
-        if let to { q = q.filter(\.$measuredAt <= to) }
+        if let to { q = q.filter(\.$measuredAt < to) }
         return try await q.sort(\.$measuredAt).all().map(Self.weight)
     }
 
