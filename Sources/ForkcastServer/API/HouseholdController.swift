@@ -16,14 +16,10 @@ enum HouseholdController {
             return HouseholdAnswer(try await owner.renameHousehold(by: owner.id, to: input.name))
         }
         routes.on(Households.ListInvitations.self) { req, _, _ in
-            try await req.householdMembership.invitations(for: try req.requireUserID())
-                .map { InvitationAnswer(id: $0.id, createdAt: $0.createdAt, expiresAt: $0.expiresAt) }
+            try await req.householdMembership.invitations(for: try req.requireUserID()).map(InvitationAnswer.init)
         }
         routes.on(Households.Invite.self) { req, _, _ in
-            let made = try await req.makeHouseholdInvitation(by: try req.requireUserID())
-            // Shown in this answer only.
-            return InvitationAnswer(id: made.invitation.id, createdAt: made.invitation.createdAt, expiresAt: made.invitation.expiresAt,
-                                    link: made.link, token: made.token)
+            InvitationAnswer(made: try await req.makeHouseholdInvitation(by: try req.requireUserID()))
         }
         routes.on(Households.RevokeInvitation.self) { req, parameters, _ in
             guard try await req.householdMembership.revoke(parameters.id, by: try req.requireUserID()) else {

@@ -10,13 +10,10 @@ enum InvitationsController {
         routes.on(Invitations.List.self) { req, _, _ in
             let waiting = try await req.inviteMember.waiting(for: try req.requireUserID())
             guard waiting.isOwner else { throw AppError.forbidden(Invitation.onlyTheOwner) }
-            return waiting.open.map { InvitationAnswer(id: $0.id, createdAt: $0.createdAt, expiresAt: $0.expiresAt) }
+            return waiting.open.map(InvitationAnswer.init)
         }
         routes.on(Invitations.Create.self) { req, _, _ in
-            let made = try await req.makeInvitation(by: try req.requireUserID())
-            // Shown in this answer only.
-            return InvitationAnswer(id: made.invitation.id, createdAt: made.invitation.createdAt, expiresAt: made.invitation.expiresAt,
-                                    link: made.link, token: made.token)
+            InvitationAnswer(made: try await req.makeInvitation(by: try req.requireUserID()))
         }
         routes.on(Invitations.Revoke.self) { req, parameters, _ in
             guard try await req.inviteMember.revoke(parameters.id, by: try req.requireUserID()) else {
@@ -24,5 +21,16 @@ enum InvitationsController {
             }
             return Nothing()
         }
+    }
+}
+
+extension InvitationAnswer {
+    init(_ invitation: Invitation) {
+        self.init(id: invitation.id, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt)
+    }
+
+    /// A new invitation of either kind: its link and token are shown in this answer only.
+    init(made: (invitation: Invitation, token: String, link: String)) {
+        self.init(id: made.invitation.id, createdAt: made.invitation.createdAt, expiresAt: made.invitation.expiresAt, link: made.link, token: made.token)
     }
 }
