@@ -37,6 +37,15 @@ public struct Household: Identifiable, Hashable, Sendable, Codable {
 
     public static let maximumNameLength = 100
 
+    /// What pages call `member` of `members`: their display name; without one, "You" for the
+    /// person reading and "Member n" (their place, the owner first) for the others, so two people
+    /// without a name stay two (their emails are not the others' to see).
+    public static func name(of member: Member, among members: [Member], me: UUID?) -> String {
+        if let name = member.displayName?.trimmed, !name.isEmpty { return name }
+        if member.id == me { return "You" }
+        return "Member \((members.firstIndex { $0.id == member.id } ?? members.count) + 1)"
+    }
+
     /// The name a new account's household gets: "Ana's household", or "My household" for a person
     /// without a display name.
     public static func defaultName(for displayName: String?) -> String {

@@ -54,4 +54,13 @@ struct HouseholdRulesTests {
                 ["eaters[0].userId", "eaters[1].portions", "eaters[2].userId", "eaters[3].portions", "eaters[4].userId", "eaters[4].portions"])
         #expect(Assignment.initials(of: "Ana Lima") == "AL" && Assignment.initials(of: nil) == "?" && Assignment.initials(of: "  ") == "?")
     }
+
+    @Test func membersWithoutANameStayDistinctOnThePages() {
+        let ana = Household.Member(id: UUID(), displayName: nil, role: .owner), ben = Household.Member(id: UUID(), displayName: " ", role: .member)
+        let cleo = Household.Member(id: UUID(), displayName: "Cleo Dias", role: .member), all = [ana, ben, cleo]
+        #expect(all.map { Household.name(of: $0, among: all, me: ana.id) } == ["You", "Member 2", "Cleo Dias"])
+        #expect(all.map { Household.name(of: $0, among: all, me: ben.id) } == ["Member 1", "You", "Cleo Dias"])
+        #expect(all.map { Assignment.initials(of: Household.name(of: $0, among: all, me: cleo.id)) } == ["M1", "M2", "CD"],
+                "initials on the planner tell them apart")
+    }
 }

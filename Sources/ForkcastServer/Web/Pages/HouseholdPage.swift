@@ -21,9 +21,9 @@ struct HouseholdPage {
     func render(layout: Layout) -> HTML {
         let isOwner = found.isOwner(me), csrf = Layout.csrfField(layout.csrf ?? "")
         let members = found.members.map { member in
-            let name = member.displayName ?? "A member without a name"
+            let name = Household.name(of: member, among: found.members, me: me)
             return HTML("""
-            <li class="member"><span class="member-name">\(member.id == me ? member.displayName.map { "\($0) (you)" } ?? "You" : name)</span>
+            <li class="member"><span class="member-name">\(member.id == me && name != "You" ? "\(name) (you)" : name)</span>
               <span class="muted">\(member.role == .owner ? "Owner" : "Member")</span>
               \(if: isOwner && member.id != me, HTML("""
               <span class="member-actions">

@@ -190,7 +190,7 @@ struct PlannerPage {
                 <input type="hidden" name="start" value="\(start.iso)">
                 <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
               </form>
-              \(eaters(entry, day: day, start: start, csrf: csrf, members: figures.members))
+              \(eaters(entry, day: day, start: start, csrf: csrf, members: figures.members, me: figures.me))
               <div class="planned-actions">
               \(servingsStepper(entry, start: start, csrf: csrf, day: day))
               \(log)
@@ -214,18 +214,18 @@ struct PlannerPage {
 
     /// Who eats it, by initials and portions, and a form to change it; shown once a household has
     /// more than one person.
-    static func eaters(_ entry: PlanDay.Entry, day: PlanDay, start: CalendarDate, csrf: String, members: [Household.Member]) -> HTML {
+    static func eaters(_ entry: PlanDay.Entry, day: PlanDay, start: CalendarDate, csrf: String, members: [Household.Member], me: UUID?) -> HTML {
         guard members.count > 1 else { return .empty }
         let a = entry.assignment, name = entry.meal.description
         let who = members.compactMap { member in
-            a.portions(for: member.id).map { "\(Assignment.initials(of: member.displayName))\($0 == 1 ? "" : " ×\($0)")" }
+            a.portions(for: member.id).map { "\(Assignment.initials(of: Household.name(of: member, among: members, me: me)))\($0 == 1 ? "" : " ×\($0)")" }
         }.joined(separator: " · ")
         let rows = members.map { member in
-            let portions = a.portions(for: member.id), key = member.id.uuidString
+            let portions = a.portions(for: member.id), key = member.id.uuidString, shown = Household.name(of: member, among: members, me: me)
             return HTML("""
-            <li class="eater"><label><input type="checkbox" name="eater" value="\(key)"\(if: portions != nil, " checked")> \(member.displayName ?? "A member without a name")</label>
+            <li class="eater"><label><input type="checkbox" name="eater" value="\(key)"\(if: portions != nil, " checked")> \(shown)</label>
               <input type="number" name="portions-\(key)" value="\("\(portions ?? 1)")" min="0.25" max="\("\(Eater.maximumPortions)")" step="0.25" inputmode="decimal"
-                     aria-label="Portions \(member.displayName ?? "they") eat"></li>
+                     aria-label="Portions \(shown) eats"></li>
             """)
         }.joined()
         return HTML("""
