@@ -1,10 +1,10 @@
 import ForkcastCore
 import Foundation
 
-// Membership changes in memory: who is in which household, and the records a person holds moving
-// with them. The fake's libraries stay one person's each (a member reads only what they hold), so
-// the rules of who may join, leave or be removed are what these are for; sharing itself is the
-// server's (``Kitchen``), tested on both engines.
+// Membership changes in memory: who is in which household, and the records a person added moving
+// with them. The fake's libraries share a household's kitchen as the server's do
+// (``InMemoryLibraries/Records/shares(_:with:)``); what moves on joining and leaving is simpler
+// here (no merged meal types, no copy of the library for a leaver), which the engines' tests cover.
 extension InMemoryAccounts.Records {
     func share(of member: UUID) async throws -> HouseholdShare {
         let records = tx.records

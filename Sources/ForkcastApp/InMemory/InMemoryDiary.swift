@@ -16,21 +16,27 @@ public struct InMemoryDiary: Diary {
         table[id].flatMap { $0.owner == owner ? $0.value : nil }
     }
 
-    public func food(_ id: UUID) async throws -> Food? { mine(records.foods, id) }
-
-    public func foods(ids: [UUID]) async throws -> [UUID: Food] {
-        let foods = records.foods
-        return Dictionary(ids.compactMap { id in mine(foods, id).map { (id, $0) } }, uniquingKeysWith: { a, _ in a })
+    /// A record of the person's kitchen: theirs or their household's.
+    private func shared<Value>(_ table: [UUID: InMemoryLibraries.Owned<Value>], _ id: UUID, in records: InMemoryLibraries.Records) -> Value? {
+        table[id].flatMap { records.shares($0.owner, with: owner) ? $0.value : nil }
     }
 
-    public func meal(_ id: UUID) async throws -> Meal? { mine(records.meals, id) }
+    public func food(_ id: UUID) async throws -> Food? { let records = records; return shared(records.foods, id, in: records) }
+
+    public func foods(ids: [UUID]) async throws -> [UUID: Food] {
+        let records = records
+        return Dictionary(ids.compactMap { id in shared(records.foods, id, in: records).map { (id, $0) } }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func meal(_ id: UUID) async throws -> Meal? { let records = records; return shared(records.meals, id, in: records) }
 
     public func mealTypes(now: Date) async throws -> MealTypeCatalog {
-        let types = records.mealTypes.values.filter { $0.owner == owner }.map(\.value)
+        let records = records
+        let types = records.mealTypes.values.filter { records.shares($0.owner, with: owner) }.map(\.value)
         return types.isEmpty ? .defaults(owner: owner, now: now) : MealTypeCatalog(types)
     }
 
-    public func assignment(_ id: UUID) async throws -> Assignment? { mine(records.assignments, id) }
+    public func assignment(_ id: UUID) async throws -> Assignment? { let records = records; return shared(records.assignments, id, in: records) }
     public func entry(_ id: UUID) async throws -> DiaryEntry? { mine(records.entries, id) }
 
     public func entries(on date: CalendarDate) async throws -> [DiaryEntry] {

@@ -63,6 +63,16 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var identities: [LinkedIdentity: UUID] = [:]
         /// One row per record stored or deleted, in order: what a synced device would be sent.
         public internal(set) var changes: [Change] = []
+
+        /// Whether a shared record `holder` added (a food, meal, meal type, plan entry or shopping
+        /// list) is `person`'s kitchen's: theirs or a member's of their household, as the server's
+        /// ``Kitchen`` reads it. Nil, no record: false.
+        public func shares(_ holder: UUID?, with person: UUID) -> Bool {
+            guard let holder else { return false }
+            if holder == person { return true }
+            guard let household = memberships[person]?.household else { return false }
+            return memberships[holder]?.household == household
+        }
     }
 
     public struct Owned<Value: Sendable>: Sendable {

@@ -46,31 +46,34 @@ public struct InMemoryLibrary: Library {
             guard let household = records.memberships[owner]?.household else { return [owner] }
             return records.memberships.filter { $0.value.household == household }.map(\.key)
         }
+
+        /// Whether a record `holder` added is in this person's kitchen (``InMemoryLibraries/Records/shares(_:with:)``).
+        func holds(_ holder: UUID) -> Bool { records.shares(holder, with: owner) }
     }
 
     struct Foods: FoodRecords {
         let tx: Transaction
 
         func find(_ id: UUID) async throws -> Food? {
-            tx.records.foods[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+            tx.records.foods[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
         func find(ids: [UUID]) async throws -> [UUID: Food] {
             let foods = tx.records.foods
-            return Dictionary(ids.compactMap { id in foods[id].flatMap { $0.owner == tx.owner ? (id, $0.value) : nil } },
+            return Dictionary(ids.compactMap { id in foods[id].flatMap { tx.holds($0.owner) ? (id, $0.value) : nil } },
                               uniquingKeysWith: { a, _ in a })
         }
 
         func holder(of barcode: Barcode, except id: UUID) async throws -> Food? {
-            tx.records.foods.values.first { $0.owner == tx.owner && $0.value.barcode == barcode && $0.value.id != id }?.value
+            tx.records.foods.values.first { tx.holds($0.owner) && $0.value.barcode == barcode && $0.value.id != id }?.value
         }
 
         func adopted(_ catalogId: String) async throws -> Food? {
-            tx.records.foods.values.first { $0.owner == tx.owner && $0.value.catalogId == catalogId }?.value
+            tx.records.foods.values.first { tx.holds($0.owner) && $0.value.catalogId == catalogId }?.value
         }
 
         func meals(using id: UUID) async throws -> [String] {
-            let meals = tx.records.meals.values.filter { $0.owner == tx.owner && $0.value.ingredients.contains { $0.foodId == id } }
+            let meals = tx.records.meals.values.filter { tx.holds($0.owner) && $0.value.ingredients.contains { $0.foodId == id } }
             return Array(Set(meals.map(\.value.description))).sorted()
         }
 
@@ -84,7 +87,7 @@ public struct InMemoryLibrary: Library {
 
         func replace(_ food: Food) async throws -> Bool {
             tx.update { records in
-                guard let stored = records.foods[food.id], stored.owner == tx.owner else { return false }
+                guard let stored = records.foods[food.id], records.shares(stored.owner, with: tx.owner) else { return false }
                 var food = food
                 food.createdAt = stored.value.createdAt  // as the database's row keeps it
                 records.foods[food.id]?.value = food
@@ -95,7 +98,7 @@ public struct InMemoryLibrary: Library {
 
         func delete(_ id: UUID, now: Date) async throws -> Bool {
             try tx.update { records in
-                guard records.foods[id]?.owner == tx.owner else { return false }
+                guard records.shares(records.foods[id]?.owner, with: tx.owner) else { return false }
                 // The database refuses to delete a food an ingredient refers to.
                 if records.meals.values.contains(where: { $0.value.ingredients.contains { $0.foodId == id } }) {
                     throw StillReferenced(id: id)
@@ -111,7 +114,7 @@ public struct InMemoryLibrary: Library {
         let tx: Transaction
 
         func find(_ id: UUID) async throws -> Meal? {
-            tx.records.meals[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+            tx.records.meals[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
         func insert(_ content: MealContent, id: UUID, now: Date) async throws -> Meal {
@@ -126,7 +129,7 @@ public struct InMemoryLibrary: Library {
 
         func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
             tx.update { records in
-                guard let stored = records.meals[id], stored.owner == tx.owner else { return nil }
+                guard let stored = records.meals[id], records.shares(stored.owner, with: tx.owner) else { return nil }
                 let meal = Meal(id: id, content: content, createdAt: stored.value.createdAt, updatedAt: now)
                 records.meals[id]?.value = meal
                 tx.log(.meal, [id], deleted: false, at: now, in: &records)
@@ -136,7 +139,7 @@ public struct InMemoryLibrary: Library {
 
         func delete(_ id: UUID, now: Date) async throws -> Bool {
             try tx.update { records in
-                guard records.meals[id]?.owner == tx.owner else { return false }
+                guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
                 // As the server's store: a meal still planned is refused.
                 if records.assignments.values.contains(where: { $0.value.mealId == id }) { throw StillReferenced(id: id) }
                 records.meals[id] = nil
@@ -151,8 +154,8 @@ public struct InMemoryLibrary: Library {
 
         func entries(from: CalendarDate, to: CalendarDate) async throws -> [PlanDay.Entry] {
             let records = tx.records
-            let assignments = records.assignments.values.filter { $0.owner == tx.owner && $0.value.date >= from && $0.value.date <= to }.map(\.value)
-            let meals = records.meals.values.filter { $0.owner == tx.owner }.map(\.value)
+            let assignments = records.assignments.values.filter { records.shares($0.owner, with: tx.owner) && $0.value.date >= from && $0.value.date <= to }.map(\.value)
+            let meals = records.meals.values.filter { records.shares($0.owner, with: tx.owner) }.map(\.value)
             let types = try await MealTypes(tx: tx).catalog(now: Date.distantPast)
             let window = WeekWindow(start: from, length: from.days(until: to) + 1)
             return PlanBuilder.days(in: window, assignments: assignments, meals: Dictionary(uniqueKeysWithValues: meals.map { ($0.id, $0) }), types: types)
@@ -160,7 +163,7 @@ public struct InMemoryLibrary: Library {
         }
 
         func find(_ id: UUID) async throws -> Assignment? {
-            tx.records.assignments[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+            tx.records.assignments[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
         func insert(_ assignment: Assignment, now: Date) async throws {
@@ -173,7 +176,7 @@ public struct InMemoryLibrary: Library {
 
         func delete(_ id: UUID, now: Date) async throws -> Assignment? {
             tx.update { records in
-                guard let stored = records.assignments[id], stored.owner == tx.owner else { return nil }
+                guard let stored = records.assignments[id], records.shares(stored.owner, with: tx.owner) else { return nil }
                 records.assignments[id] = nil
                 tx.log(.assignment, [id], deleted: true, at: now, in: &records)
                 return stored.value
@@ -182,7 +185,7 @@ public struct InMemoryLibrary: Library {
 
         func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment] {
             tx.update { records in
-                let planned = records.assignments.values.filter { $0.owner == tx.owner && $0.value.mealId == mealID }.map(\.value)
+                let planned = records.assignments.values.filter { records.shares($0.owner, with: tx.owner) && $0.value.mealId == mealID }.map(\.value)
                 for assignment in planned { records.assignments[assignment.id] = nil }
                 tx.log(.assignment, planned.map(\.id), deleted: true, at: now, in: &records)
                 return planned
@@ -194,7 +197,7 @@ public struct InMemoryLibrary: Library {
         let tx: Transaction
 
         private func mine(_ records: InMemoryLibraries.Records) -> [MealType] {
-            records.mealTypes.values.filter { $0.owner == tx.owner }.map(\.value)
+            records.mealTypes.values.filter { records.shares($0.owner, with: tx.owner) }.map(\.value)
         }
 
         func catalog(now: Date) async throws -> MealTypeCatalog {
@@ -214,7 +217,7 @@ public struct InMemoryLibrary: Library {
         }
 
         func find(_ id: UUID) async throws -> MealType? {
-            tx.records.mealTypes[id].flatMap { $0.owner == tx.owner ? $0.value : nil }
+            tx.records.mealTypes[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
         func insert(_ type: MealType, now: Date) async throws {
@@ -227,7 +230,7 @@ public struct InMemoryLibrary: Library {
 
         func replace(_ type: MealType, now: Date) async throws -> Bool {
             tx.update { records in
-                guard let stored = records.mealTypes[type.id], stored.owner == tx.owner else { return false }
+                guard let stored = records.mealTypes[type.id], records.shares(stored.owner, with: tx.owner) else { return false }
                 // As the database's row: the key and createdAt stay; the rest is the type's.
                 records.mealTypes[type.id]?.value = MealType(id: type.id, key: stored.value.key, name: type.name, window: type.window,
                                                              position: type.position, hidden: type.hidden, createdAt: stored.value.createdAt,
