@@ -13,6 +13,9 @@ TIME_ZONE = "UTC"
 
 # A meal type's name may be 40 characters long.
 LONG_TYPE_NAME = "Zweites Frühstück nach dem Frühschwimmen"
+# Household members of the longest display name allowed (100), and one in Arabic with its marks.
+LONG_MEMBER = ("Maximiliana Wilhelmina Anastasia von Hohenzollern-Sigmaringen " + "y Barcelona-Montserrat de la Vega")[:100]
+RTL_MEMBER = "زَيْنَب عَبْد ٱللَّٰه"
 
 # ---------------------------------------------------------------------------------------------
 # A realistic library: the names people really import (USDA FoodData Central, Open Food Facts).
@@ -146,10 +149,30 @@ def post(session, server, path, body):
     return r.json()
 
 
+def register(server, email, name, invitation):
+    r = requests.post(server.url("/api/v1/auth/register"),
+                      json={"email": email, "password": "correct horse", "displayName": name, "invitation": invitation})
+    assert r.status_code == 201, r.text
+    t = requests.Session()
+    t.headers["Authorization"] = "Bearer " + r.json()["token"]
+    return r.json()["user"]["id"], t
+
+
+def household(s, server):
+    """Two members with long names join the person's household; another person's household has a
+    link waiting for them (the join page, where they are asked to leave theirs first)."""
+    members = [register(server, email, name, post(s, server, "/api/v1/household/invitations", {})["token"])[0]
+               for email, name in [("maximiliana@example.com", LONG_MEMBER), ("zainab@example.com", RTL_MEMBER)]]
+    _, other = register(server, "other-owner@example.com", LONG_MEMBER[::-1], post(s, server, "/api/v1/invitations", {})["token"])
+    return members, post(other, server, "/api/v1/household/invitations", {})["token"]
+
+
 def seed(server):
-    """300 foods, 300 meals, a week of plan with several meals a day, three weeks of diary."""
+    """300 foods, 300 meals, a household of three, a week of plan with several meals a day (one
+    with portions each), three weeks of diary."""
     s = api_session(server, time_zone=TIME_ZONE)
     token = s.headers["Authorization"]
+    members, join = household(s, server)
 
     def session():
         t = requests.Session()
@@ -182,6 +205,9 @@ def seed(server):
                        for k in range(1 + (d * 2) % 5)]
         list(pool.map(lambda a: post(sessions[a[0] % 4], server, "/api/v1/plan/assignments",
                                      {"date": a[1][0], "mealId": a[1][1]}), enumerate(assignments)))
+        me = s.get(server.url("/api/v1/me")).json()["id"]
+        post(s, server, "/api/v1/plan/assignments", {"date": week[0], "mealId": meals[15]["id"], "mealType": "dinner",
+                                                      "eaters": [{"userId": me, "portions": 1}, {"userId": members[0], "portions": 2.5}]})
 
         def plate(args):
             day, meal_type, hour = args
@@ -223,7 +249,7 @@ def seed(server):
     coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})
     return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
             "entry_id": plates[1][2]["id"], "photo_entry": photo_entry, "shopping": shopping,
-            "shared": share["url"].split("/s/", 1)[1]}
+            "shared": share["url"].split("/s/", 1)[1], "join": join}
 
 
 # ---------------------------------------------------------------------------------------------

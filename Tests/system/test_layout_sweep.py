@@ -149,6 +149,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("food-new", "/foods/new", None),
             ("food-delete", f"/foods/{seeded['food']['id']}/delete", None),
             ("planner", "/plan", None),
+            ("planner-eaters", "/plan", lambda: driver.execute_script("document.querySelector('.eaters-edit').open = true")),
             ("plan-suggestions", "/plan/suggestions", None),
             ("shopping", "/shopping", None),
             ("shopping-list", f"/shopping/{seeded['shopping']['id']}", None),
@@ -162,6 +163,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("your-data", "/settings/data", None),
             ("sign-in-methods", "/settings/sign-in", None),
             ("household", "/settings/household", None),
+            ("household-join", f"/household/join?invite={seeded['join']}", None),
             ("coach-links", "/settings/coach", None),
             ("coach", f"/coach/{seeded['coach']}", None),
             # A link made (shown once) beside the ones waiting; 10 sweeps stay under the 20 allowed.

@@ -296,7 +296,7 @@ def test_a_person_joins_the_household_with_its_link_and_leaves_with_a_copy(drive
     summary = css(driver, f"#assignment-{planned} .eaters-edit summary")
     assert "×2" in summary.text
     summary.click()
-    css(driver, f"#assignment-{planned} input[name=eater][value='{joiner_id.upper()}']").click()
+    css(driver, f"#assignment-{planned} input[name='eater-{planned.upper()}'][value='{joiner_id.upper()}']").click()
     css(driver, f"#assignment-{planned} .eaters-edit button[type=submit]").click()
     wait_for(driver, lambda d: len(joiner.get(server.url(f"/api/v1/plan/assignments/{planned}")).json()["eaters"] or []) == 2,
              message="both eat it now")

@@ -97,7 +97,8 @@ struct WebPlanController: RouteCollection {
         let id = try req.idParameter(what: "assignment"), form = FormData(req)
         guard let assignment = try await owner.plan.find(id) else { throw AppError.notFound("That meal is no longer on the plan.") }
         let members = try await owner.household()?.members ?? []
-        let ticked = Set((try? req.content.get([String].self, at: "eater")) ?? [])
+        // Named for the planned meal: each meal's boxes are a group of their own on the page.
+        let ticked = Set((try? req.content.get([String].self, at: "eater-\(id.uuidString)")) ?? [])
         var eaters: [Eater] = []
         for (index, member) in members.enumerated() where ticked.contains(member.id.uuidString) {
             let typed = form["portions-\(member.id.uuidString)"] ?? "1"

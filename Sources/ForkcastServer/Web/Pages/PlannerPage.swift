@@ -223,16 +223,17 @@ struct PlannerPage {
         let rows = members.map { member in
             let portions = a.portions(for: member.id), key = member.id.uuidString, shown = Household.name(of: member, among: members, me: me)
             return HTML("""
-            <li class="eater"><label><input type="checkbox" name="eater" value="\(key)"\(if: portions != nil, " checked")> \(shown)</label>
+            <li class="eater"><label><input type="checkbox" name="eater-\(a.id.uuidString)" value="\(key)"\(if: portions != nil, " checked")
+                aria-labelledby="eaten-by-\(a.id.uuidString) eater-\(a.id.uuidString)-\(key)"> <span id="eater-\(a.id.uuidString)-\(key)">\(shown)</span></label>
               <input type="number" name="portions-\(key)" value="\("\(portions ?? 1)")" min="0.25" max="\("\(Eater.maximumPortions)")" step="0.25" inputmode="decimal"
-                     aria-label="Portions \(shown) eats"></li>
+                     aria-label="Portions for \(shown)"></li>
             """)
         }.joined()
         return HTML("""
         <details class="eaters-edit"><summary><span class="eaters" aria-label="Who eats \(name)">\(who.isEmpty ? "nobody" : who)</span></summary>
           <form method="post" action="\(SiteURL.assignmentEaters(a.id).path)">\(Layout.csrfField(csrf))
             <input type="hidden" name="start" value="\(start.iso)">
-            <ul class="eater-list">\(rows)</ul>
+            <fieldset class="eater-set"><legend id="eaten-by-\(a.id.uuidString)">Eaten by</legend><ul class="eater-list">\(rows)</ul></fieldset>
             <button class="button small" type="submit">Save who eats<span class="visually-hidden"> \(name) on \(day.weekday.name)</span></button>
           </form></details>
         """)
