@@ -11,7 +11,11 @@ extension ForkcastAPI {
 
     public func createMeal(_ input: MealInput) async throws -> Meal { try await send(Meals.Create.self, body: input) }
 
-    public func meal(_ id: UUID) async throws -> Meal { try await send(Meals.Get.self, MealParameters(id)) }
+    /// One meal; with `servings`, its ingredients scaled to that many (`recipeServings` says what it makes).
+    public func meal(_ id: UUID, servings: Int? = nil) async throws -> Meal { try await send(Meals.Get.self, MealParameters(id, servings: servings)) }
+
+    /// A recipe read from a page's HTML, a JSON-LD document or text, matched to your foods; nothing is saved.
+    public func importRecipe(_ input: RecipeImportInput) async throws -> RecipeDraftAnswer { try await send(Meals.Import.self, body: input) }
 
     public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await send(Meals.Update.self, MealParameters(id), body: input) }
 

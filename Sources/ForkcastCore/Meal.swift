@@ -14,11 +14,13 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public var ingredients: [Ingredient]
     /// Nutrition per serving typed in by hand, for a meal without ingredients.
     public var manualNutrition: Nutrients?
+    /// Steps, times, source, notes and text lines: empty for a meal nobody cooks from.
+    public var recipe: Recipe
 
     public init(
         id: UUID = UUID.timeOrdered(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
         otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil,
-        servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil
+        servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil, recipe: Recipe = Recipe()
     ) {
         self.id = id
         self.description = description
@@ -30,13 +32,14 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
         self.servings = servings
         self.ingredients = ingredients
         self.manualNutrition = manualNutrition
+        self.recipe = recipe
     }
 
     /// The meal's fields as a validated draft, e.g. to apply an edit.
     public var content: MealContent {
         MealContent(description: description, primaryProtein: primaryProtein,
                     primaryCarb: primaryCarb, otherComponents: otherComponents,
-                    servings: servings, ingredients: ingredients, manualNutrition: manualNutrition)
+                    servings: servings, ingredients: ingredients, manualNutrition: manualNutrition, recipe: recipe)
     }
 
     /// The meal's fields with its ingredients' foods swapped by `foods` (old id → new): the meal as
@@ -44,7 +47,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public func content(swappingFoods foods: [UUID: UUID]) -> MealContent {
         MealContent(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: otherComponents,
                     servings: servings, ingredients: ingredients.map { Ingredient(foodId: foods[$0.foodId] ?? $0.foodId, quantity: $0.quantity, unit: $0.unit) },
-                    manualNutrition: manualNutrition)
+                    manualNutrition: manualNutrition, recipe: recipe)
     }
 
     /// One line naming everything the meal holds, for lists and the command line (seed 002 Req 2.2).
@@ -57,6 +60,25 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     }
 }
 
+extension Meal {
+    enum CodingKeys: String, CodingKey {
+        case id, description, primaryProtein, primaryCarb, otherComponents, createdAt, updatedAt, servings, ingredients, manualNutrition, recipe
+    }
+
+    /// Archives written before recipes have no `recipe`: their meals have none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(UUID.self, forKey: .id), description: try c.decode(String.self, forKey: .description),
+                  primaryProtein: try c.decodeIfPresent(String.self, forKey: .primaryProtein),
+                  primaryCarb: try c.decodeIfPresent(String.self, forKey: .primaryCarb),
+                  otherComponents: try c.decode([String].self, forKey: .otherComponents),
+                  createdAt: try c.decode(Date.self, forKey: .createdAt), updatedAt: try c.decode(Date.self, forKey: .updatedAt),
+                  servings: try c.decode(Int.self, forKey: .servings), ingredients: try c.decode([Ingredient].self, forKey: .ingredients),
+                  manualNutrition: try c.decodeIfPresent(Nutrients.self, forKey: .manualNutrition),
+                  recipe: try c.decodeIfPresent(Recipe.self, forKey: .recipe) ?? Recipe())
+    }
+}
+
 /// What a person types to create or edit a meal, before validation.
 public struct MealDraft: Sendable, Equatable {
     public var description: String
@@ -66,10 +88,11 @@ public struct MealDraft: Sendable, Equatable {
     public var servings: Int
     public var ingredients: [Ingredient]
     public var manualNutrition: Nutrients?
+    public var recipe: Recipe
 
     public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
                 otherComponents: [String] = [], servings: Int = 1, ingredients: [Ingredient] = [],
-                manualNutrition: Nutrients? = nil) {
+                manualNutrition: Nutrients? = nil, recipe: Recipe = Recipe()) {
         self.description = description
         self.primaryProtein = primaryProtein
         self.primaryCarb = primaryCarb
@@ -77,6 +100,7 @@ public struct MealDraft: Sendable, Equatable {
         self.servings = servings
         self.ingredients = ingredients
         self.manualNutrition = manualNutrition
+        self.recipe = recipe
     }
 }
 
@@ -89,9 +113,10 @@ public struct MealContent: Sendable, Equatable {
     public let servings: Int
     public let ingredients: [Ingredient]
     public let manualNutrition: Nutrients?
+    public let recipe: Recipe
 
     fileprivate init(description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
-                     servings: Int, ingredients: [Ingredient], manualNutrition: Nutrients?) {
+                     servings: Int, ingredients: [Ingredient], manualNutrition: Nutrients?, recipe: Recipe) {
         self.description = description
         self.primaryProtein = primaryProtein
         self.primaryCarb = primaryCarb
@@ -99,6 +124,7 @@ public struct MealContent: Sendable, Equatable {
         self.servings = servings
         self.ingredients = ingredients
         self.manualNutrition = manualNutrition
+        self.recipe = recipe
     }
 }
 
@@ -108,7 +134,7 @@ extension Meal {
         self.init(id: id, description: content.description, primaryProtein: content.primaryProtein,
                   primaryCarb: content.primaryCarb, otherComponents: content.otherComponents,
                   createdAt: createdAt, updatedAt: updatedAt, servings: content.servings,
-                  ingredients: content.ingredients, manualNutrition: content.manualNutrition)
+                  ingredients: content.ingredients, manualNutrition: content.manualNutrition, recipe: content.recipe)
     }
 }
 
@@ -151,9 +177,10 @@ extension MealDraft {
         if !(1...Self.maximumServings).contains(servings) {
             problems.append(.init(field: "servings", message: "Servings must be a whole number from 1 to \(Self.maximumServings)."))
         }
-        if ingredients.count > Self.maximumIngredients {
+        if ingredients.count + recipe.textIngredients.count > Self.maximumIngredients {
             problems.append(.init(field: "ingredients", message: "A meal can have at most \(Self.maximumIngredients) ingredients."))
         }
+        let recipe = self.recipe.validated(into: &problems)
         for (index, ingredient) in ingredients.enumerated() {
             if let p = Plausible.quantity.check(ingredient.quantity, field: "ingredients[\(index)].quantity", label: "Each ingredient's quantity") { problems.append(p) }
         }
@@ -166,7 +193,7 @@ extension MealDraft {
         }
         guard problems.isEmpty else { throw ValidationError(problems) }
         return MealContent(description: description, primaryProtein: protein, primaryCarb: carb, otherComponents: components,
-                           servings: servings, ingredients: ingredients, manualNutrition: ingredients.isEmpty ? manual : nil)
+                           servings: servings, ingredients: ingredients, manualNutrition: ingredients.isEmpty ? manual : nil, recipe: recipe)
     }
 
     private static func optionalName(_ raw: String?, field: String, label: String,
@@ -184,6 +211,6 @@ extension MealDraft {
     public init(_ content: MealContent) {
         self.init(description: content.description, primaryProtein: content.primaryProtein, primaryCarb: content.primaryCarb,
                   otherComponents: content.otherComponents, servings: content.servings, ingredients: content.ingredients,
-                  manualNutrition: content.manualNutrition)
+                  manualNutrition: content.manualNutrition, recipe: content.recipe)
     }
 }

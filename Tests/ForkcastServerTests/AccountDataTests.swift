@@ -62,8 +62,11 @@ struct AccountDataTests {
         let milkID = try #require(milk["id"] as? String)
         let meal = try object(try await client.sendJSON(.POST, "/api/v1/meals", ["description": "Porridge \(hostile)", "primaryCarb": "Oats", "servings": 2,
                                                                                   "otherComponents": ["Cinnamon", "Honey"],
-                                                                                  "ingredients": [["foodId": oatsID, "quantity": 80, "unit": "g"],
-                                                                                                  ["foodId": milkID, "quantity": 300, "unit": "ml"]]]))
+                                                                                  "ingredients": [["foodId": oatsID, "quantity": 80, "unit": "g"], ["text": "a pinch of salt \(hostile)"],
+                                                                                                  ["foodId": milkID, "quantity": 300, "unit": "ml"]],
+                                                                                  // A recipe travels with its meal (the restored meals' content is compared whole).
+                                                                                  "steps": [["text": "Simmer \(hostile)", "timerSeconds": 300]], "cookMinutes": 8,
+                                                                                  "source": "Grandma", "notes": "Stir \(hostile)"]))
         let mealID = try #require(meal["id"] as? String)
         #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-23", "mealType": "breakfast"]).status == .created)
         #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-24", "servings": 5]).status == .created)
@@ -160,6 +163,7 @@ struct AccountDataTests {
             #expect(restored.goals == original.goals)
             #expect(restored.bodyProfile == original.bodyProfile)
             #expect(restored.meals.map(\.content) == original.meals.map(\.content) && restored.meals.map(\.id) == original.meals.map(\.id))
+            #expect(original.meals.first?.recipe.steps.first?.timerSeconds == 300 && original.meals.first?.recipe.textIngredients.count == 1)
             func shape(_ types: [MealType]) -> [String] { types.map { "\($0.key ?? $0.id.uuidString) \($0.name) \($0.window.map { "\($0.startText)-\($0.endText)" } ?? "-") \($0.position) \($0.hidden)" } }
             #expect(shape(restored.mealTypes) == shape(original.mealTypes))
             #expect(restored.photos.map(\.id) == original.photos.map(\.id) && restored.photos.map(\.capturedAt) == original.photos.map(\.capturedAt))

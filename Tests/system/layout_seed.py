@@ -192,11 +192,19 @@ def seed(server):
                 picks[0] = foods_by_name[NAME_120]
             if i % 10 == 5:
                 picks[0] = foods[1 + i % len(UNICODE_NAMES)]
-            return {"description": meal_description(i), "primaryProtein": PROTEINS[i % len(PROTEINS)],
+            body = {"description": meal_description(i), "primaryProtein": PROTEINS[i % len(PROTEINS)],
                     "primaryCarb": CARBS[i % len(CARBS)], "servings": 1 + i % 4,
                     "otherComponents": ["garlic", "onion", "fresh flat-leaf parsley"][: i % 4],
                     "ingredients": [{"foodId": f["id"], "quantity": 50 + 10 * k, "unit": "g"}
                                     for k, f in enumerate(picks)]}
+            if i == 10:  # the recipe the sweep opens: long steps, RTL text, lines kept as written
+                body["ingredients"] += [{"text": "2 1/2 cups " + NAME_120 + ", sifted"}, {"text": "½ tsp " + UNICODE_NAMES[0]},
+                                        {"text": "salt to taste"}]
+                body["steps"] = [{"text": "Whisk " + NAME_120 + " until " + "smooth and glossy, " * 12, "timerSeconds": 600},
+                                 {"text": UNICODE_NAMES[0] + " " + RTL_MEMBER, "timerSeconds": 45}, {"text": "Serve."}]
+                body.update({"prepMinutes": 15, "cookMinutes": 95, "source": "https://example.com/" + "very-long-recipe-path/" * 8,
+                             "notes": "Keeps 3 days.\n" + UNICODE_NAMES[0]})
+            return body
 
         meals = list(pool.map(lambda i: post(sessions[i % 4], server, "/api/v1/meals", meal_body(i)), range(300)))
         today = datetime.datetime.now(datetime.timezone.utc).date()
@@ -247,7 +255,7 @@ def seed(server):
     share = post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/share", {})
     # A coach's link to the last fortnight, everything shown (the page a coach opens).
     coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})
-    return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15],
+    return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15], "recipe": meals[10],
             "entry_id": plates[1][2]["id"], "photo_entry": photo_entry, "shopping": shopping,
             "shared": share["url"].split("/s/", 1)[1], "join": join}
 

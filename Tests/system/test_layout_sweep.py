@@ -37,6 +37,8 @@ for (const list of document.querySelectorAll('ul, ol')) {
 }
 """
 SHOTS = os.path.join(ARTIFACTS, "screenshots", "layout")
+# Pages whose screenshots are kept even when they pass, to look at: FORKCAST_SWEEP_KEEP=recipe,recipe-import
+KEEP = set(filter(None, os.environ.get("FORKCAST_SWEEP_KEEP", "").split(",")))
 # What is measured in the page (layout_measure.js): a list of {check, what, size} for one page,
 # width and scheme.
 MEASURE = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "layout_measure.js"), encoding="utf-8").read()
@@ -70,7 +72,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
                     else:
                         failures.append(f"{where}: [{f['check']}] {f['what']} {f['size']}".rstrip())
                         failed = True
-                if failed:
+                if failed or name in KEEP:
                     screenshot_file(driver, os.path.join(SHOTS, f"{name}-{width}-{scheme}.png"))
             axe_schemes = [scheme for scheme in SCHEMES if (width, scheme) in AXE_AT]
             if axe_schemes:
@@ -142,6 +144,9 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("meal-edit", f"/meals/{seeded['meal']['id']}/edit", None),
             ("meal-new", "/meals/new", None),
             ("meal-delete", f"/meals/{seeded['meal']['id']}/delete", None),
+            ("recipe", f"/meals/{seeded['recipe']['id']}/recipe?servings=3", None),
+            ("meal-edit-recipe", f"/meals/{seeded['recipe']['id']}/edit", None),
+            ("recipe-import", "/meals/import", None),
             ("foods-list", "/foods?view=list", None),
             ("foods-grid", "/foods?view=grid", grid_view),
             ("food-edit", f"/foods/{seeded['food']['id']}/edit", None),

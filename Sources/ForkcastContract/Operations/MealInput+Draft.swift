@@ -6,18 +6,43 @@ extension MealInput {
     /// Throws ``ValidationError`` naming each field.
     public func draft() throws -> MealDraft {
         var problems: [ValidationError.Field] = []
-        var ingredients: [Ingredient] = []
+        var lines: [MealLine] = []
         for (index, input) in (self.ingredients ?? []).enumerated() {
-            guard let unit = QuantityUnit(rawValue: input.unit) else {
+            if let text = input.text, input.foodId == nil, input.quantity == nil, input.unit == nil {
+                lines.append(.text(text))
+                continue
+            }
+            guard let foodId = input.foodId, let quantity = input.quantity, input.text == nil else {
+                problems.append(.init(field: "ingredients[\(index)]", message: "An ingredient is either foodId, quantity and unit, or text alone."))
+                continue
+            }
+            guard let unit = input.unit.flatMap(QuantityUnit.init(rawValue:)) else {
                 problems.append(.init(field: "ingredients[\(index)].unit", message: "unit must be \"g\", \"ml\" or \"serving\"."))
                 continue
             }
-            ingredients.append(Ingredient(foodId: input.foodId, quantity: input.quantity, unit: unit))
+            lines.append(.food(Ingredient(foodId: foodId, quantity: quantity, unit: unit)))
+        }
+        let (ingredients, texts) = MealLine.split(lines)
+        var steps: [RecipeStep] = []
+        for (index, step) in (self.steps ?? []).enumerated() {
+            let timer = step.timerSeconds.flatMap { Self.whole($0, in: 1...Recipe.maximumTimerSeconds) }
+            if step.timerSeconds != nil, timer == nil {
+                problems.append(.init(field: "steps[\(index)].timerSeconds", message: "A step's timer is a whole number of seconds from 1 to \(Recipe.maximumTimerSeconds) (48 hours)."))
+            }
+            steps.append(RecipeStep(text: step.text, timerSeconds: timer))
+        }
+        var minutes: [Int?] = []
+        for (field, value) in [("prepMinutes", prepMinutes), ("cookMinutes", cookMinutes)] {
+            let whole = value.flatMap { Self.whole($0, in: 0...Recipe.maximumMinutes) }
+            if value != nil, whole == nil {
+                problems.append(.init(field: field, message: "Minutes are a whole number from 0 to \(Recipe.maximumMinutes) (a week)."))
+            }
+            minutes.append(whole)
         }
         var wholeServings = 1
         if let servings {
-            if servings == servings.rounded(0), servings >= 1, servings <= Decimal(MealDraft.maximumServings) {
-                wholeServings = NSDecimalNumber(decimal: servings).intValue
+            if let whole = Self.whole(servings, in: 1...MealDraft.maximumServings) {
+                wholeServings = whole
             } else {
                 problems.append(.init(field: "servings", message: "Servings must be a whole number from 1 to \(MealDraft.maximumServings)."))
             }
@@ -26,6 +51,13 @@ extension MealInput {
         let manual = nutrition.map { Nutrients(energyKcal: $0.energyKcal, protein: $0.protein, carbohydrates: $0.carbohydrates, fat: $0.fat) }
         return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
                          otherComponents: otherComponents ?? [], servings: wholeServings, ingredients: ingredients,
-                         manualNutrition: manual)
+                         manualNutrition: manual,
+                         recipe: Recipe(steps: steps, prepMinutes: minutes[0], cookMinutes: minutes[1], source: source, notes: notes,
+                                        textIngredients: texts))
+    }
+
+    private static func whole(_ value: Decimal, in range: ClosedRange<Int>) -> Int? {
+        guard value == value.rounded(0), value >= Decimal(range.lowerBound), value <= Decimal(range.upperBound) else { return nil }
+        return NSDecimalNumber(decimal: value).intValue
     }
 }

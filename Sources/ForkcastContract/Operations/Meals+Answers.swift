@@ -33,12 +33,14 @@ public struct PerServingAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     }
 }
 
-/// A meal's ingredient, with the food it uses.
+/// A meal's ingredient: an amount of a food, with the food; or a line kept as written (`text`,
+/// the food fields null), left out of the totals.
 public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
-    public var foodId: UUID
+    public var foodId: UUID?
     public var food: FoodAnswer?
-    public var quantity: Decimal
-    public var unit: Tolerant<QuantityUnit>
+    public var quantity: Decimal?
+    public var unit: Tolerant<QuantityUnit>?
+    public var text: String?
 
     public init(foodId: UUID, food: FoodAnswer?, quantity: Decimal, unit: QuantityUnit) {
         self.foodId = foodId
@@ -47,14 +49,35 @@ public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         self.unit = .known(unit)
     }
 
+    public init(text: String) { self.text = text }
+
     /// Every key, null included.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(foodId, forKey: .foodId); try c.encode(food, forKey: .food)
-        try c.encode(quantity, forKey: .quantity); try c.encode(unit, forKey: .unit)
+        try c.encode(quantity, forKey: .quantity); try c.encode(unit, forKey: .unit); try c.encode(text, forKey: .text)
     }
 
     public static let schemaName = "Ingredient"
+    public static let writesNulls = true
+    public static var fieldNotes: [String: FieldNote] {
+        ["text": FieldNote("Set on a line kept as written (then the food fields are null); not counted in the totals")]
+    }
+}
+
+/// One step of a recipe.
+public struct StepAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var text: String
+    public var timerSeconds: Int?
+    public init(_ step: RecipeStep) {
+        text = step.text
+        timerSeconds = step.timerSeconds
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text); try c.encode(timerSeconds, forKey: .timerSeconds)
+    }
+    public static let schemaName = "Step"
     public static let writesNulls = true
 }
 
@@ -74,10 +97,17 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     /// Nutrition per serving typed in by hand (meals without ingredients).
     public var nutrition: NutrientsAnswer?
     public var perServing: PerServingAnswer
+    public var steps: [StepAnswer]
+    public var prepMinutes: Int?
+    public var cookMinutes: Int?
+    public var source: String?
+    public var notes: String?
+    /// The servings the recipe makes, when `ingredients` are scaled to other `servings` (`?servings=N`).
+    public var recipeServings: Int?
 
     public init(id: UUID, description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
                 createdAt: Date, updatedAt: Date, isPlanned: Bool, servings: Int, ingredients: [IngredientAnswer],
-                nutrition: NutrientsAnswer?, perServing: PerServingAnswer) {
+                nutrition: NutrientsAnswer?, perServing: PerServingAnswer, recipe: Recipe = Recipe(), recipeServings: Int? = nil) {
         self.id = id
         self.description = description
         self.primaryProtein = primaryProtein
@@ -90,6 +120,12 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         self.ingredients = ingredients
         self.nutrition = nutrition
         self.perServing = perServing
+        steps = recipe.steps.map(StepAnswer.init)
+        prepMinutes = recipe.prepMinutes
+        cookMinutes = recipe.cookMinutes
+        source = recipe.source
+        notes = recipe.notes
+        self.recipeServings = recipeServings
     }
 
     /// Every key, null included.
@@ -107,6 +143,12 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         try c.encode(ingredients, forKey: .ingredients)
         try c.encode(nutrition, forKey: .nutrition)
         try c.encode(perServing, forKey: .perServing)
+        try c.encode(steps, forKey: .steps)
+        try c.encode(prepMinutes, forKey: .prepMinutes)
+        try c.encode(cookMinutes, forKey: .cookMinutes)
+        try c.encode(source, forKey: .source)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(recipeServings, forKey: .recipeServings)
     }
 
     public static let schemaName = "Meal"
@@ -115,7 +157,8 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         ["description": FieldNote(example: "Chicken curry with rice"),
          "isPlanned": FieldNote("Planned in the window asked about (plannedFrom to plannedTo, default the 7 days from today)"),
          "servings": FieldNote(minimum: 1),
-         "nutrition": FieldNote("Nutrition per serving typed in by hand (meals without ingredients)")]
+         "nutrition": FieldNote("Nutrition per serving typed in by hand (meals without ingredients)"),
+         "recipeServings": FieldNote("Null unless ?servings=N scaled the ingredients: then the servings the recipe makes, and servings is N")]
     }
 }
 

@@ -3,21 +3,46 @@ import Foundation
 
 /// `POST /api/v1/meals` and `PUT /api/v1/meals/{id}` (a PUT replaces every field).
 public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
+    /// An amount of a food (`foodId`, `quantity`, `unit`), or a line kept as written (`text`).
     public struct IngredientInput: Codable, Sendable, Hashable, SchemaDocumented {
-        public var foodId: UUID
-        public var quantity: Decimal
-        public var unit: String
+        public var foodId: UUID?
+        public var quantity: Decimal?
+        public var unit: String?
+        public var text: String?
         public init(foodId: UUID, quantity: Decimal, unit: String) {
             self.foodId = foodId
             self.quantity = quantity
             self.unit = unit
         }
+        public init(text: String) { self.text = text }
         public static let schemaName = "IngredientInput"
         public static var fieldNotes: [String: FieldNote] {
             ["foodId": FieldNote("One of your foods (422 otherwise)"),
              "quantity": FieldNote(range: Plausible.quantity),
              "unit": FieldNote("g or ml as the food's basis; serving when the food has a serving size",
-                               schema: ["type": "string", "enum": .array(QuantityUnit.allCases.map { .string($0.rawValue) })])]
+                               schema: ["type": "string", "enum": .array(QuantityUnit.allCases.map { .string($0.rawValue) })]),
+             "text": FieldNote("A line no food matches, kept as written and left out of the totals (\"salt to taste\")",
+                               minLength: 1, maxLength: Recipe.maximumLineLength, pattern: FieldNote.notBlank)]
+        }
+        public static var schemaExtras: [String: JSONValue] {
+            ["oneOf": [["required": ["foodId", "quantity", "unit"], "properties": ["text": ["type": "null"]]],
+                       ["required": ["text"], "properties": ["foodId": ["type": "null"], "quantity": ["type": "null"], "unit": ["type": "null"]]]]]
+        }
+    }
+
+    /// One step of the recipe; `timerSeconds` a whole number from 1 to 172,800 (48 hours).
+    public struct StepInput: Codable, Sendable, Hashable, SchemaDocumented {
+        public var text: String
+        public var timerSeconds: Decimal?
+        public init(text: String, timerSeconds: Decimal? = nil) {
+            self.text = text
+            self.timerSeconds = timerSeconds
+        }
+        public static let schemaName = "StepInput"
+        public static var fieldNotes: [String: FieldNote] {
+            ["text": FieldNote(maxLength: Recipe.maximumStepLength),
+             "timerSeconds": FieldNote("A whole number of seconds", schema: ["type": ["integer", "null"], "minimum": 1,
+                                                                               "maximum": .number(Double(Recipe.maximumTimerSeconds))])]
         }
     }
 
@@ -48,9 +73,15 @@ public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var ingredients: [IngredientInput]?
     /// Nutrition per serving typed in by hand (used when there are no ingredients).
     public var nutrition: NutritionInput?
+    public var steps: [StepInput]?
+    public var prepMinutes: Decimal?
+    public var cookMinutes: Decimal?
+    public var source: String?
+    public var notes: String?
 
     public init(description: String, primaryProtein: String? = nil, primaryCarb: String? = nil, otherComponents: [String]? = nil,
-                servings: Decimal? = nil, ingredients: [IngredientInput]? = nil, nutrition: NutritionInput? = nil) {
+                servings: Decimal? = nil, ingredients: [IngredientInput]? = nil, nutrition: NutritionInput? = nil,
+                steps: [StepInput]? = nil, prepMinutes: Decimal? = nil, cookMinutes: Decimal? = nil, source: String? = nil, notes: String? = nil) {
         self.description = description
         self.primaryProtein = primaryProtein
         self.primaryCarb = primaryCarb
@@ -58,19 +89,29 @@ public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
         self.servings = servings
         self.ingredients = ingredients
         self.nutrition = nutrition
+        self.steps = steps
+        self.prepMinutes = prepMinutes
+        self.cookMinutes = cookMinutes
+        self.source = source
+        self.notes = notes
     }
 
     public static let schemaName = "MealInput"
     public static var fieldNotes: [String: FieldNote] {
         let name = FieldNote(maxLength: MealDraft.maximumNameLength)
+        let minutes = FieldNote("Whole minutes", schema: ["type": ["integer", "null"], "minimum": 0, "maximum": .number(Double(Recipe.maximumMinutes))])
         return ["description": FieldNote("Trimmed; 1 to \(MealDraft.maximumDescriptionLength) characters", minLength: 1,
                                          maxLength: MealDraft.maximumDescriptionLength, pattern: FieldNote.notBlank, example: "Chicken curry with rice"),
                 "primaryProtein": name.with(example: "chicken"), "primaryCarb": name.with(example: "rice"),
                 "otherComponents": FieldNote("Blank and repeated (case-insensitive) names are dropped; at most \(MealDraft.maximumComponents) remain (each at most \(MealDraft.maximumNameLength) characters)"),
                 "servings": FieldNote("A whole number", schema: ["type": ["integer", "null"], "minimum": 1,
                                                                  "maximum": .number(Double(MealDraft.maximumServings)), "default": 1]),
-                "ingredients": FieldNote("At most \(MealDraft.maximumIngredients)"),
-                "nutrition": FieldNote("Per serving, for meals without ingredients")]
+                "ingredients": FieldNote("At most \(MealDraft.maximumIngredients), in the order shown", maxLength: MealDraft.maximumIngredients),
+                "nutrition": FieldNote("Per serving, for meals without ingredients"),
+                "steps": FieldNote("At most \(Recipe.maximumSteps), in order; blank ones are dropped", maxLength: Recipe.maximumSteps),
+                "prepMinutes": minutes, "cookMinutes": minutes,
+                "source": FieldNote("Where the recipe comes from: an address or a book", maxLength: Recipe.maximumSourceLength),
+                "notes": FieldNote(maxLength: Recipe.maximumNotesLength)]
     }
 }
 
@@ -118,15 +159,21 @@ public struct MealQuery: Codable, Sendable, Hashable {
     public var filter: MealFilter { MealFilter(protein: protein, carb: carb, components: component ?? [], text: q) }
 }
 
-/// `{id}` and the window `isPlanned` is about.
+/// `{id}`, the window `isPlanned` is about and, to read, the servings to scale the ingredients to.
 public struct MealParameters: Codable, Sendable, Hashable {
     public var id: UUID
     public var plannedFrom: CalendarDate?
     public var plannedTo: CalendarDate?
-    public init(_ id: UUID, window: PlannedWindow = PlannedWindow()) {
+    public var servings: Int?
+    public init(_ id: UUID, window: PlannedWindow = PlannedWindow(), servings: Int? = nil) {
         self.id = id
         plannedFrom = window.plannedFrom
         plannedTo = window.plannedTo
+        self.servings = servings
+    }
+    static var servingsNote: [String: FieldNote] {
+        ["servings": FieldNote("Scale the ingredients to this many servings (recipeServings then says what the recipe makes)",
+                               minimum: 1, maximum: Decimal(MealDraft.maximumServings))]
     }
     public var window: PlannedWindow { PlannedWindow(plannedFrom: plannedFrom, plannedTo: plannedTo) }
 }

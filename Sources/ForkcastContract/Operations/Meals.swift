@@ -40,9 +40,9 @@ public enum Meals {
         public typealias Answer = MealAnswer
         public static let spec = OperationSpec(.get, "/api/v1/meals/{id}", "getMeal", tag: "meals", summary: "One meal",
             success: Outcome(200, "The meal"),
-            failures: [Outcome(400, "Bad plannedFrom or plannedTo (not a date, or plannedTo before plannedFrom)"),
+            failures: [Outcome(400, "Bad plannedFrom or plannedTo (not a date, or plannedTo before plannedFrom), or servings out of range"),
                 Outcome(404, "No such meal in your account")] + Outcome.read,
-            parameterNotes: idNote.merging(PlannedWindow.notes) { $1 })
+            parameterNotes: idNote.merging(PlannedWindow.notes) { $1 }.merging(MealParameters.servingsNote) { $1 })
     }
 
     public enum Update: APIOperation {

@@ -19,16 +19,24 @@ struct MealPresenter {
         return PerServingAnswer(totals.perServing, price: totals.costPerServing)
     }
 
-    func answer(_ meal: Meal, isPlanned: Bool) -> MealAnswer {
-        MealAnswer(
+    /// The meal with its ingredients in order; with `servings`, the amounts scaled to that many.
+    func answer(_ meal: Meal, isPlanned: Bool, servings: Int? = nil) -> MealAnswer {
+        let factor = servings.map { Decimal($0) / Decimal(max(meal.servings, 1)) } ?? 1
+        return MealAnswer(
             id: meal.id, description: meal.description, primaryProtein: meal.primaryProtein, primaryCarb: meal.primaryCarb,
             otherComponents: meal.otherComponents, createdAt: meal.createdAt, updatedAt: meal.updatedAt, isPlanned: isPlanned,
-            servings: meal.servings,
-            ingredients: meal.ingredients.map {
-                IngredientAnswer(foodId: $0.foodId, food: foods[$0.foodId].map { FoodAnswer($0, currency: currency) },
-                                 quantity: $0.quantity, unit: $0.unit)
+            servings: servings ?? meal.servings,
+            ingredients: meal.lines.map { line in
+                switch line {
+                case .food(let i):
+                    IngredientAnswer(foodId: i.foodId, food: foods[i.foodId].map { FoodAnswer($0, currency: currency) },
+                                     quantity: i.quantity * factor, unit: i.unit)
+                case .text(let text):
+                    IngredientAnswer(text: text)
+                }
             },
-            nutrition: meal.manualNutrition.map { NutrientsAnswer($0) }, perServing: perServing(meal))
+            nutrition: meal.manualNutrition.map { NutrientsAnswer($0) }, perServing: perServing(meal),
+            recipe: meal.recipe, recipeServings: servings.map { _ in meal.servings })
     }
 
     /// The meal as a plan shows it: no ingredients.

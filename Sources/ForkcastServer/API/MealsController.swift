@@ -25,7 +25,7 @@ enum MealsController {
         routes.on(Meals.Get.self) { req, parameters, _ in
             let meals = try req.owner.meals
             guard let meal = try await meals.find(parameters.id) else { throw notFound(parameters.id) }
-            return try await answer(meal, window: parameters.window, req: req)
+            return try await answer(meal, window: parameters.window, servings: parameters.servings, req: req)
         }
         routes.on(Meals.Update.self) { req, parameters, input in
             guard let meal = try await req.owner.saveMeal.change(try input.draft(), id: parameters.id) else { throw notFound(parameters.id) }
@@ -43,12 +43,12 @@ enum MealsController {
     }
 
     /// One meal, planned or not in `window`.
-    private static func answer(_ meal: Meal, window: PlannedWindow, req: Request) async throws -> MealAnswer {
+    private static func answer(_ meal: Meal, window: PlannedWindow, servings: Int? = nil, req: Request) async throws -> MealAnswer {
         let user = try req.requireUser()
         let owner = try req.owner
         let presenter = try await MealPresenter.load([meal], repository: owner.meals, currency: user.currency)
         let planned = try await owner.plan.timesPlanned(meal.id, in: try plannedWindow(window, user: user, now: req.now)) > 0
-        return presenter.answer(meal, isPlanned: planned)
+        return presenter.answer(meal, isPlanned: planned, servings: servings)
     }
 
     /// `plannedFrom`/`plannedTo`, default the 7 days from today in the user's time zone.

@@ -87,6 +87,14 @@ struct Owner {
     var saveFood: SaveFood { SaveFood(library: library, now: now) }
     var deleteFood: DeleteFood { DeleteFood(library: library, now: now) }
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }
+    /// An import's draft: the source read on the thread pool (pages of megabytes are seconds of
+    /// plain work, not for the event loops), then matched to the person's foods and the catalogue.
+    func draftRecipe(_ source: DraftRecipe.Source) async throws -> DraftRecipe.Draft {
+        let recipes = try await application.threadPool.runIfActive { DraftRecipe.read(source) }
+        let foods = self.foods
+        return try await DraftRecipe(ownFoods: { query in try await foods.list(query: query, page: try Paging(per: 10)).items },
+                                     catalog: application.foodCatalog(on: db)).draft(recipes, from: source)
+    }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var shopping: some ShoppingReads { ShoppingRepository(db: db, kitchen: Kitchen(user: id)) }

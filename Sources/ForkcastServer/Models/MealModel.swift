@@ -24,8 +24,10 @@ final class MealModel: Model, @unchecked Sendable {
     @OptionalField(key: "manual_protein") var manualProtein: Double?
     @OptionalField(key: "manual_carbohydrates") var manualCarbohydrates: Double?
     @OptionalField(key: "manual_fat") var manualFat: Double?
+    /// The ``Recipe`` as JSON, nil for a meal without one.
+    @OptionalField(key: "recipe") var recipe: String?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat] }
+    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat, $recipe] }
 
     init() {}
 
@@ -49,6 +51,7 @@ final class MealModel: Model, @unchecked Sendable {
         manualProtein = manual?.protein?.doubleValue
         manualCarbohydrates = manual?.carbohydrates?.doubleValue
         manualFat = manual?.fat?.doubleValue
+        recipe = content.recipe.isEmpty ? nil : (try? JSONEncoder().encode(content.recipe)).map { String(decoding: $0, as: UTF8.self) }
         searchText = ([content.description, content.primaryProtein ?? "", content.primaryCarb ?? ""] + content.otherComponents)
             .filter { !$0.isEmpty }.map { $0.lowercased() }.joined(separator: "\n")
         updatedAt = now
@@ -61,7 +64,8 @@ final class MealModel: Model, @unchecked Sendable {
         return Meal(id: id!, description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb,
                     otherComponents: components, createdAt: createdAt ?? Date(timeIntervalSince1970: 0), updatedAt: updatedAt,
                     servings: servings, ingredients: ingredients,
-                    manualNutrition: manual == Nutrients() ? nil : manual)
+                    manualNutrition: manual == Nutrients() ? nil : manual,
+                    recipe: recipe.flatMap { try? JSONDecoder().decode(Recipe.self, from: Data($0.utf8)) } ?? Recipe())
     }
 }
 

@@ -30,6 +30,8 @@ enum SiteURL: Sendable {
     case meals(MealFilter = MealFilter(), page: Int = 1)
     case newMeal, createMeal, mealTotals
     case editMeal(UUID), updateMeal(UUID), deleteMeal(UUID)
+    /// A recipe to cook from (its amounts for `servings`), and bringing one in from a page or text.
+    case recipe(UUID, servings: Int? = nil), importRecipe
     // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
@@ -110,6 +112,8 @@ enum SiteURL: Sendable {
         case .editMeal(let meal): "/meals/\(id(meal))/edit"
         case .updateMeal(let meal): "/meals/\(id(meal))"
         case .deleteMeal(let meal): "/meals/\(id(meal))/delete"
+        case .recipe(let meal, _): "/meals/\(id(meal))/recipe"
+        case .importRecipe: "/meals/import"
         case .plan: "/plan"
         case .planPicker: "/plan/add"
         case .assign: "/plan/assignments"
@@ -188,6 +192,7 @@ enum SiteURL: Sendable {
         case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
         case .joinHousehold(let invite): Self.query([("invite", invite)])
         case .coach(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
+        case .recipe(_, let servings): Self.query(servings.map { [("servings", "\($0)")] } ?? [])
         default: ""
         }
     }
@@ -210,7 +215,7 @@ enum SiteURL: Sendable {
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
         .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
-        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID),
+        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .importRecipe,
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),

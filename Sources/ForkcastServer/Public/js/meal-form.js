@@ -92,7 +92,8 @@ function enhanceIngredients(form) {
     }, 200);
   };
 
-  const pickers = () => rows.querySelectorAll("[name=ingredientFood]").forEach((input) => attachFoodPicker(input, { onPick: refreshTotals }));
+  // Lines kept as written have no food to pick: only food rows get suggestions.
+  const pickers = () => rows.querySelectorAll("[data-ingredient-row] [name=ingredientFood]").forEach((input) => attachFoodPicker(input, { onPick: refreshTotals }));
   pickers();
 
   addButton.addEventListener("click", () => {
@@ -119,11 +120,11 @@ function enhanceIngredients(form) {
     refreshTotals();
   });
   form.addEventListener("input", (event) => {
-    if (event.target.name === "ingredientFood") chooseFood(event.target);
+    if (event.target.name === "ingredientFood" && event.target.closest("[data-ingredient-row]")) chooseFood(event.target);
     if (/^(ingredient|servings|nutrition\.)/.test(event.target.name)) refreshTotals();
   });
   form.addEventListener("change", (event) => {
-    if (event.target.name === "ingredientFood") chooseFood(event.target);
+    if (event.target.name === "ingredientFood" && event.target.closest("[data-ingredient-row]")) chooseFood(event.target);
     if (/^(ingredient|servings|nutrition\.)/.test(event.target.name)) refreshTotals();
   });
 }

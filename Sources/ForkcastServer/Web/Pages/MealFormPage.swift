@@ -11,11 +11,17 @@ struct MealFormPage {
     var errors = ValidationError([])
     /// A failure that is not about one field (e.g. storage unavailable).
     var message: String?
+    var notice: String?  // not a problem: what to know (an import's draft is not saved yet)
     var facets = MealFacets()
     var servings = "1"
     /// Ingredient rows as typed: food name, food id (set by scripts or when editing), quantity, unit.
     var rows: [IngredientRow] = []
     var nutrition: [String: String] = [:]
+    var steps: [StepRow] = []
+    var prepMinutes = ""
+    var cookMinutes = ""
+    var source = ""
+    var notes = ""
     /// Foods offered as suggestions (and used to show names when editing).
     var foodOptions: [Food] = []
     var totals: MealTotals?
@@ -26,6 +32,8 @@ struct MealFormPage {
         var foodID = ""
         var quantity = ""
         var unit = "g"
+        /// A line kept as written, no food (``MealLine/text``).
+        var isText = false
     }
 
     static let nutritionFields: [(name: String, label: String)] = [
@@ -39,9 +47,13 @@ struct MealFormPage {
             primaryCarb = meal.primaryCarb ?? ""
             components = meal.otherComponents
             servings = String(meal.servings)
-            rows = meal.ingredients.map {
-                IngredientRow(food: foods[$0.foodId]?.name ?? "", foodID: $0.foodId.uuidString, quantity: "\($0.quantity)", unit: $0.unit.rawValue)
+            rows = meal.lines.map { line in
+                switch line {
+                case .food(let i): IngredientRow(food: foods[i.foodId]?.name ?? "", foodID: i.foodId.uuidString, quantity: "\(i.quantity)", unit: i.unit.rawValue)
+                case .text(let text): IngredientRow(food: text, isText: true)
+                }
             }
+            show(meal.recipe)
             if let manual = meal.manualNutrition {
                 for field in manual.fields { nutrition[field.name] = field.value.map { "\($0)" } ?? "" }
             }
@@ -59,13 +71,15 @@ struct MealFormPage {
         components = form.all("component") + added
         servings = form["servings"] ?? "1"
         let names = form.all("ingredientFood"), ids = form.all("ingredientFoodId")
-        let quantities = form.all("ingredientQuantity"), units = form.all("ingredientUnit")
+        let quantities = form.all("ingredientQuantity"), units = form.all("ingredientUnit"), kinds = form.all("ingredientKind")
         for i in 0..<max(names.count, ids.count, quantities.count) {
             let row = IngredientRow(food: i < names.count ? names[i] : "", foodID: i < ids.count ? ids[i] : "",
-                                    quantity: i < quantities.count ? quantities[i] : "", unit: i < units.count ? units[i] : "g")
+                                    quantity: i < quantities.count ? quantities[i] : "", unit: i < units.count ? units[i] : "g",
+                                    isText: i < kinds.count && kinds[i] == "text")
             if !row.food.trimmed.isEmpty || !row.foodID.isEmpty || !row.quantity.trimmed.isEmpty { rows.append(row) }
         }
         for field in Self.nutritionFields { nutrition[field.name] = form["nutrition.\(field.name)"] ?? "" }
+        readRecipe(form)
     }
 
     /// The typed values as a draft: ingredient names are matched to the user's foods (exactly,
@@ -78,9 +92,10 @@ struct MealFormPage {
         var problems: [ValidationError.Field] = []
         var numbers = TypedNumbers()
         func number(_ raw: String, field: String) -> Decimal? { numbers.read(raw, field: field, example: "150") }
-        var ingredients: [Ingredient] = []
+        var lines: [MealLine] = []
         for (index, row) in rows.enumerated() {
             let field = "ingredients[\(index)]"
+            if row.isText { lines.append(.text(row.food)); continue }
             var food: Food?
             if let id = UUID(uuidString: row.foodID) { food = try await foods.find(id) }
             if food == nil, !row.food.trimmed.isEmpty {
@@ -102,8 +117,10 @@ struct MealFormPage {
                 problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?"))
                 continue
             }
-            ingredients.append(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit))
+            lines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit)))
         }
+        let (ingredients, texts) = MealLine.split(lines)
+        let recipe = recipe(texts: texts, numbers: &numbers)
         var manual = Nutrients()
         manual.energyKcal = number(nutrition["energyKcal"] ?? "", field: "nutrition.energyKcal")
         manual.protein = number(nutrition["protein"] ?? "", field: "nutrition.protein")
@@ -113,7 +130,8 @@ struct MealFormPage {
         problems += numbers.problems
         guard problems.isEmpty else { throw ValidationError(problems) }
         return MealDraft(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: components,
-                         servings: servingCount, ingredients: ingredients, manualNutrition: manual == Nutrients() ? nil : manual)
+                         servings: servingCount, ingredients: ingredients, manualNutrition: manual == Nutrients() ? nil : manual,
+                         recipe: recipe)
     }
 
     var isEdit: Bool { mealID != nil }
@@ -134,6 +152,7 @@ struct MealFormPage {
         <section class="card form-card">
           <h1>\(title)</h1>
           <p class="form-error" id="form-message" role="alert"\(if: message == nil, " hidden")>\(message ?? "")</p>
+          \(notice.map { HTML("<p class=\"notice\" id=\"form-notice\" role=\"status\">\($0)</p>") })
           <form id="meal-form" method="post" action="\(action)" class="stack" data-enhance="meal-form" novalidate>
             \(Layout.csrfField(layout.csrf ?? ""))
             \(FormField(name: "description", label: "Description", value: description, error: errors.message(for: "description"), required: true, hint: "What the meal is, e.g. “Chicken curry”.", maxLength: MealDraft.maximumDescriptionLength).render)
@@ -157,6 +176,7 @@ struct MealFormPage {
               \(componentError.map { HTML("<p class=\"field-error\" id=\"components-error\">\($0)</p>") })
             </div>
             \(ingredientsSection)
+            \(recipeSection)
             <div class="form-actions">
               <a class="button subtle" href="\(SiteURL.meals().path)">Cancel</a>
               <button class="button primary" type="submit" data-pressable>\(isEdit ? "Save changes" : "Add meal")</button>
@@ -195,6 +215,7 @@ extension MealFormPage {
 
     static func ingredientRow(_ row: IngredientRow, index: Int, errors: ValidationError, plate: Bool = false) -> HTML {
         let n = index + 1
+        if row.isText { return textRow(row, n: n) }
         let foodError = errors.message(for: "ingredients[\(index)].foodId") ?? errors.message(for: "ingredients[\(index)].unit")
         let quantityError = errors.message(for: "ingredients[\(index)].quantity")
         // A named portion chosen on the plate (plate.js) comes back as it was sent.
@@ -204,7 +225,7 @@ extension MealFormPage {
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
             <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
-            <input type="hidden" name="ingredientFoodId" value="\(row.foodID)">
+            <input type="hidden" name="ingredientFoodId" value="\(row.foodID)"><input type="hidden" name="ingredientKind" value="food">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
             <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"amount\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")></div>

@@ -25,7 +25,10 @@ struct MealListPage {
         layout.render("""
         <div class="page-head">
           <h1>Meals</h1>
-          <a class="button primary" href="\(SiteURL.newMeal.path)" data-pressable>\(Icons.plus) Add meal</a>
+          <div class="head-actions">
+            <a class="button" href="\(SiteURL.importRecipe.path)" data-pressable>Import recipe</a>
+            <a class="button primary" href="\(SiteURL.newMeal.path)" data-pressable>\(Icons.plus) Add meal</a>
+          </div>
         </div>
         \(filters)
         <div id="meal-results" aria-live="polite">\(results)</div>
@@ -120,7 +123,7 @@ struct MealListPage {
         return """
         <li class="meal card\(if: item.isPlanned, " planned")" id="meal-\(meal.id.uuidString)" data-meal-id="\(meal.id.uuidString)" data-description="\(meal.description)">
           <div class="meal-main">
-            <h2 class="meal-title">\(meal.description)</h2>
+            <h2 class="meal-title"><a href="\(SiteURL.recipe(meal.id).path)">\(meal.description)</a></h2>
             \(if: item.isPlanned, "<span class=\"planned-note\">Planned this week</span>")
             <p class="macros">
               \(meal.primaryProtein.map { HTML("<span class=\"tag protein\"><span class=\"visually-hidden\">Protein: </span>\($0)</span>") })

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One ingredient line of a recipe as a cook reads it, for some number of servings.
+public struct RecipeLineText: Hashable, Sendable {
+    /// "1.5 kg", "⅔ cup", "2 × 1 clove (3 g)"; nil for a line without an amount.
+    public var amount: String?
+    /// The rest of the line: the food's name, or the written line's food and preparation.
+    public var name: String
+    /// What a step calls it ("Garlic" for "Garlic, raw").
+    public var key: String
+    /// A line kept as written (no food).
+    public var isText: Bool
+
+    /// The whole line: "1.5 kg Flour".
+    public var text: String { amount.map { "\($0) \(name)" } ?? name }
+}
+
+extension Meal {
+    /// Every line of the recipe, in order, with its amount for `servings` (the recipe's own by
+    /// default): a food's grams as a cook writes them, a written line scaled where it has an amount.
+    public func recipeLines(foods: [UUID: Food], servings: Int? = nil) -> [RecipeLineText] {
+        let factor = Decimal(servings ?? self.servings) / Decimal(max(self.servings, 1))
+        return lines.map { line in
+            switch line {
+            case .food(let ingredient):
+                let food = foods[ingredient.foodId]
+                let name = food?.name ?? "A food no longer in the library"
+                let q = CookQuantity(ingredient.quantity * factor)
+                let amount = switch ingredient.unit {
+                case .gram: q.text(unit: .gram)
+                case .milliliter: q.text(unit: .milliliter)
+                case .serving: "\(q.text(unit: nil)) × \(food?.serving?.displayLabel ?? "serving")"
+                }
+                return RecipeLineText(amount: amount, name: name, key: String(name.prefix { $0 != "," && $0 != "(" }).trimmed, isText: false)
+            case .text(let text):
+                let parsed = IngredientLine(text)
+                guard parsed.quantity != nil, !parsed.food.isEmpty else { return RecipeLineText(amount: nil, name: text, key: parsed.food, isText: true) }
+                let rest = [parsed.food, parsed.preparation].compactMap { $0 }.joined(separator: ", ") + (parsed.note.map { " (\($0))" } ?? "")
+                return RecipeLineText(amount: parsed.scaled(by: factor).amountText, name: rest, key: parsed.food, isText: true)
+            }
+        }
+    }
+}

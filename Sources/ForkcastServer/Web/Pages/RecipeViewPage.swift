@@ -1,0 +1,78 @@
+import ForkcastContract
+import ForkcastCore
+import Foundation
+
+/// A recipe to cook from: its amounts for the servings asked (a stepper changes them), its steps
+/// with the amounts of what each step names, times, source and notes.
+struct RecipeViewPage {
+    let meal: Meal
+    let foods: [UUID: Food]
+    let servings: Int
+    let totals: MealTotals
+    let currency: String
+
+    func render(layout: Layout) -> HTML {
+        let lines = meal.recipeLines(foods: foods, servings: servings)
+        let ingredientItems = lines.map { line in
+            HTML("<li class=\"recipe-line\(if: line.isText, " text-line")\">\(line.amount.map { HTML("<span class=\"amount\">\($0)</span> ") })<span class=\"name\">\(line.name)</span></li>")
+        }.joined()
+        let keys = lines.map(\.key)
+        let stepItems = meal.recipe.steps.enumerated().map { index, step in
+            let uses = step.mentions(keys).compactMap { i in lines[i].amount.map { "\(lines[i].key) \($0)" } }
+            return HTML("""
+            <li class="recipe-step" id="step-\(index + 1)"><p>\(step.text)</p>
+              \(step.timerSeconds.map { HTML("<p class=\"timer-note\">Timer: \(Self.duration($0))</p>") })
+              \(if: !uses.isEmpty, HTML("<p class=\"muted step-uses\">\(uses.joined(separator: " · "))</p>"))</li>
+            """)
+        }.joined()
+        let textCount = lines.filter(\.isText).count
+        let recipe = meal.recipe
+        let times = [recipe.prepMinutes.map { "Preparation \(Self.duration($0 * 60))" }, recipe.cookMinutes.map { "cooking \(Self.duration($0 * 60))" }]
+            .compactMap { $0 }.joined(separator: " · ")
+        let stepper: HTML = """
+        <nav class="servings-stepper" aria-label="Servings">
+          <a class="button small\(if: servings <= 1, " disabled")" href="\(SiteURL.recipe(meal.id, servings: max(servings - 1, 1)).path)" aria-label="One serving fewer"\(if: servings <= 1, " aria-disabled=\"true\"")>−</a>
+          <span id="servings-shown" aria-live="polite">\(servings) serving\(servings == 1 ? "" : "s")</span>
+          <a class="button small\(if: servings >= MealDraft.maximumServings, " disabled")" href="\(SiteURL.recipe(meal.id, servings: min(servings + 1, MealDraft.maximumServings)).path)" aria-label="One serving more">+</a>
+        </nav>
+        """
+        return layout.render("""
+        <article class="card recipe stack" id="recipe">
+          <div class="page-head">
+            <h1>\(meal.description)</h1>
+            <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit</a>
+          </div>
+          \(if: !times.isEmpty, HTML("<p class=\"muted\" id=\"recipe-times\">\(times)</p>"))
+          \(stepper)
+          \(if: servings != meal.servings, HTML("<p class=\"muted\">The recipe makes \(meal.servings); amounts are for \(servings).</p>"))
+          <h2>Ingredients</h2>
+          \(lines.isEmpty ? HTML("<p class=\"muted\">No ingredients yet.</p>") : HTML("<ul class=\"recipe-lines\" id=\"recipe-lines\">\(ingredientItems)</ul>"))
+          \(if: textCount > 0, HTML("<p class=\"muted\" id=\"text-lines-note\">\(textCount) line\(textCount == 1 ? " is" : "s are") kept as written, without a food: not counted in the nutrition.</p>"))
+          \(HTML("<p class=\"nutrition\" id=\"recipe-per-serving\"><span class=\"visually-hidden\">Per serving: </span>\(NutritionSummary(nutrients: totals.perServing, cost: totals.costPerServing, currency: currency).html)</p>"))
+          <h2>Steps</h2>
+          \(meal.recipe.steps.isEmpty ? HTML("<p class=\"muted\">No steps yet: add them with Edit.</p>") : HTML("<ol class=\"recipe-steps\" id=\"recipe-steps\">\(stepItems)</ol>"))
+          \(source)
+          \(recipe.notes.map { HTML("<h2>Notes</h2><p class=\"recipe-notes\">\($0)</p>") })
+          <p class="recipe-actions no-print"><a class="button small" href="\(Meals.RecipeJSONLD.path.filled(["id": meal.id.uuidString]))" download>Download (schema.org JSON-LD)</a>
+            <span class="muted">Print this page for a paper copy.</span></p>
+          <script type="application/ld+json">\(HTML(raw: RecipeDocument(meal: meal, foods: foods, perServing: totals.perServing).json()))</script>
+        </article>
+        """)
+    }
+
+    private var source: HTML? {
+        guard let source = meal.recipe.source else { return nil }
+        if let url = URL(string: source), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
+            return HTML("<p class=\"muted\" id=\"recipe-source\">Source: <a href=\"\(source)\" rel=\"noopener noreferrer nofollow\">\(url.host ?? source)</a></p>")
+        }
+        return HTML("<p class=\"muted\" id=\"recipe-source\">Source: \(source)</p>")
+    }
+
+    /// "5 min", "1 h 30 min", "45 s".
+    static func duration(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds) s" }
+        let minutes = (seconds + 30) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}

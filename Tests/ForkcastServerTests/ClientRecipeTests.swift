@@ -1,0 +1,50 @@
+import ForkcastClient
+import ForkcastContract
+import ForkcastCore
+@testable import ForkcastServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The Swift client carries recipes: their fields, scaling and an import's draft.
+@Suite("Client recipes")
+struct ClientRecipeTests {
+    @Test func theClientSavesScalesAndImportsARecipe() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let water = try await api.createFood(FoodInput(name: "Water", basis: "ml", per100: .init(Nutrients(energyKcal: 0))))
+            let draft = try await api.importRecipe(RecipeImportInput(text: "Lemonade\nServes 4\n4 lemons\n1 l water\n1 pinch of salt\nSqueeze the lemons.\nStir."))
+            #expect(draft.meal.description == "Lemonade" && draft.lines.count == 3 && draft.lines[2].unit == "pinch")
+            var input = draft.meal
+            input.steps?.append(MealInput.StepInput(text: "Chill.", timerSeconds: 1800))
+            input.prepMinutes = 10
+            let saved = try await api.createMeal(input)
+            #expect(saved.steps.map(\.text) == ["Squeeze the lemons.", "Stir.", "Chill."] && saved.steps.last?.timerSeconds == 1800)
+            #expect(saved.prepMinutes == 10 && saved.servings == 4 && saved.ingredients.count == 3)
+            let forTwo = try await api.meal(saved.id, servings: 2)
+            #expect(forTwo.servings == 2 && forTwo.recipeServings == 4)
+            let line = try #require(forTwo.ingredients.first { $0.foodId == water.id }, "the line matched to the person's water")
+            #expect(line.quantity == 500 && line.unit == .known(.milliliter), "1 l of water for 4 is 500 ml for 2")
+        }
+    }
+
+    /// A recipe pushed by a phone's sync reads back through the API as it was written there.
+    @Test func aSyncedRecipeReadsBackThroughTheAPI() async throws {
+        try await withServer { _, url in
+            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
+            let id = try await phone.upsert(.meal, record: .object([
+                "description": .string("Tea \"\u{301}"), "cookMinutes": .number(4), "source": .string("Grandma"),
+                "ingredients": .array([.object(["text": .string("1 tea bag")])]),
+                "steps": .array([.object(["text": .string("Steep."), "timerSeconds": .number(240)])])]))
+            try await phone.sync()
+            let meal = try await api.meal(id)
+            #expect(meal.description == "Tea \"\u{301}" && meal.cookMinutes == 4 && meal.source == "Grandma")
+            #expect(meal.steps.map(\.text) == ["Steep."] && meal.steps.first?.timerSeconds == 240 && meal.ingredients.first?.text == "1 tea bag")
+        }
+    }
+}

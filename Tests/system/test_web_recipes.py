@@ -1,0 +1,73 @@
+"""Recipes in Chromium on a phone: a recipe brought in from pasted text, corrected and saved, then
+cooked for more people than it makes. The taps are counted (typing and pasting are not taps)."""
+import pytest
+
+from browser import all_css, api_session, axe_check, browser_errors, create_food, css, screenshot, sign_in, wait_for
+
+RECIPE = """Tomato soup
+Serves 2
+Prep time: 10 minutes
+Ingredients
+1 1/2 kg tomatoes, chopped
+2 tbsp olive oil
+1 onion
+salt to taste
+Method
+1. Soften the onion in the olive oil.
+2. Add the tomatoes and simmer for 20 minutes."""
+
+
+@pytest.fixture
+def server(shared_server):
+    """One server for the module; each test has an account of its own."""
+    return shared_server
+
+
+def test_a_pasted_recipe_is_corrected_saved_and_cooked_for_three(driver, server):
+    s = api_session(server)
+    create_food(s, server, name="Tomatoes", per100={"energyKcal": 18, "protein": 0.9, "carbohydrates": 3.9, "fat": 0.2})
+    sign_in(driver, server)
+    driver.get(server.url("/meals"))
+    taps = 0
+
+    css(driver, "a[href='/meals/import']").click(); taps += 1
+    wait_for(driver, lambda d: d.current_url.endswith("/meals/import"))
+    css(driver, "#field-source").send_keys(RECIPE)
+    css(driver, "#recipe-import-form button[type=submit]").click(); taps += 1
+    wait_for(driver, lambda d: d.find_elements("css selector", "#meal-form"))
+    assert css(driver, "#field-description").get_attribute("value") == "Tomato soup"
+    assert "Nothing is saved yet" in css(driver, "#form-notice").text
+    foods = [e.get_attribute("value") for e in all_css(driver, "[name=ingredientFood]")]
+    assert foods[0] == "Tomatoes", foods  # the person's own food first
+    assert "salt to taste" in foods
+    # The person's tomatoes, 1.5 kg: read from "1 1/2 kg".
+    assert all_css(driver, "[name=ingredientQuantity]")[0].get_attribute("value") == "1500"
+    screenshot(driver, "recipe-import-draft")
+    axe_check(driver, "recipe-import-draft")
+
+    # One correction: the onion is a red one, 150 g (typing, then the save).
+    onion = next(i for i, f in enumerate(foods) if "onion" in f.lower())
+    quantity = all_css(driver, "[name=ingredientQuantity]")[onion]
+    if quantity.is_displayed():
+        quantity.clear()
+        quantity.send_keys("150")
+    css(driver, "#meal-form button[type=submit]").click(); taps += 1
+    wait_for(driver, lambda d: d.current_url.split("#")[0].endswith("/meals"), message="the draft did not save")
+    meal = s.get(server.url("/api/v1/meals")).json()["items"][0]
+    assert meal["description"] == "Tomato soup" and meal["servings"] == 2 and meal["prepMinutes"] == 10
+    assert [st["text"] for st in meal["steps"]] == ["Soften the onion in the olive oil.", "Add the tomatoes and simmer for 20 minutes."]
+    assert any(line.get("text") == "salt to taste" for line in meal["ingredients"])
+
+    # Cooking it for three: open it from the list, one tap on +.
+    css(driver, f"#meal-{meal['id'].upper()} .meal-title a").click(); taps += 1
+    wait_for(driver, lambda d: d.find_elements("css selector", "#recipe-lines"))
+    css(driver, "a[aria-label='One serving more']").click(); taps += 1
+    wait_for(driver, lambda d: "3 servings" in css(d, "#servings-shown").text)
+    lines = [e.text for e in all_css(driver, "#recipe-lines li")]
+    assert lines[0].startswith("2.25 kg Tomatoes"), lines  # 1.5 kg for 2 is 2.25 kg for 3
+    assert "225 g Onions, raw" in lines, lines  # the corrected 150 g for 2
+    assert "Tomatoes 2.25 kg" in css(driver, "#step-2").text, "the step that names the tomatoes shows their amount"
+    screenshot(driver, "recipe-for-three")
+    axe_check(driver, "recipe-for-three")
+    assert taps <= 6, taps
+    assert not browser_errors(driver)
