@@ -17,6 +17,17 @@ extension ForkcastAPI {
     /// A recipe read from a page's HTML, a JSON-LD document or text, matched to your foods; nothing is saved.
     public func importRecipe(_ input: RecipeImportInput) async throws -> RecipeDraftAnswer { try await send(Meals.Import.self, body: input) }
 
+    /// The meal as a schema.org Recipe (JSON-LD).
+    public func recipeJSONLD(_ id: UUID) async throws -> Data { try await download(Meals.RecipeJSONLD.self, IDParameter(id)) }
+
+    /// The recipe's read-only link (the same one when it is shared already); `unshareRecipe` revokes it.
+    public func shareRecipe(_ id: UUID) async throws -> RecipeShareAnswer { try await send(Meals.Share.self, IDParameter(id)) }
+
+    public func unshareRecipe(_ id: UUID) async throws { _ = try await send(Meals.Unshare.self, IDParameter(id)) }
+
+    /// The recipe a link shares, as JSON-LD (no account needed): `importRecipe(RecipeImportInput(jsonld:))` keeps a copy.
+    public func sharedRecipe(token: String) async throws -> Data { try await download(Meals.Shared.self, ShareTokenParameter(token: token)) }
+
     public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await send(Meals.Update.self, MealParameters(id), body: input) }
 
     public func deleteMeal(_ id: UUID) async throws { _ = try await send(Meals.Delete.self, IDParameter(id)) }

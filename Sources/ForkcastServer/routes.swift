@@ -37,6 +37,7 @@ func routes(_ app: Application) throws {
     try web.register(collection: WebIdentityController())
     // A shopping list's sharing link: no account, that list only (read and check off).
     try web.register(collection: WebSharedShoppingController())
+    try web.register(collection: WebSharedRecipeController())
     try web.register(collection: WebCoachController())
     // An invitation into a household: signed out, it offers sign-up or sign-in.
     try web.register(collection: WebHouseholdController.JoinPage())

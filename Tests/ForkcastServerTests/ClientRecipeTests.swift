@@ -28,6 +28,17 @@ struct ClientRecipeTests {
             #expect(forTwo.servings == 2 && forTwo.recipeServings == 4)
             let line = try #require(forTwo.ingredients.first { $0.foodId == water.id }, "the line matched to the person's water")
             #expect(line.quantity == 500 && line.unit == .known(.milliliter), "1 l of water for 4 is 500 ml for 2")
+
+            // Out and back in: the JSON-LD, a read-only link read signed out, and its revocation.
+            let file = try await api.recipeJSONLD(saved.id)
+            let link = try await api.shareRecipe(saved.id)
+            #expect(try await api.shareRecipe(saved.id) == link)
+            let shared = try await ForkcastAPI(baseURL: url).sharedRecipe(token: link.token)
+            #expect(shared == file, "the link shares the same document")
+            let copy = try await api.importRecipe(RecipeImportInput(jsonld: String(decoding: shared, as: UTF8.self)))
+            #expect(copy.meal.description == "Lemonade" && copy.meal.steps?.count == 3 && copy.meal.prepMinutes == 10)
+            try await api.unshareRecipe(saved.id)
+            await #expect(throws: ForkcastError.self) { _ = try await ForkcastAPI(baseURL: url).sharedRecipe(token: link.token) }
         }
     }
 

@@ -147,6 +147,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("recipe", f"/meals/{seeded['recipe']['id']}/recipe?servings=3", None),
             ("meal-edit-recipe", f"/meals/{seeded['recipe']['id']}/edit", None),
             ("recipe-import", "/meals/import", None),
+            ("cook", f"/meals/{seeded['recipe']['id']}/cook?servings=3", None),
             ("foods-list", "/foods?view=list", None),
             ("foods-grid", "/foods?view=grid", grid_view),
             ("food-edit", f"/foods/{seeded['food']['id']}/edit", None),

@@ -1,8 +1,9 @@
 """Recipes in Chromium on a phone: a recipe brought in from pasted text, corrected and saved, then
-cooked for more people than it makes. The taps are counted (typing and pasting are not taps)."""
+cooked for more people than it makes (the taps are counted; typing and pasting are not taps); and
+cooking mode from Today's plan: a step at a time, timers through a reload, "We ate this"."""
 import pytest
 
-from browser import all_css, api_session, axe_check, browser_errors, create_food, css, screenshot, sign_in, wait_for
+from browser import all_css, api_session, axe_check, browser_errors, create_food, css, entries_of, screenshot, sign_in, wait_for
 
 RECIPE = """Tomato soup
 Serves 2
@@ -70,4 +71,54 @@ def test_a_pasted_recipe_is_corrected_saved_and_cooked_for_three(driver, server)
     screenshot(driver, "recipe-for-three")
     axe_check(driver, "recipe-for-three")
     assert taps <= 6, taps
+    assert not browser_errors(driver)
+
+
+def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, server):
+    s = api_session(server)
+    meal = s.post(server.url("/api/v1/meals"), json={
+        "description": "Boiled egg", "servings": 1, "ingredients": [{"text": "1 egg"}],
+        "steps": [{"text": "Bring water to the boil."}, {"text": "Cook the egg.", "timerSeconds": 2},
+                  {"text": "Cool it in cold water.", "timerSeconds": 600}]}).json()
+    today = s.get(server.url("/api/v1/plan")).json()["today"]
+    planned = s.post(server.url("/api/v1/plan/assignments"),
+                     json={"mealId": meal["id"], "date": today, "mealType": "breakfast", "servings": 2}).json()
+    sign_in(driver, server)
+    driver.get(server.url("/diary"))
+    # Today's planned meal opens its recipe for that entry's portions, and Cook opens cooking mode.
+    css(driver, f"#plan-{planned['id'].upper()} a.plan-card-name").click()
+    wait_for(driver, lambda d: "2 servings" in css(d, "#servings-shown").text)
+    css(driver, "a[href*='/cook?']").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#cook-nav:not([hidden])"))
+
+    def shown(d):
+        return [e.get_attribute("id") for e in all_css(d, ".cook-step") if e.is_displayed()]
+    assert shown(driver) == ["cook-step-1"], "one step at a time"
+    awake = css(driver, "#cook").get_attribute("data-awake")
+    assert awake in ("on", "refused"), f"the wake lock was asked for: {awake}"
+    assert css(driver, "#cook-awake").text
+    css(driver, "[data-cook-move='1']").click()
+    assert shown(driver) == ["cook-step-2"]
+    css(driver, "#cook-step-2 [data-timer]").click()
+    css(driver, "[data-cook-move='1']").click()
+    css(driver, "#cook-step-3 [data-timer]").click()
+    wait_for(driver, lambda d: len(all_css(d, ".cook-timer-row")) == 2, message="two timers at once")
+
+    # A reload keeps the step and both timers; the short one rings, and is dismissed.
+    driver.refresh()
+    wait_for(driver, lambda d: shown(d) == ["cook-step-3"], message="the step was not kept")
+    wait_for(driver, lambda d: len(all_css(d, ".cook-timer-row")) == 2, message="the timers did not survive the reload")
+    wait_for(driver, lambda d: all_css(d, ".cook-timer-row.ringing"), message="the due timer does not ring")
+    assert "Done" in css(driver, ".cook-timer-row.ringing").text
+    assert ":" in css(driver, ".cook-timer-row:not(.ringing) time").text, "the other still counts down"
+    screenshot(driver, "cook-mode")
+    axe_check(driver, "cook-mode")
+    css(driver, ".cook-timer-row.ringing button").click()
+    wait_for(driver, lambda d: len(all_css(d, ".cook-timer-row")) == 1)
+
+    css(driver, "[data-cook-move='1']").click()
+    css(driver, "#ate-form button[type=submit]").click()
+    wait_for(driver, lambda d: "/diary" in d.current_url and "/cook" not in d.current_url)
+    logged = entries_of(s, server, today, "breakfast")
+    assert [e.get("mealId") for e in logged] == [meal["id"]], logged
     assert not browser_errors(driver)

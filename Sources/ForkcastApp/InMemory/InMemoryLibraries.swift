@@ -40,6 +40,8 @@ public final class InMemoryLibraries: @unchecked Sendable {
     public struct Records: Sendable {
         public internal(set) var foods: [UUID: Owned<Food>] = [:]
         public internal(set) var meals: [UUID: Owned<Meal>] = [:]
+        /// The read-only link token of each shared meal.
+        public internal(set) var recipeLinks: [UUID: String] = [:]
         public internal(set) var assignments: [UUID: Owned<Assignment>] = [:]
         public internal(set) var mealTypes: [UUID: Owned<MealType>] = [:]
         public internal(set) var profiles: [UUID: BodyProfile] = [:]

@@ -143,7 +143,20 @@ public struct InMemoryLibrary: Library {
                 // As the server's store: a meal still planned is refused.
                 if records.assignments.values.contains(where: { $0.value.mealId == id }) { throw StillReferenced(id: id) }
                 records.meals[id] = nil
+                records.recipeLinks[id] = nil
                 tx.log(.meal, [id], deleted: true, at: now, in: &records)
+                return true
+            }
+        }
+
+        func shareToken(of id: UUID) async throws -> String? {
+            tx.records.meals[id].flatMap { tx.holds($0.owner) ? tx.records.recipeLinks[id] : nil }
+        }
+
+        func setShareToken(_ token: String?, of id: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
+                records.recipeLinks[id] = token
                 return true
             }
         }

@@ -52,6 +52,11 @@ public protocol MealRecords: Sendable {
     /// A meal still planned is not deleted (it throws ``StillReferenced``): the use case removes its
     /// plan days first (``PlanRecords/deleteAll(of:now:)``), so each is in the change feed.
     func delete(_ id: UUID, now: Date) async throws -> Bool
+    /// The token of the meal's read-only link; nil when it is not shared (or there is no such meal).
+    func shareToken(of id: UUID) async throws -> String?
+    /// Sets or clears (nil) the meal's link token; false when the person has no such meal. Not in
+    /// the change feed: a link is no part of the recipe a device keeps.
+    func setShareToken(_ token: String?, of id: UUID) async throws -> Bool
 }
 
 /// A person's plan: which meal on which day, in which slot.

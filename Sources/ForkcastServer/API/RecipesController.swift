@@ -14,16 +14,42 @@ enum RecipesController {
         }
         routes.raw(Meals.RecipeJSONLD.self) { req, parameters in
             let meals = try req.owner.meals
-            guard let meal = try await meals.find(parameters.id) else { throw AppError.notFound("No meal with id \(parameters.id) exists in your account.") }
+            guard let meal = try await meals.find(parameters.id) else { throw noMeal(parameters.id) }
             let foods = try await meals.foods(for: [meal])
-            let document = RecipeDocument(meal: meal, foods: foods, perServing: (try? MealTotals.of(meal, foods: foods))?.perServing)
-            let response = Response(status: .ok, body: .init(string: document.json()))
-            response.headers.replaceOrAdd(name: .contentType, value: "application/ld+json; charset=utf-8")
+            let response = jsonLD(meal, foods: foods)
             let name = meal.description.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " ") }.prefix(60).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
             response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name.isEmpty ? "recipe" : name.lowercased()).jsonld\"")
             return response
         }
+        routes.on(Meals.Share.self) { req, parameters, _ in
+            guard let shared = try await req.owner.shareRecipe.share(parameters.id, newToken: Tokens.generate()) else { throw noMeal(parameters.id) }
+            return .value(shareAnswer(shared.token, req), headers: [:], status: shared.isNew ? nil : .ok)
+        }
+        routes.on(Meals.Unshare.self) { req, parameters, _ in
+            guard try await req.owner.shareRecipe.revoke(parameters.id) else { throw noMeal(parameters.id) }
+            return Nothing()
+        }
+        routes.raw(Meals.Shared.self) { req, parameters in
+            guard let shared = try await SharedRecipe.open(parameters.token, on: req.db) else { throw noShare }
+            let response = jsonLD(shared.meal, foods: shared.foods)
+            for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
+            return response
+        }
     }
+
+    static func jsonLD(_ meal: Meal, foods: [UUID: Food]) -> Response {
+        let document = RecipeDocument(meal: meal, foods: foods, perServing: (try? MealTotals.of(meal, foods: foods))?.perServing)
+        let response = Response(status: .ok, body: .init(string: document.json()))
+        response.headers.replaceOrAdd(name: .contentType, value: "application/ld+json; charset=utf-8")
+        return response
+    }
+
+    static func shareAnswer(_ token: String, _ req: Request) -> RecipeShareAnswer {
+        RecipeShareAnswer(link: req.publicBaseURL + SiteURL.sharedRecipe(token).path, token: token)
+    }
+
+    static func noMeal(_ id: UUID) -> AppError { AppError.notFound("No meal with id \(id) exists in your account.") }
+    static let noShare = AppError.notFound("No recipe is shared by this link: it was never shared, or the link was revoked.")
 
     static func source(_ input: RecipeImportInput) throws -> DraftRecipe.Source {
         switch (input.html, input.jsonld, input.text) {

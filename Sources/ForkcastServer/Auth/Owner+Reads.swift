@@ -10,6 +10,7 @@ protocol MealReads: Sendable {
     func all() async throws -> [Meal]
     func find(_ id: UUID) async throws -> Meal?
     func find(ids: [UUID]) async throws -> [UUID: Meal]
+    func shareToken(of id: UUID) async throws -> String?
     func facets() async throws -> MealFacets
     func count() async throws -> Int
     func foods(for meals: [Meal]) async throws -> [UUID: Food]

@@ -96,6 +96,7 @@ struct Owner {
                                      catalog: application.foodCatalog(on: db)).draft(recipes, from: source)
     }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
+    var shareRecipe: ShareRecipe { ShareRecipe(library: library) }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var shopping: some ShoppingReads { ShoppingRepository(db: db, kitchen: Kitchen(user: id)) }
     var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }
@@ -131,6 +132,24 @@ extension Owner {
         return try await db.write { tx in
             try await body(try Owner(user: user, db: tx, now: now, uuid: uuid, application: application, keptVersions: keptVersions))
         }
+    }
+}
+
+extension Owner {
+    /// "We ate this": the plan entry logged for each of its eaters still in the household (their
+    /// portions, into their own diaries), in one write; nil when there is no such entry.
+    func logCooked(_ assignmentID: UUID) async throws -> (assignment: Assignment, logged: [LogCookedMeal.Logged])? {
+        let members = Set(try await household()?.members.map(\.id) ?? [id])
+        return try await inOneWrite { owner in
+            try await LogCookedMeal(cook: owner.logEntry, members: members) { eater in
+                try await UserModel.find(eater, on: owner.db).map { try owner.acting(as: $0).logEntry }
+            }(assignmentID)
+        }
+    }
+
+    /// Another member's use cases on this one's transaction (a household write that reaches them).
+    private func acting(as member: UserModel) throws -> Owner {
+        try Owner(user: member, db: db, now: now, uuid: uuid, application: application)
     }
 }
 

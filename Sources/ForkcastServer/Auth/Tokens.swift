@@ -17,6 +17,12 @@ enum Tokens {
         return Base64URL.encode(bytes)
     }
 
+    /// Whether `token` could be a sharing link's: links' tokens are long and random, so a short
+    /// or odd one is not looked up at all.
+    static func mayBeLink(_ token: String) -> Bool {
+        token.count >= 32 && token.count <= 100 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
     static func hash(_ token: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8]()

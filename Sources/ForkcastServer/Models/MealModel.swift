@@ -26,8 +26,10 @@ final class MealModel: Model, @unchecked Sendable {
     @OptionalField(key: "manual_fat") var manualFat: Double?
     /// The ``Recipe`` as JSON, nil for a meal without one.
     @OptionalField(key: "recipe") var recipe: String?
+    /// The token of the recipe's read-only link, nil when it is not shared.
+    @OptionalField(key: "share_token") var shareToken: String?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat, $recipe] }
+    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat, $recipe, $shareToken] }
 
     init() {}
 

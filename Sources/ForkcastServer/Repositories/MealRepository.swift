@@ -118,6 +118,16 @@ struct MealRepository: MealRecords {
         }
     }
 
+    func shareToken(of id: UUID) async throws -> String? {
+        try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).field(\.$id).field(\.$shareToken).first()?.shareToken
+    }
+
+    func setShareToken(_ token: String?, of id: UUID) async throws -> Bool {
+        guard try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).count() == 1 else { return false }
+        try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).set(\.$shareToken, to: token).update()
+        return true
+    }
+
     func facets() async throws -> MealFacets {
         let sql = db as! any SQLDatabase
         let meals = try await sql.raw("SELECT primary_protein, primary_carb FROM meals WHERE \(kitchen.holds("user_id")) ORDER BY created_at, id").all()

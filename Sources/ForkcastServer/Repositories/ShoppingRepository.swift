@@ -136,8 +136,7 @@ struct ShoppingRepository: ShoppingRecords {
 /// The list a sharing link opens, whoever holds it: its owner and id (nil for an unknown or revoked token).
 enum SharedShoppingList {
     static func find(token: String, on db: any Database) async throws -> (owner: UUID, list: UUID)? {
-        // Tokens are long and random; a short or odd one is not looked up at all.
-        guard token.count >= 32, token.count <= 100, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        guard Tokens.mayBeLink(token) else { return nil }
         guard let model = try await ShoppingListModel.query(on: db).filter(\.$shareToken == token).first() else { return nil }
         return (model.ownerID, model.id!)
     }

@@ -30,8 +30,11 @@ enum SiteURL: Sendable {
     case meals(MealFilter = MealFilter(), page: Int = 1)
     case newMeal, createMeal, mealTotals
     case editMeal(UUID), updateMeal(UUID), deleteMeal(UUID)
-    /// A recipe to cook from (its amounts for `servings`), and bringing one in from a page or text.
-    case recipe(UUID, servings: Int? = nil), importRecipe
+    /// A recipe to cook from (its amounts for `servings`; `entry`: opened from that plan entry),
+    /// cooking mode, "We ate this" (a plan entry logged for its eaters), and bringing one in from a
+    /// page or text; its read-only link, and the page that link opens for anyone.
+    case recipe(UUID, servings: Int? = nil, entry: UUID? = nil), cook(UUID, servings: Int? = nil, entry: UUID? = nil), ateCooked(UUID)
+    case importRecipe, shareRecipe(UUID), unshareRecipe(UUID), sharedRecipe(String, servings: Int? = nil)
     // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
@@ -112,8 +115,13 @@ enum SiteURL: Sendable {
         case .editMeal(let meal): "/meals/\(id(meal))/edit"
         case .updateMeal(let meal): "/meals/\(id(meal))"
         case .deleteMeal(let meal): "/meals/\(id(meal))/delete"
-        case .recipe(let meal, _): "/meals/\(id(meal))/recipe"
+        case .recipe(let meal, _, _): "/meals/\(id(meal))/recipe"
+        case .cook(let meal, _, _): "/meals/\(id(meal))/cook"
+        case .ateCooked(let assignment): "/plan/assignments/\(id(assignment))/eaten"
         case .importRecipe: "/meals/import"
+        case .shareRecipe(let meal): "/meals/\(id(meal))/share"
+        case .unshareRecipe(let meal): "/meals/\(id(meal))/unshare"
+        case .sharedRecipe(let token, _): "/r/\(token)"
         case .plan: "/plan"
         case .planPicker: "/plan/add"
         case .assign: "/plan/assignments"
@@ -192,7 +200,9 @@ enum SiteURL: Sendable {
         case .signup(let invite): Self.query(invite.map { [("invite", $0)] } ?? [])
         case .joinHousehold(let invite): Self.query([("invite", invite)])
         case .coach(_, let date): Self.query(date.map { [("date", $0.iso)] } ?? [])
-        case .recipe(_, let servings): Self.query(servings.map { [("servings", "\($0)")] } ?? [])
+        case .recipe(_, let servings, let entry), .cook(_, let servings, let entry):
+            Self.query((servings.map { [("servings", "\($0)")] } ?? []) + (entry.map { [("entry", $0.uuidString)] } ?? []))
+        case .sharedRecipe(_, let servings): Self.query(servings.map { [("servings", "\($0)")] } ?? [])
         default: ""
         }
     }
@@ -215,7 +225,7 @@ enum SiteURL: Sendable {
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
         .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
-        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .importRecipe,
+        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .importRecipe, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),

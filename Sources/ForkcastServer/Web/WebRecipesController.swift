@@ -7,9 +7,13 @@ import Vapor
 struct WebRecipesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.recipe(SiteURL.anyID), use: recipe)
+        routes.get(SiteURL.cook(SiteURL.anyID), use: cook)
+        routes.post(SiteURL.ateCooked(SiteURL.anyID), use: ate)
         routes.get(SiteURL.importRecipe, use: importForm)
         let upload = HTTPBodyStreamStrategy.collect(maxSize: RecipesController.importLimit)
         routes.on(.POST, SiteURL.importRecipe, body: upload, use: read).noting(upload)
+        routes.post(SiteURL.shareRecipe(SiteURL.anyID), use: share)
+        routes.post(SiteURL.unshareRecipe(SiteURL.anyID), use: unshare)
     }
 
     @Sendable func recipe(req: Request) async throws -> Response {
@@ -17,11 +21,73 @@ struct WebRecipesController: RouteCollection {
         let id = try req.idParameter(what: "meal")
         let meals = try req.owner.meals
         guard let meal = try await meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
-        let servings = try req.queryParameters.int("servings").map { min(max($0, 1), MealDraft.maximumServings) } ?? meal.servings
         let foods = try await meals.foods(for: [meal])
-        let page = RecipeViewPage(meal: meal, foods: foods, servings: servings, totals: (try? MealTotals.of(meal, foods: foods)) ?? .unknown,
-                                  currency: user.currency)
+        let link = try await meals.shareToken(of: id).map { RecipesController.shareAnswer($0, req).link }
+        let planned = try await Self.plannedFor(req, meal)
+        var page = RecipeViewPage(meal: meal, foods: foods, servings: try Self.servings(req, meal, planned: planned),
+                                  totals: (try? MealTotals.of(meal, foods: foods)) ?? .unknown,
+                                  currency: user.currency, viewer: .household(link: link, csrf: CSRF.token(for: req)))
+        page.plannedFor = planned
         return page.render(layout: req.layout(meal.description, .meals)).response()
+    }
+
+    /// Cooking mode, for the servings asked or the plan entry's portions.
+    @Sendable func cook(req: Request) async throws -> Response {
+        _ = try req.webUser
+        let meals = try req.owner.meals
+        guard let meal = try await meals.find(try req.idParameter(what: "meal")) else { throw AppError.notFound("That meal does not exist (any more).") }
+        let planned = try await Self.plannedFor(req, meal)
+        let page = CookPage(meal: meal, foods: try await meals.foods(for: [meal]), servings: try Self.servings(req, meal, planned: planned),
+                            plannedFor: planned, csrf: CSRF.token(for: req))
+        return page.render(layout: req.layout("Cooking: \(meal.description)", .meals, scripts: [SiteURL.script("cook").path])).response()
+    }
+
+    /// "We ate this": the plan entry logged into each eater's own diary.
+    @Sendable func ate(req: Request) async throws -> Response {
+        let user = try req.webUser
+        let owner = try req.owner
+        guard let (assignment, logged) = try await owner.logCooked(try req.idParameter(what: "plan entry")) else {
+            throw AppError.notFound("That planned meal no longer exists.")
+        }
+        let members = try await owner.household()?.members ?? []
+        let names = logged.map { done in members.first { $0.id == done.eater }.map { Household.name(of: $0, among: members, me: owner.id) } ?? "you" }
+        req.flash(names.isEmpty ? "Everyone who eats it had logged it already." : "Logged for \(names.joined(separator: ", ")).")
+        let date = assignment.date == user.today(now: req.now) ? nil : assignment.date
+        return req.redirect(to: SiteURL.diary(date: date).path(fragment: logged.first.map { "group-\($0.entry.mealType)" } ?? "planned"), redirectType: .normal)
+    }
+
+    /// `?servings=` within what a meal may make; else the plan entry's portions, else the recipe's own.
+    static func servings(_ req: Request, _ meal: Meal, planned: PlannedFor? = nil) throws -> Int {
+        try req.queryParameters.int("servings").map { min(max($0, 1), MealDraft.maximumServings) } ?? planned?.portions ?? meal.servings
+    }
+
+    /// The plan entry `?entry=` names, when it plans this meal in the household.
+    static func plannedFor(_ req: Request, _ meal: Meal) async throws -> PlannedFor? {
+        guard let text = req.queryParameters.string("entry") else { return nil }
+        guard let id = UUID(uuidString: text) else { throw AppError.badRequest("That plan entry's id is not valid.") }
+        let owner = try req.owner
+        guard let assignment = try await owner.plan.find(id), assignment.mealId == meal.id else { return nil }
+        let types = try await owner.diary.types()
+        let members = try await owner.household()?.members ?? []
+        let eaters = members.count < 2 ? [] : members.compactMap { member in
+            assignment.portions(for: member.id).map { (name: Household.name(of: member, among: members, me: owner.id), portions: $0) }
+        }
+        return PlannedFor(assignment: assignment, slot: assignment.mealType.flatMap { types.resolve($0)?.name }, eaters: eaters,
+                          portions: assignment.portions(of: meal), today: try req.webUser.today(now: req.now))
+    }
+
+    @Sendable func share(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "meal")
+        guard try await req.owner.shareRecipe.share(id, newToken: Tokens.generate()) != nil else { throw AppError.notFound("That meal does not exist (any more).") }
+        req.flash("Shared: copy the link below and send it to whoever should read this recipe.")
+        return req.redirect(to: SiteURL.recipe(id).path(fragment: "recipe-share"), redirectType: .normal)
+    }
+
+    @Sendable func unshare(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "meal")
+        guard try await req.owner.shareRecipe.revoke(id) else { throw AppError.notFound("That meal does not exist (any more).") }
+        req.flash("The link no longer works.")
+        return req.redirect(to: SiteURL.recipe(id).path, redirectType: .normal)
     }
 
     /// The import page; a phone's share sheet opens it with the shared `text`, `title` and `url`.
@@ -57,5 +123,24 @@ struct WebRecipesController: RouteCollection {
             let page = RecipeImportPage(pasted: filename == nil ? String(text.prefix(100_000)) : "", error: error.fields.first?.message)
             return page.render(layout: req.layout("Import recipe", .meals), csrf: CSRF.token(for: req)).response(status: .unprocessableEntity)
         }
+    }
+}
+
+/// The page a recipe's sharing link opens, for anyone: the recipe, read-only, with its JSON-LD
+/// (so another recipe app imports the address). No account, nothing else of the household's.
+struct WebSharedRecipeController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(SiteURL.sharedRecipe(":token"), use: show)
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let token = req.parameters.get("token") ?? ""
+        guard let shared = try await SharedRecipe.open(token, on: req.db) else { throw RecipesController.noShare }
+        let page = RecipeViewPage(meal: shared.meal, foods: shared.foods, servings: try WebRecipesController.servings(req, shared.meal),
+                                  totals: shared.totals, currency: shared.currency, viewer: .linkHolder(token: token))
+        let layout = Layout(title: shared.meal.description, section: .none, csrf: nil, signedIn: false)
+        let response = page.render(layout: layout).response()
+        for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
+        return response
     }
 }

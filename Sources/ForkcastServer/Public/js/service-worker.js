@@ -11,7 +11,7 @@
 // The API's operations ({method, path}) by operationId: the server writes them in when it serves
 // this file as /sw.js.
 const API = /* operations */ {};
-const SHELL = "forkcast-shell-v9";
+const SHELL = "forkcast-shell-v10";
 const PAGES = "forkcast-account-pages-"; // + the account's id
 const STATE = "forkcast-state";
 const CURRENT = "/__forkcast/account"; // in STATE: the current account's id ("" for nobody)
@@ -19,7 +19,7 @@ const CURRENT = "/__forkcast/account"; // in STATE: the current account's id (""
 const STYLESHEETS = /* stylesheets */ [];
 const SHELL_FILES = [
   ...STYLESHEETS, "/js/app.js", "/js/api.js", "/js/offline.js", "/js/outbox.js", "/js/outbox-status.js", "/js/offline-deletes.js", "/js/offline-forms.js", "/js/plate.js", "/js/planner.js", "/js/meal-form.js", "/js/meals.js", "/js/foods.js",
-  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/food-create.js", "/js/entry.js", "/js/shopping.js", "/js/page.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/food-form.js", "/js/capture.js", "/js/food-picker.js", "/js/food-create.js", "/js/entry.js", "/js/shopping.js", "/js/cook.js", "/js/page.js", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
 ];
 
 self.addEventListener("install", (event) => {

@@ -133,7 +133,7 @@ struct DashboardPage {
             return HTML("""
             <li class="plan-card\(if: done, " logged")" id="plan-\(a.id.uuidString)">
               <div class="plan-card-main"><span class="plan-card-slot">\(slot?.name ?? "Planned")</span>
-                <span class="plan-card-name">\(meal.description)</span></div>
+                <a class="plan-card-name" href="\(SiteURL.recipe(meal.id, entry: a.id).path)">\(meal.description)</a></div>
               \(done ? HTML("<span class=\"logged-mark\">✓ Logged</span>") : ahead ? HTML("<span class=\"muted\">Log it on the day</span>") : HTML("""
               <form method="post" action="\(SiteURL.logPlanned.path)" class="log-planned" data-offline="planned"
                     data-meal-id="\(meal.id.uuidString)" data-name="\(meal.description)" data-date="\(date.iso)" data-today="\(model.today.iso)"

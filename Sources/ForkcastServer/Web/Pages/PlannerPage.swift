@@ -182,7 +182,7 @@ struct PlannerPage {
               """) : HTML("<a class=\"button small log-button\" href=\"\(SiteURL.diary(date: day.date == today ? nil : day.date).path(fragment: "planned"))\">Log<span class=\"visually-hidden\"> \(entry.meal.description) as eaten</span></a>")
             return HTML("""
             <li class="planned-meal" id="assignment-\(entry.assignment.id.uuidString)" data-assignment-id="\(entry.assignment.id.uuidString)">
-              <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<span class="planned-name">\(entry.meal.description)</span>
+              <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<a class="planned-name" href="\(SiteURL.recipe(entry.meal.id, entry: entry.assignment.id).path)">\(entry.meal.description)</a>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
               <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline planned-remove" data-day-action
                     data-undo="Removed “\(entry.meal.description)” from \(day.weekday.name).">

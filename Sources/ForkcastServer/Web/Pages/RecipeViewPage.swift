@@ -3,13 +3,31 @@ import ForkcastCore
 import Foundation
 
 /// A recipe to cook from: its amounts for the servings asked (a stepper changes them), its steps
-/// with the amounts of what each step names, times, source and notes.
+/// with the amounts of what each step names, times, source and notes. Its household sees it with
+/// Edit and its sharing link; anyone holding that link sees it read-only.
 struct RecipeViewPage {
     let meal: Meal
     let foods: [UUID: Food]
     let servings: Int
     let totals: MealTotals
     let currency: String
+    let viewer: Viewer
+    /// The plan entry it was opened from (its portions are the servings shown).
+    var plannedFor: PlannedFor?
+
+    enum Viewer {
+        /// A member of the meal's household: `link` is the recipe's sharing link, nil when not shared.
+        case household(link: String?, csrf: String)
+        /// Whoever opened the sharing link with this token.
+        case linkHolder(token: String)
+    }
+
+    private func address(servings: Int) -> String {
+        switch viewer {
+        case .household: SiteURL.recipe(meal.id, servings: servings, entry: plannedFor?.assignment.id).path
+        case .linkHolder(let token): SiteURL.sharedRecipe(token, servings: servings).path
+        }
+    }
 
     func render(layout: Layout) -> HTML {
         let lines = meal.recipeLines(foods: foods, servings: servings)
@@ -31,18 +49,19 @@ struct RecipeViewPage {
             .compactMap { $0 }.joined(separator: " · ")
         let stepper: HTML = """
         <nav class="servings-stepper" aria-label="Servings">
-          <a class="button small\(if: servings <= 1, " disabled")" href="\(SiteURL.recipe(meal.id, servings: max(servings - 1, 1)).path)" aria-label="One serving fewer"\(if: servings <= 1, " aria-disabled=\"true\"")>−</a>
+          <a class="button small\(if: servings <= 1, " disabled")" href="\(address(servings: max(servings - 1, 1)))" aria-label="One serving fewer"\(if: servings <= 1, " aria-disabled=\"true\"")>−</a>
           <span id="servings-shown" aria-live="polite">\(servings) serving\(servings == 1 ? "" : "s")</span>
-          <a class="button small\(if: servings >= MealDraft.maximumServings, " disabled")" href="\(SiteURL.recipe(meal.id, servings: min(servings + 1, MealDraft.maximumServings)).path)" aria-label="One serving more">+</a>
+          <a class="button small\(if: servings >= MealDraft.maximumServings, " disabled")" href="\(address(servings: min(servings + 1, MealDraft.maximumServings)))" aria-label="One serving more">+</a>
         </nav>
         """
         return layout.render("""
         <article class="card recipe stack" id="recipe">
           <div class="page-head">
             <h1>\(meal.description)</h1>
-            <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit</a>
+            \(edit)
           </div>
           \(if: !times.isEmpty, HTML("<p class=\"muted\" id=\"recipe-times\">\(times)</p>"))
+          \(plannedFor.map { HTML("<p class=\"muted\" id=\"planned-for\">Planned: \($0.line)</p>") })
           \(stepper)
           \(if: servings != meal.servings, HTML("<p class=\"muted\">The recipe makes \(meal.servings); amounts are for \(servings).</p>"))
           <h2>Ingredients</h2>
@@ -53,11 +72,45 @@ struct RecipeViewPage {
           \(meal.recipe.steps.isEmpty ? HTML("<p class=\"muted\">No steps yet: add them with Edit.</p>") : HTML("<ol class=\"recipe-steps\" id=\"recipe-steps\">\(stepItems)</ol>"))
           \(source)
           \(recipe.notes.map { HTML("<h2>Notes</h2><p class=\"recipe-notes\">\($0)</p>") })
-          <p class="recipe-actions no-print"><a class="button small" href="\(Meals.RecipeJSONLD.path.filled(["id": meal.id.uuidString]))" download>Download (schema.org JSON-LD)</a>
-            <span class="muted">Print this page for a paper copy.</span></p>
+          \(actions)
           <script type="application/ld+json">\(HTML(raw: RecipeDocument(meal: meal, foods: foods, perServing: totals.perServing).json()))</script>
         </article>
         """)
+    }
+
+    private var edit: HTML? {
+        guard case .household = viewer else { return nil }
+        return HTML("""
+        <span class="head-actions"><a class="button small primary" href="\(SiteURL.cook(meal.id, servings: servings, entry: plannedFor?.assignment.id).path)" data-pressable>Cook</a>
+          <a class="button small" href="\(SiteURL.editMeal(meal.id).path)" data-pressable>Edit</a></span>
+        """)
+    }
+
+    /// Download and print; for the household, the sharing link too.
+    private var actions: HTML {
+        switch viewer {
+        case .linkHolder(let token):
+            return HTML("""
+            <p class="recipe-actions no-print"><a class="button small" href="\(Meals.Shared.path.filled(["token": token]))" download="recipe.jsonld">Download (schema.org JSON-LD)</a>
+              <span class="muted">Another recipe app imports this page's address or the file.</span></p>
+            """)
+        case .household(let link, let csrf):
+            let share: HTML = link.map { url in HTML("""
+              <div class="share-link" id="recipe-share"><label for="share-url">Anyone with this link can read this recipe (nothing else):</label>
+              <input id="share-url" class="share-url" readonly value="\(url)">
+              <button class="button small" type="button" data-share-from="share-url">Share link</button>
+              <form method="post" action="\(SiteURL.unshareRecipe(meal.id).path)" class="inline">\(Layout.csrfField(csrf))
+                <button class="button small" type="submit" data-pressable>Stop sharing</button></form></div>
+              """) } ?? HTML("""
+              <form method="post" action="\(SiteURL.shareRecipe(meal.id).path)" class="inline" id="recipe-share">\(Layout.csrfField(csrf))
+                <button class="button small" type="submit" data-pressable>Share a link</button></form>
+              """)
+            return HTML("""
+            <div class="recipe-actions no-print stack"><p><a class="button small" href="\(Meals.RecipeJSONLD.path.filled(["id": meal.id.uuidString]))" download>Download (schema.org JSON-LD)</a>
+              <span class="muted">Print this page for a paper copy.</span></p>
+              \(share)</div>
+            """)
+        }
     }
 
     private var source: HTML? {
