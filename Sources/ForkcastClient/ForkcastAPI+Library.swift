@@ -32,6 +32,9 @@ extension ForkcastAPI {
 
     public func deleteMeal(_ id: UUID) async throws { _ = try await send(Meals.Delete.self, IDParameter(id)) }
 
+    /// "We ate this": the planned meal logged into each eater's own diary (those who had not logged it yet).
+    public func logEaten(_ assignmentId: UUID) async throws -> EatenAnswer { try await send(Plan.Eaten.self, IDParameter(assignmentId)) }
+
     /// The plan of `days` days from `start` (default the 7 days from today).
     public func plan(start: CalendarDate? = nil, days: Int? = nil) async throws -> PlanAnswer {
         try await send(Plan.Get.self, PlanQuery(start: start, days: days))

@@ -57,6 +57,31 @@ struct CookWebTests {
         }
     }
 
+    @Test func aClientLogsAPlannedMealForEachEaterOnce() async throws {
+        try await withServer(allowSignup: true) { _, url in
+            let ana = try await HouseholdSharingTests.person(url, "Ana"), ben = try await HouseholdSharingTests.person(url, "Ben")
+            let cleo = try await HouseholdSharingTests.person(url, "Cleo")
+            _ = try await ben.api.joinHousehold(token: try await ana.api.inviteToHousehold().token!)
+            let stew = try await ana.api.createMeal(MealInput(description: "Stew", servings: 4, nutrition: .init(energyKcal: 400)))
+            let today = try await ana.api.plan().today
+            let both = try await ana.api.assign(mealId: stew.id, date: today, mealType: "lunch",
+                                                eaters: [EaterEntry(userId: ana.id, portions: 1.5), EaterEntry(userId: ben.id, portions: 2)])
+            let bens = try await ben.api.logPlanned(both.id)
+            #expect(bens.quantity == 2, "Ben logged his own first")
+            let eaten = try await ana.api.logEaten(both.id)
+            #expect(eaten.assignmentId == both.id && eaten.logged == [EaterEntry(userId: ana.id, portions: 1.5)], "Ben is not logged twice")
+            #expect(try await ana.api.logEaten(both.id).logged.isEmpty)
+            #expect(try await ben.api.diaryDay().entries.flatMap(\.entries).count == 1)
+            let anas = try await ana.api.diaryDay().entries.flatMap(\.entries)
+            #expect(anas.count == 1 && anas.first?.quantity == 1.5 && anas.first?.mealType == "lunch" && anas.first?.nutrients.energyKcal == 600)
+            #expect(await problemStatus { _ = try await cleo.api.logEaten(both.id) } == 404, "another household's plan")
+            // Nobody named: the cook's own portion only (the same meal at lunch does not count for dinner).
+            let anyone = try await ben.api.assign(mealId: stew.id, date: today, mealType: "dinner")
+            #expect(try await ben.api.logEaten(anyone.id).logged == [EaterEntry(userId: ben.id, portions: 1)])
+            #expect(try await ana.api.diaryDay().entries.flatMap(\.entries).count == 1, "Ana's diary is left alone")
+        }
+    }
+
     @Test func cookingWithoutAPlanEntryOffersTodaysLog() async throws {
         try await withForkcast { app in
             let client = try await app.signUp()

@@ -3,8 +3,8 @@ import Foundation
 
 /// "We ate this" at the end of cooking: a planned meal logged into each eater's own diary (their
 /// portions, its day, its slot) by the cook's one tap, in the write it is called in. An eater who
-/// has that meal in their diary on that day already is left as they are (they logged it
-/// themselves), and so is a named eater who is no longer in the household.
+/// has that meal in their diary on that day, in that slot, already is left as they are (they
+/// logged it themselves), and so is a named eater who is no longer in the household.
 public struct LogCookedMeal: Sendable {
     let cook: LogEntry
     let members: Set<UUID>
@@ -20,6 +20,8 @@ public struct LogCookedMeal: Sendable {
     public struct Logged: Sendable {
         public let eater: UUID
         public let entry: DiaryEntry
+        /// The portions put into their diary.
+        public var portions: Decimal { if case .meal(_, let servings) = entry.kind { servings } else { 0 } }
     }
 
     /// Nil when the household has no such plan entry. Without named eaters it is the cook's alone.
@@ -30,7 +32,8 @@ public struct LogCookedMeal: Sendable {
         for eater in assignment.eaters?.map(\.userId) ?? [me] where eater == me || members.contains(eater) {
             guard let log = eater == me ? cook : try await logging(eater) else { continue }
             let eaten = try await log.diary.entries(on: assignment.date).contains { entry in
-                if case .meal(let meal, _) = entry.kind { meal == assignment.mealId } else { false }
+                guard case .meal(let meal, _) = entry.kind, meal == assignment.mealId else { return false }
+                return assignment.mealType == nil || entry.mealType == assignment.mealType
             }
             if !eaten, let entry = try await log.planned(assignmentID) { logged.append(Logged(eater: eater, entry: entry)) }
         }

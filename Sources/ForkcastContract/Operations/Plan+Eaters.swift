@@ -21,3 +21,30 @@ public struct EaterEntry: Codable, Sendable, Hashable, SchemaDocumented {
                                range: PlausibleRange(0, Eater.maximumPortions, lowerExclusive: true))]
     }
 }
+
+extension Plan {
+    public enum Eaten: APIOperation {
+        public typealias Parameters = IDParameter
+        public typealias Answer = EatenAnswer
+        public static let spec = OperationSpec(.post, "/api/v1/plan/assignments/{id}/eaten", "logEatenAssignment", tag: "plan",
+            summary: "\"We ate this\": log the planned meal into each eater's own diary (their portions, its day and slot) in one write; an eater who has that meal in their diary that day, in that slot, already is skipped",
+            success: Outcome(200, "Logged (eaters skipped are not listed)"), failures: [Outcome(404, "No such assignment"), Outcome(422, "The day cannot be logged")] + Outcome.write,
+            parameterNotes: ["id": FieldNote("The plan entry's id")])
+    }
+}
+
+/// Whose diaries "We ate this" logged a planned meal into, and how much each.
+public struct EatenAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var assignmentId: UUID
+    public var logged: [EaterEntry]
+
+    public init(assignmentId: UUID, logged: [EaterEntry]) {
+        self.assignmentId = assignmentId
+        self.logged = logged
+    }
+
+    public static let schemaName = "EatenAnswer"
+    public static var fieldNotes: [String: FieldNote] {
+        ["logged": FieldNote("Each eater logged now, with the portions put into their diary; empty when all had logged it")]
+    }
+}

@@ -55,6 +55,12 @@ enum PlanController {
             }
             return try await answer([entry], req).first!
         }
+        routes.on(Plan.Eaten.self) { req, parameters, _ in
+            guard let (assignment, logged) = try await req.owner.logCooked(parameters.id) else {
+                throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
+            }
+            return EatenAnswer(assignmentId: assignment.id, logged: logged.map { EaterEntry(userId: $0.eater, portions: $0.portions) })
+        }
         routes.on(Plan.Unassign.self) { req, parameters, _ in
             guard try await req.owner.unplanMeal(parameters.id) != nil else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
