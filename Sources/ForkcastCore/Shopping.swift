@@ -74,10 +74,13 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     /// The planned meals that need it, in plan order.
     public var meals: [String]
     public var updatedAt: Date
+    /// What the household's pantry held of a plan item's food when the list was made or last
+    /// refreshed, in `unit`; nil when nothing (or a manual item).
+    public var inPantry: Decimal?
 
     public init(id: UUID, listId: UUID, name: String, foodId: UUID? = nil, quantity: Decimal? = nil, unit: String? = nil,
                 category: String = ShoppingCategory.other, categoryChosen: Bool = false, estimatedPrice: Decimal? = nil,
-                checked: Bool = false, source: Source, meals: [String] = [], updatedAt: Date, purchase: String? = nil) {
+                checked: Bool = false, source: Source, meals: [String] = [], updatedAt: Date, purchase: String? = nil, inPantry: Decimal? = nil) {
         self.id = id
         self.listId = listId
         self.name = name
@@ -92,10 +95,22 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
         self.source = source
         self.meals = meals
         self.updatedAt = updatedAt
+        self.inPantry = inPantry
     }
 
-    /// The amount as the list shows it: "650 g", "1.5 kg", "2 servings", "3 bottles", "3 onions (267 g)".
+    /// What is left to buy once the pantry's part is taken off (the whole quantity without one).
+    public var toBuy: Decimal? { quantity.map { max(0, $0 - (inPantry ?? 0)) } }
+    /// Whether the pantry holds all of it: the list shows it as covered rather than leave it out.
+    public var covered: Bool { inPantry != nil && toBuy == 0 }
+
+    /// The amount as the list shows it: "650 g", "1.5 kg", "2 servings", "3 bottles", "3 onions (267 g)";
+    /// with a pantry, what to buy of the need: "250 g of 750 g", "covered by the pantry (750 g)".
     public var amountText: String? {
+        if inPantry != nil, let toBuy, let needed = ShoppingAmount.text(quantity: quantity, unit: unit) {
+            if toBuy == 0 { return "covered by the pantry (\(needed))" }
+            let buy = ShoppingAmount.text(quantity: toBuy, unit: unit) ?? ""
+            return "\(purchase.map { "\($0) (\(buy))" } ?? buy) of \(needed)"
+        }
         let amount = ShoppingAmount.text(quantity: quantity, unit: unit)
         guard let purchase else { return amount }
         return amount.map { "\(purchase) (\($0))" } ?? purchase

@@ -10,11 +10,28 @@ public enum ShoppingPlan {
         public let quantity: Decimal
         public let unit: String
         /// What is bought for it when not by weight (``ShoppingPurchase``).
-        public let purchase: String?
+        public var purchase: String?
         public let category: String
         public let categoryChosen: Bool
-        public let estimatedPrice: Decimal?
+        public var estimatedPrice: Decimal?
         public let meals: [String]
+        /// What the household's pantry holds of it, in `unit` (0 when nothing).
+        public var inPantry: Decimal = 0
+        /// What is left to buy.
+        public var toBuy: Decimal { max(0, quantity - inPantry) }
+    }
+
+    /// The needs with what the pantry holds (`stock`: each food's lots summed, in its g or ml): what
+    /// to buy, its packs or pieces and its price follow the shortfall, not the whole need.
+    public static func covered(_ needs: [Need], stock: [UUID: Decimal], foods: [UUID: Food]) -> [Need] {
+        needs.map { need in
+            guard let food = foods[need.foodId], need.unit == food.basis.rawValue, let held = stock[need.foodId], held > 0 else { return need }
+            var covered = need
+            covered.inPantry = held
+            covered.purchase = ShoppingPurchase.of(food, quantity: covered.toBuy, unit: need.unit)
+            covered.estimatedPrice = need.estimatedPrice.map { need.quantity > 0 ? ShoppingAmount.roundedUp($0 * covered.toBuy / need.quantity, places: 2) : $0 }
+            return covered
+        }
     }
 
     /// Every ingredient of every planned meal, scaled by its portions, summed per food in the food's
@@ -90,13 +107,14 @@ public enum ShoppingPlan {
                 item.purchase = need.purchase
                 item.estimatedPrice = need.estimatedPrice
                 item.meals = need.meals
+                item.inPantry = need.inPantry > 0 ? need.inPantry : nil
                 if !item.categoryChosen { item.category = need.category; item.categoryChosen = need.categoryChosen }
                 if item != before { item.updatedAt = now; result.changed.append(item) }
             } else {
                 result.added.append(ShoppingItem(id: newID(), listId: listId, name: need.name, foodId: need.foodId, quantity: need.quantity,
                                                  unit: need.unit, category: need.category, categoryChosen: need.categoryChosen,
                                                  estimatedPrice: need.estimatedPrice, source: .plan, meals: need.meals, updatedAt: now,
-                                                 purchase: need.purchase))
+                                                 purchase: need.purchase, inPantry: need.inPantry > 0 ? need.inPantry : nil))
             }
         }
         result.removed.append(contentsOf: byKey.values.map(\.id).sorted { $0.uuidString < $1.uuidString })

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of record a person's devices keep in step.
 public enum SyncKind: String, Sendable, Codable, CaseIterable, Hashable {
-    case meal, assignment, food, diaryEntry, weight, goals, bodyProfile, settings, mealType, photo, shoppingList, shoppingItem
+    case meal, assignment, food, diaryEntry, weight, goals, bodyProfile, settings, mealType, photo, shoppingList, shoppingItem, pantryItem
 }
 
 /// What a change does to a record.

@@ -253,6 +253,11 @@ def seed(server):
     post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/items",
          {"name": NAME_120[:100] + " ‏صابون", "quantity": 12, "unit": "bottles"})
     share = post(s, server, f"/api/v1/shopping-lists/{shopping['id']}/share", {})
+    # The pantry: the four ticks booked in, the 120-character food going off tomorrow in a place
+    # the household named (Arabic marks included), an opened lot in the fridge.
+    post(s, server, "/api/v1/pantry", {"foodId": foods_by_name[NAME_120]["id"], "amount": 1250, "location": "Vorratsschrank unten ‏خزانة المطبخ",
+                                       "bestBefore": (today + datetime.timedelta(days=1)).isoformat()})
+    post(s, server, "/api/v1/pantry", {"foodId": foods[1]["id"], "amount": 300, "location": "fridge", "opened": True})
     # A coach's link to the last fortnight, everything shown (the page a coach opens).
     coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})
     return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15], "recipe": meals[10],

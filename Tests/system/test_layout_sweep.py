@@ -161,6 +161,8 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("shopping-list", f"/shopping/{seeded['shopping']['id']}", None),
             ("shopping-shared", f"/s/{seeded['shared']}", None),
             ("shopping-item", f"/shopping/items/{seeded['shopping']['items'][0]['id']}/edit", None),
+            ("pantry", "/pantry", None),
+            ("pantry-lot", "/pantry", lambda: driver.execute_script("document.querySelector('.pantry-lot details').open = true")),
             ("plan-add", f"/plan/add?date={seeded['today'].isoformat()}", None),
             ("goals", "/goals", None),
             ("goals-targets", "/goals", lambda: driver.execute_script("document.getElementById('targets-details').open = true")),

@@ -183,6 +183,8 @@ def test_checks_made_without_a_connection_arrive_when_it_is_back(start_server):
         wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".shop-item.pending"), timeout=30, message="the outbox was sent")
         listed = requests.get(server.url(f"/api/v1/shopping-lists/{made['id']}"), headers=s.headers).json()
         assert [i["checked"] for i in listed["items"] if i["name"] == "Milk"] == [True], listed
+        pantry = requests.get(server.url("/api/v1/pantry"), headers=s.headers).json()["items"]
+        assert [(lot["food"], lot["amount"]) for lot in pantry] == [("Milk", 250)], f"the tick made offline booked in once: {pantry}"
 
         # A helper with the shared link, in the shop without signal: the tick waits on the phone.
         link = post(s, server, f"/api/v1/shopping-lists/{made['id']}/share", {})["url"]

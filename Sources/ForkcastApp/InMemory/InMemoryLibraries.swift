@@ -51,6 +51,10 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var photos: [UUID: Owned<Photo>] = [:]
         public internal(set) var shoppingLists: [UUID: Owned<ShoppingList>] = [:]
         public internal(set) var shoppingItems: [UUID: Owned<ShoppingItem>] = [:]
+        public internal(set) var pantryItems: [UUID: Owned<PantryItem>] = [:]
+        public internal(set) var pantryUses: [Owned<PantryUse>] = []
+        /// Plan entries whose ingredients were taken out of the pantry.
+        public internal(set) var cookedEntries: Set<UUID> = []
         public internal(set) var accounts: [UUID: Account] = [:]
         /// Account ids in the order they were created (the first is the owner).
         public internal(set) var accountOrder: [UUID] = []

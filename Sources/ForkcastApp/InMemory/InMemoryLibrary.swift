@@ -40,6 +40,7 @@ public struct InMemoryLibrary: Library {
         var plan: any PlanRecords { Plan(tx: self) }
         var mealTypes: any MealTypeRecords { MealTypes(tx: self) }
         var shopping: any ShoppingRecords { Shopping(tx: self) }
+        var pantry: any PantryRecords { Pantry(tx: self) }
         /// The person's household: everyone in it with them.
         var members: [UUID] {
             let records = records

@@ -23,6 +23,8 @@ public struct DeleteFood: Sendable {
             guard meals.isEmpty else {
                 throw Refusal.conflict("“\(food.name)” is an ingredient of \(meals.map { "“\($0)”" }.joined(separator: ", ")); remove it from those meals first.")
             }
+            // Its lots go with it: a pantry holds only foods the household has.
+            try await tx.pantry.delete(try await tx.pantry.items(of: [id]).map(\.id), now: now)
             _ = try await tx.foods.delete(id, now: now)
             return food
         }

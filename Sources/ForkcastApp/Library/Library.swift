@@ -20,6 +20,7 @@ public protocol LibraryTransaction: Sendable {
     var plan: any PlanRecords { get }
     var mealTypes: any MealTypeRecords { get }
     var shopping: any ShoppingRecords { get }
+    var pantry: any PantryRecords { get }
     /// The people of the household sharing the library (the person among them).
     var members: [UUID] { get }
 }

@@ -19,6 +19,7 @@ public struct ChangeShoppingItem: Sendable {
         let now = now
         return try await library.write { tx in
             guard var item = try await tx.shopping.item(id), listID == nil || item.listId == listID else { return nil }
+            let wasChecked = item.checked
             if let name = checked.name { item.name = name }
             if let quantity = checked.quantity { item.quantity = quantity }
             if let unit = checked.unit { item.unit = unit }
@@ -27,6 +28,7 @@ public struct ChangeShoppingItem: Sendable {
             if let done = change.checked { item.checked = done }
             item.updatedAt = now
             _ = try await tx.shopping.replace(item, now: now)
+            if item.checked != wasChecked { try await PantryBooking.book(item, in: tx, now: now) }
             return item
         }
     }

@@ -24,7 +24,10 @@ struct PlanNeeds {
         return result
     }
 
-    static func needs(from: CalendarDate, to: CalendarDate, in tx: any LibraryTransaction, catalogCategories: [String: String]) async throws -> [ShoppingPlan.Need] {
+    /// `bought`: the list's own items, whose lots (booked when ticked) are what it bought, not what
+    /// the pantry held: they do not cover the list that bought them.
+    static func needs(from: CalendarDate, to: CalendarDate, in tx: any LibraryTransaction, catalogCategories: [String: String],
+                      bought: Set<UUID> = []) async throws -> [ShoppingPlan.Need] {
         let entries = try await tx.plan.entries(from: from, to: to)
         let foodIDs = Array(Set(entries.flatMap { $0.meal.ingredients.map(\.foodId) }))
         let foods = try await tx.foods.find(ids: foodIDs)
@@ -34,6 +37,8 @@ struct PlanNeeds {
             if let name = chosen[food.id] { categories[food.id] = (name, true); continue }
             categories[food.id] = (ShoppingCategory.of(food, catalogCategory: food.catalogId.flatMap { catalogCategories[$0] }), false)
         }
-        return ShoppingPlan.needs(entries, foods: foods, categories: categories)
+        var stock: [UUID: Decimal] = [:]
+        for lot in try await tx.pantry.items(of: foodIDs) where !bought.contains(lot.id) { stock[lot.foodId, default: 0] += lot.amount }
+        return ShoppingPlan.covered(ShoppingPlan.needs(entries, foods: foods, categories: categories), stock: stock, foods: foods)
     }
 }

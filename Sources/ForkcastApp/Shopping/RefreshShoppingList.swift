@@ -36,7 +36,7 @@ public struct RefreshShoppingList: Sendable {
             }
             let items = try await tx.shopping.items(of: id)
             let room = max(0, ShoppingList.maximumItems - items.filter { $0.source == .manual }.count)
-            let needs = try await PlanNeeds.needs(from: list.from, to: list.to, in: tx, catalogCategories: aisles)
+            let needs = try await PlanNeeds.needs(from: list.from, to: list.to, in: tx, catalogCategories: aisles, bought: Set(items.map(\.id)))
             let refresh = ShoppingPlan.refresh(items, with: Array(needs.prefix(room)), listId: id, now: now, newID: uuid)
             try await tx.shopping.delete(items: refresh.removed, now: now)
             for item in refresh.changed { _ = try await tx.shopping.replace(item, now: now) }

@@ -28,7 +28,7 @@ extension Plan {
         public typealias Answer = EatenAnswer
         public static let spec = OperationSpec(.post, "/api/v1/plan/assignments/{id}/eaten", "logEatenAssignment", tag: "plan",
             summary: "\"We ate this\": log the planned meal into each eater's own diary (their portions, its day and slot) in one write; an eater who has that meal in their diary that day, in that slot, already is skipped",
-            success: Outcome(200, "Logged (eaters skipped are not listed)"), failures: [Outcome(404, "No such assignment"), Outcome(422, "The day cannot be logged")] + Outcome.write,
+            success: Outcome(200, "Logged (eaters skipped are not listed), the ingredients taken out of the pantry"), failures: [Outcome(404, "No such assignment"), Outcome(422, "The day cannot be logged")] + Outcome.write,
             parameterNotes: ["id": FieldNote("The plan entry's id")])
     }
 }
@@ -37,14 +37,18 @@ extension Plan {
 public struct EatenAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var assignmentId: UUID
     public var logged: [EaterEntry]
+    /// What cooking took out of the pantry (empty when the entry was cooked already).
+    public var pantry: [PantryTakenAnswer]
 
-    public init(assignmentId: UUID, logged: [EaterEntry]) {
+    public init(assignmentId: UUID, logged: [EaterEntry], pantry: [PantryTakenAnswer] = []) {
         self.assignmentId = assignmentId
         self.logged = logged
+        self.pantry = pantry
     }
 
     public static let schemaName = "EatenAnswer"
     public static var fieldNotes: [String: FieldNote] {
-        ["logged": FieldNote("Each eater logged now, with the portions put into their diary; empty when all had logged it")]
+        ["logged": FieldNote("Each eater logged now, with the portions put into their diary; empty when all had logged it"),
+         "pantry": FieldNote("Each ingredient taken out of the pantry for the entry's portions, once per entry")]
     }
 }

@@ -80,6 +80,10 @@ public struct ShoppingItemAnswer: Codable, Sendable, Hashable, SchemaDocumented 
     public var source: Tolerant<ShoppingItem.Source>
     public var meals: [String]
     public var updatedAt: Date
+    /// A plan item's need, what the pantry holds of it and what is left to buy, in `unit`.
+    public var needed: Decimal?
+    public var inPantry: Decimal?
+    public var toBuy: Decimal?
 
     public init(_ item: ShoppingItem) {
         id = item.id
@@ -89,6 +93,11 @@ public struct ShoppingItemAnswer: Codable, Sendable, Hashable, SchemaDocumented 
         if let q = item.quantity, let u = item.unit, item.source == .plan {
             let shown = ShoppingAmount.display(quantity: q, unit: u)
             (quantity, unit) = (shown.quantity, shown.unit)
+            // The pantry's part in the unit shown (kg when the need is shown in kg).
+            let scale: Decimal = shown.unit == u ? 1 : 1000
+            needed = shown.quantity
+            inPantry = ((item.inPantry ?? 0) / scale).rounded(3)
+            toBuy = item.toBuy.map { ($0 / scale).rounded(3) }
         } else {
             (quantity, unit) = (item.quantity, item.unit)
         }
@@ -107,7 +116,8 @@ public struct ShoppingItemAnswer: Codable, Sendable, Hashable, SchemaDocumented 
         try c.encode(foodId, forKey: .foodId); try c.encode(quantity, forKey: .quantity); try c.encode(unit, forKey: .unit)
         try c.encode(amount, forKey: .amount); try c.encode(category, forKey: .category); try c.encode(estimatedPrice, forKey: .estimatedPrice)
         try c.encode(checked, forKey: .checked); try c.encode(source, forKey: .source); try c.encode(meals, forKey: .meals)
-        try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(updatedAt, forKey: .updatedAt); try c.encode(needed, forKey: .needed); try c.encode(inPantry, forKey: .inPantry)
+        try c.encode(toBuy, forKey: .toBuy)
     }
 
     public static let schemaName = "ShoppingItem"
@@ -116,7 +126,10 @@ public struct ShoppingItemAnswer: Codable, Sendable, Hashable, SchemaDocumented 
         ["quantity": FieldNote("In unit; plan items in g, kg, ml, l or servings"), "amount": FieldNote(example: "1.5 kg"),
          "estimatedPrice": FieldNote("In your currency, from the foods' prices; null when unknown"),
          "source": FieldNote("plan: from the planned meals; manual: added by hand"),
-         "meals": FieldNote("The planned meals that need it")]
+         "meals": FieldNote("The planned meals that need it"),
+         "needed": FieldNote("Plan items: what the planned meals need, in unit; null for your own items"),
+         "inPantry": FieldNote("Plan items: what the household's pantry held of it at the last refresh, in unit"),
+         "toBuy": FieldNote("Plan items: needed less inPantry, never below 0 (0: covered by the pantry)")]
     }
 }
 

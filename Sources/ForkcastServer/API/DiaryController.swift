@@ -57,8 +57,8 @@ enum DiaryController {
         // Logs one serving (or `servings`) of a planned meal in one tap.
         routes.on(Diary.LogPlanned.self) { req, _, input in
             let owner = try req.owner
-            guard let entry = try await owner.logEntry.planned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType,
-                                                               servings: input.servings) else {
+            guard let entry = try await owner.logPlanned(input.assignmentId, loggedAt: input.loggedAt, mealType: input.mealType,
+                                                         servings: input.servings) else {
                 throw AppError.notFound("No assignment with id \(input.assignmentId) exists in your plan.")
             }
             return .value(try await answers([entry], owner.diary)[0], headers: location(entry.id))

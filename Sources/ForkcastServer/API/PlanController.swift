@@ -56,10 +56,11 @@ enum PlanController {
             return try await answer([entry], req).first!
         }
         routes.on(Plan.Eaten.self) { req, parameters, _ in
-            guard let (assignment, logged) = try await req.owner.logCooked(parameters.id) else {
+            guard let (assignment, logged, pantry) = try await req.owner.logCooked(parameters.id) else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
             }
-            return EatenAnswer(assignmentId: assignment.id, logged: logged.map { EaterEntry(userId: $0.eater, portions: $0.portions) })
+            return EatenAnswer(assignmentId: assignment.id, logged: logged.map { EaterEntry(userId: $0.eater, portions: $0.portions) },
+                               pantry: pantry.map(CookedAnswer.init)?.lines ?? [])
         }
         routes.on(Plan.Unassign.self) { req, parameters, _ in
             guard try await req.owner.unplanMeal(parameters.id) != nil else {

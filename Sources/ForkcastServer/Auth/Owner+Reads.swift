@@ -102,3 +102,12 @@ extension FluentDiary: DiaryReads {}
 extension MealTypeRepository: MealTypeReads {}
 extension BodyRepository: BodyReads {}
 extension ShoppingRepository: ShoppingReads {}
+
+protocol PantryReads: Sendable {
+    func items() async throws -> [PantryItem]
+    func item(_ id: UUID) async throws -> PantryItem?
+    func items(ids: [UUID]) async throws -> [PantryItem]
+    func uses(since: Date) async throws -> [PantryUse]
+}
+
+extension PantryRepository: PantryReads {}

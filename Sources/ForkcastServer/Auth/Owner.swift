@@ -106,6 +106,10 @@ struct Owner {
     var deleteShoppingItem: DeleteShoppingItem { DeleteShoppingItem(library: library, now: now) }
     var deleteShoppingList: DeleteShoppingList { DeleteShoppingList(library: library, now: now) }
     var shareShoppingList: ShareShoppingList { ShareShoppingList(library: library, now: now) }
+    var pantry: some PantryReads { PantryRepository(db: db, kitchen: Kitchen(user: id)) }
+    var stockPantry: StockPantry { StockPantry(library: library, now: now, today: user.today(now: now)) }
+    var usePantryItem: UsePantryItem { UsePantryItem(library: library, now: now) }
+    var cookFromPantry: CookFromPantry { CookFromPantry(library: library, now: now) }
     /// The person's household and its members.
     func household() async throws -> HouseholdMembers? {
         let id = id
@@ -137,13 +141,25 @@ extension Owner {
 
 extension Owner {
     /// "We ate this": the plan entry logged for each of its eaters still in the household (their
-    /// portions, into their own diaries), in one write; nil when there is no such entry.
-    func logCooked(_ assignmentID: UUID) async throws -> (assignment: Assignment, logged: [LogCookedMeal.Logged])? {
+    /// portions, into their own diaries) and its ingredients taken out of the pantry, in one write;
+    /// nil when there is no such entry.
+    func logCooked(_ assignmentID: UUID) async throws -> (assignment: Assignment, logged: [LogCookedMeal.Logged], pantry: CookFromPantry.Cooked?)? {
         let members = Set(try await household()?.members.map(\.id) ?? [id])
         return try await inOneWrite { owner in
-            try await LogCookedMeal(cook: owner.logEntry, members: members) { eater in
+            guard let (assignment, logged) = try await LogCookedMeal(cook: owner.logEntry, members: members, logging: { eater in
                 try await UserModel.find(eater, on: owner.db).map { try owner.acting(as: $0).logEntry }
-            }(assignmentID)
+            })(assignmentID) else { return nil }
+            return (assignment, logged, try await owner.cookFromPantry(assignmentID))
+        }
+    }
+
+    /// Log on Today: a planned meal logged for the person, its ingredients taken out of the pantry
+    /// (once per plan entry) in the same write; nil when there is no such entry.
+    func logPlanned(_ assignmentID: UUID, loggedAt: Date? = nil, mealType: String?, servings: Decimal? = nil) async throws -> DiaryEntry? {
+        try await inOneWrite { owner in
+            guard let entry = try await owner.logEntry.planned(assignmentID, loggedAt: loggedAt, mealType: mealType, servings: servings) else { return nil }
+            _ = try await owner.cookFromPantry(assignmentID)
+            return entry
         }
     }
 

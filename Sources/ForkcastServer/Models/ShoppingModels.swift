@@ -58,8 +58,9 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
     @Field(key: "source") var source: String
     @Field(key: "meals") var meals: String
     @Field(key: "updated_at") var updatedAt: Date
+    @OptionalField(key: "in_pantry") var inPantry: String?
     var properties: [any AnyProperty] {
-        [$id, $ownerID, $listID, $name, $foodID, $quantity, $unit, $purchase, $category, $categoryChosen, $estimatedPrice, $checked, $source, $meals, $updatedAt]
+        [$id, $ownerID, $listID, $name, $foodID, $quantity, $unit, $purchase, $category, $categoryChosen, $estimatedPrice, $checked, $source, $meals, $updatedAt, $inPantry]
     }
 
     init() {}
@@ -84,12 +85,14 @@ final class ShoppingItemModel: Model, @unchecked Sendable {
         source = item.source.rawValue
         meals = item.meals.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
         updatedAt = item.updatedAt
+        inPantry = item.inPantry.map { "\($0)" }
     }
 
     var domain: ShoppingItem {
         ShoppingItem(id: id!, listId: listID, name: name, foodId: foodID, quantity: quantity.flatMap { Decimal(string: $0) }, unit: unit,
                      category: category, categoryChosen: categoryChosen, estimatedPrice: estimatedPrice.flatMap { Decimal(string: $0) },
                      checked: checked, source: ShoppingItem.Source(rawValue: source) ?? .manual,
-                     meals: meals.isEmpty ? [] : meals.components(separatedBy: "\n"), updatedAt: updatedAt, purchase: purchase)
+                     meals: meals.isEmpty ? [] : meals.components(separatedBy: "\n"), updatedAt: updatedAt, purchase: purchase,
+                     inPantry: inPantry.flatMap { Decimal(string: $0) })
     }
 }

@@ -14,6 +14,7 @@ extension FluentAccounts.Records {
         (FoodModel.schema, .food), (FoodTermModel.schema, nil), (MealModel.schema, .meal), (MealComponentModel.schema, nil),
         (MealIngredientModel.schema, nil), (MealTypeModel.schema, .mealType), (AssignmentModel.schema, .assignment),
         (ShoppingListModel.schema, .shoppingList), (ShoppingItemModel.schema, .shoppingItem),
+        (PantryItemModel.schema, .pantryItem), (PantryUseModel.schema, nil), ("pantry_cooked", nil),
     ]
 
     private var sql: any SQLDatabase { db as! any SQLDatabase }

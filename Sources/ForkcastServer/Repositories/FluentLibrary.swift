@@ -29,6 +29,7 @@ struct FluentLibrary: Library {
         var plan: any PlanRecords { PlanRepository(db: db, kitchen: kitchen) }
         var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, kitchen: kitchen) }
         var shopping: any ShoppingRecords { ShoppingRepository(db: db, kitchen: kitchen) }
+        var pantry: any PantryRecords { PantryRepository(db: db, kitchen: kitchen) }
         var members: [UUID] { kitchen.feeds }
     }
 }

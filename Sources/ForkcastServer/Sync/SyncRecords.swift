@@ -80,6 +80,10 @@ struct SyncRecords {
             })
         case .shoppingItem:
             return Dictionary(uniqueKeysWithValues: try await owner.shopping.items(ids: ids).map { ($0.id, Record(value: ShoppingItemAnswer($0))) })
+        case .pantryItem:
+            let lots = try await owner.pantry.items(ids: ids)
+            let foods = try await owner.foods.find(ids: lots.map(\.foodId))
+            return Dictionary(uniqueKeysWithValues: lots.map { ($0.id, Record(value: PantryItemAnswer($0, food: foods[$0.foodId]?.name ?? ""))) })
         }
     }
 
@@ -141,6 +145,10 @@ struct SyncRecords {
                 }
                 if input.checked == true { _ = try await owner.changeShoppingItem(item.id, ShoppingItemChange(checked: true)) }
             }
+        case .pantryItem:
+            let input = try decode(PantryItemInput.self).app
+            let owner = try owner
+            if try await owner.stockPantry.change(id, to: input) == nil { _ = try await owner.stockPantry.add(input, id: id) }
         case .photo:
             throw AppError.validation(ValidationError(field: "kind", "Photos are uploaded with POST \(Photos.Upload.path) (sync carries their metadata, not their bytes); attach one to an entry through its photoId."))
         }
@@ -161,6 +169,7 @@ struct SyncRecords {
         case .weight: found = try await owner.deleteWeight(id) != nil
         case .shoppingList: found = try await owner.deleteShoppingList(id)
         case .shoppingItem: found = try await owner.deleteShoppingItem(id) != nil
+        case .pantryItem: found = try await owner.stockPantry.remove(id) != nil
         case .goals, .bodyProfile, .settings:
             throw AppError.validation(ValidationError(field: "op", "\(kind.rawValue) cannot be deleted; send an upsert instead."))
         }

@@ -26,6 +26,10 @@ extension Owner {
                                    dayBefore: recent.filter { $0.date == date.adding(days: -1) },
                                    suggestedType: types.suggested(at: now, in: user.zone).token, zone: user.zone, mealTypes: types)
         model.me = me
+        if date == today {
+            let pantry = try await PantryView.read(self)
+            model.useSoon = pantry.soon.map { ($0, pantry.name(of: $0)) }
+        }
         return model
     }
 

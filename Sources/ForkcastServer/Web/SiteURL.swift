@@ -34,6 +34,8 @@ enum SiteURL: Sendable {
     /// cooking mode, "We ate this" (a plan entry logged for its eaters), and bringing one in from a
     /// page or text; its read-only link, and the page that link opens for anyone.
     case recipe(UUID, servings: Int? = nil, entry: UUID? = nil), cook(UUID, servings: Int? = nil, entry: UUID? = nil), ateCooked(UUID)
+    /// A plan entry cooked: its ingredients taken out of the pantry.
+    case cookedEntry(UUID)
     case importRecipe, shareRecipe(UUID), unshareRecipe(UUID), sharedRecipe(String, servings: Int? = nil)
     // Planner
     case plan(start: CalendarDate?)
@@ -43,6 +45,8 @@ enum SiteURL: Sendable {
     case shopping, shoppingList(UUID), refreshShoppingList(UUID), addShoppingItem(UUID), shareShoppingList(UUID), unshareShoppingList(UUID)
     case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID), editShoppingItem(UUID), updateShoppingItem(UUID)
     case sharedList(String), sharedCheck(String, UUID)
+    // The household's pantry: its lots, adding one, changing, using and removing one
+    case pantry, addPantryItem, updatePantryItem(UUID), usePantryItem(UUID), deletePantryItem(UUID)
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil, meal: UUID? = nil)
@@ -118,6 +122,7 @@ enum SiteURL: Sendable {
         case .recipe(let meal, _, _): "/meals/\(id(meal))/recipe"
         case .cook(let meal, _, _): "/meals/\(id(meal))/cook"
         case .ateCooked(let assignment): "/plan/assignments/\(id(assignment))/eaten"
+        case .cookedEntry(let assignment): "/plan/assignments/\(id(assignment))/cooked"
         case .importRecipe: "/meals/import"
         case .shareRecipe(let meal): "/meals/\(id(meal))/share"
         case .unshareRecipe(let meal): "/meals/\(id(meal))/unshare"
@@ -143,6 +148,11 @@ enum SiteURL: Sendable {
         case .updateShoppingItem(let item): "/shopping/items/\(id(item))"
         case .sharedList(let token): "/s/\(token)"
         case .sharedCheck(let token, let item): "/s/\(token)/items/\(id(item))/check"
+        case .pantry: "/pantry"
+        case .addPantryItem: "/pantry/items"
+        case .updatePantryItem(let lot): "/pantry/items/\(id(lot))"
+        case .usePantryItem(let lot): "/pantry/items/\(id(lot))/use"
+        case .deletePantryItem(let lot): "/pantry/items/\(id(lot))/delete"
         case .diary: "/diary"
         case .diaryAdd: "/diary/add"
         case .editEntry(let entry): "/diary/entries/\(id(entry))/edit"
@@ -225,12 +235,13 @@ enum SiteURL: Sendable {
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
         .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
-        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .importRecipe, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
+        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .cookedEntry(anyID), .importRecipe, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
         .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),
+        .pantry, .addPantryItem, .updatePantryItem(anyID), .usePantryItem(anyID), .deletePantryItem(anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto,
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport, .nutrientsWeek(), .nutrient(":nutrient"),

@@ -209,7 +209,7 @@ struct WebDiaryController: RouteCollection {
         let form = FormData(req)
         let service = try req.owner.diary
         guard let id = form["assignmentId"].flatMap(UUID.init(uuidString:)),
-              let entry = try await req.owner.logEntry.planned(id, mealType: form["mealType"]) else {
+              let entry = try await req.owner.logPlanned(id, mealType: form["mealType"]) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         req.flash("Logged “\(entry.name)” to \(try await service.types().name(of: entry.mealType)) on \(entry.date.weekday.name).")

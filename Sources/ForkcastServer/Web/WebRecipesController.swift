@@ -9,6 +9,7 @@ struct WebRecipesController: RouteCollection {
         routes.get(SiteURL.recipe(SiteURL.anyID), use: recipe)
         routes.get(SiteURL.cook(SiteURL.anyID), use: cook)
         routes.post(SiteURL.ateCooked(SiteURL.anyID), use: ate)
+        routes.post(SiteURL.cookedEntry(SiteURL.anyID), use: cooked)
         routes.get(SiteURL.importRecipe, use: importForm)
         let upload = HTTPBodyStreamStrategy.collect(maxSize: RecipesController.importLimit)
         routes.on(.POST, SiteURL.importRecipe, body: upload, use: read).noting(upload)
@@ -46,14 +47,26 @@ struct WebRecipesController: RouteCollection {
     @Sendable func ate(req: Request) async throws -> Response {
         let user = try req.webUser
         let owner = try req.owner
-        guard let (assignment, logged) = try await owner.logCooked(try req.idParameter(what: "plan entry")) else {
+        guard let (assignment, logged, pantry) = try await owner.logCooked(try req.idParameter(what: "plan entry")) else {
             throw AppError.notFound("That planned meal no longer exists.")
         }
         let members = try await owner.household()?.members ?? []
         let names = logged.map { done in members.first { $0.id == done.eater }.map { Household.name(of: $0, among: members, me: owner.id) } ?? "you" }
-        req.flash(names.isEmpty ? "Everyone who eats it had logged it already." : "Logged for \(names.joined(separator: ", ")).")
+        req.flash((names.isEmpty ? "Everyone who eats it had logged it already." : "Logged for \(names.joined(separator: ", ")).")
+                  + (pantry.flatMap(PantryTaking.summary).map { " " + $0 } ?? ""))
         let date = assignment.date == user.today(now: req.now) ? nil : assignment.date
         return req.redirect(to: SiteURL.diary(date: date).path(fragment: logged.first.map { "group-\($0.entry.mealType)" } ?? "planned"), redirectType: .normal)
+    }
+
+    /// "Cooked": the plan entry's ingredients out of the pantry, once; back to the recipe.
+    @Sendable func cooked(req: Request) async throws -> Response {
+        guard let cooked = try await req.owner.cookFromPantry(try req.idParameter(what: "plan entry")) else {
+            throw AppError.notFound("That planned meal no longer exists.")
+        }
+        req.flash(cooked.alreadyCooked ? "It was cooked already: its ingredients were taken out of the pantry then."
+                  : PantryTaking.summary(cooked) ?? "Nothing of it was in the pantry.")
+        let assignment = cooked.assignment
+        return req.redirect(to: SiteURL.recipe(assignment.mealId, entry: assignment.id).path, redirectType: .normal)
     }
 
     /// `?servings=` within what a meal may make; else the plan entry's portions, else the recipe's own.

@@ -84,7 +84,8 @@ struct CookPage {
         guard planned.assignment.date <= planned.today else {
             return HTML("<p class=\"muted\">It is planned for \(planned.line): log it on the day.</p>")
         }
-        let who = planned.eaters.count > 1 ? "Logs each eater's portions into their own diary." : "Logs it into your diary."
+        let who = (planned.eaters.count > 1 ? "Logs each eater's portions into their own diary" : "Logs it into your diary")
+            + " and takes the ingredients out of the pantry."
         return HTML("""
         <form method="post" action="\(SiteURL.ateCooked(planned.assignment.id).path)" id="ate-form">\(Layout.csrfField(csrf))
           <p class="muted">\(who)</p>

@@ -19,8 +19,8 @@ struct DashboardPage {
         var logged: Set<UUID>, dayBefore: [DiaryEntry]
         /// The meal type the time of day suggests (preselected where a planned meal has no slot).
         var suggestedType: String
-        var zone: TimeZone
-        var mealTypes: MealTypeCatalog
+        var zone: TimeZone, mealTypes: MealTypeCatalog
+        var useSoon: [(lot: PantryItem, name: String)] = []  // the pantry's lots that go off within 3 days
         var me = UUID()  // the signed-in person, whose portions Log puts in their diary
     }
 
@@ -33,7 +33,7 @@ struct DashboardPage {
         <h1 class="visually-hidden">Today</h1>
         \(strip)
         \(capture)
-        \(planned)
+        \(planned)\(useSoonCard)
         <section class="card rings-card" aria-labelledby="rings-title">
           <h2 id="rings-title">\(d.date == model.today ? "Today" : "\(d.date.weekday.name) \(PlannerPage.longDate(d.date))")</h2>
           <div class="rings">

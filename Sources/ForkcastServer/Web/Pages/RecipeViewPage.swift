@@ -15,6 +15,16 @@ struct RecipeViewPage {
     /// The plan entry it was opened from (its portions are the servings shown).
     var plannedFor: PlannedFor?
 
+    /// The plan entry it was opened from, with "Cooked" (its ingredients out of the pantry).
+    private func planned(_ entry: PlannedFor) -> HTML {
+        guard case .household(_, let csrf) = viewer else { return .empty }
+        return HTML("""
+        <form method="post" action="\(SiteURL.cookedEntry(entry.assignment.id).path)" class="filter-row" id="planned-for">\(Layout.csrfField(csrf))
+          <p class="muted">Planned: \(entry.line)</p>
+          <button class="button small" type="submit" data-pressable>Cooked: take it from the pantry</button></form>
+        """)
+    }
+
     enum Viewer {
         /// A member of the meal's household: `link` is the recipe's sharing link, nil when not shared.
         case household(link: String?, csrf: String)
@@ -61,7 +71,7 @@ struct RecipeViewPage {
             \(edit)
           </div>
           \(if: !times.isEmpty, HTML("<p class=\"muted\" id=\"recipe-times\">\(times)</p>"))
-          \(plannedFor.map { HTML("<p class=\"muted\" id=\"planned-for\">Planned: \($0.line)</p>") })
+          \(plannedFor.map(planned))
           \(stepper)
           \(if: servings != meal.servings, HTML("<p class=\"muted\">The recipe makes \(meal.servings); amounts are for \(servings).</p>"))
           <h2>Ingredients</h2>

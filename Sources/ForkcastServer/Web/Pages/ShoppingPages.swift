@@ -25,7 +25,7 @@ struct ShoppingListsPage {
             """)
         }.joined()
         return layout.render("""
-        <div class="page-head"><h1>Shopping</h1></div>
+        <div class="page-head"><h1>Shopping</h1><a class="button small" href="\(SiteURL.pantry.path)">Pantry</a></div>
         <section class="card stack" aria-labelledby="new-list-title">
           <h2 id="new-list-title">A list from the plan</h2>
           \(message.map { HTML("<p class=\"form-error\" role=\"alert\">\($0)</p>") })
