@@ -43,6 +43,9 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.catalogState = CatalogState()
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
+    if case .postgres = config.storage {
+        app.middleware.use(AnswerDeadline(limit: config.postgresConnectionWaitLimit + config.postgresConnectTimeout + .seconds(3)))
+    }
     app.middleware.use(MethodNotAllowedMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: publicDirectory()))
     try routes(app)

@@ -47,6 +47,28 @@ struct OutcomeTests {
         }
     }
 
+    /// A statement PostgreSQL leaves unanswered does not leave the person waiting: past the
+    /// deadline a change is answered "may or may not have been saved" (here it is, later).
+    @Test func anUnansweredChangeIsAnsweredAtTheDeadline() async throws {
+        guard TestDatabase.postgresURL != nil else { return }  // the deadline guards PostgreSQL's connections
+        try await withForkcast(adjust: { $0.postgresConnectionWaitLimit = .seconds(1); $0.postgresConnectTimeout = .seconds(1) }) { app in
+            let client = try await app.signUp()
+            let sql = app.db as! any SQLDatabase
+            // The INSERT sleeps (not the COMMIT: the test beside this one ends sleeping COMMITs).
+            try await sql.raw("CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(7); RETURN NEW; END $$").run()
+            try await sql.raw("CREATE TRIGGER slow_insert BEFORE INSERT ON foods FOR EACH ROW EXECUTE FUNCTION slow_insert()").run()
+            let started = ContinuousClock.now
+            let answer = try await client.createFood(["name": "Rolled oats", "basis": "g", "per100": ["energyKcal": 372]])
+            let waited = ContinuousClock.now - started
+            #expect(answer.status == .serviceUnavailable && answer.problem?.type.hasSuffix("outcome-unknown") == true,
+                    "\(answer.status) \(answer.body.string)")
+            #expect(waited < .seconds(7), "answered at the 5 s deadline, before the INSERT ended (\(waited))")
+            try await Task.sleep(for: .seconds(4))
+            #expect(try await foodCount(sql, "Rolled oats") == 1, "the change committed after its answer, as the answer allowed")
+            try await sql.raw("DROP TRIGGER slow_insert ON foods").run()
+        }
+    }
+
     @Test func aChangeSentAgainWithItsKeyIsAnsweredAsTheFirstTime() async throws {
         try await withForkcast(allowSignup: true) { app in
             let client = try await app.signUp()

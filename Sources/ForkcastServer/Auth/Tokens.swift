@@ -77,7 +77,7 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
             return try await (db as! any SQLDatabase).raw("\(unsafeRaw: query(writes: writes))\(bind: hash)").first()
         }
         return try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
+            connection.watched(failure: { AppError.storageUnavailable }) {
                 let rows = writes ? try await connection.execute(Prepared<ForWrites>(hash: hash), logger: db.logger)
                                   : try await connection.execute(Prepared<ForReads>(hash: hash), logger: db.logger)
                 for try await row in rows { return row.sql() as any SQLRow }

@@ -160,8 +160,6 @@ struct WriteTransaction: Database, SQLDatabase {
 /// nothing saved) and the pool replaces it. After COMMIT was sent the outcome is unknown
 /// (``AppError/outcomeUnknown``): a client retrying on "nothing was saved" would store it twice.
 extension Database {
-    static var closedConnectionCheck: TimeAmount { .milliseconds(250) }
-
     /// The server's ERROR to a COMMIT (a deferred constraint) is an answer: nothing was saved. Anything
     /// else (the connection lost, a FATAL as the server ends it) leaves the outcome unknown.
     static func refusedCommit(_ error: any Error) -> Bool {
@@ -175,14 +173,8 @@ extension Database {
                 return db.eventLoop.makeFailedFuture(AppError.storageUnavailable)
             }
             return postgres.withConnection { (connection: PostgresConnection) -> EventLoopFuture<T> in
-                let answer = connection.eventLoop.makePromise(of: T.self)
                 let committing = NIOLockedValueBox(false)
-                let watch = connection.eventLoop.scheduleRepeatedTask(initialDelay: Self.closedConnectionCheck,
-                                                                      delay: Self.closedConnectionCheck) { _ in
-                    if connection.isClosed { answer.fail(committing.withLockedValue { $0 } ? AppError.outcomeUnknown : AppError.storageUnavailable) }
-                }
-                answer.futureResult.whenComplete { _ in watch.cancel() }
-                answer.completeWithTask {
+                return connection.watched(failure: { committing.withLockedValue { $0 } ? AppError.outcomeUnknown : AppError.storageUnavailable }) {
                     let sql = db as! any SQLDatabase
                     try await sql.raw("BEGIN").run()
                     do {
@@ -196,9 +188,27 @@ extension Database {
                         throw error
                     }
                 }
-                return answer.futureResult
             }
         }.get()
+    }
+}
+
+extension PostgresConnection {
+    static var closedConnectionCheck: TimeAmount { .milliseconds(250) }
+
+    /// `work` on this connection, failed with `failure()` as soon as the connection is closed
+    /// (checked every 250 ms) instead of waiting for an answer that will not come; the pool then
+    /// gets its slot back.
+    func watched<T: Sendable>(failure: @escaping @Sendable () -> any Error,
+                              _ work: @escaping @Sendable () async throws -> T) -> EventLoopFuture<T> {
+        let answer = eventLoop.makePromise(of: T.self)
+        let watch = eventLoop.scheduleRepeatedTask(initialDelay: Self.closedConnectionCheck,
+                                                   delay: Self.closedConnectionCheck) { [self] _ in
+            if isClosed { answer.fail(failure()) }
+        }
+        answer.futureResult.whenComplete { _ in watch.cancel() }
+        answer.completeWithTask(work)
+        return answer.futureResult
     }
 }
 
