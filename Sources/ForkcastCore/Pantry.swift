@@ -33,6 +33,11 @@ public struct PantryItem: Identifiable, Hashable, Sendable, Codable {
     public static let bestBeforeYears = 30
     /// Lots in one household's pantry.
     public static let maximumItems = 5_000
+    /// "Use soon": lots that go off within this many days (Today, the pantry page, Fill my week).
+    public static let soonDays = 3
+
+    /// Whether it goes off within ``soonDays`` of `today` (or went off already).
+    public func useSoon(today: CalendarDate) -> Bool { expires(within: Self.soonDays, of: today) }
 
     /// Whether it goes off within `days` of `today` (or went off already).
     public func expires(within days: Int, of today: CalendarDate) -> Bool {
@@ -189,6 +194,25 @@ extension PantryRules {
     /// holds enough of for the recipe's own servings (missing at most one, named), the complete
     /// ones first, then by name. `stock`: each food's lots summed, in its g or ml. An amount that
     /// cannot be weighed (servings of a food without a serving size) counts as held when any is.
+    /// Each meal's ingredients that the pantry holds in a lot to use soon (not gone off yet), with
+    /// the earliest such best-before (Fill my week prefers these meals).
+    public static func soonFoods(_ meals: [Meal], foods: [UUID: Food], lots: [PantryItem], today: CalendarDate) -> [UUID: [PlanSuggester.SoonFood]] {
+        var earliest: [UUID: CalendarDate] = [:]
+        for lot in lots where lot.amount > 0 && lot.useSoon(today: today) {
+            guard let date = lot.bestBefore, date >= today else { continue }
+            earliest[lot.foodId] = min(earliest[lot.foodId] ?? date, date)
+        }
+        guard !earliest.isEmpty else { return [:] }
+        var result: [UUID: [PlanSuggester.SoonFood]] = [:]
+        for meal in meals {
+            let soon = Set(meal.ingredients.map(\.foodId)).compactMap { id in
+                earliest[id].map { PlanSuggester.SoonFood(foodId: id, name: foods[id]?.name ?? "", bestBefore: $0) }
+            }
+            if !soon.isEmpty { result[meal.id] = soon.sorted { ($0.bestBefore, $0.name) < ($1.bestBefore, $1.name) } }
+        }
+        return result
+    }
+
     public static func cookable(_ meals: [Meal], foods: [UUID: Food], stock: [UUID: Decimal]) -> [Cookable] {
         var found: [Cookable] = []
         for meal in meals where !meal.ingredients.isEmpty {

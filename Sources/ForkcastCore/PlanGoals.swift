@@ -92,8 +92,9 @@ extension MealFilter {
 /// as are days gone by; a meal is not suggested twice in the window (nor when already planned there) while another meal
 /// that passes the filter is unused; a suggestion is made only when it brings its day closer to the
 /// goals, both from the day as planned and after the day's earlier suggestions (so accepting any one
-/// of them, or all of a day's, never takes the day further from its goals); ties go to the meal
-/// planned longest ago (never planned first), then by description.
+/// of them, or all of a day's, never takes the day further from its goals); a meal that uses pantry
+/// stock before its best-before goes first; ties go to the meal planned longest ago (never planned
+/// first), then by description.
 public enum PlanSuggester {
     public struct Candidate: Sendable, Hashable {
         public let meal: Meal
@@ -104,12 +105,18 @@ public enum PlanSuggester {
         /// The meal types it has been planned in or eaten at (keys): where it fits. None known, it
         /// may go in any slot that no meal known to fit there takes.
         public let slots: Set<String>
-        public init(meal: Meal, perServing: Nutrients, lastPlanned: CalendarDate?, slots: Set<String> = []) {
+        /// Pantry stock it uses that goes off soon: preferred on the days up to its best-before.
+        public let soon: [SoonFood]
+        public init(meal: Meal, perServing: Nutrients, lastPlanned: CalendarDate?, slots: Set<String> = [], soon: [SoonFood] = []) {
             self.meal = meal
             self.perServing = perServing
             self.lastPlanned = lastPlanned
             self.slots = slots
+            self.soon = soon
         }
+
+        /// The soon-to-go-off foods it would use up on `date`.
+        func usesSoon(on date: CalendarDate) -> [SoonFood] { soon.filter { date <= $0.bestBefore } }
 
         /// 2: known to fit the slot; 1: nothing known about it; 0: known for other slots only
         /// (a dinner is not a breakfast).
@@ -121,6 +128,20 @@ public enum PlanSuggester {
         public let mealType: String
         public let meal: Meal
         public let perServing: Nutrients
+        /// Why it was chosen before others: it uses these before they go off.
+        public var usesSoon: [SoonFood] = []
+    }
+
+    /// A food in the pantry that goes off soon, and when.
+    public struct SoonFood: Sendable, Hashable {
+        public let foodId: UUID
+        public let name: String
+        public let bestBefore: CalendarDate
+        public init(foodId: UUID, name: String, bestBefore: CalendarDate) {
+            self.foodId = foodId
+            self.name = name
+            self.bestBefore = bestBefore
+        }
     }
 
     /// The slots filled when none are asked for.
@@ -151,10 +172,11 @@ public enum PlanSuggester {
                 let before = current.distance(to: target), fromBase = base.distance(to: target)
                 var best: (index: Int, distance: Decimal)?
                 // Meals known to fit the slot first; those nothing is known about only when none of those will do.
-                for fit in [2, 1] where best == nil {
+                // Within each, meals that use stock before it goes off first.
+                for (fit, soon) in [(2, true), (2, false), (1, true), (1, false)] where best == nil {
                     let fitting = eligible.indices.filter { eligible[$0].fit(slot) == fit }
                     let anyFresh = fitting.contains { !used.contains(eligible[$0].meal.id) }
-                    for index in fitting where !anyFresh || !used.contains(eligible[index].meal.id) {
+                    for index in fitting where (!anyFresh || !used.contains(eligible[index].meal.id)) && eligible[index].usesSoon(on: date).isEmpty != soon {
                         let after = (current + amounts[index]).distance(to: target)
                         guard after < before, best.map({ after < $0.distance }) ?? true,
                               (base + amounts[index]).distance(to: target) <= fromBase else { continue }
@@ -164,7 +186,8 @@ public enum PlanSuggester {
                 guard let chosen = best?.index else { continue }
                 used.insert(eligible[chosen].meal.id)
                 current = current + amounts[chosen]
-                result.append(Suggestion(date: date, mealType: slot, meal: eligible[chosen].meal, perServing: eligible[chosen].perServing))
+                result.append(Suggestion(date: date, mealType: slot, meal: eligible[chosen].meal, perServing: eligible[chosen].perServing,
+                                         usesSoon: eligible[chosen].usesSoon(on: date)))
             }
         }
         return result

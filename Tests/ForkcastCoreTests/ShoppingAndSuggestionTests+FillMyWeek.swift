@@ -77,6 +77,34 @@ extension ShoppingAndSuggestionTests {
         #expect(result.map(\.meal.description) == ["C never", "B old", "A recent"])
     }
 
+    @Test("Meals that use pantry stock before it goes off come first, up to its best-before, and say so")
+    func soonStockFirst() throws {
+        let spinach = UUID(), oats = UUID()
+        let tuesday = Self.monday.adding(days: 1)
+        let curry = Meal(description: "Spinach curry", ingredients: [Ingredient(foodId: spinach, quantity: 200, unit: .gram)])
+        let porridge = Meal(description: "Porridge", ingredients: [Ingredient(foodId: oats, quantity: 80, unit: .gram)])
+        let lots = [
+            PantryItem(id: UUID(), foodId: spinach, amount: 300, unit: .gram, bestBefore: tuesday, createdAt: Date(), updatedAt: Date()),
+            PantryItem(id: UUID(), foodId: oats, amount: 500, unit: .gram, bestBefore: Self.monday.adding(days: 200), createdAt: Date(), updatedAt: Date()),
+            PantryItem(id: UUID(), foodId: spinach, amount: 0.5, unit: .gram, bestBefore: Self.monday.adding(days: -1), createdAt: Date(), updatedAt: Date()),
+        ]
+        let foods = [spinach: Food(id: spinach, name: "Spinach", basis: .gram, per100: Nutrients()),
+                     oats: Food(id: oats, name: "Oats", basis: .gram, per100: Nutrients())]
+        let soon = PantryRules.soonFoods([curry, porridge], foods: foods, lots: lots, today: Self.monday)
+        #expect(soon[curry.id]?.map(\.name) == ["Spinach"] && soon[curry.id]?.first?.bestBefore == tuesday, "the earliest date not gone by")
+        #expect(soon[porridge.id] == nil, "oats keep for months")
+        // The porridge is nearer the goals; the curry still goes first while the spinach keeps.
+        let near = Nutrients(energyKcal: 650, protein: 33, carbohydrates: 80, fat: 23), far = Nutrients(energyKcal: 300, protein: 10, carbohydrates: 30, fat: 10)
+        let library = [PlanSuggester.Candidate(meal: porridge, perServing: near, lastPlanned: nil, slots: ["dinner"]),
+                       PlanSuggester.Candidate(meal: curry, perServing: far, lastPlanned: nil, slots: ["dinner"], soon: soon[curry.id] ?? [])]
+        let first = PlanSuggester.suggest(dates: [Self.monday], slots: ["dinner"], planned: [:], library: library, filter: MealFilter(), goals: Self.goals)
+        #expect(first.map(\.meal.description) == ["Spinach curry"])
+        #expect(first.first?.usesSoon.map(\.name) == ["Spinach"])
+        let later = PlanSuggester.suggest(dates: [Self.monday.adding(days: 2)], slots: ["dinner"], planned: [:], library: library, filter: MealFilter(), goals: Self.goals)
+        #expect(later.map(\.meal.description) == ["Porridge"], "after its best-before the spinach is no reason")
+        #expect(later.first?.usesSoon == [])
+    }
+
     @Test("A suggestion fits its slot, skips slots already eaten and days gone by")
     func suggestionsFitTheirSlots() {
         let n = Nutrients(energyKcal: 600, protein: 30, carbohydrates: 70, fat: 20)

@@ -72,6 +72,28 @@ struct PantryAPITests {
         }
     }
 
+    @Test func fillMyWeekUsesWhatGoesOffFirstAndSaysSo() async throws {
+        try await withServer(allowSignup: true) { app, url in
+            let ana = try await HouseholdSharingTests.person(url, "Ana")
+            let spinach = try #require(try await ana.api.createFood(FoodInput(name: "Spinach", basis: "g", per100: .init(Nutrients(energyKcal: 23)))).id)
+            let oats = try #require(try await ana.api.createFood(FoodInput(name: "Oats", basis: "g", per100: .init(Nutrients(energyKcal: 380)))).id)
+            _ = try await ana.api.createMeal(MealInput(description: "A porridge", ingredients: [.init(foodId: oats, quantity: 80, unit: "g")]))
+            _ = try await ana.api.createMeal(MealInput(description: "Spinach dal", ingredients: [.init(foodId: spinach, quantity: 400, unit: "g")]))
+            let today = try await ana.api.plan().today
+            _ = try await ana.api.addToPantry(PantryItemInput(foodId: spinach, amount: 300, bestBefore: today.adding(days: 1)))
+            _ = try await ana.api.addToPantry(PantryItemInput(foodId: oats, amount: 500, bestBefore: today.adding(days: 300)))
+            let answer = try await ana.api.suggestions(SuggestionsInput(start: today, days: 3, mealTypes: ["breakfast"]))
+            let first = try #require(answer.items.first)
+            #expect(first.description == "Spinach dal" && first.date == today, "before the porridge, which sorts first: \(answer.items.map(\.description))")
+            #expect(first.usesSoon.map { [$0.food, $0.bestBefore.iso] } == [["Spinach", today.adding(days: 1).iso]])
+            #expect(answer.items.dropFirst().allSatisfy { $0.usesSoon.isEmpty })
+            var browser = Browser(app: app)
+            _ = try await browser.signIn("ana@example.com")
+            let page = try await browser.send(.GET, "/plan/suggestions?start=\(today.iso)").body.string
+            #expect(page.contains("Uses Spinach from the pantry before it goes off"))
+        }
+    }
+
     @Test func hostileAmountsAreRefusedAndTheLastGramGoesToOnePhone() async throws {
         try await withForkcast(allowSignup: true) { app in
             let ann = try await app.signUp()

@@ -177,15 +177,32 @@ public struct SuggestionAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var perServing: PerServingAnswer
     /// What to send to accept it (POST /api/v1/plan/assignments, or in a batch).
     public var assignment: AssignmentInput
-    public init(date: CalendarDate, mealType: String, mealId: UUID, description: String, perServing: PerServingAnswer) {
+    /// Pantry stock it uses before it goes off (why it was chosen first); empty when none.
+    public var usesSoon: [SoonFoodAnswer]
+    public init(date: CalendarDate, mealType: String, mealId: UUID, description: String, perServing: PerServingAnswer,
+                usesSoon: [SoonFoodAnswer] = []) {
         self.date = date
         self.mealType = mealType
         self.mealId = mealId
         self.description = description
         self.perServing = perServing
+        self.usesSoon = usesSoon
         assignment = AssignmentInput(mealId: mealId, date: date, mealType: mealType)
     }
     public static let schemaName = "Suggestion"
+}
+
+/// A food of the pantry that goes off soon, as a suggestion names it.
+public struct SoonFoodAnswer: Codable, Sendable, Hashable, SchemaDocumented {
+    public var foodId: UUID
+    public var food: String
+    public var bestBefore: CalendarDate
+    public init(foodId: UUID, food: String, bestBefore: CalendarDate) {
+        self.foodId = foodId
+        self.food = food
+        self.bestBefore = bestBefore
+    }
+    public static let schemaName = "SoonFood"
 }
 
 /// A day of the window with where it would stand if every suggestion for it were accepted.

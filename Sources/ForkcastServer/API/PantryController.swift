@@ -86,8 +86,8 @@ struct PantryView {
 
     func name(of lot: PantryItem) -> String { foods[lot.foodId]?.name ?? "" }
 
-    /// The lots that go off within ``PantryPage/soonDays`` (or went off): use them first.
-    var soon: [PantryItem] { lots.filter { $0.expires(within: PantryPage.soonDays, of: today) } }
+    /// The lots that go off within ``PantryItem/soonDays`` (or went off): use them first.
+    var soon: [PantryItem] { lots.filter { $0.useSoon(today: today) } }
 }
 
 extension PantryItemInput {

@@ -111,9 +111,12 @@ struct PlanSuggestions {
         for day in days {
             planned[day.date] = (presenter.dayTotals(day).nutrients, Set(day.entries.compactMap(\.assignment.mealType)), Set(day.entries.map(\.meal.id)))
         }
+        let lots = try await owner.pantry.items()
+        let soon = lots.contains { $0.useSoon(today: today) }
+            ? PantryRules.soonFoods(library, foods: try await owner.meals.foods(for: library), lots: lots, today: today) : [:]
         let candidates = library.map {
             PlanSuggester.Candidate(meal: $0, perServing: (presenter.totals[$0.id] ?? .unknown).perServing, lastPlanned: lastPlanned[$0.id],
-                                    slots: history[$0.id] ?? [])
+                                    slots: history[$0.id] ?? [], soon: soon[$0.id] ?? [])
         }
         let suggestions = PlanSuggester.suggest(dates: window.dates, slots: slots, planned: planned, library: candidates, filter: filter, goals: goals,
                                                 eaten: eaten, today: today)
@@ -123,7 +126,8 @@ struct PlanSuggestions {
     var answer: SuggestionsAnswer {
         let items = suggestions.map {
             SuggestionAnswer(date: $0.date, mealType: $0.mealType, mealId: $0.meal.id, description: $0.meal.description,
-                             perServing: presenter.perServing($0.meal))
+                             perServing: presenter.perServing($0.meal),
+                             usesSoon: $0.usesSoon.map { SoonFoodAnswer(foodId: $0.foodId, food: $0.name, bestBefore: $0.bestBefore) })
         }
         let byDate = Dictionary(grouping: suggestions, by: \.date)
         let dayAnswers = days.map { day in

@@ -16,9 +16,6 @@ struct PantryPage {
     /// The lot the message is about (its form opens again); nil: the add form's.
     var failedLot: UUID?
 
-    /// Lots that go off within this many days are listed first (and on Today).
-    static let soonDays = 3
-
     func render(layout: Layout) -> HTML {
         let soon = view.soon
         let places = PantryLocation.usual + Set(view.lots.map(\.location)).subtracting(PantryLocation.usual).sorted()
@@ -86,7 +83,7 @@ struct PantryPage {
           <details\(if: failedLot == lot.id, " open")>
             <summary class="pantry-row"><span class="pantry-name">\(view.name(of: lot))</span>
               <span class="pantry-amount">\(amount(lot))</span>
-              <span class="muted pantry-date\(if: lot.expires(within: Self.soonDays, of: view.today), " soon")">\(dateText(lot))\(if: lot.opened, " · opened")</span></summary>
+              <span class="muted pantry-date\(if: lot.useSoon(today: view.today), " soon")">\(dateText(lot))\(if: lot.opened, " · opened")</span></summary>
             <form method="post" action="\(SiteURL.usePantryItem(lot.id).path)" class="filter-row pantry-use">
               \(Layout.csrfField(csrf))
               <div class="field"><label for="use-\(id)">Take out (\(unit))</label>

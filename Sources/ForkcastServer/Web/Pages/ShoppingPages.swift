@@ -198,7 +198,7 @@ struct SuggestionsPage {
                 <li><label class="suggestion">
                   <input type="checkbox" name="pick" value="\(s.meal.id.uuidString)|\(s.date.iso)|\(s.mealType)" checked>
                   <span class="slot-label">\(types.name(of: s.mealType))</span> <span class="planned-name">\(s.meal.description)</span>
-                  <span class="muted">\(s.perServing.energyKcal.map { "\($0.display(0)) kcal" } ?? "")</span>
+                  <span class="muted">\(s.perServing.energyKcal.map { "\($0.display(0)) kcal" } ?? "")</span>\(Self.usesSoon(s))
                 </label></li>
                 """)
             }.joined()
@@ -275,5 +275,15 @@ struct ShoppingItemPage {
           </form>
         </section>
         """)
+    }
+}
+
+extension SuggestionsPage {
+    /// Why a suggestion came first: the pantry stock it uses before it goes off.
+    static func usesSoon(_ s: PlanSuggester.Suggestion) -> HTML {
+        guard let first = s.usesSoon.first else { return .empty }
+        let names = s.usesSoon.map(\.name).joined(separator: ", ")
+        let when = "\(first.bestBefore.day) \(CalendarDate.monthNames[first.bestBefore.month - 1])"
+        return HTML("<span class=\"pantry-why\">Uses \(names) from the pantry before it goes off (\(when))</span>")
     }
 }
