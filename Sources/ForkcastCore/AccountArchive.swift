@@ -30,6 +30,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     public var occasions: [OccasionRecord]
     /// Shopping lists with their items (not their sharing links: a link stays with its server).
     public var shoppingLists: [ShoppingListRecord] = []
+    /// The household's pantry: its lots, in the order they are used.
+    public var pantry: [PantryItem] = []
 
     public struct ShoppingListRecord: Codable, Sendable, Hashable {
         public var list: ShoppingList
@@ -99,9 +101,10 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     public init(exportedAt: Date, account: Account, mealTypes: [MealType], foods: [Food], meals: [Meal], plan: [Assignment],
                 diary: [DiaryEntry], photos: [PhotoRecord], weights: [WeightRecord], goals: Goals?, bodyProfile: BodyProfile?,
-                owner: UUID, shoppingLists: [ShoppingListRecord] = []) {
+                owner: UUID, shoppingLists: [ShoppingListRecord] = [], pantry: [PantryItem] = []) {
         format = Self.formatName
         self.shoppingLists = shoppingLists
+        self.pantry = pantry
         version = Self.currentVersion
         self.exportedAt = exportedAt
         self.account = account
@@ -121,7 +124,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case format, version, exportedAt, account, mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile, occasions
-        case shoppingLists
+        case shoppingLists, pantry
     }
 
     /// Reads an archive; `occasions`, derived from the diary and ignored by an import, may be left out.
@@ -143,6 +146,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         occasions = try c.decodeIfPresent([OccasionRecord].self, forKey: .occasions) ?? []
         // Exports from before shopping lists have none.
         shoppingLists = try c.decodeIfPresent([ShoppingListRecord].self, forKey: .shoppingLists) ?? []
+        pantry = try c.decodeIfPresent([PantryItem].self, forKey: .pantry) ?? []
     }
 
     /// Writes the same JSON as encoding it whole (keys in sorted order), a record at a time, one
@@ -176,6 +180,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         try list("mealTypes", mealTypes)
         try list("meals", meals)
         try list("occasions", occasions)
+        try list("pantry", pantry)
         try list("photos", photos)
         try list("plan", plan)
         try list("shoppingLists", shoppingLists)
@@ -188,7 +193,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     public var counts: [String: Int] {
         ["mealTypes": mealTypes.count, "foods": foods.count, "meals": meals.count, "plan": plan.count, "diary": diary.count,
          "photos": photos.count, "weights": weights.count, "goals": goals == nil ? 0 : 1, "bodyProfile": bodyProfile == nil ? 0 : 1,
-         "shoppingLists": shoppingLists.count]
+         "shoppingLists": shoppingLists.count, "pantry": pantry.count]
     }
 
     /// Problems that make it unreadable as a whole: another format, a later version, or ids that
@@ -213,6 +218,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         unique(weights.map(\.id), "weights")
         unique(shoppingLists.map(\.list.id), "shoppingLists")
         unique(shoppingLists.flatMap { $0.items.map(\.id) }, "shoppingLists.items")
+        unique(pantry.map(\.id), "pantry")
         let foodIDs = Set(foods.map(\.id)), mealIDs = Set(meals.map(\.id)), photoIDs = Set(photos.map(\.id))
         for (index, meal) in meals.enumerated() where meal.ingredients.contains(where: { !foodIDs.contains($0.foodId) }) {
             problems.append(.init(field: "meals[\(index)].ingredients", message: "An ingredient of “\(meal.description.prefix(80))” names a food the export does not hold."))
@@ -235,6 +241,12 @@ public struct AccountArchive: Codable, Sendable, Hashable {
             if record.items.count > ShoppingList.maximumItems {
                 problems.append(.init(field: "shoppingLists[\(index)].items", message: "A list holds at most \(ShoppingList.maximumItems) items."))
             }
+        }
+        if let index = pantry.firstIndex(where: { !foodIDs.contains($0.foodId) }) {
+            problems.append(.init(field: "pantry[\(index)].foodId", message: "A pantry lot names a food the export does not hold."))
+        }
+        if pantry.count > PantryItem.maximumItems {
+            problems.append(.init(field: "pantry", message: "A pantry holds at most \(PantryItem.maximumItems) lots."))
         }
         let shown = diary.compactMap(\.photoId)
         if Set(shown).count != shown.count { problems.append(.init(field: "diary", message: "A photo is shown by more than one diary entry.")) }

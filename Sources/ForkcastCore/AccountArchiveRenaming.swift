@@ -67,6 +67,10 @@ extension AccountArchive {
                 return copy
             })
         }
+        copy.pantry = pantry.map {
+            PantryItem(id: new($0.id), foodId: new($0.foodId), amount: $0.amount, unit: $0.unit, location: $0.location,
+                       bestBefore: $0.bestBefore, opened: $0.opened, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
         copy.occasions = []
         return copy
     }

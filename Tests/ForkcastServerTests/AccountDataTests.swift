@@ -119,7 +119,7 @@ struct AccountDataTests {
             #expect(original.account.email == "ana@example.com" && original.account.timeZone == "Europe/Lisbon" && original.account.currency == "CHF")
             #expect(original.account.displayName == "Ana \(Self.hostile)")
             #expect(original.counts == ["mealTypes": 8, "foods": 2, "meals": 1, "plan": 2, "diary": 4, "photos": 1, "weights": 2, "goals": 1, "bodyProfile": 1,
-                                        "shoppingLists": 1])
+                                        "shoppingLists": 1, "pantry": 1])  // the ticked item, booked into the pantry
             #expect(original.plan.map(\.servings).contains(5))
             let shopping = try #require(original.shoppingLists.first)
             #expect(shopping.list.shareToken == nil, "a sharing link stays with its server")

@@ -94,6 +94,43 @@ struct PantryAPITests {
         }
     }
 
+    @Test func thePantryTravelsInTheExportAndComesBackAsItWas() async throws {
+        try await withForkcast(allowSignup: true) { app in
+            let ana = try await app.signUp("ana@example.com")
+            let milk = try #require(try object(try await ana.sendJSON(.POST, "/api/v1/foods", ["name": "Milk", "basis": "ml", "per100": ["energyKcal": 64]]))["id"] as? String)
+            #expect(try await ana.sendJSON(.POST, "/api/v1/pantry", ["foodId": milk, "amount": 750, "location": "Door <b>shelf</b>",
+                                                                     "bestBefore": "2030-01-02", "opened": true]).status == .created)
+            #expect(try await ana.sendJSON(.POST, "/api/v1/pantry", ["foodId": milk, "amount": 1000]).status == .created)
+            let exported = Data(buffer: try await ana.get("/api/v1/export").body)
+            let original = try AccountDataTests.document(try unzip(exported))
+            #expect(original.counts["pantry"] == 2 && original.pantry.first?.location == "Door <b>shelf</b>", "\(original.pantry)")
+            func shape(_ lots: [PantryItem]) -> [String] {
+                lots.map { "\($0.id) \($0.foodId) \($0.amount) \($0.unit) \($0.location) \($0.bestBefore?.iso ?? "-") \($0.opened)" }
+            }
+            // Moving servers (simulated by deleting the account first): the same lots, ids and all.
+            #expect(try await ana.deleteAccount(password: "correct horse").status == .noContent)
+            let again = try await app.signUp("ana.new@example.com", password: "another horse")
+            let imported = try await again.importArchive(exported)
+            #expect(imported.status == .created, "\(imported.body.string)")
+            #expect((try object(imported)["created"] as? [String: Int])?["pantry"] == 2)
+            let restored = try AccountDataTests.document(try unzip(Data(buffer: try await again.get("/api/v1/export").body)))
+            #expect(shape(restored.pantry) == shape(original.pantry))
+            // Into a second account while the first holds those ids: new ids, its own foods.
+            let cleo = try await app.signUp("cleo@example.com")
+            #expect(try await cleo.importArchive(exported).status == .created)
+            let cleos = try AccountDataTests.document(try unzip(Data(buffer: try await cleo.get("/api/v1/export").body)))
+            #expect(cleos.pantry.count == 2 && Set(cleos.pantry.map(\.id)).isDisjoint(with: original.pantry.map(\.id)))
+            #expect(Set(cleos.pantry.map(\.foodId)) == Set(cleos.foods.map(\.id)))
+            // A lot of a food the export does not hold refuses the whole file.
+            var broken = original
+            broken.pantry[0].foodId = UUID()
+            let dora = try await app.signUp("dora@example.com")
+            let refused = try await dora.importArchive(try zip([AccountArchive.documentPath: try AccountArchive.encoder.encode(broken)]))
+            #expect(refused.status == .unprocessableEntity && refused.body.string.contains("pantry[0].foodId"), "\(refused.body.string)")
+            #expect(try object(try await dora.get("/api/v1/foods"))["metadata"].flatMap { ($0 as? [String: Any])?["total"] as? Int } == 0)
+        }
+    }
+
     @Test func hostileAmountsAreRefusedAndTheLastGramGoesToOnePhone() async throws {
         try await withForkcast(allowSignup: true) { app in
             let ann = try await app.signUp()

@@ -223,6 +223,14 @@ public struct ImportAccount: Sendable {
                 }
             }
         }
+        // The pantry's lots, each as one added by hand.
+        let stock = StockPantry(library: library, now: now, today: today)
+        for (index, lot) in archive.pantry.enumerated() {
+            try await prefixing("pantry[\(index)].") {
+                _ = try await stock.add(PantryInput(foodId: lot.foodId, amount: lot.amount, unit: lot.unit.rawValue, location: lot.location,
+                                                    bestBefore: lot.bestBefore, opened: lot.opened), id: lot.id)
+            }
+        }
         // The diary is written later; its rules are checked now, before anything else is.
         let catalog = try await library.write { try await $0.mealTypes.catalog(now: now) }
         for (index, entry) in archive.diary.enumerated() {

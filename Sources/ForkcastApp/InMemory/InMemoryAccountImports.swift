@@ -39,6 +39,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
         held.formUnion(archive.weights.map(\.id).filter { records.weights[$0] != nil })
         held.formUnion(archive.shoppingLists.map(\.list.id).filter { records.shoppingLists[$0] != nil })
         held.formUnion(archive.shoppingLists.flatMap { $0.items.map(\.id) }.filter { records.shoppingItems[$0] != nil })
+        held.formUnion(archive.pantry.map(\.id).filter { records.pantryItems[$0] != nil })
         held.formUnion(archive.mealTypes.filter { $0.key == nil }.map(\.id).filter { records.mealTypes[$0] != nil })
         return held
     }
@@ -74,6 +75,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
                     for id in present { table[id] = nil }
                     removed.append((kind, present))
                 }
+                remove(archive.pantry.map(\.id), from: &records.pantryItems, kind: .pantryItem)
                 remove(archive.shoppingLists.flatMap { $0.items.map(\.id) }, from: &records.shoppingItems, kind: .shoppingItem)
                 remove(archive.shoppingLists.map(\.list.id), from: &records.shoppingLists, kind: .shoppingList)
                 remove(archive.diary.map(\.id), from: &records.entries, kind: .diaryEntry)

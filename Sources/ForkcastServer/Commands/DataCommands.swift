@@ -65,6 +65,7 @@ struct ImportCommand: AsyncCommand {
             ("mealTypes", "meal type", "meal types"), ("foods", "food", "foods"), ("meals", "meal", "meals"),
             ("plan", "planned meal", "planned meals"), ("diary", "diary entry", "diary entries"), ("photos", "photo", "photos"),
             ("weights", "weight", "weights"), ("goals", "goals", "goals"), ("bodyProfile", "body profile", "body profiles"),
+            ("shoppingLists", "shopping list", "shopping lists"), ("pantry", "pantry lot", "pantry lots"),
         ]
         let parts = names.compactMap { name in counts[name.key].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? name.one : name.many)" : nil } }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")

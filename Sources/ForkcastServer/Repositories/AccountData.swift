@@ -48,7 +48,8 @@ struct AccountData {
             account: .init(email: user.email, displayName: user.displayName, timeZone: user.timeZone, currency: user.currency, createdAt: user.createdAt),
             mealTypes: types, foods: foods, meals: meals, plan: plan, diary: diary, photos: records, weights: weights,
             goals: try await body.storedGoals(), bodyProfile: try await body.profile(), owner: owner,
-            shoppingLists: try await shoppingLists(owner))
+            shoppingLists: try await shoppingLists(owner),
+            pantry: PantryRules.usingOrder(try await PantryRepository(db: db, kitchen: kitchen).items()))
     }
 
     /// The person's shopping lists with their items, oldest first (the export's order).

@@ -34,6 +34,7 @@ struct FluentAccountImports: AccountImports {
         try await find(WeightEntryModel.self, archive.weights.map(\.id))
         try await find(ShoppingListModel.self, archive.shoppingLists.map(\.list.id))
         try await find(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) })
+        try await find(PantryItemModel.self, archive.pantry.map(\.id))
         try await find(MealTypeModel.self, archive.mealTypes.filter { $0.key == nil }.map(\.id))
         return held
     }
@@ -83,6 +84,7 @@ struct FluentAccountImports: AccountImports {
                     try await SyncLog.record(kind, present, op: .delete, owner: owner, on: tx, now: now)
                 }
             }
+            try await remove(PantryItemModel.self, archive.pantry.map(\.id), kind: .pantryItem, owner: \.$ownerID)
             try await remove(ShoppingItemModel.self, archive.shoppingLists.flatMap { $0.items.map(\.id) }, kind: .shoppingItem, owner: \.$ownerID)
             try await remove(ShoppingListModel.self, archive.shoppingLists.map(\.list.id), kind: .shoppingList, owner: \.$ownerID)
             try await remove(DiaryEntryModel.self, archive.diary.map(\.id), kind: .diaryEntry, owner: \.$ownerID)
