@@ -12,6 +12,9 @@ extension ForkcastAPI {
     /// Puts a lot of one of the household's foods in the pantry.
     public func addToPantry(_ input: PantryItemInput) async throws -> PantryItemAnswer { try await send(Pantry.Add.self, body: input) }
 
+    /// A scanned pack: with no amount, the pack size on the product's label.
+    public func addToPantry(_ input: PantryBarcodeInput) async throws -> PantryItemAnswer { try await send(Pantry.AddByBarcode.self, body: input) }
+
     public func updatePantryItem(_ id: UUID, _ input: PantryItemInput) async throws -> PantryItemAnswer {
         try await send(Pantry.Update.self, IDParameter(id), body: input)
     }

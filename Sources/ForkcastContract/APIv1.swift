@@ -22,7 +22,7 @@ public enum APIv1 {
         ShoppingLists.List.self, ShoppingLists.Create.self, ShoppingLists.Get.self, ShoppingLists.Delete.self, ShoppingLists.Refresh.self,
         ShoppingLists.AddItem.self, ShoppingLists.UpdateItem.self, ShoppingLists.DeleteItem.self, ShoppingLists.Share.self, ShoppingLists.Unshare.self,
         ShoppingLists.Shared.self, ShoppingLists.SharedCheck.self,
-        Pantry.List.self, Pantry.Add.self, Pantry.Update.self, Pantry.Delete.self, Pantry.Use.self, Plan.Cooked.self, Meals.Cookable.self,
+        Pantry.List.self, Pantry.Add.self, Pantry.AddByBarcode.self, Pantry.Update.self, Pantry.Delete.self, Pantry.Use.self, Plan.Cooked.self, Meals.Cookable.self,
         Diary.Day.self, Diary.Log.self, Diary.Get.self, Diary.Edit.self, Diary.Delete.self, Diary.Plate.self, Diary.Copy.self,
         Diary.LogPlanned.self, Diary.Summary.self, Diary.Export.self,
         Occasions.List.self, Occasions.Get.self,

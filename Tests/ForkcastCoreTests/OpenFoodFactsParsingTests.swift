@@ -24,6 +24,23 @@ struct OpenFoodFactsParsingTests {
         #expect(throws: Never.self) { try imported.validated() }
     }
 
+    /// The pack size a scan into the pantry stocks: the label's quantity, in the food's unit.
+    @Test func aPackSizeIsReadFromTheLabelInTheFoodsUnit() throws {
+        let kit = try Fixtures.data("openfoodfacts/v0_product_0737628064502_thai_noodle_kit_serving_size.json")
+        #expect(OpenFoodFactsProduct.packSize(kit, basis: .gram) == 155, "quantity \"155 g\"")
+        #expect(OpenFoodFactsProduct.packSize(kit, basis: .milliliter) == nil, "grams are no millilitres")
+        let fanta = try Fixtures.data("openfoodfacts/v0_product_5449000011527_fanta_kj_only.json")
+        #expect(OpenFoodFactsProduct.packSize(fanta, basis: .milliliter) == 330, "quantity \"33 cl\"")
+        #expect(OpenFoodFactsProduct.packSize(try Fixtures.data("openfoodfacts/v2_product_0200000000034_fields_nutriments_kj_only.json"), basis: .gram) == nil)
+        func label(_ quantity: String, _ extra: String = "") -> Data { Data(#"{"status":1,"product":{"quantity":"\#(quantity)"\#(extra)}}"#.utf8) }
+        #expect(OpenFoodFactsProduct.packSize(label("6 x 125 g"), basis: .gram) == 750)
+        #expect(OpenFoodFactsProduct.packSize(label("1,5 L"), basis: .milliliter) == 1500)
+        #expect(OpenFoodFactsProduct.packSize(label("1 kg e"), basis: .gram) == 1000)
+        #expect(OpenFoodFactsProduct.packSize(label("une boîte", #","product_quantity":"400""#), basis: .gram) == 400)
+        #expect(OpenFoodFactsProduct.packSize(label("99999999 kg"), basis: .gram) == nil, "beyond what a lot may hold")
+        #expect(OpenFoodFactsProduct.packSize(Data("[1,".utf8), basis: .gram) == nil)
+    }
+
     @Test func thaiNoodleKitWithAnOddServingSize() throws {
         let draft = try product("v0_product_0737628064502_thai_noodle_kit_serving_size.json")
         #expect(draft.barcode == "0737628064502")

@@ -69,6 +69,42 @@ struct OpenFoodFactsTests {
         }
     }
 
+    /// A scanned pack goes into the pantry with the pack size on its label; the product becomes a
+    /// food of the household once.
+    @Test func aScannedPackIsStockedWithItsLabelsPackSize() async throws {
+        try await withFake { app, fake, client in
+            struct Lot: Decodable { var foodId: UUID; var food: String; var amount: Decimal; var unit: String; var location: String }
+            let kit = try await client.sendJSON(.POST, "/api/v1/pantry/barcode", ["barcode": "0737628064502", "location": "fridge"])
+            #expect(kit.status == .created, "\(kit.body.string)")
+            let first = try kit.json(Lot.self)
+            #expect(first.amount == 155 && first.unit == "g" && first.location == "Fridge" && first.food.hasPrefix("Thai peanut noodle kit"))
+            // Two servings of the same product: its 52 g serving, the same food.
+            let two = try await client.sendJSON(.POST, "/api/v1/pantry/barcode", ["barcode": "737628064502", "amount": 2, "unit": "serving"]).json(Lot.self)
+            #expect(two.amount == 104 && two.foodId == first.foodId)
+            let can = try await client.sendJSON(.POST, "/api/v1/pantry/barcode", ["barcode": "5449000011527"]).json(Lot.self)
+            #expect(can.amount == 330 && can.unit == "ml", "33 cl")
+            #expect(fake.count("/api/v2/product/") == 2, "each product fetched once")
+            // Refused before anything is imported: no barcode, a bad place, a negative amount; and a product nobody knows.
+            for (body, status) in [(["barcode": "12ab"], 422), (["barcode": "12345678"], 404), (["barcode": "3017620422003", "location": String(repeating: "x", count: 41)], 422),
+                                   (["barcode": "3017620422003", "amount": -1], 422)] as [([String: Any], Int)] {
+                let refused = try await client.sendJSON(.POST, "/api/v1/pantry/barcode", body)
+                #expect(Int(refused.status.code) == status, "\(body): \(refused.body.string)")
+            }
+            let foods = try await client.get("/api/v1/foods").json(Page.self)
+            #expect(foods.metadata.total == 2, "the kit and the can, nothing else")
+            // The page's form: a blank amount is the pack.
+            var browser = Browser(app: app)
+            _ = try await browser.signIn("owner@example.com")
+            let token = try await browser.csrf(from: "/pantry")
+            let added = try await browser.send(.POST, "/pantry/barcode", form: ["_csrf": token, "barcode": "5449000011527", "amount": "", "location": "Cellar"])
+            #expect(added.status == .seeOther)
+            #expect(try await browser.send(.GET, "/pantry").body.string.contains("Cellar"))
+            let unknown = try await browser.send(.POST, "/pantry/barcode", form: ["_csrf": token, "barcode": "12345678"])
+            #expect(unknown.status == .notFound && unknown.body.string.contains("role=\"alert\""))
+        }
+    }
+    struct Page: Decodable { struct Metadata: Decodable { var total: Int }; var metadata: Metadata }
+
     @Test func unknownProductsAreNotFoundAndRemembered() async throws {
         try await withFake { _, fake, client in
             let r = try await client.get("/api/v1/foods/barcode/12345678")

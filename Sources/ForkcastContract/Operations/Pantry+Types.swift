@@ -30,6 +30,32 @@ public struct PantryItemInput: Codable, Sendable, Hashable, SchemaDocumented {
     }
 }
 
+/// `POST /api/v1/pantry/barcode`.
+public struct PantryBarcodeInput: Codable, Sendable, Hashable, SchemaDocumented {
+    public var barcode: String
+    public var amount: Decimal?
+    public var unit: String?
+    public var location: String?
+    public var bestBefore: CalendarDate?
+    public var opened: Bool?
+    public init(barcode: String, amount: Decimal? = nil, unit: String? = nil, location: String? = nil, bestBefore: CalendarDate? = nil, opened: Bool? = nil) {
+        self.barcode = barcode
+        self.amount = amount
+        self.unit = unit
+        self.location = location
+        self.bestBefore = bestBefore
+        self.opened = opened
+    }
+    public static let schemaName = "PantryBarcodeInput"
+    public static var fieldNotes: [String: FieldNote] {
+        var notes = PantryItemInput.fieldNotes
+        notes["foodId"] = nil
+        notes["barcode"] = FieldNote(pattern: Barcode.pattern, example: "3017620422003")
+        notes["amount"] = FieldNote("In unit; default the pack size on the product's label", range: PantryItem.amountRange)
+        return notes
+    }
+}
+
 /// `POST /api/v1/pantry/{id}/use`.
 public struct PantryUseInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var amount: Decimal

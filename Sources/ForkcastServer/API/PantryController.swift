@@ -19,6 +19,13 @@ enum PantryController {
             let lot = try await owner.stockPantry.add(input.app, id: req.dependencies.uuid())
             return .value(try await answer(lot, owner))
         }
+        routes.on(Pantry.AddByBarcode.self) { req, _, input in
+            let owner = try req.owner
+            let lot = try await owner.stockPantry(barcode: input.barcode, amount: input.amount, unit: input.unit, location: input.location,
+                                                  bestBefore: input.bestBefore, opened: input.opened ?? false,
+                                                  id: req.dependencies.uuid(), foodID: req.dependencies.uuid())
+            return .value(try await answer(lot, owner))
+        }
         routes.on(Pantry.Update.self) { req, parameters, input in
             let owner = try req.owner
             guard let lot = try await owner.stockPantry.change(parameters.id, to: input.app) else { throw noLot(parameters.id) }

@@ -34,7 +34,7 @@ struct OpenFoodFactsClient: Sendable {
         var backoff: @Sendable (Int) -> Duration
     }
 
-    static let productFields = "code,product_name,generic_name,brands,quantity,serving_size,serving_quantity,nutriments,nutrition_data_per"
+    static let productFields = "code,product_name,generic_name,brands,quantity,product_quantity,product_quantity_unit,serving_size,serving_quantity,nutriments,nutrition_data_per"
 
     let settings: Settings
     let http: any Client

@@ -46,7 +46,7 @@ enum SiteURL: Sendable {
     case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID), editShoppingItem(UUID), updateShoppingItem(UUID)
     case sharedList(String), sharedCheck(String, UUID)
     // The household's pantry: its lots, adding one, changing, using and removing one
-    case pantry, addPantryItem, updatePantryItem(UUID), usePantryItem(UUID), deletePantryItem(UUID)
+    case pantry, addPantryItem, addPantryBarcode, updatePantryItem(UUID), usePantryItem(UUID), deletePantryItem(UUID)
     // Today (the diary) and goals
     case diary(date: CalendarDate? = nil, range: String? = nil)
     case diaryAdd(date: CalendarDate? = nil, mealType: String? = nil, meal: UUID? = nil)
@@ -150,6 +150,7 @@ enum SiteURL: Sendable {
         case .sharedCheck(let token, let item): "/s/\(token)/items/\(id(item))/check"
         case .pantry: "/pantry"
         case .addPantryItem: "/pantry/items"
+        case .addPantryBarcode: "/pantry/barcode"
         case .updatePantryItem(let lot): "/pantry/items/\(id(lot))"
         case .usePantryItem(let lot): "/pantry/items/\(id(lot))/use"
         case .deletePantryItem(let lot): "/pantry/items/\(id(lot))/delete"
@@ -241,7 +242,7 @@ enum SiteURL: Sendable {
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
         .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),
-        .pantry, .addPantryItem, .updatePantryItem(anyID), .usePantryItem(anyID), .deletePantryItem(anyID),
+        .pantry, .addPantryItem, .addPantryBarcode, .updatePantryItem(anyID), .usePantryItem(anyID), .deletePantryItem(anyID),
         .diary(), .diaryAdd(), .editEntry(anyID), .updateEntry(anyID), .deleteEntry(anyID), .logPlanned, .diaryCopy, .diaryPhoto,
         .history(), .occasion(anyID), .mealTypes, .createMealType, .updateMealType(anyID),
         .goals, .goalsProfile, .goalsManual, .goalsWeights, .deleteWeight(anyID), .goalsTargets, .goalsImport, .nutrientsWeek(), .nutrient(":nutrient"),

@@ -8,6 +8,7 @@ struct WebPantryController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.pantry, use: index)
         routes.post(SiteURL.addPantryItem, use: add)
+        routes.post(SiteURL.addPantryBarcode, use: addByBarcode)
         routes.post(SiteURL.updatePantryItem(SiteURL.anyID), use: update)
         routes.post(SiteURL.usePantryItem(SiteURL.anyID), use: use)
         routes.post(SiteURL.deletePantryItem(SiteURL.anyID), use: delete)
@@ -43,6 +44,8 @@ struct WebPantryController: RouteCollection {
             message = errors.summary
         } else if case .missingReference(_, let detail)? = error as? Refusal {
             message = detail
+        } else if let error = error as? AppError, [.notFound, .serviceUnavailable].contains(error.status) {
+            return try await page(req, message: error.problem.detail, lot: lot).response(status: error.status)
         } else {
             throw error
         }
@@ -58,6 +61,23 @@ struct WebPantryController: RouteCollection {
         do {
             let lot = try await req.owner.stockPantry.add(input, id: req.dependencies.uuid())
             req.flash("Added to the pantry.")
+            return req.redirect(to: SiteURL.pantry.path + "#lot-\(lot.id.uuidString)", redirectType: .normal)
+        } catch {
+            return try await refused(req, error, lot: nil)
+        }
+    }
+
+    /// A pack by its barcode: with no amount, the pack size on its label.
+    @Sendable func addByBarcode(req: Request) async throws -> Response {
+        let form = FormData(req)
+        let typed = form["amount"]?.trimmed ?? ""
+        let amount = typed.isEmpty ? nil : Decimal(typed: typed)
+        if !typed.isEmpty, amount == nil { return try await page(req, message: Self.notANumber).response(status: .unprocessableEntity) }
+        do {
+            let lot = try await req.owner.stockPantry(barcode: form["barcode"]?.trimmed ?? "", amount: amount, unit: form["unit"],
+                                                      location: form["location"], bestBefore: form["bestBefore"].flatMap(CalendarDate.init(input:)),
+                                                      opened: form["opened"] == "1", id: req.dependencies.uuid(), foodID: req.dependencies.uuid())
+            req.flash("Added \(PantryPage.amount(lot)) to the pantry.")
             return req.redirect(to: SiteURL.pantry.path + "#lot-\(lot.id.uuidString)", redirectType: .normal)
         } catch {
             return try await refused(req, error, lot: nil)

@@ -163,8 +163,19 @@ struct PantryPage {
             <button class="button primary" type="submit" data-pressable>Add</button>
           </form>
           """))
+          <form method="post" action="\(SiteURL.addPantryBarcode.path)" class="filter-row pantry-add" aria-label="Add a pack by its barcode">
+            \(Layout.csrfField(csrf))
+            <div class="field grow"><label for="pack-barcode">Or a pack by its barcode</label>
+              <input id="pack-barcode" name="barcode" inputmode="numeric" autocomplete="off" pattern="[0-9 ]{8,16}" required></div>
+            <div class="field"><label for="pack-amount">How much <span class="muted">(blank: the pack)</span></label>
+              <input id="pack-amount" name="amount" inputmode="decimal" size="6"></div>
+            \(placeField("pack-location", PantryLocation.cupboard))
+            <div class="field"><label for="pack-best">Best before <span class="muted">(optional)</span></label>
+              <input id="pack-best" type="date" name="bestBefore"></div>
+            <button class="button" type="submit" data-pressable>Add the pack</button>
+          </form>
           <datalist id="pantry-places">\(places.map { HTML("<option value=\"\($0)\">") }.joined())</datalist>
-          <p class="hint">Pieces and servings are kept in grams or millilitres through the food's serving size.</p>
+          <p class="hint">Pieces and servings are kept in grams or millilitres through the food's serving size. A barcode finds the household's food, or brings the product from Open Food Facts with the pack size on its label.</p>
         </section>
         """)
     }
