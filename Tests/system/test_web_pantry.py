@@ -5,8 +5,9 @@ import datetime
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import api_session, axe_check, css, screenshot, sign_in, wait_for
+from browser import api_session, axe_check, css, make_driver, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
 from layout_seed import post
+from test_web_household import household_of_two, seen_within
 
 
 @pytest.fixture
@@ -73,3 +74,29 @@ def test_a_week_bought_cooked_and_eaten_leaves_the_pantry_to_the_gram(driver, se
     css(driver, ".pantry-use button[value=discarded]").click()
     wait_for(driver, lambda d: "250 g" in css(d, "#pantry-waste").text, message="the waste is counted")
     screenshot(driver, "pantry-page")
+
+
+def test_a_tick_in_the_shop_books_stock_on_the_other_phone(driver, server):
+    """Ben ticks rice in the shop; Ana's open pantry page shows it without a reload."""
+    ana, ben = household_of_two(server, "pantry-ana@example.com", "pantry-ben@example.com")
+    today = ana.get(server.url("/api/v1/plan")).json()["today"]
+    rice = post(ana, server, "/api/v1/foods", {"name": "Basmati", "per100": {"energyKcal": 350}})
+    bowl = post(ana, server, "/api/v1/meals", {"description": "Rice bowl", "ingredients": [{"foodId": rice["id"], "quantity": 150, "unit": "g"}]})
+    post(ana, server, "/api/v1/plan/assignments", {"mealId": bowl["id"], "date": today, "mealType": "dinner", "servings": 2})
+    shopping = post(ben, server, "/api/v1/shopping-lists", {"from": today, "to": today})
+    bens_phone = make_driver("phone")
+    try:
+        sign_in(driver, server, email="pantry-ana@example.com")
+        sign_in(bens_phone, server, email="pantry-ben@example.com")
+        driver.get(server.url("/pantry"))
+        mark_page(driver)
+        bens_phone.get(server.url(f"/shopping/{shopping['id']}"))
+        wait_for(bens_phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#shopping-items .shop-item"))
+        css(bens_phone, "#shopping-items .shop-item .shop-row").click()
+        took = seen_within(driver, lambda d: "Basmati" in css(d, "#pantry-lots").text and "300 g" in css(d, "#pantry-lots").text,
+                           "Ben's tick booked in on Ana's open pantry")
+        assert page_was_not_reloaded(driver)
+        assert held(ana, server) == {"Basmati": 300}
+        print(f"a tick reached the other phone's pantry in {took:.2f} s")
+    finally:
+        bens_phone.quit()
