@@ -13,6 +13,8 @@ extension InMemoryLibrary {
             tx.records.pantryItems[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
+        func count() async throws -> Int { try await items().count }
+
         func items(of foodIDs: [UUID]) async throws -> [PantryItem] {
             let wanted = Set(foodIDs)
             return try await items().filter { wanted.contains($0.foodId) }

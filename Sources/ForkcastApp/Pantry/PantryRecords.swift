@@ -7,6 +7,8 @@ public protocol PantryRecords: Sendable {
     /// Every lot, in no particular order.
     func items() async throws -> [PantryItem]
     func item(_ id: UUID) async throws -> PantryItem?
+    /// How many lots there are (the household's cap).
+    func count() async throws -> Int
     /// The lots of these foods.
     func items(of foodIDs: [UUID]) async throws -> [PantryItem]
     func insert(_ item: PantryItem, now: Date) async throws

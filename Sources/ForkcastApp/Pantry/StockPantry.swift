@@ -20,7 +20,7 @@ public struct StockPantry: Sendable {
         let (now, today) = (now, today)
         return try await library.write { tx in
             let lot = try await tx.pantryLot(input, id: id, createdAt: now, now: now, today: today)
-            if try await tx.pantry.items().count >= PantryItem.maximumItems {
+            if try await tx.pantry.count() >= PantryItem.maximumItems {
                 throw ValidationError(field: "foodId", "A pantry holds at most \(PantryItem.maximumItems) lots; use or remove some first.")
             }
             try await tx.pantry.insert(lot, now: now)

@@ -14,6 +14,10 @@ struct PantryRepository: PantryRecords {
         try await PantryItemModel.query(on: db).filter(kitchen).all().map(\.domain)
     }
 
+    func count() async throws -> Int {
+        try await PantryItemModel.query(on: db).filter(kitchen).count()
+    }
+
     func item(_ id: UUID) async throws -> PantryItem? {
         try await PantryItemModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
     }

@@ -27,8 +27,10 @@ extension Owner {
                                    suggestedType: types.suggested(at: now, in: user.zone).token, zone: user.zone, mealTypes: types)
         model.me = me
         if date == today {
-            let pantry = try await PantryView.read(self)
-            model.useSoon = pantry.soon.map { ($0, pantry.name(of: $0)) }
+            // Only the lots to use soon and their foods (not the month's waste the pantry page adds up).
+            let soon = PantryRules.usingOrder(try await pantry.items()).filter { $0.useSoon(today: today) }
+            let foods = soon.isEmpty ? [:] : try await self.foods.find(ids: Array(Set(soon.map(\.foodId))))
+            model.useSoon = soon.map { ($0, foods[$0.foodId]?.name ?? "") }
         }
         return model
     }
