@@ -16,6 +16,7 @@ func routes(_ app: Application) throws {
     InvitationsController.register(operations)
     HouseholdController.register(operations)
     DiaryLinksController.register(operations)
+    CalendarFeedsController.register(operations)
     AccountController.register(operations)
     FoodsController.register(operations)
     MealsController.register(operations)
@@ -40,6 +41,8 @@ func routes(_ app: Application) throws {
     try web.register(collection: WebSharedShoppingController())
     try web.register(collection: WebSharedRecipeController())
     try web.register(collection: WebCoachController())
+    // A calendar app's subscription: no session, no cookies.
+    try app.register(collection: CalendarFeedRoute())
     // An invitation into a household: signed out, it offers sign-up or sign-in.
     try web.register(collection: WebHouseholdController.JoinPage())
     // Apple's cross-site form_post: no session, no CSRF token; it only hands on to a GET (see there).
@@ -59,6 +62,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebInvitationsController())
     try signedInWeb.register(collection: WebHouseholdController())
     try signedInWeb.register(collection: WebCoachLinksController())
+    try signedInWeb.register(collection: WebCalendarFeedsController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 

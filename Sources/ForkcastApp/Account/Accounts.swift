@@ -68,6 +68,13 @@ public protocol AccountRecords: Sendable {
     func diaryLink(tokenHash: String, now: Date) async throws -> (link: DiaryLink, owner: UUID)?
     /// Deletes the person's link; false when they have none with this id.
     func deleteDiaryLink(_ id: UUID, owner: UUID) async throws -> Bool
+    func insert(_ feed: CalendarFeed, owner: UUID) async throws
+    /// The person's calendar feeds, newest first.
+    func calendarFeeds(of owner: UUID) async throws -> [CalendarFeed]
+    /// The feed with this token hash, and whose plan it shows.
+    func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, owner: UUID)?
+    /// Deletes the person's feed; false when they have none with this id.
+    func deleteCalendarFeed(_ id: UUID, owner: UUID) async throws -> Bool
 }
 
 /// An account as it is created.

@@ -108,6 +108,7 @@ public struct InMemoryAccounts: Accounts {
                 records.goals[owner] = nil
                 records.identities = records.identities.filter { $0.value != owner }
                 records.diaryLinks = records.diaryLinks.filter { $0.value.owner != owner }
+                records.calendarFeeds = records.calendarFeeds.filter { $0.value.owner != owner }
                 if let household = records.memberships.removeValue(forKey: owner)?.household,
                    !records.memberships.values.contains(where: { $0.household == household }) {
                     records.households[household] = nil
@@ -162,6 +163,30 @@ public struct InMemoryAccounts: Accounts {
             tx.update { records in
                 guard records.diaryLinks[id]?.owner == owner else { return false }
                 records.diaryLinks[id] = nil
+                return true
+            }
+        }
+
+        func insert(_ feed: CalendarFeed, owner: UUID) async throws {
+            try tx.update { records in
+                guard records.calendarFeeds[feed.id] == nil else { throw InMemoryLibraries.DuplicateID(id: feed.id) }
+                records.calendarFeeds[feed.id] = .init(owner: owner, value: feed)
+            }
+        }
+
+        func calendarFeeds(of owner: UUID) async throws -> [CalendarFeed] {
+            tx.records.calendarFeeds.values.filter { $0.owner == owner }.map(\.value)
+                .sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        }
+
+        func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, owner: UUID)? {
+            tx.records.calendarFeeds.values.first { $0.value.tokenHash == tokenHash }.map { ($0.value, $0.owner) }
+        }
+
+        func deleteCalendarFeed(_ id: UUID, owner: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.calendarFeeds[id]?.owner == owner else { return false }
+                records.calendarFeeds[id] = nil
                 return true
             }
         }

@@ -154,6 +154,22 @@ struct FluentAccounts: Accounts {
             return !rows.isEmpty
         }
 
+        func insert(_ feed: CalendarFeed, owner: UUID) async throws { try await CalendarFeedModel(feed, ownerID: owner).create(on: db) }
+
+        func calendarFeeds(of owner: UUID) async throws -> [CalendarFeed] {
+            try await CalendarFeedModel.query(on: db).filter(\.$ownerID == owner).sort(\.$createdAt, .descending).sort(\.$id, .descending).all().map(\.domain)
+        }
+
+        func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, owner: UUID)? {
+            try await CalendarFeedModel.query(on: db).filter(\.$tokenHash == tokenHash).first().map { ($0.domain, $0.ownerID) }
+        }
+
+        func deleteCalendarFeed(_ id: UUID, owner: UUID) async throws -> Bool {
+            let rows = try await (db as! any SQLDatabase).delete(from: CalendarFeedModel.schema)
+                .where("id", .equal, id).where("user_id", .equal, owner).returning("id").all()
+            return !rows.isEmpty
+        }
+
         func replace(_ household: Household) async throws {
             try await (db as! any SQLDatabase).update(HouseholdModel.schema)
                 .set("name", to: household.name).set("updated_at", to: household.updatedAt)
@@ -175,6 +191,7 @@ extension FluentAccounts {
         (MealTypeModel.schema, "user_id"),
         (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
         (InvitationModel.schema, "created_by"), (HouseholdMemberModel.schema, "user_id"), (DiaryLinkModel.schema, "user_id"),
+        (CalendarFeedModel.schema, "user_id"),
     ]
 }
 
