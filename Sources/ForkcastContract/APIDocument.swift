@@ -58,6 +58,7 @@ public enum APIDocument {
         "meal-types": "Your meal types: the defaults and your own, their order, windows and names",
         "history": "Meal-first history: what was eaten under one meal type on one day (occasions)",
         "photos": "Photos of what was eaten: uploaded once, checked by content, private to you",
+        "api keys": "Keys for other programs: read or write, in chosen areas, until they expire; made and revoked with a session only",
         "calendar": "The plan in a calendar app: secret iCalendar addresses, renewed or removed at once",
         "pantry": "What the household has: lots of its foods, where they are and when they go off",
         "account": "Your data: export, import", "system": "Health and this document",

@@ -13,6 +13,7 @@ public enum APIv1 {
         Households.RevokeInvitation.self, Households.Join.self, Households.Leave.self, Households.RemoveMember.self, Households.SetRole.self,
         DiaryLinks.Create.self, DiaryLinks.List.self, DiaryLinks.Revoke.self, DiaryLinks.Shared.self, DiaryLinks.SharedExport.self,
         CalendarFeeds.Create.self, CalendarFeeds.List.self, CalendarFeeds.Renew.self, CalendarFeeds.Delete.self,
+        APIKeys.Create.self, APIKeys.List.self, APIKeys.Revoke.self,
         Service.Health.self, Service.Document.self,
         Auth.Register.self, Auth.Login.self, Auth.Apple.self, Auth.Logout.self,
         Me.Get.self, Me.Update.self, Me.Delete.self, Me.Export.self, Me.Import.self,

@@ -17,6 +17,7 @@ func routes(_ app: Application) throws {
     HouseholdController.register(operations)
     DiaryLinksController.register(operations)
     CalendarFeedsController.register(operations)
+    APIKeysController.register(operations)
     AccountController.register(operations)
     FoodsController.register(operations)
     MealsController.register(operations)
@@ -63,6 +64,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebHouseholdController())
     try signedInWeb.register(collection: WebCoachLinksController())
     try signedInWeb.register(collection: WebCalendarFeedsController())
+    try signedInWeb.register(collection: WebAPIKeysController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }
 

@@ -14,7 +14,7 @@ import Testing
         DiaryEntryModel.self, BodyProfileModel.self, GoalSettingModel.self, WeightEntryModel.self,
         MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self, ExternalIdentityModel.self, UsedNonceModel.self,
         CatalogFoodModel.self, CatalogPartModel.self, ShoppingListModel.self, ShoppingItemModel.self, InvitationModel.self,
-        HouseholdModel.self, HouseholdMemberModel.self, DiaryLinkModel.self, PantryItemModel.self, PantryUseModel.self, CalendarFeedModel.self,
+        HouseholdModel.self, HouseholdMemberModel.self, DiaryLinkModel.self, PantryItemModel.self, PantryUseModel.self, CalendarFeedModel.self, APIKeyModel.self,
     ]
 
     @Test(arguments: Self.models.indices)

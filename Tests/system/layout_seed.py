@@ -260,6 +260,7 @@ def seed(server):
     post(s, server, "/api/v1/pantry", {"foodId": foods[1]["id"], "amount": 300, "location": "fridge", "opened": True})
     # A coach's link to the last fortnight, everything shown (the page a coach opens).
     post(s, server, "/api/v1/calendar-feeds", {"scope": "household"})  # listed on Settings › calendar
+    post(s, server, "/api/v1/api-keys", {"name": "Home Assistant " + "long name " * 8, "access": "write", "areas": ["plan", "shopping", "pantry"]})
     coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})
     return {"coach": coach["token"], "today": today, "food": foods_by_name[NAME_120], "unicode_food": foods[1], "meal": meals[15], "recipe": meals[10],
             "entry_id": plates[1][2]["id"], "photo_entry": photo_entry, "shopping": shopping,

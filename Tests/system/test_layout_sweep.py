@@ -174,6 +174,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("household-join", f"/household/join?invite={seeded['join']}", None),
             ("coach-links", "/settings/coach", None),
             ("calendar-feeds", "/settings/calendar", None),
+            ("api-keys", "/settings/keys", None),
             ("coach", f"/coach/{seeded['coach']}", None),
             # A link made (shown once) beside the ones waiting; 10 sweeps stay under the 20 allowed.
             ("invitations", "/settings/invitations", lambda: css(driver, "#make-invitation").click()),

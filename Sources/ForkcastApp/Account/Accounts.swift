@@ -75,6 +75,14 @@ public protocol AccountRecords: Sendable {
     func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, owner: UUID)?
     /// Deletes the person's feed; false when they have none with this id.
     func deleteCalendarFeed(_ id: UUID, owner: UUID) async throws -> Bool
+    func insert(_ key: APIKey, owner: UUID) async throws
+    /// The person's keys open at `now`, newest first.
+    func apiKeys(of owner: UUID, now: Date) async throws -> [APIKey]
+    /// The key open at `now` with this token hash, and whose it is.
+    func apiKey(tokenHash: String, now: Date) async throws -> (key: APIKey, owner: UUID)?
+    func touchAPIKey(_ id: UUID, at: Date) async throws
+    /// Deletes the person's key; false when they have none with this id.
+    func deleteAPIKey(_ id: UUID, owner: UUID) async throws -> Bool
 }
 
 /// An account as it is created.

@@ -109,6 +109,7 @@ public struct InMemoryAccounts: Accounts {
                 records.identities = records.identities.filter { $0.value != owner }
                 records.diaryLinks = records.diaryLinks.filter { $0.value.owner != owner }
                 records.calendarFeeds = records.calendarFeeds.filter { $0.value.owner != owner }
+                records.apiKeys = records.apiKeys.filter { $0.value.owner != owner }
                 if let household = records.memberships.removeValue(forKey: owner)?.household,
                    !records.memberships.values.contains(where: { $0.household == household }) {
                     records.households[household] = nil
@@ -177,6 +178,34 @@ public struct InMemoryAccounts: Accounts {
         func calendarFeeds(of owner: UUID) async throws -> [CalendarFeed] {
             tx.records.calendarFeeds.values.filter { $0.owner == owner }.map(\.value)
                 .sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        }
+
+        func insert(_ key: APIKey, owner: UUID) async throws {
+            try tx.update { records in
+                guard records.apiKeys[key.id] == nil else { throw InMemoryLibraries.DuplicateID(id: key.id) }
+                records.apiKeys[key.id] = .init(owner: owner, value: key)
+            }
+        }
+
+        func apiKeys(of owner: UUID, now: Date) async throws -> [APIKey] {
+            tx.records.apiKeys.values.filter { $0.owner == owner && $0.value.isOpen(at: now) }.map(\.value)
+                .sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+        }
+
+        func apiKey(tokenHash: String, now: Date) async throws -> (key: APIKey, owner: UUID)? {
+            tx.records.apiKeys.values.first { $0.value.tokenHash == tokenHash && $0.value.isOpen(at: now) }.map { ($0.value, $0.owner) }
+        }
+
+        func touchAPIKey(_ id: UUID, at: Date) async throws {
+            tx.update { records in records.apiKeys[id]?.value.lastUsedAt = at }
+        }
+
+        func deleteAPIKey(_ id: UUID, owner: UUID) async throws -> Bool {
+            tx.update { records in
+                guard records.apiKeys[id]?.owner == owner else { return false }
+                records.apiKeys[id] = nil
+                return true
+            }
         }
 
         func calendarFeed(tokenHash: String) async throws -> (feed: CalendarFeed, owner: UUID)? {

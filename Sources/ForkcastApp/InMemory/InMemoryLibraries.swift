@@ -62,6 +62,7 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var households: [UUID: Household] = [:]
         public internal(set) var diaryLinks: [UUID: Owned<DiaryLink>] = [:]
         public internal(set) var calendarFeeds: [UUID: Owned<CalendarFeed>] = [:]
+        public internal(set) var apiKeys: [UUID: Owned<APIKey>] = [:]
         /// Each account's household, role and when it joined.
         public internal(set) var memberships: [UUID: (household: UUID, role: Household.Role, joinedAt: Date)] = [:]
         /// Each used invitation, with the account it created.

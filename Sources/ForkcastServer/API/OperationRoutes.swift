@@ -27,6 +27,7 @@ struct OperationRoutes {
         let builder = Op.signedIn ? signedIn : open
         let idempotent = Op.headerParameters.contains(.idempotencyKey)
         return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
+            try APIKeysController.check(Op.self, req)
             guard idempotent else { return try await Self.respond(Op.self, req, handler) }
             return try await IdempotencyKey.answer(req) { req in try await Self.respond(Op.self, req, handler) }
         }.noting(body)
@@ -66,7 +67,8 @@ struct OperationRoutes {
                                use handler: @escaping @Sendable (Request, Op.Parameters) async throws -> Response) -> Route {
         let builder = Op.signedIn ? signedIn : open
         return builder.on(HTTPMethod(rawValue: Op.method.rawValue), Op.path.pathComponents, body: body) { req async throws -> Response in
-            try await handler(req, try Self.parameters(Op.self, req))
+            try APIKeysController.check(Op.self, req)
+            return try await handler(req, try Self.parameters(Op.self, req))
         }.noting(body)
     }
 

@@ -138,6 +138,14 @@ struct BearerAuthenticator: AsyncBearerAuthenticator {
 
     func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
         let db = request.database
+        // A key for another program: no session, only what the key may reach (APIKeysController.check).
+        if bearer.token.hasPrefix(APIKey.prefix) {
+            guard bearer.token.count <= 120, let found = try await request.manageAPIKeys.open(tokenHash: Tokens.hash(bearer.token)),
+                  let user = try await UserModel.find(found.owner, on: db) else { return }
+            request.auth.login(user)
+            request.apiKey = found.key
+            return
+        }
         let writes = request.method != .GET && request.method != .HEAD
         let hash = Tokens.hash(bearer.token)
         guard let found = try await Self.row(hash: hash, writes: writes, on: db).map({ try Found($0, writes: writes) }) else {

@@ -154,6 +154,27 @@ struct FluentAccounts: Accounts {
             return !rows.isEmpty
         }
 
+        func insert(_ key: APIKey, owner: UUID) async throws { try await APIKeyModel(key, ownerID: owner).create(on: db) }
+
+        func apiKeys(of owner: UUID, now: Date) async throws -> [APIKey] {
+            try await APIKeyModel.query(on: db).filter(\.$ownerID == owner).filter(\.$expiresAt > now)
+                .sort(\.$createdAt, .descending).sort(\.$id, .descending).all().map(\.domain)
+        }
+
+        func apiKey(tokenHash: String, now: Date) async throws -> (key: APIKey, owner: UUID)? {
+            try await APIKeyModel.query(on: db).filter(\.$tokenHash == tokenHash).filter(\.$expiresAt > now).first().map { ($0.domain, $0.ownerID) }
+        }
+
+        func touchAPIKey(_ id: UUID, at: Date) async throws {
+            try await (db as! any SQLDatabase).update(APIKeyModel.schema).set("last_used_at", to: at).where("id", .equal, id).run()
+        }
+
+        func deleteAPIKey(_ id: UUID, owner: UUID) async throws -> Bool {
+            let rows = try await (db as! any SQLDatabase).delete(from: APIKeyModel.schema)
+                .where("id", .equal, id).where("user_id", .equal, owner).returning("id").all()
+            return !rows.isEmpty
+        }
+
         func insert(_ feed: CalendarFeed, owner: UUID) async throws { try await CalendarFeedModel(feed, ownerID: owner).create(on: db) }
 
         func calendarFeeds(of owner: UUID) async throws -> [CalendarFeed] {
@@ -191,7 +212,7 @@ extension FluentAccounts {
         (MealTypeModel.schema, "user_id"),
         (TokenModel.schema, "user_id"), (KnownClientModel.schema, "user_id"), (ExternalIdentityModel.schema, "user_id"),
         (InvitationModel.schema, "created_by"), (HouseholdMemberModel.schema, "user_id"), (DiaryLinkModel.schema, "user_id"),
-        (CalendarFeedModel.schema, "user_id"),
+        (CalendarFeedModel.schema, "user_id"), (APIKeyModel.schema, "user_id"),
     ]
 }
 

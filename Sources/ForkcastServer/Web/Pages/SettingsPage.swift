@@ -43,7 +43,7 @@ struct SettingsPage {
           <h2>Your data</h2>
           <p class="button-row"><a class="button" href="\(SiteURL.accountData.path)">Download, import or delete everything</a></p>
           <h2>Apps and scripts</h2>
-          <p class="button-row"><a class="button" href="\(SiteURL.calendarFeeds.path)">The plan in your calendar</a> <a class="button" href="\(SiteURL.apiDocs.path)">API reference</a></p>
+          <p class="button-row"><a class="button" href="\(SiteURL.calendarFeeds.path)">The plan in your calendar</a> <a class="button" href="\(SiteURL.apiKeys.path)">Keys for other programs</a> <a class="button" href="\(SiteURL.apiDocs.path)">API reference</a></p>
           <p class="muted">Signed in as \(user.email).</p>
           <form method="post" action="\(SiteURL.logout.path)">
             \(Layout.csrfField(layout.csrf ?? ""))

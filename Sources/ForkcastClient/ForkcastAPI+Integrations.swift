@@ -17,3 +17,14 @@ extension ForkcastAPI {
 
     public func deleteCalendarFeed(_ id: UUID) async throws { _ = try await send(CalendarFeeds.Delete.self, IDParameter(id)) }
 }
+
+extension ForkcastAPI {
+    /// A key for another program; its `key` (a bearer token: `ForkcastAPI(baseURL:token:)`) is in
+    /// this answer only. Made with a session, not with another key.
+    public func createAPIKey(_ input: APIKeyInput) async throws -> APIKeyAnswer { try await send(APIKeys.Create.self, body: input) }
+
+    /// Your keys not expired, with when each was last used.
+    public func apiKeys() async throws -> [APIKeyAnswer] { try await send(APIKeys.List.self, Nothing()) }
+
+    public func revokeAPIKey(_ id: UUID) async throws { _ = try await send(APIKeys.Revoke.self, IDParameter(id)) }
+}
