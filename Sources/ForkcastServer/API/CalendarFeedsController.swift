@@ -35,7 +35,7 @@ extension Request {
         let token = Tokens.generate()
         do {
             let feed = try await shareCalendar.make(by: try requireUserID(), tokenHash: Tokens.hash(token), scope: scope, replacing: replacing)
-            return (feed, publicBaseURL + SiteURL.calendarFeed(token).path)
+            return (feed, publicBaseURL + SiteURL.calendarFeed(file: token + ".ics").path)
         } catch let refusal as Refusal {
             throw AppError(refusal)
         }
@@ -57,7 +57,7 @@ struct CalendarFeedRoute: RouteCollection {
     static let reads = LoginThrottle.Bucket(prefix: "calendar-feed:", capacity: 120, rate: 1)
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("calendar", ":file", use: feed)
+        routes.get(SiteURL.calendarFeed(file: ":file"), use: feed)
     }
 
     @Sendable func feed(req: Request) async throws -> Response {

@@ -17,7 +17,7 @@ enum SiteURL: Sendable {
     case joinHousehold(invite: String)
     /// Settings › Your data › Shared with a coach, and the page a diary link opens.
     case coachLinks, revokeCoachLink(UUID), coach(String, date: CalendarDate? = nil)
-    case calendarFeeds, renewCalendarFeed(UUID), removeCalendarFeed(UUID), calendarFeed(String), apiKeys, revokeAPIKey(UUID)
+    case calendarFeeds, renewCalendarFeed(UUID), removeCalendarFeed(UUID), calendarFeed(file: String), apiKeys, revokeAPIKey(UUID)
     // Sign in with Apple and OpenID Connect: start, Apple's form_post answer, the return,
     // and Settings › Sign-in methods
     case identityStart(IdentityProviders.Kind, intent: String? = nil, next: String? = nil)
@@ -107,7 +107,7 @@ enum SiteURL: Sendable {
         case .calendarFeeds: "/settings/calendar"
         case .renewCalendarFeed(let feed): "/settings/calendar/\(id(feed))/renew"
         case .removeCalendarFeed(let feed): "/settings/calendar/\(id(feed))/remove"
-        case .calendarFeed(let token): "/calendar/\(token).ics"
+        case .calendarFeed(let file): "/calendar/\(file)"
         case .apiKeys: "/settings/keys"
         case .revokeAPIKey(let key): "/settings/keys/\(id(key))/revoke"
         case .revokeInvitation(let invitation): "/settings/invitations/\(id(invitation))/revoke"
@@ -242,7 +242,7 @@ enum SiteURL: Sendable {
 
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
-        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .calendarFeeds, .renewCalendarFeed(anyID), .removeCalendarFeed(anyID), .apiKeys, .revokeAPIKey(anyID), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
+        .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .calendarFeeds, .renewCalendarFeed(anyID), .removeCalendarFeed(anyID), .calendarFeed(file: ":file"), .apiKeys, .revokeAPIKey(anyID), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .cookedEntry(anyID), .importRecipe, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
