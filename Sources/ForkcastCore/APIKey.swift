@@ -43,10 +43,11 @@ public struct APIKey: Identifiable, Hashable, Sendable {
     /// How often its last use is written down (not on every request).
     public static let lastUsedPrecision: TimeInterval = 60
 
-    /// Whether the key may call an operation of `area` (nil: not one a key may call at all:
-    /// keys, sign-ins, the account, the household, sharing links), changing data or not.
-    public func permits(_ area: Area?, writes: Bool) -> Bool {
-        guard let area, areas.contains(area) else { return false }
+    /// Whether the key may call an operation that reaches `reached` (every one must be the key's;
+    /// nil or none: not one a key may call at all: keys, sign-ins, the account, the household,
+    /// sharing links), changing data or not.
+    public func permits(_ reached: Set<Area>?, writes: Bool) -> Bool {
+        guard let reached, !reached.isEmpty, reached.isSubset(of: areas) else { return false }
         return !writes || access == .write
     }
 

@@ -54,16 +54,16 @@ public enum ICalendar {
     }
 
     /// A content line split into lines of at most 75 octets, each continued with a space, never
-    /// inside a character.
+    /// inside a UTF-8 sequence (a letter with many combining marks may be split between them).
     static func folded(_ line: String) -> String {
         var result = "", count = 0
-        for character in line {
-            let size = String(character).utf8.count
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
             if count + size > 75 {
                 result += "\r\n "
                 count = 1
             }
-            result.append(character)
+            result.unicodeScalars.append(scalar)
             count += size
         }
         return result

@@ -47,5 +47,8 @@ struct ShareCalendarTests {
         let summary = text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") }
         #expect(summary == "SUMMARY:Crème brûlée\\, \"flambée\"\\; à la \\\\ maison\\n" + String(repeating: "é", count: 60) + "مرحبا")
         #expect(text.contains("DESCRIPTION:a\\nb\r\n") && text.contains("DTSTART:20261123T000000Z"))
+        // One letter with a hundred combining marks is longer than a line: folded inside it, by octets.
+        let zalgo = ICalendar.document(name: "e" + String(repeating: "\u{301}", count: 100), zone: "UTC", events: [], stamp: now)
+        #expect(zalgo.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
     }
 }

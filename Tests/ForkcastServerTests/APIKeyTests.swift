@@ -3,6 +3,9 @@ import ForkcastContract
 import ForkcastCore
 @testable import ForkcastServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import VaporTesting
 
@@ -42,7 +45,18 @@ struct APIKeyTests {
             // A write key in its area writes; a bad key is refused as made.
             let writeKey = try await ana.api.createAPIKey(APIKeyInput(name: "Pantry bot", access: .write, areas: ["pantry", "plan"]))
             let writer = ForkcastAPI(baseURL: url, token: writeKey.key)
-            #expect(await Self.status { _ = try await writer.assign(mealId: soup.id, date: today.adding(days: 2), mealType: "lunch") } == 200)
+            let lunch = try await writer.assign(mealId: soup.id, date: today.adding(days: 2), mealType: "lunch")
+            #expect(await Self.status { _ = try await script.suggestions(SuggestionsInput(start: today)) } == 200, "suggestions change nothing")
+            // What reaches beyond the key's areas, or makes a public link, or signs in: refused.
+            #expect(await Self.status { _ = try await writer.logEaten(lunch.id) } == 403, "writes diaries: needs the diary too")
+            #expect(await Self.status { _ = try await writer.shareRecipe(soup.id) } == 403)
+            var apple = URLRequest(url: url.appendingPathComponent("api/v1/auth/apple"))
+            apple.httpMethod = "POST"
+            apple.setValue("Bearer \(writeKey.key ?? "")", forHTTPHeaderField: "Authorization")
+            apple.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            apple.httpBody = Data(#"{"identityToken":"x.y.z"}"#.utf8)
+            let (_, signIn) = try await URLSession.shared.data(for: apple)
+            #expect((signIn as? HTTPURLResponse)?.statusCode == 403, "a key never reaches sign-in (it would link an identity)")
             for bad in [APIKeyInput(name: " ", access: .read, areas: ["plan"]), APIKeyInput(name: "x", access: .read, areas: []),
                         APIKeyInput(name: "x", access: .read, areas: ["account"]), APIKeyInput(name: "x", access: .read, areas: ["plan"], expiresAt: Date(timeIntervalSince1970: 0)),
                         APIKeyInput(name: String(repeating: "k", count: 101), access: .read, areas: ["plan"])] {

@@ -28,8 +28,7 @@ public enum Pantry {
             summary: "Put a scanned pack in the pantry: the household's food with that barcode, or the Open Food Facts product made one; the amount defaults to the pack size on its label",
             success: Outcome(201, "Stocked"),
             failures: [Outcome(404, "No product with that barcode"), Foods.upstream, .malformed, .notSignedIn, .csrf, .tooLarge, .notJSON,
-                       Outcome(422, "Not a barcode, a bad place or date, or no amount given for a product whose label gives no pack size")],
-            headerParameters: [.idempotencyKey])
+                       Outcome(422, "Not a barcode, a bad place or date, or no amount given for a product whose label gives no pack size")])
     }
 
     public enum Update: APIOperation {

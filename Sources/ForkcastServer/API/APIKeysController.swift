@@ -23,18 +23,30 @@ enum APIKeysController {
     }
 
     /// The area of each tag a key may reach; operations of other tags (keys, sign-ins, the account,
-    /// the household, sharing links, calendar addresses, sync) are refused to every key.
+    /// the household, sharing links, calendar addresses, sync) are refused to every key, whether
+    /// or not they need a session (signing in with Apple while a key is sent would link an identity).
     static let areas: [String: APIKey.Area] = ["diary": .diary, "history": .diary, "photos": .diary, "body": .diary,
                                                "plan": .plan, "meals": .plan, "foods": .plan, "shopping": .shopping, "pantry": .pantry]
+    /// Operations that reach beyond their tag's area, by operation id: the key must reach them all.
+    static let reaches: [String: Set<APIKey.Area>] = [
+        "logEatenAssignment": [.plan, .diary, .pantry], "logPlannedMeal": [.diary, .plan, .pantry],
+        "cookAssignment": [.plan, .pantry], "addPantryItemByBarcode": [.pantry, .plan],
+    ]
+    /// Public links a key may not make or end.
+    static let refused: Set<String> = ["shareRecipe", "unshareRecipe", "shareShoppingList", "unshareShoppingList"]
+    /// POSTs that change nothing (a draft, suggestions): a read-only key may send them.
+    static let readsByPost: Set<String> = ["suggestPlan", "importRecipe"]
 
     /// 403 when the request is signed in by a key that may not call `Op`.
     static func check<Op: APIOperation>(_ operation: Op.Type, _ req: Request) throws {
-        guard Op.signedIn, let key = req.apiKey else { return }
-        let writes = req.method != .GET && req.method != .HEAD
-        let area = areas[Op.tag]
-        guard key.permits(area, writes: writes) else {
-            guard let area else { throw AppError.forbidden("An API key cannot use \(Op.path): keys, sign-ins, the account and sharing need you signed in yourself.") }
-            if !key.areas.contains(area) { throw AppError.forbidden("This key (“\(key.name.prefix(60))”) may not reach \(area.rawValue); it reaches \(key.areas.sorted().map(\.rawValue).joined(separator: ", ")).") }
+        guard let key = req.apiKey, Op.tag != "system" else { return }
+        let writes = req.method != .GET && req.method != .HEAD && !readsByPost.contains(Op.id)
+        let reached = refused.contains(Op.id) ? nil : reaches[Op.id] ?? areas[Op.tag].map { [$0] }
+        guard key.permits(reached, writes: writes) else {
+            guard let reached else { throw AppError.forbidden("An API key cannot use \(Op.path): keys, sign-ins, the account and sharing need you signed in yourself.") }
+            if !reached.isSubset(of: key.areas) {
+                throw AppError.forbidden("This key (“\(key.name.prefix(60))”) may not reach \(reached.sorted().map(\.rawValue).joined(separator: " and ")); it reaches \(key.areas.sorted().map(\.rawValue).joined(separator: ", ")).")
+            }
             throw AppError.forbidden("This key (“\(key.name.prefix(60))”) may only read; nothing was saved.")
         }
     }

@@ -19,21 +19,27 @@ extension Owner {
             throw ValidationError(field: "amount", "How much must be above 0 and at most 1,000,000; got \(amount).")
         }
         let lookup = foodLookup
-        let food: Food
+        var lot = PantryInput(foodId: foodID, amount: amount ?? 0, unit: unit, location: location, bestBefore: bestBefore, opened: opened)
         do {
-            guard let found = try await lookup.importProduct(code, id: foodID)?.food else {
+            // Found (and the pack size known) before anything is imported: a refusal leaves no food behind.
+            let (name, basis): (String, NutritionBasis)
+            switch try await lookup.lookup(code) {
+            case .local(let food): (name, basis) = (food.name, food.basis)
+            case .product(let draft): (name, basis) = (draft.name, draft.basis)
+            case .notFound: throw AppError.notFound("No food with barcode \(code.digits) in your household or on Open Food Facts.")
+            }
+            if amount == nil {
+                guard let pack = try await lookup.packSize(code, basis: basis) else {
+                    throw ValidationError(field: "amount", "Open Food Facts gives no pack size for \(name.prefix(80)) in \(basis.rawValue): say how much.")
+                }
+                (lot.amount, lot.unit) = (pack, basis.rawValue)
+            }
+            guard let food = try await lookup.importProduct(code, id: foodID)?.food else {
                 throw AppError.notFound("No food with barcode \(code.digits) in your household or on Open Food Facts.")
             }
-            food = found
+            lot.foodId = food.id
         } catch let failure as OpenFoodFactsClient.Failure {
             throw AppError.upstreamUnavailable(failure.message, retryAfter: failure.retryAfter)
-        }
-        var lot = PantryInput(foodId: food.id, amount: amount ?? 0, unit: unit, location: location, bestBefore: bestBefore, opened: opened)
-        if amount == nil {
-            guard let pack = try await lookup.packSize(code, basis: food.basis) else {
-                throw ValidationError(field: "amount", "Open Food Facts gives no pack size for \(food.name.prefix(80)) in \(food.basis.rawValue): say how much.")
-            }
-            (lot.amount, lot.unit) = (pack, food.basis.rawValue)
         }
         return try await stockPantry.add(lot, id: id)
     }
