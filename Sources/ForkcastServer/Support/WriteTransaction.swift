@@ -183,7 +183,12 @@ extension Database {
                         try await sql.raw("COMMIT").run()
                         return result
                     } catch {
-                        if committing.withLockedValue({ $0 }), !Self.refusedCommit(error) { throw AppError.outcomeUnknown }
+                        if committing.withLockedValue({ $0 }), !Self.refusedCommit(error) {
+                            // The server ended it (a FATAL as it shut down or was told to): closed now,
+                            // or the pool would hand the dying connection to the next request.
+                            try? await connection.close().get()
+                            throw AppError.outcomeUnknown
+                        }
                         if !connection.isClosed { try? await sql.raw("ROLLBACK").run() }
                         throw error
                     }
