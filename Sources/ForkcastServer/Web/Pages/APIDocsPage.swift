@@ -36,13 +36,13 @@ struct APIDocsPage {
         let tags = operations.map(\.tag).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let contents = tags.map { tag in
             HTML("""
-            <li><a href="#tag-\(tag)">\(tag.capitalized)</a> <span class="muted">\(operations.filter { $0.tag == tag }.count)</span></li>
+            <li><a href="#tag-\(tag.replacingOccurrences(of: " ", with: "-"))">\(tag.capitalized)</a> <span class="muted">\(operations.filter { $0.tag == tag }.count)</span></li>
             """)
         }
         let sections = tags.map { tag in
             HTML("""
-            <section class="api-tag" aria-labelledby="tag-\(tag)">
-              <h2 id="tag-\(tag)">\(tag.capitalized)</h2>
+            <section class="api-tag" aria-labelledby="tag-\(tag.replacingOccurrences(of: " ", with: "-"))">
+              <h2 id="tag-\(tag.replacingOccurrences(of: " ", with: "-"))">\(tag.capitalized)</h2>
               \(operations.filter { $0.tag == tag }.map(render))
             </section>
             """)
