@@ -59,7 +59,7 @@ swift build --build-tests
 # A failing run ends by repeating what failed (the top of a long log is often cut off).
 failed_summary() {
   echo; echo "==> FAILED: $1 — the failing tests and issues:"
-  grep -E "✘|recorded an issue|Fatal error|error:" "$2" | grep -v "passed after" | head -60 || true
+  grep -aE "✘|recorded an issue|Fatal error|error:" "$2" | grep -av "passed after" | head -60 || true
 }
 
 # Swift Testing starts every test of the process at once. On two cores, with Swift concurrency on

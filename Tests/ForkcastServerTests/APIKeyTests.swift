@@ -28,7 +28,7 @@ struct APIKeyTests {
             let made = try await ana.api.createAPIKey(APIKeyInput(name: "Kitchen display <b>", access: .read, areas: ["plan"]))
             let token = try #require(made.key)
             #expect(token.hasPrefix("fck_") && made.areas == ["plan"] && made.access == .read)
-            let script = ForkcastAPI(baseURL: url, token: token)
+            let script = ForkcastAPI(baseURL: url, token: token, transport: .patient)
             #expect(try await script.plan(start: today).days.first?.assignments.map(\.mealId) == [soup.id], "reads the plan")
             #expect(try await script.meals().items.count == 1, "and the meals it is made of")
             // Writing, another area, keys and the account: 403, nothing saved.
@@ -44,7 +44,7 @@ struct APIKeyTests {
 
             // A write key in its area writes; a bad key is refused as made.
             let writeKey = try await ana.api.createAPIKey(APIKeyInput(name: "Pantry bot", access: .write, areas: ["pantry", "plan"]))
-            let writer = ForkcastAPI(baseURL: url, token: writeKey.key)
+            let writer = ForkcastAPI(baseURL: url, token: writeKey.key, transport: .patient)
             let lunch = try await writer.assign(mealId: soup.id, date: today.adding(days: 2), mealType: "lunch")
             #expect(await Self.status { _ = try await script.suggestions(SuggestionsInput(start: today)) } == 200, "suggestions change nothing")
             // What reaches beyond the key's areas, or makes a public link, or signs in: refused.
@@ -69,7 +69,7 @@ struct APIKeyTests {
             // Expired: 401.
             let stale = try await ana.api.createAPIKey(APIKeyInput(name: "Soon gone", access: .read, areas: ["plan"], expiresAt: Date().addingTimeInterval(1)))
             try await Task.sleep(for: .seconds(1.5))
-            #expect(await Self.status { _ = try await ForkcastAPI(baseURL: url, token: stale.key!).plan(start: today) } == 401)
+            #expect(await Self.status { _ = try await ForkcastAPI(baseURL: url, token: stale.key!, transport: .patient).plan(start: today) } == 401)
             _ = app
         }
     }

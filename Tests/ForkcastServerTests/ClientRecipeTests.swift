@@ -13,8 +13,8 @@ import Testing
 struct ClientRecipeTests {
     @Test func theClientSavesScalesAndImportsARecipe() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let water = try await api.createFood(FoodInput(name: "Water", basis: "ml", per100: .init(Nutrients(energyKcal: 0))))
             let draft = try await api.importRecipe(RecipeImportInput(text: "Lemonade\nServes 4\n4 lemons\n1 l water\n1 pinch of salt\nSqueeze the lemons.\nStir."))
             #expect(draft.meal.description == "Lemonade" && draft.lines.count == 3 && draft.lines[2].unit == "pinch")
@@ -33,20 +33,20 @@ struct ClientRecipeTests {
             let file = try await api.recipeJSONLD(saved.id)
             let link = try await api.shareRecipe(saved.id)
             #expect(try await api.shareRecipe(saved.id) == link)
-            let shared = try await ForkcastAPI(baseURL: url).sharedRecipe(token: link.token)
+            let shared = try await ForkcastAPI(baseURL: url, transport: .patient).sharedRecipe(token: link.token)
             #expect(shared == file, "the link shares the same document")
             let copy = try await api.importRecipe(RecipeImportInput(jsonld: String(decoding: shared, as: UTF8.self)))
             #expect(copy.meal.description == "Lemonade" && copy.meal.steps?.count == 3 && copy.meal.prepMinutes == 10)
             try await api.unshareRecipe(saved.id)
-            await #expect(throws: ForkcastError.self) { _ = try await ForkcastAPI(baseURL: url).sharedRecipe(token: link.token) }
+            await #expect(throws: ForkcastError.self) { _ = try await ForkcastAPI(baseURL: url, transport: .patient).sharedRecipe(token: link.token) }
         }
     }
 
     /// A recipe pushed by a phone's sync reads back through the API as it was written there.
     @Test func aSyncedRecipeReadsBackThroughTheAPI() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
             let id = try await phone.upsert(.meal, record: .object([
                 "description": .string("Tea \"\u{301}"), "cookMinutes": .number(4), "source": .string("Grandma"),

@@ -19,8 +19,8 @@ struct DiaryLinkAPITests {
     @Test func aCoachReadsWhatTheLinkShowsAndNothingElse() async throws {
         let clock = TestClock()
         try await withServer(allowSignup: true, clock: clock) { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "ana@example.com", password: "correct horse", displayName: "Ana <b>")
-            let ana = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "ana@example.com", password: "correct horse", displayName: "Ana <b>")
+            let ana = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             var per100 = Nutrients(energyKcal: 164, protein: 8.9, carbohydrates: 27, fat: 2.6)
             per100[.iron] = 2.9
             let food = try await ana.createFood(FoodInput(name: "Chickpeas", per100: FoodInput.Per100(per100)))
@@ -34,7 +34,7 @@ struct DiaryLinkAPITests {
             #expect(try await ana.diaryLinks().map(\.id) == [made.id])
             #expect(try await ana.diaryLinks().allSatisfy { $0.token == nil && $0.link == nil }, "the token is shown once")
 
-            let coach = ForkcastAPI(baseURL: url)
+            let coach = ForkcastAPI(baseURL: url, transport: .patient)
             let day = try await coach.sharedDiary(token: token)
             #expect(day.date == today && day.displayName == "Ana <b>")
             #expect(day.entries?.map(\.name) == ["Chickpeas"] && day.entries?.first?.quantity == 200)
@@ -65,7 +65,7 @@ struct DiaryLinkAPITests {
             // Bad links change nothing; another account cannot revoke Ana's.
             #expect(await problemStatus { _ = try await ana.createDiaryLink(DiaryLinkInput(from: today, to: today.adding(days: -1))) } == 422)
             #expect(await problemStatus { _ = try await ana.createDiaryLink(DiaryLinkInput(from: today, to: today, shows: ["email"])) } == 422)
-            let ben = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ben@example.com", password: "correct horse").token)
+            let ben = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ben@example.com", password: "correct horse").token, transport: .patient)
             #expect(await problemStatus { try await ben.revokeDiaryLink(made.id) } == 404)
             #expect(try await ben.diaryLinks().isEmpty)
 
@@ -76,7 +76,7 @@ struct DiaryLinkAPITests {
             #expect(await problemStatus { _ = try await coach.sharedDiary(token: "no-such-token") } == 404)
             clock.advance(by: 31 * 86_400)
             #expect(await problemStatus { _ = try await coach.sharedDiary(token: try #require(weights.token)) } == 404)
-            let again = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).login(email: "ana@example.com", password: "correct horse").token)
+            let again = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).login(email: "ana@example.com", password: "correct horse").token, transport: .patient)
             #expect(try await again.diaryLinks().isEmpty, "an expired link is no longer listed")
         }
     }
@@ -84,9 +84,9 @@ struct DiaryLinkAPITests {
     @Test func readsThroughLinksAreLimitedPerAddress() async throws {
         // The clock stands still, so nothing refills while the requests go (a busy machine took 14 s).
         try await withServer(allowSignup: true, clock: TestClock()) { _, url in
-            let ana = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ana@example.com", password: "correct horse").token)
+            let ana = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ana@example.com", password: "correct horse").token, transport: .patient)
             let made = try await ana.createDiaryLink(DiaryLinkInput(from: today, to: today, shows: ["weights"]))
-            let coach = ForkcastAPI(baseURL: url)
+            let coach = ForkcastAPI(baseURL: url, transport: .patient)
             var statuses: [Int?] = []
             for _ in 0..<Int(SharedDiary.reads.capacity) + 5 { statuses.append(await problemStatus { _ = try await coach.sharedDiary(token: made.token!) }) }
             #expect(statuses.prefix(Int(SharedDiary.reads.capacity)).allSatisfy { $0 == nil })

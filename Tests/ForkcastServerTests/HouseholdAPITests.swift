@@ -15,9 +15,9 @@ import VaporTesting
 struct HouseholdAPITests {
     @Test func eachAccountHasItsOwnHouseholdThatItsOwnerRenames() async throws {
         try await withServer(allowSignup: true) { app, url in
-            let anaSession = try await ForkcastAPI(baseURL: url).register(email: "ana@example.com", password: "correct horse", displayName: "Ana")
-            let ana = ForkcastAPI(baseURL: url, token: anaSession.token)
-            let ben = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ben@example.com", password: "correct horse").token)
+            let anaSession = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "ana@example.com", password: "correct horse", displayName: "Ana")
+            let ana = ForkcastAPI(baseURL: url, token: anaSession.token, transport: .patient)
+            let ben = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "ben@example.com", password: "correct horse").token, transport: .patient)
 
             let anas = try await ana.household()
             #expect(anas.name == "Ana's household")

@@ -19,8 +19,8 @@ struct HouseholdSharingTests {
     }
 
     static func person(_ url: URL, _ name: String) async throws -> Person {
-        let session = try await ForkcastAPI(baseURL: url).register(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name)
-        return Person(api: ForkcastAPI(baseURL: url, token: session.token), id: session.user.id)
+        let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "\(name.lowercased())@example.com", password: "correct horse", displayName: name)
+        return Person(api: ForkcastAPI(baseURL: url, token: session.token, transport: .patient), id: session.user.id)
     }
 
     @Test func twoPeopleShareALibraryPlanAndListsButNotTheirDiaries() async throws {
@@ -85,16 +85,16 @@ struct HouseholdSharingTests {
     @Test func theOwnerRemovesAndAnInvitedPersonSignsUpWhileSignUpIsClosed() async throws {
         try await withServer(allowSignup: false) { _, url in
             // The first account is the only one sign-up makes while it is closed.
-            let anaSession = try await ForkcastAPI(baseURL: url).register(email: "ana@example.com", password: "correct horse", displayName: "Ana")
-            let ana = ForkcastAPI(baseURL: url, token: anaSession.token)
+            let anaSession = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "ana@example.com", password: "correct horse", displayName: "Ana")
+            let ana = ForkcastAPI(baseURL: url, token: anaSession.token, transport: .patient)
             let soup = try await ana.createMeal(MealInput(description: "Soup"))
             let invitation = try await ana.inviteToHousehold()
             let revoked = try await ana.inviteToHousehold()
             try await ana.revokeHouseholdInvitation(revoked.id)
-            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "x@example.com", password: "correct horse", invitation: revoked.token) } == 403)
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "x@example.com", password: "correct horse", invitation: revoked.token) } == 403)
 
-            let danSession = try await ForkcastAPI(baseURL: url).register(email: "dan@example.com", password: "correct horse", displayName: "Dan", invitation: invitation.token)
-            let dan = ForkcastAPI(baseURL: url, token: danSession.token)
+            let danSession = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "dan@example.com", password: "correct horse", displayName: "Dan", invitation: invitation.token)
+            let dan = ForkcastAPI(baseURL: url, token: danSession.token, transport: .patient)
             #expect(try await dan.household().members.map(\.id) == [anaSession.user.id, danSession.user.id])
             #expect(try await dan.meals().items.map(\.id) == [soup.id], "lands in the household, with its library")
             let anasTypes = try await ana.mealTypes().map(\.id)

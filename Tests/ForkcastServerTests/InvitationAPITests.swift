@@ -15,10 +15,10 @@ import VaporTesting
 struct InvitationAPITests {
     @Test func theOwnerInvitesThroughTheSwiftClientWhileSignUpIsClosed() async throws {
         try await withServer(allowSignup: false) { app, url in
-            let owner = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse").token)
+            let owner = ForkcastAPI(baseURL: url, token: try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse").token, transport: .patient)
             #expect(try await owner.invitations().isEmpty)
             // Sign-up is closed: without a link, no account.
-            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse") } == 403)
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "guest@example.com", password: "correct horse") } == 403)
 
             let made = try await owner.createInvitation()
             let token = try #require(made.token)
@@ -29,13 +29,13 @@ struct InvitationAPITests {
             #expect(listed.allSatisfy { $0.link == nil && $0.token == nil }, "the token is shown once, when made")
 
             // The link makes one account, once.
-            let guestSession = try await ForkcastAPI(baseURL: url).register(email: "guest@example.com", password: "correct horse", invitation: token)
+            let guestSession = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "guest@example.com", password: "correct horse", invitation: token)
             #expect(guestSession.user.email == "guest@example.com")
-            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "third@example.com", password: "correct horse", invitation: token) } == 403)
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "third@example.com", password: "correct horse", invitation: token) } == 403)
             #expect(try await owner.invitations().isEmpty, "a used link is no longer waiting")
 
             // Only the owner invites.
-            let guest = ForkcastAPI(baseURL: url, token: guestSession.token)
+            let guest = ForkcastAPI(baseURL: url, token: guestSession.token, transport: .patient)
             #expect(await problemStatus { _ = try await guest.invitations() } == 403)
             #expect(await problemStatus { _ = try await guest.createInvitation() } == 403)
 
@@ -44,7 +44,7 @@ struct InvitationAPITests {
             #expect(await problemStatus { try await guest.revokeInvitation(revoked.id) } == 403)
             try await owner.revokeInvitation(revoked.id)
             #expect(await problemStatus { try await owner.revokeInvitation(revoked.id) } == 404)
-            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url).register(email: "late@example.com", password: "correct horse", invitation: revoked.token) } == 403)
+            #expect(await problemStatus { _ = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "late@example.com", password: "correct horse", invitation: revoked.token) } == 403)
 
             // At most InvitationRules.openLimit waiting; the one over it changes nothing.
             for _ in 0..<InvitationRules.openLimit { _ = try await owner.createInvitation() }

@@ -186,9 +186,9 @@ extension SignInTests {
             do {
                 let nonce = "raw-nonce-\(UUID())"
                 let token = try fake.mint(fake.claims(subject: "client-sub", nonce: IdentityProviders.hashedNonce(nonce), email: "c@example.com"))
-                let session = try await ForkcastAPI(baseURL: url).signInWithApple(identityToken: token, nonce: nonce, displayName: "Cy")
+                let session = try await ForkcastAPI(baseURL: url, transport: .patient).signInWithApple(identityToken: token, nonce: nonce, displayName: "Cy")
                 #expect(session.user.email == "c@example.com")
-                let api = ForkcastAPI(baseURL: url, token: session.token)
+                let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
                 let methods = try await api.signInMethods()
                 #expect(!methods.password && methods.identities.map(\.provider) == [.apple] && methods.available == [.apple])
                 do {

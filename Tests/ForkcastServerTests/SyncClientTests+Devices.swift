@@ -9,7 +9,7 @@ import VaporTesting
 extension SyncClientTests {
     @Test func twoDevicesEditOfflineAndConverge() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
             let phoneLine = FlakyTransport(), tabletLine = FlakyTransport()
             let phone = try await SyncEngine(api: ForkcastAPI(baseURL: url, token: session.token, transport: phoneLine),
                                              store: InMemorySyncStore(), deviceId: "phone")
@@ -46,15 +46,15 @@ extension SyncClientTests {
             let phoneWaiting = await phone.status.pendingChanges, tabletWaiting = await tablet.status.pendingChanges
             #expect(phoneWaiting == 0 && tabletWaiting == 0)
             // And so does the server.
-            let server = try await ForkcastAPI(baseURL: url, token: session.token).meals()
+            let server = try await ForkcastAPI(baseURL: url, token: session.token, transport: .patient).meals()
             #expect(Set(server.items.map(\.description)) == ["Tablet curry", "Soup"])
         }
     }
 
     @Test func theClientPlansInSlotsLogsPlannedMealsAndCopiesAMeal() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let soup = try await api.createMeal(MealInput(description: "Soup"))
             let today = CalendarDate(Date(), in: .gmt)
             let planned = try await api.assign(mealId: soup.id, date: today, mealType: "dinner")
@@ -69,8 +69,8 @@ extension SyncClientTests {
 
     @Test func theClientManagesMealTypesSnapsPhotosBrowsesHistoryAndMovesEntriesWhenAsked() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let types = try await api.mealTypes()
             #expect(types.count == 7 && types[1].key == "lunch")
             let renamed = try await api.updateMealType(types[1].id, name: "Midday")
@@ -102,7 +102,7 @@ extension SyncClientTests {
 
     @Test func aLostAnswerMidPushLosesNothingAndDuplicatesNothing() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
             let line = FlakyTransport()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-client-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -118,15 +118,15 @@ extension SyncClientTests {
             #expect(await phone.status.pendingChanges == 3)
             try await phone.sync()
             #expect(await phone.status.pendingChanges == 0)
-            let server = try await ForkcastAPI(baseURL: url, token: session.token).meals()
+            let server = try await ForkcastAPI(baseURL: url, token: session.token, transport: .patient).meals()
             #expect(server.items.map(\.description).sorted() == ["Eggs", "Oats", "Toast"], "each meal once")
         }
     }
 
     @Test func aRefusedChangeIsReportedAndTheServerVersionComesBack() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
             let id = try await phone.upsert(.meal, record: meal("Salad"))
             try await phone.sync()
@@ -140,8 +140,8 @@ extension SyncClientTests {
 
     @Test func changesThroughTheWebAndAPIReachDevices() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
             let created = try await api.createMeal(.init(description: "Made in a script"))
             try await phone.sync()

@@ -14,7 +14,7 @@ struct SyncClientTests {
     /// A line that can be cut: while `down`, requests fail without reaching the server; with
     /// `dropNextAnswer`, the next request reaches the server but its answer is lost.
     final class FlakyTransport: ForkcastTransport, @unchecked Sendable {
-        let inner = URLSessionTransport()
+        let inner = PatientTransport()
         let lock = NSLock()
         var _down = false, _dropNextAnswer = false
         var down: Bool { get { lock.withLock { _down } } set { lock.withLock { _down = newValue } } }
@@ -32,8 +32,8 @@ struct SyncClientTests {
 
     @Test func theClientExportsDeletesAndRestoresAnAccount() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let meal = try await api.createMeal(.init(description: "Dal <i>\"tadka\"</i>"))
             let archive = try await api.exportAccount()
             #expect(archive.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a zip")
@@ -46,8 +46,8 @@ struct SyncClientTests {
             try await api.deleteAccount(password: "correct horse")
             await #expect(throws: ForkcastError.self) { try await api.me() }
 
-            let again = try await ForkcastAPI(baseURL: url).register(email: "owner@example.com", password: "correct horse")
-            let restored = ForkcastAPI(baseURL: url, token: again.token)
+            let again = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
+            let restored = ForkcastAPI(baseURL: url, token: again.token, transport: .patient)
             let dry = try await restored.importAccount(archive, dryRun: true)
             #expect(dry.dryRun && dry.created["meals"] == 1)
             #expect(try await restored.meals().items.isEmpty)
@@ -63,8 +63,8 @@ struct SyncClientTests {
     /// decimals, read the day, move an entry, sign out; and a bad entry is a 422 naming its field.
     @Test func theClientFindsACatalogueFoodAndTheDayCarriesItsMicronutrients() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "micro@example.com", password: "correct horse", timeZone: "UTC")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "micro@example.com", password: "correct horse", timeZone: "UTC")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let nutrients = try await api.nutrients()
             #expect(nutrients.first { $0.key == "folate" }?.unit == .known(.µg))
             let found = try await api.catalog(matching: "raw carrots")
@@ -90,8 +90,8 @@ struct SyncClientTests {
 
     @Test func theClientPlansPortionsShopsFromThePlanAndAnotherDeviceSeesTheChecks() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "shop@example.com", password: "correct horse", timeZone: "UTC")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "shop@example.com", password: "correct horse", timeZone: "UTC")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let rice = try await api.createFood(FoodInput(name: "Rice", per100: .init(Nutrients(energyKcal: 130, protein: 3, carbohydrates: 28, fat: 0))))
             let milk = try await api.createFood(FoodInput(name: "Milk", basis: "ml", per100: .init(Nutrients(energyKcal: 64, protein: 3, carbohydrates: 5, fat: 4))))
             let pudding = try await api.createMeal(MealInput(description: "Rice pudding", servings: 2, ingredients: [
@@ -131,9 +131,9 @@ struct SyncClientTests {
 
     @Test func theClientLogsTheDayWithTheContractsTypes() async throws {
         try await withServer { _, url in
-            _ = try await ForkcastAPI(baseURL: url).register(email: "logger@example.com", password: "correct horse", timeZone: "UTC")
-            let session = try await ForkcastAPI(baseURL: url).login(email: "logger@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            _ = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "logger@example.com", password: "correct horse", timeZone: "UTC")
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).login(email: "logger@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             #expect(try await api.me().email == "logger@example.com")
             let oats = try await api.createFood(FoodInput(name: "Rolled oats", per100: .init(Nutrients(energyKcal: 372, protein: Decimal(string: "13.5")!))))
             #expect(try await api.foods(matching: "oats").items.map(\.id) == [oats.id])
@@ -163,8 +163,8 @@ struct SyncClientTests {
 
     @Test func theClientCallsTheContractsOperations() async throws {
         try await withServer { _, url in
-            let session = try await ForkcastAPI(baseURL: url).register(email: "weigher@example.com", password: "correct horse")
-            let api = ForkcastAPI(baseURL: url, token: session.token)
+            let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "weigher@example.com", password: "correct horse")
+            let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let at = try #require(Instant.parse("2026-11-20T07:00:00Z"))
             let saved = try await api.recordWeight(WeightInput(measuredAt: at, weightKg: Decimal(string: "72.43")!))
             #expect(saved.weightKg == Decimal(string: "72.43")!, "no Double on the way")

@@ -2,6 +2,9 @@ import FluentKit
 import ForkcastClient
 @testable import ForkcastServer
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import NIOCore
 import NIOPosix
 import SQLKit
@@ -252,4 +255,19 @@ func problemStatus(_ call: () async throws -> Void) async -> Int? {
     } catch {
         return -1
     }
+}
+
+/// URLSession with room to wait: the whole suite runs at once on two cores, and a server in a test
+/// can take longer than a phone's 30 seconds to be given a thread. A request that times out here
+/// fails the test, so a slow machine must not look like a broken server.
+struct PatientTransport: ForkcastTransport {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        var patient = request
+        patient.timeoutInterval = max(request.timeoutInterval, 300)
+        return try await URLSessionTransport().send(patient)
+    }
+}
+
+extension ForkcastTransport where Self == PatientTransport {
+    static var patient: PatientTransport { PatientTransport() }
 }
