@@ -41,15 +41,17 @@ extension ForkcastAPI {
     }
 
     /// Plans a meal on a day, optionally in a meal slot (a meal type's key or id), making `servings`
-    /// portions (nil: the meal's own).
+    /// portions (nil: the meal's own); with `repeat`, on every day it falls on (the answer is the first,
+    /// its `seriesId` shared by all).
     public func assign(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil,
-                       eaters: [EaterEntry]? = nil) async throws -> Assignment {
-        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType, servings: servings, eaters: eaters))
+                       eaters: [EaterEntry]? = nil, repeat rule: PlanRepeat? = nil) async throws -> Assignment {
+        try await send(Plan.Assign.self, body: AssignmentInput(mealId: mealId, date: date, mealType: mealType, servings: servings, eaters: eaters,
+                                                               repeat: rule))
     }
 
-    /// Changes a planned meal: its meal, day, slot or portions.
-    public func updateAssignment(_ id: UUID, _ input: AssignmentInput) async throws -> Assignment {
-        try await send(Plan.UpdateAssignment.self, IDParameter(id), body: input)
+    /// Changes a planned meal: its meal, day, slot or portions; for a repeat, as `scope` says.
+    public func updateAssignment(_ id: UUID, _ input: AssignmentInput, scope: SeriesScope? = nil) async throws -> Assignment {
+        try await send(Plan.UpdateAssignment.self, AssignmentScopeParameters(id, scope: scope), body: input)
     }
 
     /// Plans several meals at once, all or none (accepting suggestions).
@@ -96,7 +98,9 @@ extension ForkcastAPI {
 
     public func unshareShoppingList(_ id: UUID) async throws { _ = try await send(ShoppingLists.Unshare.self, IDParameter(id)) }
 
-    public func unassign(_ id: UUID) async throws { _ = try await send(Plan.Unassign.self, IDParameter(id)) }
+    public func unassign(_ id: UUID, scope: SeriesScope? = nil) async throws {
+        _ = try await send(Plan.Unassign.self, AssignmentScopeParameters(id, scope: scope))
+    }
 
     /// A page of your foods, searched by name or brand.
     public func foods(matching text: String? = nil, page: Int? = nil, per: Int? = nil) async throws -> Page<Food> {

@@ -43,7 +43,8 @@ extension AccountArchive {
                  ingredients: $0.ingredients.map { Ingredient(foodId: new($0.foodId), quantity: $0.quantity, unit: $0.unit) },
                  manualNutrition: $0.manualNutrition)
         }
-        copy.plan = plan.map { Assignment(id: new($0.id), mealId: new($0.mealId), date: $0.date, createdAt: $0.createdAt, mealType: $0.mealType.map(token), servings: $0.servings) }
+        copy.plan = plan.map { Assignment(id: new($0.id), mealId: new($0.mealId), date: $0.date, createdAt: $0.createdAt, mealType: $0.mealType.map(token), servings: $0.servings,
+                                          seriesId: $0.seriesId.map(new)) }
         copy.diary = diary.map { entry in
             let kind: DiaryEntry.Kind = switch entry.kind {
             case let .food(foodId, quantity, unit): .food(foodId: new(foodId), quantity: quantity, unit: unit)

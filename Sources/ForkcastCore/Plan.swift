@@ -13,9 +13,12 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     /// Who eats it and how many portions each; nil: every member of the household, one each
     /// (``portions(for:)``).
     public var eaters: [Eater]?
+    /// The repeat it is one day of (``PlanRepeat``): every day of one repeat shares it; nil when it stands alone.
+    public var seriesId: UUID?
 
     public init(id: UUID = UUID.timeOrdered(), mealId: UUID, date: CalendarDate, createdAt: Date = Date(), mealType: String? = nil, servings: Int? = nil,
-                eaters: [Eater]? = nil) {
+                eaters: [Eater]? = nil, seriesId: UUID? = nil) {
+        self.seriesId = seriesId
         self.id = id
         self.mealId = mealId
         self.date = date

@@ -192,7 +192,8 @@ public struct ImportAccount: Sendable {
         for (index, assignment) in archive.plan.enumerated() {
             try await prefixing("plan[\(index)].") {
                 _ = try await PlanMeal(library: library, now: min(assignment.createdAt, now))(assignment.mealId, on: assignment.date,
-                                                                                     mealType: assignment.mealType, servings: assignment.servings, id: assignment.id)
+                                                                                     mealType: assignment.mealType, servings: assignment.servings, id: assignment.id,
+                                                                                     seriesId: assignment.seriesId)
             }
         }
         // Shopping lists with their checks and the person's own items, through the same rules as typed ones.

@@ -180,6 +180,11 @@ public struct InMemoryLibrary: Library {
             tx.records.assignments[id].flatMap { tx.holds($0.owner) ? $0.value : nil }
         }
 
+        func series(_ id: UUID) async throws -> [Assignment] {
+            let records = tx.records
+            return records.assignments.values.filter { records.shares($0.owner, with: tx.owner) && $0.value.seriesId == id }.map(\.value).sorted { $0.date < $1.date }
+        }
+
         func insert(_ assignment: Assignment, now: Date) async throws {
             try tx.update { records in
                 guard records.assignments[assignment.id] == nil else { throw InMemoryLibraries.DuplicateID(id: assignment.id) }

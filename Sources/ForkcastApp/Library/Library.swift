@@ -65,6 +65,8 @@ public protocol PlanRecords: Sendable {
     /// The planned meals of `from` … `to`, day by day in the planner's order.
     func entries(from: CalendarDate, to: CalendarDate) async throws -> [PlanDay.Entry]
     func find(_ id: UUID) async throws -> Assignment?
+    /// The days of one repeat (``Assignment/seriesId``), in date order.
+    func series(_ id: UUID) async throws -> [Assignment]
     func insert(_ assignment: Assignment, now: Date) async throws
     /// The assignment removed; nil when the person has none with that id.
     func delete(_ id: UUID, now: Date) async throws -> Assignment?

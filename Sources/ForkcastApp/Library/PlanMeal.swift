@@ -24,7 +24,10 @@ public struct PlanMeal: Sendable {
         public var id: UUID
         /// Who eats it (nil: everyone in the household, one portion each).
         public var eaters: [Eater]?
-        public init(mealID: UUID, date: CalendarDate, mealType: String?, servings: Int?, id: UUID, eaters: [Eater]? = nil) {
+        /// The repeat it belongs to; nil: none, or, when it replaces an entry, the entry's own.
+        public var seriesId: UUID?
+        public init(mealID: UUID, date: CalendarDate, mealType: String?, servings: Int?, id: UUID, eaters: [Eater]? = nil, seriesId: UUID? = nil) {
+            self.seriesId = seriesId
             self.mealID = mealID
             self.date = date
             self.mealType = mealType
@@ -40,8 +43,8 @@ public struct PlanMeal: Sendable {
     /// Throws ``ValidationError`` for a meal type the person does not have or portions out of range.
     @discardableResult
     public func callAsFunction(_ mealID: UUID, on date: CalendarDate, mealType: String?, servings: Int? = nil, id: UUID,
-                               replacing: Bool = false, eaters: [Eater]? = nil) async throws -> PlanDay.Entry? {
-        let request = Request(mealID: mealID, date: date, mealType: mealType, servings: servings, id: id, eaters: eaters)
+                               replacing: Bool = false, eaters: [Eater]? = nil, seriesId: UUID? = nil) async throws -> PlanDay.Entry? {
+        let request = Request(mealID: mealID, date: date, mealType: mealType, servings: servings, id: id, eaters: eaters, seriesId: seriesId)
         try Self.check(request)
         let now = now
         return try await library.write { tx in try await Self.plan(request, replacing: replacing, in: tx, now: now) }
@@ -84,13 +87,13 @@ public struct PlanMeal: Sendable {
         }
     }
 
-    private static func check(_ request: Request) throws {
+    static func check(_ request: Request) throws {
         let problems = [Assignment.problem(servings: request.servings), request.date.problem(field: "date")].compactMap { $0 }
             + Assignment.problems(eaters: request.eaters, members: nil)
         if !problems.isEmpty { throw ValidationError(problems) }
     }
 
-    private static func plan(_ request: Request, replacing: Bool, in tx: any LibraryTransaction, now: Date) async throws -> PlanDay.Entry? {
+    static func plan(_ request: Request, replacing: Bool, in tx: any LibraryTransaction, now: Date) async throws -> PlanDay.Entry? {
         var slot: String?
         if let asked = request.mealType?.trimmed.nilIfEmptyString {
             let types = try await tx.mealTypes.catalog(now: now)
@@ -100,10 +103,10 @@ public struct PlanMeal: Sendable {
         let eaterProblems = Assignment.problems(eaters: request.eaters, members: Set(tx.members))
         if !eaterProblems.isEmpty { throw ValidationError(eaterProblems) }
         guard let meal = try await tx.meals.find(request.mealID) else { return nil }
-        var createdAt = now
-        if replacing, let old = try await tx.plan.delete(request.id, now: now) { createdAt = old.createdAt }
+        var createdAt = now, seriesId = request.seriesId
+        if replacing, let old = try await tx.plan.delete(request.id, now: now) { (createdAt, seriesId) = (old.createdAt, seriesId ?? old.seriesId) }
         let assignment = Assignment(id: request.id, mealId: request.mealID, date: request.date, createdAt: createdAt,
-                                    mealType: slot, servings: request.servings, eaters: request.eaters)
+                                    mealType: slot, servings: request.servings, eaters: request.eaters, seriesId: seriesId)
         try await tx.plan.insert(assignment, now: now)
         return PlanDay.Entry(assignment: assignment, meal: meal)
     }

@@ -4,6 +4,9 @@ import Foundation
 /// `/api/v1/plan`: the weekly planner.
 public enum Plan {
     static let idNote: [String: FieldNote] = ["id": FieldNote("The assignment's id")]
+    static let scopeNotes: [String: FieldNote] = idNote.merging(["scope": FieldNote(
+        "For an entry of a repeat: one (this day alone; removing it skips the day), following (this day and the later ones) or all (every day of the repeat)",
+        default: .string(SeriesScope.one.rawValue))]) { $1 }
 
     public enum Get: APIOperation {
         public typealias Parameters = PlanQuery
@@ -33,13 +36,13 @@ public enum Plan {
     }
 
     public enum UpdateAssignment: APIOperation {
-        public typealias Parameters = IDParameter
+        public typealias Parameters = AssignmentScopeParameters
         public typealias Body = AssignmentInput
         public typealias Answer = AssignmentAnswer
         public static let spec = OperationSpec(.put, "/api/v1/plan/assignments/{id}", "updateAssignment", tag: "plan",
-            summary: "Change a planned meal: its day, slot, meal or portions (the planner's stepper)",
+            summary: "Change a planned meal: its day, slot, meal or portions (the planner's stepper); for a repeat, this day, the following or all (each moves by as many days as this one)",
             success: Outcome(200, "Changed"), failures: [Outcome(404, "No such assignment or meal")] + Outcome.writeJSON,
-            parameterNotes: idNote)
+            parameterNotes: scopeNotes)
     }
 
     public enum AssignMany: APIOperation {
@@ -60,9 +63,9 @@ public enum Plan {
     }
 
     public enum Unassign: APIOperation {
-        public typealias Parameters = IDParameter
+        public typealias Parameters = AssignmentScopeParameters
         public static let spec = OperationSpec(.delete, "/api/v1/plan/assignments/{id}", "deleteAssignment", tag: "plan",
-            summary: "Remove a meal from a day", success: Outcome(204, "Removed"),
-            failures: [Outcome(404, "No such assignment")] + Outcome.write, parameterNotes: idNote)
+            summary: "Remove a meal from a day; for a repeat, skip this day, or remove the following or all days", success: Outcome(204, "Removed"),
+            failures: [Outcome(404, "No such assignment")] + Outcome.write, parameterNotes: scopeNotes)
     }
 }

@@ -11,7 +11,11 @@ public struct AssignmentInput: Codable, Sendable, Hashable, SchemaDocumented {
     public var servings: Int?
     /// Who eats it; absent or null: every member of the household, one portion each.
     public var eaters: [EaterEntry]?
-    public init(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil, eaters: [EaterEntry]? = nil) {
+    /// Plans the meal on more days than `date` (the first of them); absent or null: that day alone.
+    public var `repeat`: PlanRepeat?
+    public init(mealId: UUID, date: CalendarDate, mealType: String? = nil, servings: Int? = nil, eaters: [EaterEntry]? = nil,
+                repeat: PlanRepeat? = nil) {
+        self.repeat = `repeat`
         self.mealId = mealId
         self.date = date
         self.mealType = mealType
@@ -23,9 +27,33 @@ public struct AssignmentInput: Codable, Sendable, Hashable, SchemaDocumented {
         ["mealType": FieldNote("The meal slot the meal is planned for; null when none. A planned meal is logged into its slot. \(MealTypeKey.description); unknown ones get 422."),
          "servings": FieldNote("Portions made that day (the cost and the shopping list scale the meal's ingredients by servings / meal.servings); null: the meal's own",
                                minimum: Decimal(Assignment.servingsRange.lowerBound), maximum: Decimal(Assignment.servingsRange.upperBound)),
-         "eaters": FieldNote("Who eats it and how many portions each (members of the household, each once); null: every member, one portion each", minLength: 1, maxLength: HouseholdMembers.memberLimit)]
+         "eaters": FieldNote("Who eats it and how many portions each (members of the household, each once); null: every member, one portion each", minLength: 1, maxLength: HouseholdMembers.memberLimit),
+         "repeat": FieldNote("Repeat it: the meal is planned on each day the repeat falls on from `date` on, as entries sharing one seriesId (the answer is the first). On a change with scope following or all, the days reached are planned again by it.")]
     }
 }
+
+extension PlanRepeat: SchemaDocumented {
+    public static let schemaName = "Repeat"
+    public static var fieldNotes: [String: FieldNote] {
+        ["weekdays": FieldNote("ISO weekdays, 1 = Monday … 7 = Sunday; absent or empty: the first day's weekday", maxLength: 7),
+         "everyWeeks": FieldNote("Every Nth week, counted from the first day's week (Monday to Sunday)",
+                                 minimum: Decimal(everyWeeksRange.lowerBound), maximum: Decimal(everyWeeksRange.upperBound), default: .number(1)),
+         "until": FieldNote("The last day it may fall on (inclusive), at most \(horizonDays) days from the first; absent: \(horizonDays) days"),
+         "count": FieldNote("How many days it makes at most", minimum: Decimal(countRange.lowerBound), maximum: Decimal(countRange.upperBound))]
+    }
+}
+
+/// `{id}` of a plan entry and which days of its repeat a change or removal reaches.
+public struct AssignmentScopeParameters: Codable, Sendable, Hashable {
+    public var id: UUID
+    public var scope: SeriesScope?
+    public init(_ id: UUID, scope: SeriesScope? = nil) {
+        self.id = id
+        self.scope = scope
+    }
+}
+
+extension SeriesScope: SchemaLeaf {}
 
 /// A meal planned on a day.
 public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
@@ -44,8 +72,11 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var cooked: PerServingAnswer
     /// Who eats it; null: every member of the household, one portion each.
     public var eaters: [EaterEntry]?
+    /// The repeat it is one day of; null when it stands alone.
+    public var seriesId: UUID?
     public init(id: UUID, date: CalendarDate, mealId: UUID, meal: PlannedMealAnswer, createdAt: Date, mealType: String?,
-                servings: Int, servingsSet: Bool, cooked: PerServingAnswer, eaters: [EaterEntry]? = nil) {
+                servings: Int, servingsSet: Bool, cooked: PerServingAnswer, eaters: [EaterEntry]? = nil, seriesId: UUID? = nil) {
+        self.seriesId = seriesId
         self.eaters = eaters
         self.id = id
         self.date = date
@@ -64,7 +95,7 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         try c.encode(id, forKey: .id); try c.encode(date, forKey: .date); try c.encode(mealId, forKey: .mealId)
         try c.encode(meal, forKey: .meal); try c.encode(createdAt, forKey: .createdAt); try c.encode(mealType, forKey: .mealType)
         try c.encode(servings, forKey: .servings); try c.encode(servingsSet, forKey: .servingsSet); try c.encode(cooked, forKey: .cooked)
-        try c.encode(eaters, forKey: .eaters)
+        try c.encode(eaters, forKey: .eaters); try c.encode(seriesId, forKey: .seriesId)
     }
 
     public static let schemaName = "Assignment"
@@ -74,7 +105,8 @@ public struct AssignmentAnswer: Codable, Sendable, Hashable, SchemaDocumented {
          "servings": FieldNote("Portions made that day", minimum: 1),
          "servingsSet": FieldNote("True when the assignment sets its portions; false when they are the meal's own"),
          "cooked": FieldNote("Nutrition and cost of the portions made (the meal's totals × servings / meal.servings)"),
-         "eaters": FieldNote("Who eats it and how many portions each; null: every member of the household, one portion each")]
+         "eaters": FieldNote("Who eats it and how many portions each; null: every member of the household, one portion each"),
+         "seriesId": FieldNote("The repeat it is one day of (every day of a repeat shares it); null when it stands alone")]
     }
 }
 

@@ -52,7 +52,7 @@ struct MealPresenter {
                                 meal: planned(entry.meal), createdAt: entry.assignment.createdAt,
                                 mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
                                 servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
-                                eaters: entry.assignment.eaters?.map(EaterEntry.init))
+                                eaters: entry.assignment.eaters?.map(EaterEntry.init), seriesId: entry.assignment.seriesId)
     }
 
     func answer(_ day: PlanDay, goals: Goals) -> PlanDayAnswer {

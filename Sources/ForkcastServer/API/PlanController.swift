@@ -21,14 +21,22 @@ enum PlanController {
             }
         }
         routes.on(Plan.Assign.self) { req, _, input in
-            guard let entry = try await req.owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings,
-                                                           id: req.dependencies.uuid(), eaters: input.eaters?.map(\.eater)) else {
+            let request = PlanMeal.Request(mealID: input.mealId, date: input.date, mealType: input.mealType, servings: input.servings,
+                                           id: req.dependencies.uuid(), eaters: input.eaters?.map(\.eater))
+            let planMeal = try req.owner.planMeal
+            let planned = if let rule = input.repeat { try await planMeal.repeating(request, rule)?.first } else {
+                try await planMeal(request.mealID, on: request.date, mealType: request.mealType, servings: request.servings, id: request.id, eaters: request.eaters)
+            }
+            guard let entry = planned else {
                 throw AppError.notFound("No meal with id \(input.mealId) exists in your account, so it cannot be planned.")
             }
             return .value(try await answer([entry], req).first!,
                           headers: ["Location": Plan.GetAssignment.path.filled(["id": entry.assignment.id.uuidString])])
         }
         routes.on(Plan.AssignMany.self) { req, _, input in
+            if let index = input.assignments.firstIndex(where: { $0.repeat != nil }) {
+                throw AppError.validation(ValidationError([.init(field: "assignments[\(index)].repeat", message: "Plan a repeat on its own (POST \(Plan.Assign.path)).")]))
+            }
             let entries = try await req.owner.planMeal.all(input.assignments.map {
                 PlanMeal.Request(mealID: $0.mealId, date: $0.date, mealType: $0.mealType, servings: $0.servings, id: req.dependencies.uuid(),
                                  eaters: $0.eaters?.map(\.eater))
@@ -50,7 +58,7 @@ enum PlanController {
         routes.on(Plan.UpdateAssignment.self) { req, parameters, input in
             let request = PlanMeal.Request(mealID: input.mealId, date: input.date, mealType: input.mealType, servings: input.servings, id: parameters.id,
                                            eaters: input.eaters?.map(\.eater))
-            guard let entry = try await req.owner.planMeal.change(parameters.id, to: request) else {
+            guard let entry = try await req.owner.planMeal.change(parameters.id, to: request, scope: parameters.scope ?? .one, repeating: input.repeat) else {
                 throw AppError.notFound("No assignment with id \(parameters.id) in your plan, or no meal with id \(input.mealId) in your account.")
             }
             return try await answer([entry], req).first!
@@ -63,7 +71,7 @@ enum PlanController {
                                pantry: pantry.map(CookedAnswer.init)?.lines ?? [])
         }
         routes.on(Plan.Unassign.self) { req, parameters, _ in
-            guard try await req.owner.unplanMeal(parameters.id) != nil else {
+            guard try await !req.owner.unplanMeal(parameters.id, scope: parameters.scope ?? .one).isEmpty else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")
             }
             return Nothing()

@@ -15,13 +15,16 @@ final class AssignmentModel: Model, @unchecked Sendable {
     @OptionalField(key: "servings") var servings: Int?
     /// Who eats it, as JSON (`[{"userId", "portions"}]`); nil: everyone in the household (M024).
     @OptionalField(key: "eaters") var eaters: String?
+    /// The repeat it is one day of (M030); nil when it stands alone.
+    @OptionalField(key: "series_id") var seriesID: UUID?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType, $servings, $eaters] }
+    var properties: [any AnyProperty] { [$id, $ownerID, $meal, $date, $createdAt, $mealType, $servings, $eaters, $seriesID] }
 
     init() {}
 
     init(id: UUID, ownerID: UUID, mealID: UUID, date: CalendarDate, createdAt: Date, mealType: String? = nil, servings: Int? = nil,
-         eaters: [Eater]? = nil) {
+         eaters: [Eater]? = nil, seriesID: UUID? = nil) {
+        self.seriesID = seriesID
         self.eaters = eaters.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
         self.mealType = mealType
         self.servings = servings
@@ -34,6 +37,6 @@ final class AssignmentModel: Model, @unchecked Sendable {
 
     var domain: Assignment {
         Assignment(id: id!, mealId: $meal.id, date: CalendarDate(stored: date), createdAt: createdAt ?? Date(timeIntervalSince1970: 0), mealType: mealType, servings: servings,
-                   eaters: eaters.flatMap { try? JSONDecoder().decode([Eater].self, from: Data($0.utf8)) })
+                   eaters: eaters.flatMap { try? JSONDecoder().decode([Eater].self, from: Data($0.utf8)) }, seriesId: seriesID)
     }
 }

@@ -32,7 +32,7 @@ struct PlanRepository: PlanRecords {
     func insert(_ assignment: Assignment, now: Date) async throws {
         let model = AssignmentModel(id: assignment.id, ownerID: kitchen.user, mealID: assignment.mealId, date: assignment.date,
                                     createdAt: assignment.createdAt, mealType: assignment.mealType, servings: assignment.servings,
-                                    eaters: assignment.eaters)
+                                    eaters: assignment.eaters, seriesID: assignment.seriesId)
         try await db.write { tx in
             try await model.create(on: tx)
             try await kitchen.record(.assignment, [assignment.id], op: .upsert, on: tx, now: now)
@@ -73,6 +73,10 @@ struct PlanRepository: PlanRecords {
 
     func find(_ id: UUID) async throws -> Assignment? {
         try await AssignmentModel.query(on: db).filter(kitchen).filter(\.$id == id).first()?.domain
+    }
+
+    func series(_ id: UUID) async throws -> [Assignment] {
+        try await AssignmentModel.query(on: db).filter(kitchen).filter(\.$seriesID == id).sort(\.$date).all().map(\.domain)
     }
 
     /// The owner's assignments among `ids` (others' and missing ones are absent).

@@ -95,6 +95,8 @@ struct SyncRecords {
             try await owner.saveMeal.addOrChange(try decode(MealInput.self).draft(), id: id)
         case .assignment:
             let input = try decode(AssignmentInput.self)
+            // A synced record is one day; a repeat is planned once, through the API, and its days sync back.
+            if input.repeat != nil { throw ValidationError(field: "record.repeat", "Plan a repeat with POST \(Plan.Assign.path); its days come back through sync.") }
             guard try await owner.planMeal(input.mealId, on: input.date, mealType: input.mealType, servings: input.servings, id: id, replacing: true,
                                                 eaters: input.eaters?.map(\.eater)) != nil else {
                 throw AppError.missingReference(field: "mealId", detail: "No meal with id \(input.mealId) exists in your account.")

@@ -43,7 +43,8 @@ struct WebPlanController: RouteCollection {
         if req.fragment("panel") { return PlannerPage.panelItems(found, total: result.total).response() }
         let types = try await req.owner.mealTypes.catalog(now: req.now)
         let slot = query.string("mealType").flatMap(types.normalized)
-        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total, mealTypes: types)
+        let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total, mealTypes: types,
+                                  rule: try? Self.repeatRule(req))
         if req.fragment("picker") { return page.results.response() }
         return page.render(layout: req.layout("Add a meal", .plan)).response()
     }
@@ -55,23 +56,28 @@ struct WebPlanController: RouteCollection {
         guard let date = try WebDiaryController.day(form["date"]) else { throw ValidationError(field: "date", "Choose the day to plan it on.") }
         let plan = try req.owner.plan
         let slot = form["mealType"]?.trimmed.nilIfEmptyString
-        guard let entry = try await req.owner.planMeal(mealID, on: date, mealType: slot, id: req.dependencies.uuid()) else {
-            throw AppError.notFound("That meal does not exist (any more).")
+        let request = PlanMeal.Request(mealID: mealID, date: date, mealType: slot, servings: nil, id: req.dependencies.uuid())
+        let planned = if let rule = try Self.repeatRule(req) { try await req.owner.planMeal.repeating(request, rule) } else {
+            try await req.owner.planMeal(mealID, on: date, mealType: slot, id: request.id).map { [$0] }
         }
-        return try await answer(req: req, user: user, plan: plan, date: date,
-                                flash: "Added “\(entry.meal.description)” to \(date.weekday.name)\(try await entry.assignment.mealType.asyncMap { " (\(try await req.owner.mealTypes.catalog(now: req.now).name(of: $0)))" } ?? "").")
+        guard let entries = planned, let entry = entries.first else { throw AppError.notFound("That meal does not exist (any more).") }
+        let slotName = try await entry.assignment.mealType.asyncMap { " (\(try await req.owner.mealTypes.catalog(now: req.now).name(of: $0)))" } ?? ""
+        return try await answer(req: req, user: user, plan: plan, date: date, flash: entries.count > 1
+            ? "Added “\(entry.meal.description)”\(slotName) on \(entries.count) days, from \(date.weekday.name) to \(entries.last!.assignment.date.longText)."
+            : "Added “\(entry.meal.description)” to \(date.weekday.name)\(slotName).")
     }
 
     @Sendable func remove(req: Request) async throws -> Response {
         let user = try req.webUser
         let id = try req.idParameter(what: "assignment")
         let plan = try req.owner.plan
-        guard let assignment = try await req.owner.unplanMeal(id) else {
-            throw AppError.notFound("That meal was already removed from the plan.")
-        }
+        let scope = FormData(req)["scope"].flatMap(SeriesScope.init(rawValue:)) ?? .one
+        let removed = try await req.owner.unplanMeal(id, scope: scope)
+        guard let assignment = removed.first else { throw AppError.notFound("That meal was already removed from the plan.") }
         // The planner's Undo has said so already (and sends this when its seconds are up).
         if req.fragment("delete") { return Response(status: .noContent) }
-        return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: "Removed from \(assignment.date.weekday.name).")
+        return try await answer(req: req, user: user, plan: plan, date: assignment.date, flash: removed.count > 1
+            ? "Removed \(removed.count) days of the repeat." : assignment.seriesId != nil ? "Skipped \(assignment.date.weekday.name)." : "Removed from \(assignment.date.weekday.name).")
     }
 
     /// The planner's stepper: the portions a planned meal makes.
@@ -110,7 +116,9 @@ struct WebPlanController: RouteCollection {
         let everyone = eaters.count == members.count && eaters.allSatisfy { $0.portions == 1 }
         let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: assignment.servings,
                                        id: id, eaters: everyone ? nil : eaters)
-        guard let entry = try await owner.planMeal.change(id, to: request) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        // A repeat's later days follow when asked ("and the later days").
+        let scope = form["scope"].flatMap(SeriesScope.init(rawValue:)) ?? .one
+        guard let entry = try await owner.planMeal.change(id, to: request, scope: scope) else { throw AppError.notFound("That meal is no longer on the plan.") }
         return try await answer(req: req, user: user, plan: owner.plan, date: assignment.date,
                                 flash: "Who eats “\(entry.meal.description)” on \(assignment.date.weekday.name) is saved.")
     }

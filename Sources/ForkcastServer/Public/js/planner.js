@@ -150,6 +150,8 @@ week.addEventListener("click", (event) => {
   pickDate = link.dataset.pickDay;
   dialog.querySelector("#picker-title").textContent = `Add a meal to ${link.dataset.dayName}`;
   search.value = "";
+  // Each add starts as one day; Repeat is chosen for it.
+  for (const box of dialog.querySelectorAll("[name=weekday]")) box.checked = false;
   resultsList.replaceChildren();
   dialog.showModal();
   search.focus();
@@ -168,9 +170,25 @@ resultsList.addEventListener("submit", async (event) => {
   body.set("start", startOfWeek());
   // The slot chosen in the dialog ("For"); the result forms only carry the no-JavaScript page's.
   body.set("mealType", slot?.value ?? "");
+  // The dialog's Repeat: with a weekday ticked, the meal goes on every day it falls on.
+  const repeats = [...dialog.querySelectorAll("[name=weekday]:checked")].map((box) => box.value);
+  for (const day of repeats) body.append("weekday", day);
+  if (repeats.length) {
+    body.set("everyWeeks", dialog.querySelector("[name=everyWeeks]").value);
+    body.set("until", dialog.querySelector("[name=until]").value);
+  }
   const name = form.querySelector("span")?.firstChild?.textContent?.trim() ?? "Meal";
-  const added = await changeDay(form.action, body, pickDate, `Added ${name}.`);
-  if (added) dialog.close();
+  const added = await changeDay(form.action, body, pickDate, `Added ${name}${repeats.length ? " on every day it repeats" : ""}.`);
+  if (!added) return;
+  dialog.close();
+  // A repeat reaches other days of the week: the whole week is read again.
+  if (repeats.length) loadWeek(location.pathname + location.search, { push: false, quiet: true });
+});
+// "Mon–Fri": the five weekdays in one tap (the picker dialog and the picker page).
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-workdays]");
+  if (!button) return;
+  for (const box of button.closest(".repeat-choice").querySelectorAll("[name=weekday]")) box.checked = Number(box.value) <= 5;
 });
 
 // Drag and drop from the library panel (wide screens).

@@ -11,6 +11,8 @@ struct PlanPickerPage {
     /// Meals matching the search in the whole library (the list shows the first ones).
     var total = 0
     var mealTypes: MealTypeCatalog?
+    /// The Repeat chosen with the last search (each Add sends it).
+    var rule: PlanRepeat?
 
     func render(layout: Layout) -> HTML {
         layout.render("""
@@ -21,6 +23,7 @@ struct PlanPickerPage {
             <div class="field grow"><label for="picker-q">Search your meals</label>
             <input id="picker-q" type="search" name="q" value="\(query)"></div>
             <div class="field grow"><label for="picker-mealType">For</label>\(PlannerPage.slotSelect(id: "picker-mealType", selected: mealType, types: mealTypes))</div>
+            \(PlannerPage.repeatFields(id: "picker-page-repeat", rule: rule, workdays: false))
             <button class="button" type="submit">Search</button>
           </form>
           <ul class="picker-list">\(results)</ul>
@@ -44,6 +47,7 @@ struct PlanPickerPage {
                 <input type="hidden" name="mealId" value="\(meal.id.uuidString)">
                 <input type="hidden" name="date" value="\(date.iso)">
                 <input type="hidden" name="mealType" value="\(mealType ?? "")">
+                \(PlannerPage.repeatHidden(rule))
                 <span class="picker-name">\(meal.description)\(meal.primaryProtein.map { HTML(" <span class=\"tag protein\">\($0)</span>") })</span>
                 <button class="button small primary" type="submit" data-pressable>Add<span class="visually-hidden"> \(meal.description)</span></button>
               </form>

@@ -182,14 +182,9 @@ struct PlannerPage {
               """) : HTML("<a class=\"button small log-button\" href=\"\(SiteURL.diary(date: day.date == today ? nil : day.date).path(fragment: "planned"))\">Log<span class=\"visually-hidden\"> \(entry.meal.description) as eaten</span></a>")
             return HTML("""
             <li class="planned-meal" id="assignment-\(entry.assignment.id.uuidString)" data-assignment-id="\(entry.assignment.id.uuidString)">
-              <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<a class="planned-name" href="\(SiteURL.recipe(entry.meal.id, entry: entry.assignment.id).path)">\(entry.meal.description)</a>
+              <div class="planned-text">\(slot.map { HTML("<span class=\"slot-label\">\($0.name)</span>") })<a class="planned-name" href="\(SiteURL.recipe(entry.meal.id, entry: entry.assignment.id).path)">\(entry.meal.description)\(repeatMark(entry))</a>
               \(entry.meal.primaryProtein.map { HTML("<span class=\"tag protein\">\($0)</span>") })</div>
-              <form method="post" action="\(SiteURL.removeAssignment(entry.assignment.id).path)" class="inline planned-remove" data-day-action
-                    data-undo="Removed “\(entry.meal.description)” from \(day.weekday.name).">
-                \(Layout.csrfField(csrf))
-                <input type="hidden" name="start" value="\(start.iso)">
-                <button class="icon-button" type="submit" aria-label="Remove \(entry.meal.description) from \(day.weekday.name)" data-pressable>\(Icons.close)</button>
-              </form>
+              \(removeControl(entry, day: day, start: start, csrf: csrf))
               \(eaters(entry, day: day, start: start, csrf: csrf, members: figures.members, me: figures.me))
               <div class="planned-actions">
               \(servingsStepper(entry, start: start, csrf: csrf, day: day))
@@ -234,6 +229,7 @@ struct PlannerPage {
           <form method="post" action="\(SiteURL.assignmentEaters(a.id).path)">\(Layout.csrfField(csrf))
             <input type="hidden" name="start" value="\(start.iso)">
             <fieldset class="eater-set"><legend id="eaten-by-\(a.id.uuidString)">Eaten by</legend><ul class="eater-list">\(rows)</ul></fieldset>
+            \(if: a.seriesId != nil, "<label class=\"later-days\"><input type=\"checkbox\" name=\"scope\" value=\"following\"> And the later days of this repeat</label>")
             <button class="button small" type="submit">Save who eats<span class="visually-hidden"> \(name) on \(day.weekday.name)</span></button>
           </form></details>
         """)
@@ -265,6 +261,7 @@ struct PlannerPage {
                 <input id="picker-search" type="search" placeholder="Name or ingredient"></div>
               <div class="field"><label for="picker-slot">For</label>\(Self.slotSelect(id: "picker-slot", selected: nil, types: model.mealTypes))</div>
             </div>
+            \(Self.repeatFields(id: "picker-repeat"))
             <ul id="picker-results" class="picker-list" aria-live="polite"></ul>
           </div>
         </dialog>
