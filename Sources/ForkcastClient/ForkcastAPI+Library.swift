@@ -59,6 +59,19 @@ extension ForkcastAPI {
         try await send(Plan.AssignMany.self, body: AssignmentsInput(assignments: inputs))
     }
 
+    /// The household's week templates, by name.
+    public func planTemplates() async throws -> [PlanTemplateAnswer] { try await send(Plan.ListTemplates.self, Nothing()) }
+
+    /// Saves weeks of the plan as a named template.
+    public func savePlanTemplate(_ input: PlanTemplateInput) async throws -> PlanTemplateAnswer { try await send(Plan.CreateTemplate.self, body: input) }
+
+    /// Puts a template (then each of `input.then`, `input.cycles` times) on the plan.
+    public func applyPlanTemplate(_ id: UUID, _ input: ApplyTemplateInput) async throws -> ApplyTemplateAnswer {
+        try await send(Plan.ApplyTemplate.self, IDParameter(id), body: input)
+    }
+
+    public func deletePlanTemplate(_ id: UUID) async throws { _ = try await send(Plan.DeleteTemplate.self, IDParameter(id)) }
+
     /// "Fill my week": meals for the empty slots, closest to the goals; nothing is planned.
     public func suggestions(_ input: SuggestionsInput) async throws -> SuggestionsAnswer { try await send(Plan.Suggest.self, body: input) }
 

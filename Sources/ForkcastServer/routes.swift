@@ -64,6 +64,7 @@ func routes(_ app: Application) throws {
     try signedInWeb.register(collection: WebHouseholdController())
     try signedInWeb.register(collection: WebCoachLinksController())
     try signedInWeb.register(collection: WebCalendarFeedsController())
+    try signedInWeb.register(collection: WebPlanTemplatesController())
     try signedInWeb.register(collection: WebAPIKeysController())
     try signedInWeb.register(collection: WebIdentityController.Settings())
 }

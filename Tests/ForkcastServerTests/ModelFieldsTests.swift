@@ -8,6 +8,7 @@ import Testing
 /// a field left out would silently never be read or written.
 @Suite struct ModelFieldsTests {
     static let models: [any Model.Type] = [
+        PlanTemplateModel.self,
         UserModel.self, TokenModel.self, KnownClientModel.self, WebSessionModel.self,
         FoodModel.self, FoodTermModel.self, MealIngredientModel.self, OpenFoodFactsCacheModel.self,
         MealModel.self, MealComponentModel.self, AssignmentModel.self,

@@ -259,6 +259,11 @@ def seed(server):
                                        "bestBefore": (today + datetime.timedelta(days=1)).isoformat()})
     post(s, server, "/api/v1/pantry", {"foodId": foods[1]["id"], "amount": 300, "location": "fridge", "opened": True})
     # A coach's link to the last fortnight, everything shown (the page a coach opens).
+    # A weekday breakfast that repeats (its mark and its × with three choices on the planner) and
+    # the week saved as a template with a long name (Planner › Templates).
+    post(s, server, "/api/v1/plan/assignments", {"mealId": meals[3]["id"], "date": week[0], "mealType": "breakfast",
+                                                 "repeat": {"weekdays": [1, 2, 3, 4, 5], "count": 10}})
+    post(s, server, "/api/v1/plan/templates", {"name": "Weekday dinners " + "long name " * 8, "start": week[0]})
     post(s, server, "/api/v1/calendar-feeds", {"scope": "household"})  # listed on Settings › calendar
     post(s, server, "/api/v1/api-keys", {"name": "Home Assistant " + "long name " * 8, "access": "write", "areas": ["plan", "shopping", "pantry"]})
     coach = post(s, server, "/api/v1/diary-links", {"from": (today - datetime.timedelta(days=13)).isoformat(), "to": today.isoformat()})

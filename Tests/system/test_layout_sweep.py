@@ -164,6 +164,7 @@ def test_every_page_at_every_width_and_scheme(start_server):
             ("pantry", "/pantry", None),
             ("pantry-lot", "/pantry", lambda: driver.execute_script("document.querySelector('.pantry-lot details').open = true")),
             ("plan-add", f"/plan/add?date={seeded['today'].isoformat()}", None),
+            ("plan-templates", "/plan/templates", None),
             ("goals", "/goals", None),
             ("goals-targets", "/goals", lambda: driver.execute_script("document.getElementById('targets-details').open = true")),
             ("nutrients-week", "/diary/nutrients", None),

@@ -1,5 +1,6 @@
-"""Repeating plan entries on a phone: porridge every weekday in a few taps from the planner,
-marked on each day, and one day skipped without touching the others."""
+"""Repeating plan entries and week templates on a phone: porridge every weekday and a 4-week
+dinner rotation in under 15 taps from the planner, each repeating day marked, and one day skipped
+without touching the others."""
 import datetime
 
 import pytest
@@ -18,7 +19,8 @@ def marked_days(driver):
         "return [...document.querySelectorAll('#week .day')].filter(d => d.querySelector('.repeat-mark')).map(d => d.dataset.date)")
 
 
-def test_porridge_every_weekday_in_four_taps_and_one_day_skipped(driver, server):
+
+def test_porridge_every_weekday_and_a_four_week_rotation_in_under_fifteen_taps(driver, server):
     s = api_session(server)
     porridge = create_meal(s, server, "Porridge")
     sign_in(driver, server)
@@ -45,7 +47,35 @@ def test_porridge_every_weekday_in_four_taps_and_one_day_skipped(driver, server)
     screenshot(driver, "planner-repeats")
     axe_check(driver, "planner-repeats")
 
+    # A 4-week dinner rotation from four one-week templates the household saved before.
+    templates = []
+    for week, name in enumerate(["Curry", "Pasta", "Tacos", "Risotto"]):
+        meal = create_meal(s, server, name)
+        first = monday + datetime.timedelta(days=7 * (week + 10))
+        for day in range(7):
+            r = s.post(server.url("/api/v1/plan/assignments"), json={"mealId": meal["id"], "mealType": "dinner",
+                                                                      "date": (first + datetime.timedelta(days=day)).isoformat()})
+            assert r.status_code == 201, r.text
+        r = s.post(server.url("/api/v1/plan/templates"), json={"name": f"Week {'ABCD'[week]}", "start": first.isoformat()})
+        assert r.status_code == 201, r.text
+        templates.append(r.json()["id"])
+    driver.get(server.url(f"/plan?start={monday.isoformat()}"))
+    taps.tap(css(driver, f"a[href^='/plan/templates']"))
+    card = css(driver, f"#template-{templates[0]}")
+    for other in templates[1:]:
+        taps.tap(card.find_element(By.CSS_SELECTOR, f"input[name=then][value='{other}']"))
+    screenshot(driver, "planner-templates")
+    axe_check(driver, "planner-templates")
+    taps.tap(card.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    wait_for(driver, lambda d: "Planned 28 meals" in d.page_source)
+    assert taps.count == 9 < 15, "porridge: 4; the rotation: Templates, three ticks, Put on the plan"
+    planned = s.get(server.url(f"/api/v1/plan?start={monday.isoformat()}&days=28")).json()
+    dinners = [a["meal"]["description"] for day in planned["days"] for a in day["assignments"] if a["mealType"] == "dinner"]
+    assert dinners == ["Curry"] * 7 + ["Pasta"] * 7 + ["Tacos"] * 7 + ["Risotto"] * 7
+
     # Wednesday is skipped; the other days keep their porridge.
+    driver.get(server.url(f"/plan?start={monday.isoformat()}"))
+    taps = Taps()
     wednesday = weekdays[2]
     taps.tap(css(driver, f"#day-{wednesday} .series-remove summary"))
     skip = css(driver, f"#day-{wednesday} .series-choices button[value=one]")
@@ -53,5 +83,6 @@ def test_porridge_every_weekday_in_four_taps_and_one_day_skipped(driver, server)
     taps.tap(skip)
     wait_for(driver, lambda d: marked_days(d) == [day for day in weekdays if day != wednesday])
     assert "Skipped Wednesday" in driver.page_source
-    assert not css(driver, f"#day-{wednesday}").find_elements(By.CSS_SELECTOR, ".planned-meal")
-    assert taps.count == 6
+    names = [e.text for e in css(driver, f"#day-{wednesday}").find_elements(By.CSS_SELECTOR, ".planned-name")]
+    assert names == ["Curry"], "Wednesday keeps its dinner, without porridge"
+    assert taps.count == 2

@@ -43,6 +43,7 @@ public final class InMemoryLibraries: @unchecked Sendable {
         /// The read-only link token of each shared meal.
         public internal(set) var recipeLinks: [UUID: String] = [:]
         public internal(set) var assignments: [UUID: Owned<Assignment>] = [:]
+        public internal(set) var templates: [UUID: Owned<PlanTemplate>] = [:]
         public internal(set) var mealTypes: [UUID: Owned<MealType>] = [:]
         public internal(set) var profiles: [UUID: BodyProfile] = [:]
         public internal(set) var goals: [UUID: Goals] = [:]

@@ -41,6 +41,7 @@ public struct InMemoryLibrary: Library {
         var mealTypes: any MealTypeRecords { MealTypes(tx: self) }
         var shopping: any ShoppingRecords { Shopping(tx: self) }
         var pantry: any PantryRecords { Pantry(tx: self) }
+        var templates: any PlanTemplateRecords { Templates(tx: self) }
         /// The person's household: everyone in it with them.
         var members: [UUID] {
             let records = records

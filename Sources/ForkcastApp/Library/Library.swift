@@ -21,6 +21,7 @@ public protocol LibraryTransaction: Sendable {
     var mealTypes: any MealTypeRecords { get }
     var shopping: any ShoppingRecords { get }
     var pantry: any PantryRecords { get }
+    var templates: any PlanTemplateRecords { get }
     /// The people of the household sharing the library (the person among them).
     var members: [UUID] { get }
 }
@@ -72,6 +73,16 @@ public protocol PlanRecords: Sendable {
     func delete(_ id: UUID, now: Date) async throws -> Assignment?
     /// Removes every day the meal is planned on, each with its change-feed row; the assignments removed.
     func deleteAll(of mealID: UUID, now: Date) async throws -> [Assignment]
+}
+
+/// A household's week templates (not in the change feed: devices plan from them through the API).
+public protocol PlanTemplateRecords: Sendable {
+    /// Every template, by name.
+    func all() async throws -> [PlanTemplate]
+    func find(_ id: UUID) async throws -> PlanTemplate?
+    func insert(_ template: PlanTemplate) async throws
+    /// False when the household has no template with that id.
+    func delete(_ id: UUID) async throws -> Bool
 }
 
 /// A record that others still refer to was to be deleted (a food some meal uses, a meal still

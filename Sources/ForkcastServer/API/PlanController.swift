@@ -70,6 +70,21 @@ enum PlanController {
             return EatenAnswer(assignmentId: assignment.id, logged: logged.map { EaterEntry(userId: $0.eater, portions: $0.portions) },
                                pantry: pantry.map(CookedAnswer.init)?.lines ?? [])
         }
+        routes.on(Plan.ListTemplates.self) { req, _, _ in try await req.owner.templates.all().map(PlanTemplateAnswer.init) }
+        routes.on(Plan.CreateTemplate.self) { req, _, input in
+            let template = try await req.owner.planTemplates.save(name: input.name, from: input.start, weeks: input.weeks ?? 1, id: req.dependencies.uuid())
+            return .value(PlanTemplateAnswer(template))
+        }
+        routes.on(Plan.ApplyTemplate.self) { req, parameters, input in
+            guard let applied = try await req.owner.planTemplates.apply(parameters.id, then: input.then ?? [], from: input.start, cycles: input.cycles ?? 1) else {
+                throw AppError.notFound("No template with id \(parameters.id), or one of `then`, is your household's.")
+            }
+            return ApplyTemplateAnswer(planned: try await answer(applied.planned, req), skipped: applied.skipped)
+        }
+        routes.on(Plan.DeleteTemplate.self) { req, parameters, _ in
+            guard try await req.owner.planTemplates.delete(parameters.id) else { throw AppError.notFound("No template with id \(parameters.id) is your household's.") }
+            return Nothing()
+        }
         routes.on(Plan.Unassign.self) { req, parameters, _ in
             guard try await !req.owner.unplanMeal(parameters.id, scope: parameters.scope ?? .one).isEmpty else {
                 throw AppError.notFound("No assignment with id \(parameters.id) exists in your plan.")

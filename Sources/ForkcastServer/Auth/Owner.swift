@@ -84,6 +84,8 @@ struct Owner {
     private var library: FluentLibrary { FluentLibrary(db: db, ownerID: id) }
     var planMeal: PlanMeal { PlanMeal(library: library, now: now) }
     var unplanMeal: UnplanMeal { UnplanMeal(library: library, now: now) }
+    var planTemplates: PlanTemplates { PlanTemplates(library: library, now: now) }
+    var templates: PlanTemplateRepository { PlanTemplateRepository(db: db, kitchen: Kitchen(user: id)) }
     var saveFood: SaveFood { SaveFood(library: library, now: now) }
     var deleteFood: DeleteFood { DeleteFood(library: library, now: now) }
     var saveMeal: SaveMeal { SaveMeal(library: library, now: now) }

@@ -30,6 +30,7 @@ struct FluentLibrary: Library {
         var mealTypes: any MealTypeRecords { MealTypeRepository(db: db, kitchen: kitchen) }
         var shopping: any ShoppingRecords { ShoppingRepository(db: db, kitchen: kitchen) }
         var pantry: any PantryRecords { PantryRepository(db: db, kitchen: kitchen) }
+        var templates: any PlanTemplateRecords { PlanTemplateRepository(db: db, kitchen: kitchen) }
         var members: [UUID] { kitchen.feeds }
     }
 }

@@ -42,6 +42,7 @@ enum SiteURL: Sendable {
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
     case assign, removeAssignment(UUID), updateAssignment(UUID), assignmentEaters(UUID), planSuggestions(start: CalendarDate?), acceptSuggestions
+    case planTemplates(start: CalendarDate? = nil), applyPlanTemplate(UUID), deletePlanTemplate(UUID)
     // Shopping lists, and the page a sharing link opens (`sharedList(":token")` is its pattern)
     case shopping, shoppingList(UUID), refreshShoppingList(UUID), addShoppingItem(UUID), shareShoppingList(UUID), unshareShoppingList(UUID)
     case deleteShoppingList(UUID), checkShoppingItem(UUID), deleteShoppingItem(UUID), editShoppingItem(UUID), updateShoppingItem(UUID)
@@ -142,6 +143,9 @@ enum SiteURL: Sendable {
         case .assignmentEaters(let assignment): "/plan/assignments/\(id(assignment))/eaters"
         case .planSuggestions: "/plan/suggestions"
         case .acceptSuggestions: "/plan/suggestions/accept"
+        case .planTemplates: "/plan/templates"
+        case .applyPlanTemplate(let template): "/plan/templates/\(id(template))/apply"
+        case .deletePlanTemplate(let template): "/plan/templates/\(id(template))/delete"
         case .shopping: "/shopping"
         case .shoppingList(let list): "/shopping/\(id(list))"
         case .refreshShoppingList(let list): "/shopping/\(id(list))/refresh"
@@ -204,7 +208,7 @@ enum SiteURL: Sendable {
     private var query: String {
         switch self {
         case .meals(let filter, let page): Self.query(filter.queryItems + (page > 1 ? [("page", "\(page)")] : []))
-        case .plan(let start), .planSuggestions(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
+        case .plan(let start), .planSuggestions(let start), .planTemplates(let start): Self.query(start.map { [("start", $0.iso)] } ?? [])
         case .planPicker(let date, let query): Self.query([("date", date.iso)] + (query.map { [("q", $0)] } ?? []))
         case .diary(let date, let range): Self.query((date.map { [("date", $0.iso)] } ?? []) + (range.map { [("range", $0)] } ?? []))
         case .diaryAdd(let date, let mealType, let meal):
@@ -246,6 +250,7 @@ enum SiteURL: Sendable {
         .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .cookedEntry(anyID), .importRecipe, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
+        .planTemplates(), .applyPlanTemplate(anyID), .deletePlanTemplate(anyID),
         .shopping, .shoppingList(anyID), .refreshShoppingList(anyID), .addShoppingItem(anyID), .shareShoppingList(anyID),
         .unshareShoppingList(anyID), .deleteShoppingList(anyID), .checkShoppingItem(anyID), .deleteShoppingItem(anyID), .editShoppingItem(anyID), .updateShoppingItem(anyID),
         .sharedList(":token"), .sharedCheck(":token", anyID),

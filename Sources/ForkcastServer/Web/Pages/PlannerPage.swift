@@ -103,6 +103,7 @@ struct PlannerPage {
         </div>
         <div class="week-tools">
           <a class="button small" href="\(SiteURL.planSuggestions(start: w.start).path)" data-pressable>Fill my week</a>
+          <a class="button small" href="\(SiteURL.planTemplates(start: w.start).path)" data-pressable>Templates</a>
           <form method="post" action="\(SiteURL.shopping.path)" class="inline">
             \(Layout.csrfField(csrf))
             <input type="hidden" name="from" value="\(w.start.iso)"><input type="hidden" name="to" value="\(w.end.iso)">
