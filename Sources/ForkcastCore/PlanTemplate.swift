@@ -43,6 +43,9 @@ public struct PlanTemplate: Identifiable, Hashable, Sendable, Codable {
     public static let cyclesRange = 1...52
     /// The most entries one apply plans (a year of a full week of three meals, with room).
     public static let maximumPlanned = 1_500
+    /// The most meals one template keeps, and the most templates one rotation has.
+    public static let maximumEntries = 500
+    public static let maximumRotation = 12
 
     /// The template of the plan's `weeks` weeks from `start`: each assignment in them, by its day.
     public static func capture(id: UUID, name: String, from start: CalendarDate, weeks: Int, plan: [Assignment], now: Date) -> PlanTemplate {
@@ -78,6 +81,9 @@ public struct PlanTemplate: Identifiable, Hashable, Sendable, Codable {
     /// The days `rotation` (templates one after another, each its own weeks) plans from `start`,
     /// `cycles` times over, in order; throws when it is more than one go may plan.
     public static func apply(_ rotation: [PlanTemplate], from start: CalendarDate, cycles: Int) throws -> [Planned] {
+        if rotation.count > maximumRotation {
+            throw ValidationError(field: "then", "A rotation has at most \(maximumRotation) templates; got \(rotation.count).")
+        }
         if !cyclesRange.contains(cycles) {
             throw ValidationError(field: "cycles", "Put a rotation on the plan 1 to \(cyclesRange.upperBound) times; got \(cycles).")
         }

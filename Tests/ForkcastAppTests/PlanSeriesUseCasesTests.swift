@@ -66,11 +66,32 @@ struct PlanSeriesUseCasesTests {
         #expect(stored.map(\.date.isoWeekday) == [1, 6, 7, 6, 7], "the first Monday stays; the rest is weekends now")
         #expect(Set(stored.compactMap(\.seriesId)) == [second.seriesId!])
 
+        // One day of a repeat cannot take a rule of its own (it would plan the repeat's days twice).
+        let refused = await #expect(throws: ValidationError.self) {
+            try await plan(ann).change(second.id, to: request(porridge.id, on: second.date), scope: .one, repeating: PlanRepeat(count: 2))
+        }
+        #expect(refused?.fields.map(\.field) == ["scope"] && stored.count == 5)
+        // Moved earlier with "following", the rule replaces the repeat's days from the earlier day.
+        let saturday = try #require(stored.first { $0.date.isoWeekday == 6 })
+        _ = try await plan(ann).change(saturday.id, to: request(porridge.id, on: monday), scope: .following, repeating: PlanRepeat(weekdays: [2], count: 2))
+        #expect(stored.map(\.date.isoWeekday) == [2, 2], "Monday, the weekends and the rest replaced by two Tuesdays: nothing twice")
+
         let alone = try #require(try await plan(ann)(porridge.id, on: monday.adding(days: 60), mealType: nil, id: UUID()))
         let started = try #require(try await plan(ann).change(alone.assignment.id, to: request(porridge.id, on: alone.assignment.date), scope: .one,
                                                               repeating: PlanRepeat(count: 3)))
         #expect(started.assignment.id == alone.assignment.id && started.assignment.seriesId != nil)
         #expect(stored.filter { $0.seriesId == started.assignment.seriesId }.count == 3)
+    }
+
+    @Test func whoEatsTheLaterDaysChangesOnlyTheirEaters() async throws {
+        let porridge = try await SaveMeal(library: libraries.library(of: ann), now: now).add(MealDraft(description: "Porridge"), id: UUID())
+        let days = try #require(try await plan(ann).repeating(request(porridge.id, on: monday), PlanRepeat(weekdays: [1, 3], count: 4)))
+        _ = try await plan(ann).change(days[1].assignment.id, to: request(porridge.id, on: days[1].assignment.date, servings: 4), scope: .one)
+        let eaters = [Eater(userId: ann, portions: 2)]
+        let changed = try #require(try await plan(ann).setEaters(eaters, of: days[0].assignment.id, scope: .following))
+        #expect(changed.assignment.eaters == eaters)
+        #expect(stored.allSatisfy { $0.eaters == eaters } && stored.map(\.servings) == [nil, 4, nil, nil], "Wednesday keeps its 4 portions")
+        #expect(try await plan(bob).setEaters(nil, of: days[0].assignment.id, scope: .all) == nil)
     }
 
     @Test func removingSkipsADayOrEndsTheRepeatAndASyncedEditKeepsItsSeries() async throws {

@@ -189,11 +189,15 @@ public struct ImportAccount: Sendable {
                 _ = try await SaveMeal(library: library, now: min(meal.createdAt, now)).add(MealDraft(meal.content), id: meal.id)
             }
         }
+        // Each repeat gets a series of its own here: an export imported twice into one household
+        // must not make one repeat of two people's days.
+        var series: [UUID: UUID] = [:]
+        for id in Set(archive.plan.compactMap(\.seriesId)) { series[id] = UUID.timeOrdered() }
         for (index, assignment) in archive.plan.enumerated() {
             try await prefixing("plan[\(index)].") {
                 _ = try await PlanMeal(library: library, now: min(assignment.createdAt, now))(assignment.mealId, on: assignment.date,
                                                                                      mealType: assignment.mealType, servings: assignment.servings, id: assignment.id,
-                                                                                     seriesId: assignment.seriesId)
+                                                                                     seriesId: assignment.seriesId.flatMap { series[$0] })
             }
         }
         // Shopping lists with their checks and the person's own items, through the same rules as typed ones.

@@ -29,8 +29,16 @@ extension PlanMeal {
         let now = now
         return try await library.write { tx in
             guard let old = try await tx.plan.find(id), try await tx.meals.find(request.mealID) != nil else { return nil }
-            let reached = scope.reach(from: old, in: try await Self.series(of: old, in: tx))
+            var reached = scope.reach(from: old, in: try await Self.series(of: old, in: tx))
             if let rule {
+                // A new rule replaces the days reached: one day of a repeat cannot take a rule of its own.
+                if old.seriesId != nil, scope == .one {
+                    throw ValidationError(field: "scope", "A new repeat for a day of a repeat: change the following days or all of them (scope following or all).")
+                }
+                // Moved earlier, the rule's days start before this one: the repeat's days from there are replaced too.
+                if scope == .following, request.date < old.date {
+                    reached = try await Self.series(of: old, in: tx).filter { $0.date >= request.date }
+                }
                 for entry in reached { _ = try await tx.plan.delete(entry.id, now: now) }
                 var first = request
                 first.id = id
@@ -65,6 +73,26 @@ extension PlanMeal {
             entries.append(entry)
         }
         return entries
+    }
+}
+
+extension PlanMeal {
+    /// Sets who eats entry `id` and, as `scope` says, the other days of its repeat — each day keeping
+    /// its own meal, slot and portions; nil when there is no such entry.
+    public func setEaters(_ eaters: [Eater]?, of id: UUID, scope: SeriesScope) async throws -> PlanDay.Entry? {
+        let problems = Assignment.problems(eaters: eaters, members: nil)
+        if !problems.isEmpty { throw ValidationError(problems) }
+        let now = now
+        return try await library.write { tx in
+            guard let old = try await tx.plan.find(id) else { return nil }
+            var changed: PlanDay.Entry?
+            for day in scope.reach(from: old, in: try await Self.series(of: old, in: tx)) {
+                let request = Request(mealID: day.mealId, date: day.date, mealType: day.mealType, servings: day.servings, id: day.id, eaters: eaters)
+                let entry = try await Self.plan(request, replacing: true, in: tx, now: now)
+                if day.id == id { changed = entry }
+            }
+            return changed
+        }
     }
 }
 

@@ -23,6 +23,9 @@ public struct PlanTemplates: Sendable {
             }
             let plan = try await tx.plan.entries(from: start, to: start.adding(days: weeks * 7 - 1)).map(\.assignment)
             let template = PlanTemplate.capture(id: id, name: name, from: start, weeks: weeks, plan: plan, now: now)
+            if template.entries.count > PlanTemplate.maximumEntries {
+                throw ValidationError(field: "weeks", "Those weeks hold \(template.entries.count) meals; a template keeps at most \(PlanTemplate.maximumEntries).")
+            }
             if template.entries.isEmpty {
                 throw ValidationError(field: "start", "Nothing is planned from \(start.iso) for \(weeks) week\(weeks == 1 ? "" : "s"): plan the week first, then save it.")
             }
@@ -42,6 +45,9 @@ public struct PlanTemplates: Sendable {
     /// `cycles` times; nil when a template is not the household's.
     public func apply(_ id: UUID, then: [UUID] = [], from start: CalendarDate, cycles: Int = 1) async throws -> Applied? {
         if let problem = start.problem(field: "start") { throw ValidationError([problem]) }
+        if then.count >= PlanTemplate.maximumRotation {
+            throw ValidationError(field: "then", "A rotation has at most \(PlanTemplate.maximumRotation) templates; got \(then.count + 1).")
+        }
         let now = now
         return try await library.write { tx in
             var rotation: [PlanTemplate] = []

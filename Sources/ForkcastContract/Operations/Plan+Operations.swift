@@ -66,6 +66,6 @@ public enum Plan {
         public typealias Parameters = AssignmentScopeParameters
         public static let spec = OperationSpec(.delete, "/api/v1/plan/assignments/{id}", "deleteAssignment", tag: "plan",
             summary: "Remove a meal from a day; for a repeat, skip this day, or remove the following or all days", success: Outcome(204, "Removed"),
-            failures: [Outcome(404, "No such assignment")] + Outcome.write, parameterNotes: scopeNotes)
+            failures: [Outcome(400, "A scope other than one, following or all"), Outcome(404, "No such assignment")] + Outcome.write, parameterNotes: scopeNotes)
     }
 }

@@ -71,7 +71,7 @@ public struct ApplyTemplateInput: Codable, Sendable, Hashable, SchemaDocumented 
     public static let schemaName = "ApplyTemplateInput"
     public static var fieldNotes: [String: FieldNote] {
         ["start": FieldNote("The day the template's first day lands on"),
-         "then": FieldNote("Templates that follow this one, week after week (a rotation: A, then B, C and D)", maxLength: 12),
+         "then": FieldNote("Templates that follow this one, week after week (a rotation: A, then B, C and D)", maxLength: PlanTemplate.maximumRotation - 1),
          "cycles": FieldNote("How many times the whole rotation is put on, one after another", minimum: Decimal(PlanTemplate.cyclesRange.lowerBound),
                              maximum: Decimal(PlanTemplate.cyclesRange.upperBound), default: .number(1))]
     }

@@ -15,6 +15,7 @@ extension FluentAccounts.Records {
         (MealIngredientModel.schema, nil), (MealTypeModel.schema, .mealType), (AssignmentModel.schema, .assignment),
         (ShoppingListModel.schema, .shoppingList), (ShoppingItemModel.schema, .shoppingItem),
         (PantryItemModel.schema, .pantryItem), (PantryUseModel.schema, nil), ("pantry_cooked", nil),
+        (PlanTemplateModel.schema, nil),
     ]
 
     private var sql: any SQLDatabase { db as! any SQLDatabase }

@@ -44,7 +44,7 @@ struct WebPlanController: RouteCollection {
         let types = try await req.owner.mealTypes.catalog(now: req.now)
         let slot = query.string("mealType").flatMap(types.normalized)
         let page = PlanPickerPage(date: date, query: text, meals: found, csrf: CSRF.token(for: req), mealType: slot, total: result.total, mealTypes: types,
-                                  rule: try? Self.repeatRule(req))
+                                  rule: try Self.repeatRule(req))
         if req.fragment("picker") { return page.results.response() }
         return page.render(layout: req.layout("Add a meal", .plan)).response()
     }
@@ -62,9 +62,10 @@ struct WebPlanController: RouteCollection {
         }
         guard let entries = planned, let entry = entries.first else { throw AppError.notFound("That meal does not exist (any more).") }
         let slotName = try await entry.assignment.mealType.asyncMap { " (\(try await req.owner.mealTypes.catalog(now: req.now).name(of: $0)))" } ?? ""
-        return try await answer(req: req, user: user, plan: plan, date: date, flash: entries.count > 1
-            ? "Added “\(entry.meal.description)”\(slotName) on \(entries.count) days, from \(date.weekday.name) to \(entries.last!.assignment.date.longText)."
-            : "Added “\(entry.meal.description)” to \(date.weekday.name)\(slotName).")
+        let first = entry.assignment.date
+        return try await answer(req: req, user: user, plan: plan, date: first, flash: entries.count > 1
+            ? "Added “\(entry.meal.description)”\(slotName) on \(entries.count) days, from \(first.longText) to \(entries.last!.assignment.date.longText)."
+            : "Added “\(entry.meal.description)” to \(first.weekday.name)\(slotName).")
     }
 
     @Sendable func remove(req: Request) async throws -> Response {
@@ -114,11 +115,11 @@ struct WebPlanController: RouteCollection {
             eaters.append(Eater(userId: member.id, portions: portions))
         }
         let everyone = eaters.count == members.count && eaters.allSatisfy { $0.portions == 1 }
-        let request = PlanMeal.Request(mealID: assignment.mealId, date: assignment.date, mealType: assignment.mealType, servings: assignment.servings,
-                                       id: id, eaters: everyone ? nil : eaters)
-        // A repeat's later days follow when asked ("and the later days").
-        let scope = form["scope"].flatMap(SeriesScope.init(rawValue:)) ?? .one
-        guard let entry = try await owner.planMeal.change(id, to: request, scope: scope) else { throw AppError.notFound("That meal is no longer on the plan.") }
+        // A repeat's later days follow when asked ("and the later days"), each keeping its own portions.
+        let scope = form["later-\(id.uuidString)"].flatMap(SeriesScope.init(rawValue:)) ?? .one
+        guard let entry = try await owner.planMeal.setEaters(everyone ? nil : eaters, of: id, scope: scope) else {
+            throw AppError.notFound("That meal is no longer on the plan.")
+        }
         return try await answer(req: req, user: user, plan: owner.plan, date: assignment.date,
                                 flash: "Who eats “\(entry.meal.description)” on \(assignment.date.weekday.name) is saved.")
     }

@@ -24,7 +24,7 @@ struct WebPlanTemplatesController: RouteCollection {
     @Sendable func save(req: Request) async throws -> Response {
         let form = FormData(req)
         let start = try Self.day(form["start"], field: "start")
-        let weeks = Int(form["weeks"]?.trimmed ?? "1") ?? 0
+        let weeks = Int(form["weeks"]?.trimmed.nilIfEmptyString ?? "1") ?? 0
         let template = try await req.owner.planTemplates.save(name: form["name"] ?? "", from: start, weeks: weeks, id: req.dependencies.uuid())
         req.flash("Saved “\(template.name)”: \(template.entries.count) meals over \(template.weeks) week\(template.weeks == 1 ? "" : "s").")
         return req.redirect(to: SiteURL.planTemplates(start: start).path, redirectType: .normal)

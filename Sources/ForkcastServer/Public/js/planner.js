@@ -108,7 +108,7 @@ week.addEventListener("submit", (event) => {
   if (!form) return;
   event.preventDefault();
   const day = form.closest(".day");
-  const name = form.closest(".planned-meal")?.querySelector(".planned-name")?.textContent ?? "Meal";
+  const name = form.closest(".planned-meal")?.querySelector(".planned-name")?.firstChild?.textContent ?? "Meal";
   if (form.dataset.dayAction === "servings") {
     // The stepper: the button pressed says how many portions.
     const servings = event.submitter?.value;
@@ -152,6 +152,9 @@ week.addEventListener("click", (event) => {
   search.value = "";
   // Each add starts as one day; Repeat is chosen for it.
   for (const box of dialog.querySelectorAll("[name=weekday]")) box.checked = false;
+  dialog.querySelector("[name=everyWeeks]").value = "1";
+  dialog.querySelector("[name=until]").value = "";
+  dialog.querySelector(".repeat-choice").open = false;
   resultsList.replaceChildren();
   dialog.showModal();
   search.focus();

@@ -19,6 +19,7 @@ extension PlannerPage {
             <div class="weekday-boxes">\(boxes)</div>
           </fieldset>
           \(if: workdays, "<button class=\"button small\" type=\"button\" data-workdays>Mon–Fri</button>")
+          \(if: !workdays, HTML("<p class=\"hint\">Tick the days and press Search: each Add below then plans the repeat.</p>"))
           <div class="grid-2">
             <div class="field"><label for="\(id)-every">Every … weeks</label>
               <input id="\(id)-every" type="number" name="everyWeeks" min="\(PlanRepeat.everyWeeksRange.lowerBound)" max="\(PlanRepeat.everyWeeksRange.upperBound)" value="\(rule?.everyWeeks ?? 1)" inputmode="numeric"></div>

@@ -230,7 +230,7 @@ struct PlannerPage {
           <form method="post" action="\(SiteURL.assignmentEaters(a.id).path)">\(Layout.csrfField(csrf))
             <input type="hidden" name="start" value="\(start.iso)">
             <fieldset class="eater-set"><legend id="eaten-by-\(a.id.uuidString)">Eaten by</legend><ul class="eater-list">\(rows)</ul></fieldset>
-            \(if: a.seriesId != nil, "<label class=\"later-days\"><input type=\"checkbox\" name=\"scope\" value=\"following\"> And the later days of this repeat</label>")
+            \(if: a.seriesId != nil, HTML("<label class=\"later-days\"><input type=\"checkbox\" name=\"later-\(a.id.uuidString)\" value=\"following\"> And the later days of this repeat</label>"))
             <button class="button small" type="submit">Save who eats<span class="visually-hidden"> \(name) on \(day.weekday.name)</span></button>
           </form></details>
         """)
