@@ -29,7 +29,8 @@ extension PlanMeal {
         let now = now
         return try await library.write { tx in
             guard let old = try await tx.plan.find(id), try await tx.meals.find(request.mealID) != nil else { return nil }
-            var reached = scope.reach(from: old, in: try await Self.series(of: old, in: tx))
+            let series = try await Self.series(of: old, in: tx)
+            var reached = scope.reach(from: old, in: series)
             if let rule {
                 // A new rule replaces the days reached: one day of a repeat cannot take a rule of its own.
                 if old.seriesId != nil, scope == .one {
@@ -37,7 +38,7 @@ extension PlanMeal {
                 }
                 // Moved earlier, the rule's days start before this one: the repeat's days from there are replaced too.
                 if scope == .following, request.date < old.date {
-                    reached = try await Self.series(of: old, in: tx).filter { $0.date >= request.date }
+                    reached = series.filter { $0.date >= request.date }
                 }
                 for entry in reached { _ = try await tx.plan.delete(entry.id, now: now) }
                 var first = request

@@ -273,30 +273,3 @@ extension MealFilter {
         return items
     }
 }
-
-extension RoutesBuilder {
-    /// Registers a web route at a ``SiteURL``'s pattern.
-    @discardableResult
-    func on<Response: AsyncResponseEncodable>(_ method: HTTPMethod, _ url: SiteURL, body: HTTPBodyStreamStrategy = .collect,
-                                              use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(method, url.pathComponents, body: body, use: closure)
-    }
-
-    @discardableResult
-    func get<Response: AsyncResponseEncodable>(_ url: SiteURL, use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.GET, url, use: closure)
-    }
-
-    @discardableResult
-    func post<Response: AsyncResponseEncodable>(_ url: SiteURL, use closure: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.POST, url, use: closure)
-    }
-}
-
-/// Where a photo's metadata and bytes are served: the one place the API's answers (url,
-/// thumbnailUrl, Location) and the pages' images take these paths from.
-enum PhotoURL {
-    static func metadata(_ id: UUID) -> String { Photos.Get.path.filled(["id": id.uuidString]) }
-    static func image(_ id: UUID) -> String { Photos.Image.path.filled(["id": id.uuidString]) }
-    static func thumbnail(_ id: UUID) -> String { Photos.Thumbnail.path.filled(["id": id.uuidString]) }
-}
