@@ -45,6 +45,10 @@ struct RecipesAPITests {
             plain["steps"] = nil
             let replaced = try object(try await client.sendJSON(.PUT, "/api/v1/meals/\(id)", plain))
             #expect((replaced["steps"] as? [Any])?.isEmpty == true && replaced["source"] as? String == "Grandma's notebook, p. 12")
+            // A PUT answers scaled like a GET, within the same bounds.
+            let putScaled = try object(try await client.sendJSON(.PUT, "/api/v1/meals/\(id)?servings=4", plain))
+            #expect(putScaled["servings"] as? Int == 4 && putScaled["recipeServings"] as? Int == 2)
+            #expect(try await client.sendJSON(.PUT, "/api/v1/meals/\(id)?servings=-1790936726577694638080", plain).status == .badRequest)
         }
     }
 

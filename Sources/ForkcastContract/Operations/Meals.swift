@@ -50,9 +50,9 @@ public enum Meals {
         public typealias Body = MealInput
         public typealias Answer = MealAnswer
         public static let spec = OperationSpec(.put, "/api/v1/meals/{id}", "updateMeal", tag: "meals",
-            summary: "Replace a meal's fields", success: Outcome(200, "Updated"),
+            summary: "Replace a meal's fields", success: Outcome(200, "Updated (scaled like getMeal when servings is given)"),
             failures: [Outcome(404, "No such meal, or a referenced food is not yours")] + Outcome.writeJSON,
-            parameterNotes: idNote.merging(PlannedWindow.notes) { $1 })
+            parameterNotes: idNote.merging(PlannedWindow.notes) { $1 }.merging(MealParameters.servingsNote) { $1 })
     }
 
     public enum Delete: APIOperation {

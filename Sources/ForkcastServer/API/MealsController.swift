@@ -29,7 +29,7 @@ enum MealsController {
         }
         routes.on(Meals.Update.self) { req, parameters, input in
             guard let meal = try await req.owner.saveMeal.change(try input.draft(), id: parameters.id) else { throw notFound(parameters.id) }
-            return try await answer(meal, window: parameters.window, req: req)
+            return try await answer(meal, window: parameters.window, servings: parameters.servings, req: req)
         }
         routes.on(Meals.Delete.self) { req, parameters, _ in
             guard try await req.owner.deleteMeal(parameters.id) != nil else { throw notFound(parameters.id) }
