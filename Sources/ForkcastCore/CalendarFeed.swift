@@ -8,6 +8,11 @@ public struct CalendarFeed: Identifiable, Hashable, Sendable {
         case household
         /// The meals the person eats (plan entries without eaters are everyone's).
         case me
+
+        /// Whether a feed of this scope, made by `person`, shows the plan entry.
+        public func shows(_ assignment: Assignment, to person: UUID) -> Bool {
+            self == .household || assignment.isEaten(by: person)
+        }
     }
 
     public let id: UUID

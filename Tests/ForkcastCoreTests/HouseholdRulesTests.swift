@@ -44,6 +44,8 @@ struct HouseholdRulesTests {
         var named = everyone
         named.eaters = [Eater(userId: owner, portions: 2.5)]
         #expect(named.portions(for: owner) == 2.5 && !named.isEaten(by: member))
+        #expect(CalendarFeed.Scope.me.shows(named, to: owner) && !CalendarFeed.Scope.me.shows(named, to: member))
+        #expect(CalendarFeed.Scope.household.shows(named, to: member) && CalendarFeed.Scope.me.shows(everyone, to: member))
         let members: Set = [owner, member]
         #expect(Assignment.problems(eaters: nil, members: members).isEmpty)
         #expect(Assignment.problems(eaters: named.eaters, members: members).isEmpty)

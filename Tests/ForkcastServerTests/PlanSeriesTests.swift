@@ -66,4 +66,45 @@ struct PlanSeriesTests {
             #expect(refused.status == .unprocessableEntity)
         }
     }
+
+    /// A repeat's days are ordinary entries: an event each in the calendar feed, a record each on a
+    /// phone that syncs (with the series id, kept through a change made there), and an import gives
+    /// the repeat a series of its own.
+    @Test func aRepeatsDaysReachTheCalendarASyncedPhoneAndAnImport() async throws {
+        try await withServer(allowSignup: true) { _, url in
+            let ana = try await HouseholdSharingTests.person(url, "Ana")
+            let porridge = try await ana.api.createMeal(MealInput(description: "Porridge"))
+            let today = try await ana.api.plan().today
+            let monday = today.adding(days: 8 - today.isoWeekday)
+            let first = try await ana.api.assign(mealId: porridge.id, date: monday, mealType: "breakfast", repeat: PlanRepeat(weekdays: PlanRepeat.workdays, count: 3))
+            let series = try #require(first.seriesId)
+            let days = try await ana.api.plan(start: monday, days: 7).days.flatMap(\.assignments)
+            #expect(days.map(\.date) == [monday, monday.adding(days: 1), monday.adding(days: 2)])
+
+            let feed = try await CalendarFeedTests.fetch(try #require(try await ana.api.createCalendarFeed(scope: .household).url)).body
+            let events = days.map { CalendarFeedTests.event(feed, uid: "\($0.id.uuidString.lowercased())@forkcast") }
+            #expect(events.allSatisfy { $0["SUMMARY"] == "Porridge" } && Set(events.compactMap { $0["DTSTART"] }).count == 3, "\(events)")
+
+            let phone = try await SyncEngine(api: ana.api, store: InMemorySyncStore(), deviceId: "phone")
+            try await phone.sync()
+            let synced = await phone.records(.assignment)
+            #expect(Set(synced.keys) == Set(days.map(\.id)))
+            #expect(synced.values.allSatisfy { $0["seriesId"]?.string.flatMap(UUID.init(uuidString:)) == series }, "\(synced)")
+            guard case .object(var tuesday)? = synced[days[1].id] else { Issue.record("no record for Tuesday"); return }
+            tuesday["servings"] = .number(3)
+            _ = try await phone.upsert(.assignment, id: days[1].id, record: .object(tuesday))
+            try await phone.sync()
+            let changed = try await ana.api.plan(start: monday, days: 7).days.flatMap(\.assignments)
+            #expect(changed.map(\.servings) == [1, 3, 1] && changed.allSatisfy { $0.seriesId == series }, "\(changed)")
+
+            let ben = try await HouseholdSharingTests.person(url, "Ben")
+            _ = try await ben.api.importAccount(try await ana.api.exportAccount())
+            let imported = try await ben.api.plan(start: monday, days: 7).days.flatMap(\.assignments)
+            let importedSeries = Set(imported.compactMap(\.seriesId))
+            #expect(imported.count == 3 && importedSeries.count == 1 && !importedSeries.contains(series), "\(imported)")
+            try await ben.api.unassign(imported[0].id, scope: .all)
+            #expect(try await ben.api.plan(start: monday, days: 7).days.flatMap(\.assignments).isEmpty)
+            #expect(try await ana.api.plan(start: monday, days: 7).days.flatMap(\.assignments).count == 3, "Ana's repeat is her own")
+        }
+    }
 }

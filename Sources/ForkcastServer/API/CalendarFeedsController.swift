@@ -84,7 +84,7 @@ struct CalendarFeedRoute: RouteCollection {
         let window = WeekWindow(start: today.adding(days: -CalendarFeed.daysBack), length: CalendarFeed.daysBack + CalendarFeed.daysAhead + 1)
         let days = try await owner.plan.days(in: window)
         let types = try await owner.mealTypes.catalog(now: owner.now)
-        let entries = days.flatMap(\.entries).filter { feed.scope == .household || $0.assignment.isEaten(by: me) }
+        let entries = days.flatMap(\.entries).filter { feed.scope.shows($0.assignment, to: me) }
         let foods = try await owner.meals.foods(for: entries.map(\.meal))
         let events = entries.map { entry in
             let assignment = entry.assignment, meal = entry.meal
