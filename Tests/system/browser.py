@@ -247,13 +247,21 @@ def screenshot_file(driver, path, max_height=4000):
     return path
 
 
-def axe_violations(driver, impacts=("serious", "critical"), context=None):
+def axe_violations(driver, impacts=("serious", "critical"), context=None, rules=None):
     """axe-core's violations of the given impacts on the current page, without asserting. `context`
-    is axe's include/exclude (e.g. {"exclude": [["li:nth-child(n+21)"]]} to skip long repeats)."""
+    is axe's include/exclude (e.g. {"exclude": [["li:nth-child(n+21)"]]} to skip long repeats);
+    `rules`, when given, are the only rules run (ids such as "color-contrast")."""
     scroll = driver.execute_script("return window.scrollY")
     axe = Axe(driver)
     axe.inject()
-    results = axe.run(context=context)
+    if rules is None:
+        results = axe.run(context=context)
+    else:
+        results = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(arguments[0] || document, {runOnly: {type: 'rule', values: arguments[1]}})"
+            ".then(done, e => done({violations: [{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]}));",
+            context, list(rules))
     driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
     return [v for v in results["violations"] if v.get("impact") in impacts]
 

@@ -15,7 +15,7 @@ from conftest import register, requires_postgres
 from test_outage import pg_ctl, start_pg
 
 OUTAGES = 6
-DOWN_SECONDS = 4
+DOWN_SECONDS = 2
 # The longest any request may take: the pool waits 5 s for a connection and a new connection
 # 10 s to be made; beyond that it has been left unanswered (before the fix: never).
 ANSWER_BOUND = 20
