@@ -54,9 +54,8 @@ phase "Installing Python test tools"
 python3 -m pip install -q --disable-pip-version-check -r Tests/system/requirements.txt
 
 phase "Building"
-# CI builds once and throws the tree away: the editors' index that is written beside each object
-# file by default is not needed there.
-swift build --build-tests ${CI:+--disable-index-store}
+# With the index store (the default), not without it: test discovery on Linux reads it.
+swift build --build-tests
 
 # A failing run ends by repeating what failed (the top of a long log is often cut off).
 failed_summary() {
