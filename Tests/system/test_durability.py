@@ -128,7 +128,11 @@ def terminate_mid_write_and_check(server, data_dir):
     is there after a restart."""
     def terminate():
         server.proc.send_signal(signal.SIGTERM)
-        assert server.proc.wait(30) == 0, open(server.log_path).read()[-3000:]
+        status = server.proc.wait(30)
+        # A crash report's cause is at its top, its threads after: show both ends of the log.
+        log = open(server.log_path).read()
+        cause = max(log.find("Fatal error"), log.find("Crash"), log.find("💣"))
+        assert status == 0, f"exit {status}:\n" + (log[cause:cause + 3000] + "\n…\n" if cause >= 0 else "") + log[-2000:]
         log = open(server.log_path).read()
         assert "runtime failure" not in log and "crashed" not in log, log[-3000:]
 
