@@ -61,7 +61,10 @@ private func configureDatabase(_ app: Application, config: AppConfig, events: Sy
         // connections that reads (a token, a page) need.
         let databases = app.databases
         let gate = WriteGate(events: events, waitLimit: config.writeWaitLimit) { db in
-            databases.database(.sqliteWrites, logger: db.logger, on: db.eventLoop)!
+            // Gone once the application has shut its databases down: a background write still
+            // running then (the catalogue's first load, housekeeping) fails instead of trapping.
+            guard let writes = databases.database(.sqliteWrites, logger: db.logger, on: db.eventLoop) else { throw AppError.storageUnavailable }
+            return writes
         }
         app.writeGate = gate
         for id in [DatabaseID.sqlite, .sqliteWrites] {

@@ -129,6 +129,22 @@ extension SharedWriteTests {
         }
     }
 
+    /// A write that starts after the application has shut its databases down (the catalogue's
+    /// first load or housekeeping, still running when SIGTERM came) fails with a 503's error; it
+    /// trapped on the writers' pool that was gone (test_durability.py's SIGTERM test, 1 run in 15).
+    @Test func aWriteAfterTheDatabasesShutDownFailsInsteadOfTrapping() async throws {
+        try await withSQLite { app, _, log in
+            try await log("Before")
+            let db = app.db
+            await app.databases.shutdownAsync()
+            let error = await #expect(throws: AppError.self) {
+                try await db.write { tx in try await (tx as any SQLDatabase).raw("SELECT 1").run() }
+            }
+            guard case .storageUnavailable? = error else { Issue.record("\(String(describing: error))"); return }
+            #expect(await app.writeGate.waiting == 0, "the gate was handed on")
+        }
+    }
+
     /// Deleting an account empties the log (the account's pages as they were) in a turn of its own
     /// at the write gate, after the deletion's write, as housekeeping does.
     @Test func deletingAnAccountEmptiesTheLogInATurnOfItsOwnAtTheWriteGate() async throws {

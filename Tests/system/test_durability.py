@@ -132,7 +132,9 @@ def terminate_mid_write_and_check(server, data_dir):
         # A crash report's cause is at its top, its threads after: show both ends of the log.
         log = open(server.log_path).read()
         cause = max(log.find("Fatal error"), log.find("Crash"), log.find("💣"))
-        assert status == 0, f"exit {status}:\n" + (log[cause:cause + 3000] + "\n…\n" if cause >= 0 else "") + log[-2000:]
+        crashed = log.find(" crashed:")
+        assert status == 0, f"exit {status}:\n" + "\n…\n".join(
+            [log[cause:cause + 300]] * (cause >= 0) + [log[crashed - 12:crashed + 5000]] * (crashed >= 0) + [log[-1000:]])
         log = open(server.log_path).read()
         assert "runtime failure" not in log and "crashed" not in log, log[-3000:]
 

@@ -20,10 +20,10 @@ actor WriteGate {
     /// The application's open event streams, woken after its writes commit.
     nonisolated let events: SyncEvents?
     /// The database a transaction runs on, for the caller's (the writes' own pool of the file).
-    nonisolated let writer: (@Sendable (any Database) -> any Database)?
+    nonisolated let writer: (@Sendable (any Database) throws -> any Database)?
 
     init(batchLimit: Int = 32, events: SyncEvents? = nil, waitLimit: Duration = WriteGate.defaultWaitLimit,
-         writer: (@Sendable (any Database) -> any Database)? = nil) {
+         writer: (@Sendable (any Database) throws -> any Database)? = nil) {
         self.batchLimit = batchLimit
         self.waitLimit = waitLimit
         self.events = events

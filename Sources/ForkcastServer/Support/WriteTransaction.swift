@@ -67,7 +67,7 @@ extension Database {
                 let left = deadline - ContinuousClock.now
                 let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
                 let busyTimeout = max(1, min(Int64(WriteGate.busyTimeoutMilliseconds), leftMilliseconds))
-                result = try await (gate.writer?(self) ?? self).withConnection { connection in
+                result = try await (try gate.writer?(self) ?? self).withConnection { connection in
                     let sql = connection as! any SQLDatabase
                     try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeout))").run()
                     // Deleted rows are overwritten, not left in free pages (a deleted account's email).
