@@ -40,6 +40,24 @@ public enum CookUnit: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// What one of a counted unit usually weighs, where that hardly depends on the food: a clove
+    /// (of garlic) 3 g, a slice (of bread, cheese or bacon) 25 g, a can 400 g, a stick (of butter)
+    /// 113 g, a handful 30 g, a sprig 1 g, a stalk (of celery) 40 g, a leaf 0.5 g. A head, a bunch,
+    /// a jar or a package varies too much to guess.
+    public var usualGrams: Decimal? {
+        switch self {
+        case .clove: 3
+        case .slice: 25
+        case .can: 400
+        case .stick: 113
+        case .handful: 30
+        case .sprig: 1
+        case .stalk: 40
+        case .leaf: Decimal(string: "0.5")
+        default: nil
+        }
+    }
+
     /// The unit's name for `quantity` of it: "cup" / "cups", "g".
     public func label(plural: Bool) -> String {
         switch self {
@@ -72,7 +90,7 @@ public enum CookUnit: String, Sendable, Codable, CaseIterable, Hashable {
             .deciliter: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"],
             .centiliter: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"],
             .teaspoon: ["tsp", "tsps", "teaspoon", "teaspoons", "tspn", "teasp"],
-            .tablespoon: ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "tbspn"],
+            .tablespoon: ["tbsp", "tb", "tbsps", "tbs", "tbl", "tbls", "tblsp", "tablespoon", "tablespoons", "tbspn"],
             .cup: ["cup", "cups", "c"],
             .fluidOunce: ["fl oz", "fl. oz", "fluid ounce", "fluid ounces", "floz"],
             .pint: ["pint", "pints", "pt"],

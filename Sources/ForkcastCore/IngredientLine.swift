@@ -24,11 +24,19 @@ public struct IngredientLine: Hashable, Sendable, Codable {
         var notes: [String] = []
         var rest = Substring(Self.removingAsides(text, into: &notes))
         rest = rest.drop { "-•*▢□☐✓·–—".contains($0) || $0 == " " }
+        // "Optional glaze: ½ cup powdered sugar": a heading before the amount is not the food.
+        if let colon = rest.firstIndex(of: ":"), rest.distance(from: rest.startIndex, to: colon) <= 40,
+           !rest[..<colon].contains(where: \.isNumber) {
+            let after = rest[rest.index(after: colon)...].drop { $0 == " " }
+            if CookQuantity.leading(after) != nil { rest = after }
+        }
         var unit: CookUnit?
         var quantity: CookQuantity?
         if let (found, after) = CookQuantity.leading(rest), Self.countsAsAmount(rest, after: after) {
             quantity = found
             rest = after.drop { $0 == " " }
+            // "1, 14 oz can of condensed milk"
+            if rest.hasPrefix(","), CookQuantity.leading(rest.dropFirst().drop { $0 == " " }) != nil { rest = rest.dropFirst().drop { $0 == " " } }
             if rest.hasPrefix("x ") { rest = rest.dropFirst(2) }
             if let (size, after) = Self.packageSize(rest) { notes.append(size); rest = after }
             let sized = Self.sizes(rest)
@@ -43,9 +51,16 @@ public struct IngredientLine: Hashable, Sendable, Codable {
         }
         var food = String(rest).trimmed
         var preparation: String?
-        if let comma = food.firstIndex(where: { $0 == "," || $0 == ";" }) {
-            preparation = String(food[food.index(after: comma)...]).trimmed.nilIfEmptyString
-            food = String(food[..<comma]).trimmed
+        if var comma = food.firstIndex(where: { $0 == "," || $0 == ";" }) {
+            // "boneless, skinless chicken breasts, cubed": describing words before the first comma
+            // are of the food after it.
+            let lead = food[..<comma].lowercased().split(separator: " ")
+            if !lead.isEmpty, lead.allSatisfy({ Self.leadingWords.contains(String($0)) }) {
+                food.replaceSubrange(comma...comma, with: " ")
+                comma = food.firstIndex(where: { $0 == "," || $0 == ";" }) ?? food.endIndex
+            }
+            preparation = comma < food.endIndex ? String(food[food.index(after: comma)...]).trimmed.nilIfEmptyString : nil
+            food = String(food[..<comma]).replacingOccurrences(of: "  ", with: " ").trimmed
         }
         for phrase in Self.trailingUses {
             let lower = food.lowercased()
@@ -54,6 +69,12 @@ public struct IngredientLine: Hashable, Sendable, Codable {
                 food = String(food.dropLast(phrase.count)).trimmed
                 break
             }
+        }
+        // "3 garlic cloves", "2 celery stalks": the unit after the food.
+        if unit == nil, quantity != nil, let space = food.lastIndex(of: " "),
+           let last = CookUnit.named(String(food[food.index(after: space)...])), [.clove, .slice, .sprig, .stalk, .leaf, .head].contains(last) {
+            unit = last
+            food = String(food[..<space]).trimmed
         }
         self.quantity = quantity
         self.unit = unit
@@ -72,6 +93,8 @@ public struct IngredientLine: Hashable, Sendable, Codable {
     /// "2½ cups", "1.5 kg", "2" — nil for a line without an amount.
     public var amountText: String? { quantity?.text(unit: unit) }
 
+    private static let leadingWords: Set<String> = ["boneless", "skinless", "bone-in", "skin-on", "crisp", "firm", "ripe",
+                                                       "fresh", "cooked", "lean", "thick", "thin", "cold", "peeled"]
     private static let trailingUses = ["to taste", "as needed", "as required", "for serving", "to serve", "for garnish", "optional", "(optional)"]
     private static let sizeWords: Set<String> = ["large", "medium", "small", "big", "heaped", "heaping", "level", "rounded", "generous",
                                                  "scant", "extra-large", "extra", "good", "whole", "medium-sized", "large-sized", "small-sized"]

@@ -21,12 +21,13 @@ struct RecipeNutritionTests {
             }
             differences.sort { $0.0 < $1.0 }
             let median = differences.isEmpty ? 1 : differences[differences.count / 2].0
-            print("recipe nutrition: \(differences.count) pages, median difference \(Int(median * 100)) %")
+            print("recipe nutrition: \(differences.count) pages, median difference \(String(format: "%.1f", median * 100)) %")
             for d in differences { print(String(format: "  %4.0f %%  ", d.0 * 100) + d.1) }
             #expect(differences.count >= 30)
-            // Measured 66 % on 63 pages when imports first matched lines to the catalogue; the goal is
-            // 20 %. This bound only keeps the matching from getting worse while it is improved.
-            #expect(median <= 0.70, "median difference \(Int(median * 100)) %")
+            // 66 % when imports first matched lines to the catalogue (whole names only, 1 g per ml);
+            // 19.9 % with names tried from the whole to the last word, usual densities and weights.
+            // Seven pages in other languages match nothing, so the half below 20 % holds no slack.
+            #expect(median <= 0.20, "median difference \(String(format: "%.1f", median * 100)) %")
         }
     }
 }

@@ -69,6 +69,9 @@ public struct DraftRecipe: Sendable {
         var total = Nutrients()
         for line in lines {
             switch (line.match, line.amount) {
+            case _ where line.line.isOptional:
+                // An extra ("Optional: chicken", "olives (optional)") stays as written, out of the totals.
+                mealLines.append(.text(line.line.text))
             case let (.food(food), amount?):
                 mealLines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit)))
                 total = total + ((try? FoodMath.nutrients(of: food, quantity: amount.quantity, unit: amount.unit)) ?? Nutrients())
@@ -91,17 +94,40 @@ public struct DraftRecipe: Sendable {
         return Draft(recipe: recipe, found: recipes.count, meal: meal, lines: lines, nutritionPerServing: total.scaled(by: 1 / Decimal(servings)))
     }
 
+    /// The line's food among the person's foods, else the catalogue's, by each of its
+    /// ``IngredientLine/searchNames`` in turn, taking only a food whose name has every word of the
+    /// name searched for. Of the catalogue's, the first in the state the line means (dry pasta) and
+    /// stating its energy that the line's amount relates to, else the first.
     private func match(_ line: IngredientLine) async throws -> Line {
-        let name = line.food.trimmed
-        guard name.count >= CatalogSearch.minimumQueryLength else { return Line(line: line, match: .none) }
-        let own = try await ownFoods(name)
-        if let food = own.first(where: { $0.name.matchKey == name.matchKey }) ?? own.first {
-            return Line(line: line, match: .food(food), amount: line.amount(basis: food.basis, serving: food.serving))
+        let names = line.searchNames
+        for name in names {
+            let own = try await ownFoods(name)
+            if let food = own.first(where: { $0.name.matchKey == name.matchKey }) ?? own.first(where: { IngredientLine.names(name, match: $0.name) }) {
+                return Line(line: line, match: .food(food), amount: line.amount(basis: food.basis, serving: food.serving,
+                                                                                  density: CookWeight.gramsPerMilliliter(line: line.food, name: food.name)))
+            }
         }
-        if let entry = try await catalog.search(name, page: try Paging(per: 1)).items.first {
-            return Line(line: line, match: .catalog(entry), amount: line.amount(basis: .gram, serving: nil, portions: entry.portions))
+        // 38 catalogue foods state no energy (olive oil, butter among them): one is taken only
+        // when no name of the line finds another.
+        var withoutEnergy: Line?
+        for name in names {
+            let named = try await catalog.search(name, page: try Paging(per: 8)).items.filter { IngredientLine.names(name, match: $0.name) }
+            let rank = { (food: CatalogFood) in (food.per100.energyKcal == nil ? 2 : 0) + (line.means(food.name) ? 0 : 1) }
+            let found = (0...3).flatMap { r in named.filter { rank($0) == r } }
+            let lines = found.map { food in
+                Line(line: line, match: .catalog(food), amount: line.amount(
+                    basis: .gram, serving: nil, portions: food.portions,
+                    density: CookWeight.gramsPerMilliliter(line: line.food, name: food.name, category: food.category),
+                    each: CookWeight.gramsEach(line: line.food, name: food.name)))
+            }
+            guard let best = lines.first(where: { $0.amount != nil }) ?? lines.first else { continue }
+            if case .catalog(let food) = best.match, food.per100.energyKcal == nil {
+                withoutEnergy = withoutEnergy ?? best
+                continue
+            }
+            return best
         }
-        return Line(line: line, match: .none)
+        return withoutEnergy ?? Line(line: line, match: .none)
     }
 
     private static func field(_ source: Source) -> String {

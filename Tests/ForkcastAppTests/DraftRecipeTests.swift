@@ -1,0 +1,68 @@
+import ForkcastApp
+import ForkcastCore
+import Foundation
+import Testing
+
+/// An imported recipe's lines matched to the catalogue Forkcast ships, on the fake.
+@Suite("Recipe drafts matched to the catalogue")
+struct DraftRecipeTests {
+    let draft = DraftRecipe(ownFoods: { _ in [] }, catalog: InMemoryFoodCatalog(LibraryUseCasesTests.shippedCatalogue))
+
+    func lines(_ ingredients: [String]) async throws -> [DraftRecipe.Line] {
+        let recipe = ImportedRecipe(name: "Test", ingredients: ingredients, steps: ["Cook."], yield: "1")
+        return try await draft.draft([recipe], from: .text("")).lines
+    }
+
+    func name(_ line: DraftRecipe.Line) -> String? {
+        if case .catalog(let food) = line.match { food.name } else { nil }
+    }
+
+    @Test func linesAreFoundByTheFoodTheyName() async throws {
+        let found = try await lines(["2 cups peeled and chopped jicama", "2 cups chopped English cucumber", "1 (1-pound) salmon fillet",
+                                     "1 teaspoon dried or fresh parsley", "⅓ cup freshly grated parmesan cheese"])
+        let names = found.map(name)
+        #expect(names.allSatisfy { $0 != nil }, "\(names)")
+        #expect(names[0]?.lowercased().contains("jicama") == true && names[1]?.hasPrefix("Cucumber") == true, "\(names)")
+        #expect(names[2]?.lowercased().contains("salmon") == true && names[3]?.contains("arsley") == true, "\(names)")
+        #expect(names[4]?.contains("armesan") == true, "\(names)")
+        #expect(found[2].amount.map { $0.quantity > 453 && $0.quantity < 454 } == true, "the fillet's bracketed pound")
+    }
+
+    @Test func aCountWeighsItsUsualOneElseTheFoodsPortion() async throws {
+        let found = try await lines(["2 ripe mangos", "3 garlic cloves, minced", "2 plums"])
+        #expect(found[0].amount?.quantity == 400 && found[0].amount?.conversion == .estimated, "two mangoes of 200 g")
+        #expect(found[1].amount?.quantity == 9 && found[1].amount?.conversion == .estimated)
+        let plums = try #require(found[2].amount, "\(String(describing: name(found[2])))")
+        #expect(plums.conversion == .portion && plums.quantity > 50, "\(plums)")
+    }
+
+    @Test func grainsAreWeighedDryUnlessTheLineSaysCooked() async throws {
+        let found = try await lines(["1 pound linguine", "1 cup jasmine rice", "2 cups cooked rice", "1 cup chicken broth"])
+        let names = found.map(name)
+        #expect(names[0]?.contains("dry") == true && names[1]?.contains("raw") == true, "\(names)")
+        #expect(names[2]?.contains("cooked") == true && names[3]?.contains("no broth") == false, "\(names)")
+    }
+
+    @Test func aFoodThatStatesItsEnergyIsChosenFirst() async throws {
+        // The catalogue's "Oil, olive, extra virgin" and "Butter, stick, unsalted" state no energy.
+        let found = try await lines(["2 tablespoons extra virgin olive oil", "1 tablespoon unsalted butter"])
+        for line in found {
+            guard case .catalog(let food) = line.match else { Issue.record("\(line.line.text) unmatched"); continue }
+            #expect(food.per100.energyKcal.map { $0 > 600 } == true, "\(food.name)")
+        }
+    }
+
+    @Test func anOptionalLineIsKeptAsWrittenAndLeftOutOfTheTotals() async throws {
+        let recipe = ImportedRecipe(name: "Salad", ingredients: ["100 g spinach", "Optional: 2 cups cooked chicken"], steps: ["Toss."], yield: "1")
+        let draft = try await draft.draft([recipe], from: .text(""))
+        #expect(draft.lines[1].match != .none, "its match is still offered")
+        let spinachOnly = try await self.draft.draft([ImportedRecipe(name: "Salad", ingredients: ["100 g spinach"], steps: ["Toss."], yield: "1")], from: .text(""))
+        #expect(draft.nutritionPerServing.energyKcal == spinachOnly.nutritionPerServing.energyKcal)
+        #expect(IngredientLine("16 olives (optional)").isOptional && !IngredientLine("2 cups chicken").isOptional)
+    }
+
+    @Test func aNameWithAWordNoFoodHasIsKeptAsWritten() async throws {
+        let found = try await lines(["Tajin, for sprinkling", "1 tsp xyzzy powder"])
+        #expect(found.map(\.match) == [.none, .none], "\(found.map(name))")
+    }
+}
