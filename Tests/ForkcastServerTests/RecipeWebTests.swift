@@ -64,4 +64,35 @@ struct RecipeWebTests {
             #expect(shared.contains("Soup\nhttps://example.com/soup"), "the share sheet's title and address are kept")
         }
     }
+    /// The installed app as a share target (manifest.webmanifest): the phone's share sheet posts a
+    /// file or a page's title and address, with no token; nobody else may post there.
+    @Test func theShareSheetPostsAFileOrALinkToTheImport() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let cookies = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            func share(_ parts: [(name: String, filename: String?, body: String)], site: String) async throws -> TestingHTTPResponse {
+                let boundary = "share-\(UUID().uuidString)"
+                var body = ""
+                for part in parts {
+                    body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+                        + (part.filename.map { "; filename=\"\($0)\"" } ?? "") + "\r\n\r\n\(part.body)\r\n"
+                }
+                body += "--\(boundary)--\r\n"
+                var headers = HTTPHeaders()
+                headers.replaceOrAdd(name: .cookie, value: cookies)
+                headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
+                headers.replaceOrAdd(name: "Sec-Fetch-Site", value: site)
+                return try await app.testing().sendRequest(.POST, SiteURL.importShared.path, headers: headers, body: ByteBuffer(string: body))
+            }
+            let jsonld = #"{"@context":"https://schema.org","@type":"Recipe","name":"Shared soup","recipeIngredient":["200 g carrots"],"recipeInstructions":"Simmer."}"#
+            let file = try await share([("title", nil, "Soup"), ("file", "soup.json", jsonld)], site: "none")
+            #expect(file.status == .ok && file.body.string.contains("value=\"Shared soup\"") && file.body.string.contains("Nothing is saved yet"))
+            let link = try await share([("title", nil, "Soup"), ("url", nil, "https://example.com/soup")], site: "none")
+            #expect(link.status == .ok && link.body.string.contains("Soup\nhttps://example.com/soup"), "the title and address fill the import page")
+            #expect(try await share([("title", nil, "Soup")], site: "cross-site").status == .forbidden, "another site's page")
+            #expect(try await browser.send(.POST, SiteURL.importShared.path, form: ["source": "Soup"]).status == .forbidden, "a form without a token")
+        }
+    }
 }

@@ -54,7 +54,8 @@ public struct RecipeMatchAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     /// The line's amount in the food's terms (g, ml or serving), when its unit relates to the food.
     public var quantity: Decimal?
     public var unit: String?
-    /// exact, portion (through a known portion such as "1 cup = 128 g") or estimated (1 g per ml).
+    /// exact (a weight), portion (through a known portion such as "1 cup = 128 g") or estimated (a
+    /// volume at the food's usual density, a count at a usual weight).
     public var conversion: String?
     public init(kind: String, foodId: UUID? = nil, catalogId: String? = nil, name: String? = nil, quantity: Decimal? = nil,
                 unit: String? = nil, conversion: String? = nil) {

@@ -57,7 +57,7 @@ enum CSRF {
         guard let sent = request.headers.first(name: header) ?? bodyToken(request) else {
             // A file's form streams in after this check, its token with it: the browser's word
             // that the form is this site's stands in (no token in the upload's address).
-            return request.headers.contentType?.subType == "form-data" && isSameOrigin(request)
+            return request.headers.contentType?.subType == "form-data" && (isSameOrigin(request) || isShareSheet(request))
         }
         if request.hasSession, let id = request.session.id, IdentityTokenRules.constantTimeEquals(sent, derived(id.string)) { return true }
         // The token of a page made in the request that started the session (its id came later).
@@ -74,6 +74,12 @@ enum CSRF {
         guard let origin = request.headers.first(name: .origin).flatMap(URLComponents.init(string:)), let host = origin.host,
               let served = request.headers.first(name: "X-Forwarded-Host") ?? request.headers.first(name: .host) else { return false }
         return served.lowercased() == (host + (origin.port.map { ":\($0)" } ?? "")).lowercased()
+    }
+
+    /// The phone's share sheet posting to the installed app's share target: `Sec-Fetch-Site: none`
+    /// (the person started it, no page did), and only to the target, which reads and saves nothing.
+    static func isShareSheet(_ request: Request) -> Bool {
+        request.url.path == SiteURL.importShared.path && request.headers.first(name: "Sec-Fetch-Site") == "none"
     }
 
     private struct TokenField: Decodable { var _csrf: String }

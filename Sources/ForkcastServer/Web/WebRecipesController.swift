@@ -13,6 +13,7 @@ struct WebRecipesController: RouteCollection {
         routes.get(SiteURL.importRecipe, use: importForm)
         let upload = HTTPBodyStreamStrategy.collect(maxSize: RecipesController.importLimit)
         routes.on(.POST, SiteURL.importRecipe, body: upload, use: read).noting(upload)
+        routes.on(.POST, SiteURL.importShared, body: upload, use: shared).noting(upload)
         routes.post(SiteURL.shareRecipe(SiteURL.anyID), use: share)
         routes.post(SiteURL.unshareRecipe(SiteURL.anyID), use: unshare)
     }
@@ -107,6 +108,20 @@ struct WebRecipesController: RouteCollection {
     @Sendable func importForm(req: Request) async throws -> Response {
         _ = try req.webUser
         let shared = ["title", "text", "url"].compactMap { req.queryParameters.string($0)?.trimmed.nilIfEmptyString }
+        let page = RecipeImportPage(pasted: shared.joined(separator: "\n"))
+        return page.render(layout: req.layout("Import recipe", .meals), csrf: CSRF.token(for: req)).response()
+    }
+
+    /// The share sheet's POST (manifest.webmanifest): a shared file (a saved page, a .json) is read
+    /// as one chosen on the import page; a shared page's title, text and address fill the import
+    /// page as the GET does (a browser shares no page's source, and the server fetches nothing).
+    @Sendable func shared(req: Request) async throws -> Response {
+        _ = try req.webUser
+        let form = req.headers.contentType?.parameters["boundary"].flatMap { boundary in
+            req.body.data.flatMap { try? MultipartForm(body: $0, boundary: boundary) }
+        }
+        if let file = form?.first("file"), !file.data.isEmpty { return try await read(req: req) }
+        let shared = ["title", "text", "url"].compactMap { form?.first($0).map { String(decoding: $0.data, as: UTF8.self) }?.trimmed.nilIfEmptyString }
         let page = RecipeImportPage(pasted: shared.joined(separator: "\n"))
         return page.render(layout: req.layout("Import recipe", .meals), csrf: CSRF.token(for: req)).response()
     }

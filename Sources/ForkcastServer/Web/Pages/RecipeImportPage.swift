@@ -59,6 +59,8 @@ extension MealFormPage {
         servings = String(draft.meal.servings)
         rows = draft.lines.map { line in
             switch (line.match, line.amount) {
+            case _ where line.line.isOptional:
+                IngredientRow(food: line.line.text, isText: true)
             case let (.food(food), amount?):
                 IngredientRow(food: food.name, foodID: food.id.uuidString, quantity: amount.quantity.rounded(1).description, unit: amount.unit.rawValue)
             case let (.catalog(entry), amount?):
@@ -71,6 +73,6 @@ extension MealFormPage {
         let estimated = draft.lines.filter { $0.amount?.conversion == .estimated }.count
         let page = draft.recipe.nutritionPerServing?.energyKcal.map { " The page says \($0.display(0)) kcal per serving; the matched lines give \((draft.nutritionPerServing.energyKcal ?? 0).display(0))." } ?? ""
         notice = "Read from the \(draft.found > 1 ? "first of \(draft.found) recipes on the " : "")page: check each line's food and amount, then press Add meal. Nothing is saved yet.\(page)"
-            + (estimated > 0 ? " \(estimated) amount\(estimated == 1 ? " was" : "s were") measured by volume and taken as 1 g per ml." : "")
+            + (estimated > 0 ? " \(estimated) amount\(estimated == 1 ? " was" : "s were") estimated (a volume or a count at a usual weight): check them." : "")
     }
 }
