@@ -27,7 +27,10 @@ public enum CookWeight {
     /// rule, else its category's, else 1.
     public static func gramsPerMilliliter(line food: String, name: String, category: String? = nil) -> Decimal {
         let words = words(food + " " + name)
-        for rule in rules where rule.words.allSatisfy(words.contains) {
+        // The line's own last word first: "honey roasted peanuts" are peanuts, not honey.
+        let last = CatalogSearch.terms(food).last.map { $0.hasSuffix("oe") ? String($0.dropLast()) : $0 }
+        let fitting = rules.filter { $0.words.allSatisfy(words.contains) }
+        if let rule = fitting.first(where: { rule in last.map(rule.words.contains) ?? false }) ?? fitting.first {
             return Decimal(rule.gramsPerCup) / cup
         }
         let category = category?.lowercased() ?? ""

@@ -12,7 +12,10 @@ extension IngredientLine {
         var names: [String] = []
         func add(_ words: some Collection<String>) {
             let name = words.joined(separator: " ")
-            if name.count >= CatalogSearch.minimumQueryLength, !names.contains(name) { names.append(name) }
+            // A name of dashes alone ("--") has no word to search by.
+            if name.count >= CatalogSearch.minimumQueryLength, !CatalogSearch.terms(name).isEmpty, !names.contains(name), names.count < 8 {
+                names.append(name)
+            }
         }
         var food = food
         // "For the glaze: salt": the heading is not the food.
@@ -24,7 +27,7 @@ extension IngredientLine {
         var alternatives = food.lowercased()
             .replacingOccurrences(of: " or ", with: "|").replacingOccurrences(of: " and ", with: "|")
             .split { "|+&/".contains($0) }
-            .map { $0.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init).filter { !Self.mannerWords.contains($0) } }
+            .map { $0.split { !$0.isLetter && $0 != "-" && $0 != "'" }.map(String.init).filter { $0.contains(where: \.isLetter) && !Self.mannerWords.contains($0) } }
             .filter { !$0.isEmpty }
         // "white or brown sugar": a lone describing word is of the last alternative's food.
         if let last = alternatives.last, let head = last.last, alternatives.count > 1 {
@@ -43,19 +46,19 @@ extension IngredientLine {
         }
         for words in tried {
             // "linguine" → "pasta", "mint" → "spearmint": first what the catalogue calls it.
-            for (i, word) in words.enumerated() {
+            if words == ["mince"] { add(["ground", "beef"]) }
+            for (i, word) in words.enumerated() where words != ["mince"] {
                 if let other = Self.otherNames[word] {
                     add(words.prefix(i) + (words.contains(other) ? [] : [other]) + words.dropFirst(i + 1))
                 }
             }
             add(words)
         }
-        return Array(names.prefix(8))
+        return names
     }
 
     /// Whether a food named `name` is in the state the line means: cooked when it says cooked, canned
-    /// when it is in cans;
-    /// grains and meat dry or raw when it does not (a recipe weighs them before cooking).
+    /// when it is in cans, grains and meat dry or raw otherwise (a recipe weighs them before cooking).
     public func means(_ name: String) -> Bool {
         let line = Set(CatalogSearch.terms([food, note ?? "", preparation ?? ""].joined(separator: " "))), named = Set(CatalogSearch.terms(name))
         if line.contains("cooked") { return named.contains("cooked") }
@@ -75,7 +78,7 @@ extension IngredientLine {
         "farfalle": "pasta", "orzo": "pasta", "tagliatelle": "pasta", "jasmine": "rice", "basmati": "rice",
         "arborio": "rice", "scallions": "green onions", "scallion": "green onion", "breadcrumbs": "bread crumbs",
         "panko": "bread crumbs", "courgette": "zucchini", "courgettes": "zucchini", "aubergine": "eggplant",
-        "aubergines": "eggplant", "prawns": "shrimp", "prawn": "shrimp", "mince": "ground beef", "caster": "granulated",
+        "aubergines": "eggplant", "prawns": "shrimp", "prawn": "shrimp", "mince": "ground", "caster": "granulated",
         "icing": "powdered", "double": "heavy", "chilli": "chili", "chillies": "chili peppers", "plain": "all-purpose",
         "mint": "spearmint", "oreos": "chocolate sandwich cookies", "butt": "shoulder",
     ]
@@ -88,8 +91,8 @@ extension IngredientLine {
     /// Whether a catalogue food's `name` is of what `query` names: each of the query's words is a
     /// word of the name, singular or plural ("limes" is "Limes, raw"; "Tajin" is not "Tahini").
     public static func names(_ query: String, match name: String) -> Bool {
-        let words = Set(CatalogSearch.terms(name)), lower = name.lowercased()
-        return CatalogSearch.terms(query).allSatisfy { term in
+        let words = Set(CatalogSearch.terms(name)), lower = name.lowercased(), terms = CatalogSearch.terms(query)
+        return !terms.isEmpty && terms.allSatisfy { term in
             // "Chicken, canned, no broth" is no chicken broth; "Butter, without salt" no salt.
             !lower.contains("no \(term)") && !lower.contains("without \(term)") && (
             words.contains(term) || words.contains(term + "e") || (term.hasSuffix("e") && words.contains(String(term.dropLast())))
@@ -98,17 +101,20 @@ extension IngredientLine {
     }
 
     /// The weight or volume the line's asides give (grams or ml), and whether it is that of each
-    /// one counted: "1 (400 g) can", "2 cans salmon (6 oz / 170 grams each)" are each; "2 heads
-    /// broccoli (~1 1/2 lb.)" and "1 bunch kale (about 8 ounces)" are the whole line's.
+    /// one counted: a container's ("1 (400 g) can"), one said of each ("2 cans salmon (6 oz / 170
+    /// grams each)") or written as a size ("2 (6-ounce) fillets"); else the whole line's ("4 thighs
+    /// (2 lbs total)", "2 heads broccoli (~1 1/2 lb.)").
     var noteSize: (amount: Decimal, milliliters: Bool, each: Bool)? {
         for aside in (note ?? "").split(separator: ";") {
             var text = String(aside).trimmed.lowercased()[...]
-            var each = true
+            let words = Set(text.split { !$0.isLetter })
+            var total = !words.isDisjoint(with: ["total", "combined", "altogether", "all"])
             for word in ["~", "about ", "approx. ", "approximately ", "around ", "roughly ", "total "] where text.hasPrefix(word) {
                 text = text.dropFirst(word.count).drop { $0 == " " }
-                each = false
+                total = true
             }
             guard let (size, after) = CookQuantity.number(text), size > 0 else { continue }
+            let each = !total && (!words.isDisjoint(with: ["each", "per"]) || after.hasPrefix("-") || [.can, .jar, .package, .stick].contains(unit))
             let unitText = (after.hasPrefix("-") ? after.dropFirst() : after).drop { $0 == " " }
             let word = unitText.prefix { $0.isLetter || $0 == "." }
             guard let unit = CookUnit.named(String(word)) else { continue }

@@ -25,10 +25,11 @@ public struct IngredientLine: Hashable, Sendable, Codable {
         var rest = Substring(Self.removingAsides(text, into: &notes))
         rest = rest.drop { "-•*▢□☐✓·–—".contains($0) || $0 == " " }
         // "Optional glaze: ½ cup powdered sugar": a heading before the amount is not the food.
+        var heading: Substring?
         if let colon = rest.firstIndex(of: ":"), rest.distance(from: rest.startIndex, to: colon) <= 40,
            !rest[..<colon].contains(where: \.isNumber) {
             let after = rest[rest.index(after: colon)...].drop { $0 == " " }
-            if CookQuantity.leading(after) != nil { rest = after }
+            if CookQuantity.leading(after) != nil { heading = rest[..<colon]; rest = after }
         }
         var unit: CookUnit?
         var quantity: CookQuantity?
@@ -70,6 +71,8 @@ public struct IngredientLine: Hashable, Sendable, Codable {
                 break
             }
         }
+        // "Salt: 1 tsp": the heading was the food.
+        if food.isEmpty, let heading { food = String(heading).trimmed }
         // "3 garlic cloves", "2 celery stalks": the unit after the food.
         if unit == nil, quantity != nil, let space = food.lastIndex(of: " "),
            let last = CookUnit.named(String(food[food.index(after: space)...])), [.clove, .slice, .sprig, .stalk, .leaf, .head].contains(last) {

@@ -61,6 +61,16 @@ struct DraftRecipeTests {
         #expect(IngredientLine("16 olives (optional)").isOptional && !IngredientLine("2 cups chicken").isOptional)
     }
 
+    @Test func aLineFindsTheCataloguesFoodBeforeAnOwnFoodOfALesserName() async throws {
+        let milk = try FoodDraft(name: "Milk", per100: Nutrients(energyKcal: 64)).validated(id: UUID(), createdAt: Date(), now: Date())
+        let draft = DraftRecipe(ownFoods: { query in [milk].filter { $0.name.lowercased().contains(query.lowercased()) } },
+                                catalog: InMemoryFoodCatalog(LibraryUseCasesTests.shippedCatalogue))
+        let found = try await draft.draft([ImportedRecipe(name: "Curry", ingredients: ["1 cup coconut milk", "1 cup milk"], steps: ["Cook."], yield: "1")],
+                                          from: .text("")).lines
+        #expect(name(found[0])?.lowercased().contains("coconut") == true, "not the person's dairy milk")
+        #expect(found[1].match == .food(milk))
+    }
+
     @Test func aNameWithAWordNoFoodHasIsKeptAsWritten() async throws {
         let found = try await lines(["Tajin, for sprinkling", "1 tsp xyzzy powder"])
         #expect(found.map(\.match) == [.none, .none], "\(found.map(name))")

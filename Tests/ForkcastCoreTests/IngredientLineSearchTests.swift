@@ -15,6 +15,9 @@ struct IngredientLineSearchTests {
         ("kosher salt and black pepper", ["salt", "black pepper"]),
         ("3 tbsp melted butter or coconut oil", ["butter", "coconut oil"]),
         ("16 ounces linguine", ["pasta", "linguine"]),
+        ("500 g turkey mince", ["turkey ground", "turkey mince", "ground beef", "mince"]),
+        ("500 g mince", ["ground beef", "mince"]),
+        ("1 cup sugar --", ["sugar"]),
         ("2 tablespoons chopped fresh mint leaves", ["spearmint leaves", "mint leaves", "spearmint", "mint"]),
     ])
     func namesGoFromTheWholeFoodToItsLastWord(line: String, names: [String]) {
@@ -37,6 +40,7 @@ struct IngredientLineSearchTests {
         #expect(grams("1 cup brown sugar", "Sugars, brown").map { abs($0 - 213) < 1 } == true)
         #expect(grams("1 cup shredded cheddar cheese", "Cheese, cheddar").map { abs($0 - 113) < 1 } == true)
         #expect(grams("1 cup rice vinegar", "Vinegar, rice").map { abs($0 - 239) < 1 } == true, "the vinegar, not the rice")
+        #expect(grams("1 cup honey roasted peanuts", "Peanuts, honey roasted").map { abs($0 - 146) < 1 } == true, "peanuts, not honey")
         #expect(grams("1 cup mystery", "Mystery").map { abs($0 - Decimal(string: "236.588")!) < 1 } == true, "else 1 g per ml")
     }
 
@@ -54,6 +58,8 @@ struct IngredientLineSearchTests {
         let sugar = IngredientLine("Optional Glaze: ½ cup powdered sugar")
         #expect(sugar.quantity == CookQuantity(Decimal(string: "0.5")!) && sugar.unit == .cup && sugar.food == "powdered sugar")
         #expect(IngredientLine("Note: salt is optional").quantity == nil)
+        let salt = IngredientLine("Salt: 1 tsp")
+        #expect(salt.food == "Salt" && salt.unit == .teaspoon, "a heading with nothing after the amount is the food")
     }
 
     @Test func aCatalogueNameMustHoldEveryWordSearchedFor() {
@@ -76,6 +82,8 @@ struct IngredientLineSearchTests {
         #expect(grams("3 cloves garlic, minced") == 9)
         #expect(grams("1 (14-ounce) can coconut milk").map { $0 > 396 && $0 < 397 } == true, "the can's size, not a usual can")
         #expect(grams("2 cans chickpeas") == 800)
+        #expect(grams("4 chicken thighs (2 lbs total)").map { abs($0 - Decimal(string: "907.18")!) < 0.01 } == true, "a total, not each")
+        #expect(grams("2 (6-ounce) salmon fillets").map { abs($0 - Decimal(string: "340.19")!) < 0.01 } == true, "a size is each one's")
         #expect(grams("1/4 cup plain bread crumbs (30 grams)") == 30, "a volume the page also weighed")
         let milk = try #require(IngredientLine("1 (400 ml) can coconut milk").amount(basis: .milliliter, serving: nil))
         #expect(milk.quantity == 400 && milk.unit == .milliliter && milk.conversion == .exact)

@@ -127,8 +127,9 @@ def test_a_refused_plate_offers_the_matches_and_keeps_what_was_typed(driver, ser
     css(driver, "#field-quick\\.energyKcal").click()
     css(driver, "#plate-form button[type=submit]").click()
     wait_for(driver, lambda d: "create it" in d.find_element(By.ID, "plate-form").text, message="the refusal says what to do")
-    wait_for(driver, lambda d: len(all_css(d, "#ingredient-rows .suggestion")) >= 3, message="the matches are offered at once")
-    names = [b.text for b in all_css(driver, "#ingredient-rows .suggestion")]
+    # Read inside the wait: the suggestions are drawn again as answers arrive (a read went stale in CI).
+    names = wait_for(driver, lambda d: texts if len(texts := [b.text for b in all_css(d, "#ingredient-rows .suggestion")]) >= 3 else False,
+                     message="the matches are offered at once")
     assert any("Oat drink, light" in n for n in names) and any("Oat drink, barista" in n for n in names) and any("Create “oat drink”" in n for n in names), names
     assert css(driver, "#field-quick\\.energyKcal").get_attribute("value") == "30", "the plate is kept"
     screenshot(driver, "plate-refused-matches")

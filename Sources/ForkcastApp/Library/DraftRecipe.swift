@@ -61,8 +61,9 @@ public struct DraftRecipe: Sendable {
             throw ValidationError(field: Self.field(source), "This recipe has \(recipe.ingredients.count) ingredient lines and \(recipe.steps.count) steps; a recipe holds at most \(MealDraft.maximumIngredients) ingredients and \(Recipe.maximumSteps) steps.")
         }
         var lines: [Line] = []
+        var lookups = Lookups()
         for text in recipe.ingredients {
-            lines.append(try await match(IngredientLine(text)))
+            lines.append(try await match(IngredientLine(text), &lookups))
         }
         let servings = min(max(recipe.servings ?? 1, 1), MealDraft.maximumServings)
         var mealLines: [MealLine] = []
@@ -94,27 +95,38 @@ public struct DraftRecipe: Sendable {
         return Draft(recipe: recipe, found: recipes.count, meal: meal, lines: lines, nutritionPerServing: total.scaled(by: 1 / Decimal(servings)))
     }
 
-    /// The line's food among the person's foods, else the catalogue's, by each of its
-    /// ``IngredientLine/searchNames`` in turn, taking only a food whose name has every word of the
-    /// name searched for. Of the catalogue's, the first in the state the line means (dry pasta) and
-    /// stating its energy that the line's amount relates to, else the first.
-    private func match(_ line: IngredientLine) async throws -> Line {
-        let names = line.searchNames
-        for name in names {
-            let own = try await ownFoods(name)
+    /// What one draft has looked up, so that lines naming the same food ask once; at most
+    /// `limit` names are asked in all (500 lines of eight names each would be 4,000 searches).
+    struct Lookups {
+        var own: [String: [Food]] = [:]
+        var catalog: [String: [CatalogFood]] = [:]
+        var asked = 0
+        static let limit = 1_500
+    }
+
+    /// The line's food by each of its ``IngredientLine/searchNames`` in turn: among the person's
+    /// foods, then the catalogue's, taking only a food whose name has every word of the name. Of
+    /// the catalogue's, the first in the state the line means (dry pasta) and stating its energy
+    /// that the line's amount relates to, else the first.
+    private func match(_ line: IngredientLine, _ lookups: inout Lookups) async throws -> Line {
+        // 38 catalogue foods state no energy (olive oil, butter among them): one is taken only
+        // when no name of the line finds another.
+        var withoutEnergy: Line?
+        for name in line.searchNames {
+            if lookups.own[name] == nil || lookups.catalog[name] == nil {
+                guard lookups.asked < Lookups.limit else { break }
+                lookups.asked += 1
+                lookups.own[name] = try await ownFoods(name)
+                lookups.catalog[name] = try await catalog.search(name, page: try Paging(per: 8)).items
+            }
+            let own = lookups.own[name] ?? []
             if let food = own.first(where: { $0.name.matchKey == name.matchKey }) ?? own.first(where: { IngredientLine.names(name, match: $0.name) }) {
                 return Line(line: line, match: .food(food), amount: line.amount(basis: food.basis, serving: food.serving,
                                                                                   density: CookWeight.gramsPerMilliliter(line: line.food, name: food.name)))
             }
-        }
-        // 38 catalogue foods state no energy (olive oil, butter among them): one is taken only
-        // when no name of the line finds another.
-        var withoutEnergy: Line?
-        for name in names {
-            let named = try await catalog.search(name, page: try Paging(per: 8)).items.filter { IngredientLine.names(name, match: $0.name) }
+            let named = (lookups.catalog[name] ?? []).filter { IngredientLine.names(name, match: $0.name) }
             let rank = { (food: CatalogFood) in (food.per100.energyKcal == nil ? 2 : 0) + (line.means(food.name) ? 0 : 1) }
-            let found = (0...3).flatMap { r in named.filter { rank($0) == r } }
-            let lines = found.map { food in
+            let lines = (0...3).flatMap { r in named.filter { rank($0) == r } }.map { food in
                 Line(line: line, match: .catalog(food), amount: line.amount(
                     basis: .gram, serving: nil, portions: food.portions,
                     density: CookWeight.gramsPerMilliliter(line: line.food, name: food.name, category: food.category),
