@@ -28,7 +28,7 @@ public enum CookWeight {
     public static func gramsPerMilliliter(line food: String, name: String, category: String? = nil) -> Decimal {
         let words = words(food + " " + name)
         // The line's own last word first: "honey roasted peanuts" are peanuts, not honey.
-        let last = CatalogSearch.terms(food).last.map { $0.hasSuffix("oe") ? String($0.dropLast()) : $0 }
+        let last = CatalogSearch.terms(food).last.map(singular)
         let fitting = rules.filter { $0.words.allSatisfy(words.contains) }
         if let rule = fitting.first(where: { rule in last.map(rule.words.contains) ?? false }) ?? fitting.first {
             return Decimal(rule.gramsPerCup) / cup
@@ -44,8 +44,10 @@ public enum CookWeight {
 
     /// The text's words, singular: "tomatoes" is "tomato" ("s" goes in ``CatalogSearch/terms(_:)``).
     private static func words(_ text: String) -> Set<String> {
-        Set(CatalogSearch.terms(text).map { $0.hasSuffix("oe") ? String($0.dropLast()) : $0 })
+        Set(CatalogSearch.terms(text).map(singular))
     }
+
+    private static func singular(_ term: String) -> String { term.hasSuffix("oe") ? String(term.dropLast()) : term }
 
     /// Most particular first: "brown sugar" before "sugar", "coconut milk" before "coconut".
     private static let rules: [(words: [String], gramsPerCup: Int)] = [

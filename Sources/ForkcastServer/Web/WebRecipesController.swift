@@ -120,14 +120,16 @@ struct WebRecipesController: RouteCollection {
         let form = req.headers.contentType?.parameters["boundary"].flatMap { boundary in
             req.body.data.flatMap { try? MultipartForm(body: $0, boundary: boundary) }
         }
-        if let file = form?.first("file"), !file.data.isEmpty { return try await read(req: req) }
+        if let file = form?.first("file"), !file.data.isEmpty {
+            return try await draftPage(req, String(decoding: file.data, as: UTF8.self), filename: file.filename)
+        }
         let shared = ["title", "text", "url"].compactMap { form?.first($0).map { String(decoding: $0.data, as: UTF8.self) }?.trimmed.nilIfEmptyString }
         let page = RecipeImportPage(pasted: shared.joined(separator: "\n"))
         return page.render(layout: req.layout("Import recipe", .meals), csrf: CSRF.token(for: req)).response()
     }
 
     @Sendable func read(req: Request) async throws -> Response {
-        let user = try req.webUser
+        _ = try req.webUser
         var text = "", filename: String?
         if let boundary = req.headers.contentType?.parameters["boundary"], let body = req.body.data {
             let form = try? MultipartForm(body: body, boundary: boundary)
@@ -140,6 +142,12 @@ struct WebRecipesController: RouteCollection {
         } else {
             text = FormData(req)["source"] ?? ""
         }
+        return try await draftPage(req, text, filename: filename)
+    }
+
+    /// The meal form filled from a pasted text or a file's, or the import page with what was wrong.
+    private func draftPage(_ req: Request, _ text: String, filename: String?) async throws -> Response {
+        let user = try req.webUser
         let source = RecipeImportPage.source(text, filename: filename)
         do {
             var page = MealFormPage(draft: try await req.owner.draftRecipe(source))
