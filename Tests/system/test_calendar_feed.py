@@ -53,7 +53,11 @@ def test_next_months_dinners_are_in_a_subscribed_calendar_at_six(driver, server)
 
     # A new address: the old one stops at once.
     driver.find_element("css selector", "#calendar-feeds form[action$='/renew'] button").click()
-    wait_for(driver, lambda d: d.find_elements("css selector", "#calendar-feed"))
+    # The page before the click shows an address too: wait for the new one, not for any.
+    def new_address(d):
+        shown = d.find_elements("css selector", "#calendar-feed")
+        value = shown[0].get_attribute("value") if shown else None
+        return value if value and value != address else None
+    renewed = wait_for(driver, new_address, message="a new address is shown")
     assert requests.get(address, timeout=10).status_code == 404
-    renewed = css(driver, "#calendar-feed").get_attribute("value")
-    assert renewed != address and requests.get(renewed, timeout=10).status_code == 200
+    assert requests.get(renewed, timeout=10).status_code == 200
