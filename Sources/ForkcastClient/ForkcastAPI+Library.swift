@@ -28,6 +28,16 @@ extension ForkcastAPI {
     /// The recipe a link shares, as JSON-LD (no account needed): `importRecipe(RecipeImportInput(jsonld:))` keeps a copy.
     public func sharedRecipe(token: String) async throws -> Data { try await download(Meals.Shared.self, ShareTokenParameter(token: token)) }
 
+    /// Puts a photo (JPEG, PNG or WebP) on the recipe, in place of any it had; the meal answers its new `photoId`.
+    public func setMealPhoto(_ id: UUID, _ data: Data) async throws -> Meal {
+        try await upload(Meals.SetPhoto.self, IDParameter(id), data, contentType: "application/octet-stream")
+    }
+
+    public func deleteMealPhoto(_ id: UUID) async throws { _ = try await send(Meals.DeletePhoto.self, IDParameter(id)) }
+
+    /// The recipe's photo as stored, without its metadata.
+    public func mealPhoto(_ id: UUID) async throws -> Data { try await download(Meals.Photo.self, IDParameter(id)) }
+
     public func updateMeal(_ id: UUID, _ input: MealInput) async throws -> Meal { try await send(Meals.Update.self, MealParameters(id), body: input) }
 
     public func deleteMeal(_ id: UUID) async throws { _ = try await send(Meals.Delete.self, IDParameter(id)) }

@@ -20,6 +20,7 @@ public enum APIv1 {
         Foods.List.self, Foods.Create.self, Foods.Get.self, Foods.Update.self, Foods.Delete.self,
         Foods.LookUpBarcode.self, Foods.SearchOpenFoodFacts.self, Foods.Import.self, Foods.Catalog.self, Foods.CatalogEntry.self, NutrientDefinitions.List.self,
         Meals.List.self, Meals.Create.self, Meals.Facets.self, Meals.Get.self, Meals.Update.self, Meals.Delete.self, Meals.Import.self, Meals.RecipeJSONLD.self, Meals.Share.self, Meals.Unshare.self, Meals.Shared.self,
+        Meals.SetPhoto.self, Meals.DeletePhoto.self, Meals.Photo.self, Meals.SharedPhoto.self,
         Plan.Get.self, Plan.Assign.self, Plan.AssignMany.self, Plan.Suggest.self, Plan.GetAssignment.self, Plan.UpdateAssignment.self, Plan.Unassign.self, Plan.Eaten.self,
         Plan.ListTemplates.self, Plan.CreateTemplate.self, Plan.ApplyTemplate.self, Plan.DeleteTemplate.self,
         ShoppingLists.List.self, ShoppingLists.Create.self, ShoppingLists.Get.self, ShoppingLists.Delete.self, ShoppingLists.Refresh.self,

@@ -16,11 +16,14 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public var manualNutrition: Nutrients?
     /// Steps, times, source, notes and text lines: empty for a meal nobody cooks from.
     public var recipe: Recipe
+    /// The recipe's photo, kept with the meal (not part of its content: an edit keeps it).
+    public var photoId: UUID?
 
     public init(
         id: UUID = UUID.timeOrdered(), description: String, primaryProtein: String? = nil, primaryCarb: String? = nil,
         otherComponents: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil,
-        servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil, recipe: Recipe = Recipe()
+        servings: Int = 1, ingredients: [Ingredient] = [], manualNutrition: Nutrients? = nil, recipe: Recipe = Recipe(),
+        photoId: UUID? = nil
     ) {
         self.id = id
         self.description = description
@@ -33,6 +36,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
         self.ingredients = ingredients
         self.manualNutrition = manualNutrition
         self.recipe = recipe
+        self.photoId = photoId
     }
 
     /// The meal's fields as a validated draft, e.g. to apply an edit.
@@ -62,7 +66,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
 
 extension Meal {
     enum CodingKeys: String, CodingKey {
-        case id, description, primaryProtein, primaryCarb, otherComponents, createdAt, updatedAt, servings, ingredients, manualNutrition, recipe
+        case id, description, primaryProtein, primaryCarb, otherComponents, createdAt, updatedAt, servings, ingredients, manualNutrition, recipe, photoId
     }
 
     /// Archives written before recipes have no `recipe`: their meals have none.
@@ -75,7 +79,8 @@ extension Meal {
                   createdAt: try c.decode(Date.self, forKey: .createdAt), updatedAt: try c.decode(Date.self, forKey: .updatedAt),
                   servings: try c.decode(Int.self, forKey: .servings), ingredients: try c.decode([Ingredient].self, forKey: .ingredients),
                   manualNutrition: try c.decodeIfPresent(Nutrients.self, forKey: .manualNutrition),
-                  recipe: try c.decodeIfPresent(Recipe.self, forKey: .recipe) ?? Recipe())
+                  recipe: try c.decodeIfPresent(Recipe.self, forKey: .recipe) ?? Recipe(),
+                  photoId: try c.decodeIfPresent(UUID.self, forKey: .photoId))
     }
 }
 

@@ -13,6 +13,8 @@ public struct RecipeDocument: Encodable, Sendable {
     public var description: String?
     public var isBasedOn: String?
     public var nutrition: Nutrition?
+    /// The photo's address, where whoever reads the document can fetch it (a shared recipe's).
+    public var image: String?
 
     public struct Step: Encodable, Sendable {
         public var text: String
@@ -54,7 +56,7 @@ public struct RecipeDocument: Encodable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case context = "@context", type = "@type", name, recipeYield, prepTime, cookTime, totalTime, recipeIngredient, recipeInstructions
-        case description, isBasedOn, nutrition
+        case description, isBasedOn, nutrition, image
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,7 +67,7 @@ public struct RecipeDocument: Encodable, Sendable {
         try c.encodeIfPresent(totalTime, forKey: .totalTime)
         try c.encode(recipeIngredient, forKey: .recipeIngredient); try c.encode(recipeInstructions, forKey: .recipeInstructions)
         try c.encodeIfPresent(description, forKey: .description); try c.encodeIfPresent(isBasedOn, forKey: .isBasedOn)
-        try c.encodeIfPresent(nutrition, forKey: .nutrition)
+        try c.encodeIfPresent(nutrition, forKey: .nutrition); try c.encodeIfPresent(image, forKey: .image)
     }
 
     /// The document as JSON safe inside a page's `<script>`: `<` written as `\u003c`.

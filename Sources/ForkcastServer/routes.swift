@@ -28,6 +28,7 @@ func routes(_ app: Application) throws {
     DiaryController.register(operations)
     OccasionsController.register(operations)
     PhotosController.register(operations, maxBytes: app.forkcastConfig.photoMaxBytes)
+    MealPhotosController.register(operations, maxBytes: app.forkcastConfig.photoMaxBytes)
     SyncController.register(operations)
     // Outside the API's sessions and CSRF check: a probe and the document.
     SystemController.register(OperationRoutes(open: app, signedIn: app))
@@ -50,7 +51,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: WebIdentityController.AppleFormPost())
     let signedInWeb = web.grouped(WebAuthGuard())
     try signedInWeb.register(collection: WebMealsController())
-    try signedInWeb.register(collection: WebRecipesController())
+    try signedInWeb.register(collection: WebRecipesController(photoMaxBytes: app.forkcastConfig.photoMaxBytes))
     try signedInWeb.register(collection: WebPlanController())
     try signedInWeb.register(collection: WebSettingsController())
     try signedInWeb.register(collection: WebShoppingController())

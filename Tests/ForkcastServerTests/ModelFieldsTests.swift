@@ -13,7 +13,7 @@ import Testing
         FoodModel.self, FoodTermModel.self, MealIngredientModel.self, OpenFoodFactsCacheModel.self,
         MealModel.self, MealComponentModel.self, AssignmentModel.self,
         DiaryEntryModel.self, BodyProfileModel.self, GoalSettingModel.self, WeightEntryModel.self,
-        MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self, ExternalIdentityModel.self, UsedNonceModel.self,
+        MealTypeModel.self, PhotoModel.self, PhotoBlobModel.self, MealPhotoModel.self, ExternalIdentityModel.self, UsedNonceModel.self,
         CatalogFoodModel.self, CatalogPartModel.self, ShoppingListModel.self, ShoppingItemModel.self, InvitationModel.self,
         HouseholdModel.self, HouseholdMemberModel.self, DiaryLinkModel.self, PantryItemModel.self, PantryUseModel.self, CalendarFeedModel.self, APIKeyModel.self,
     ]

@@ -1,10 +1,14 @@
 """Recipes in Chromium on a phone: a recipe brought in from pasted text, corrected and saved, then
 cooked for more people than it makes (the taps are counted; typing and pasting are not taps); and
 cooking mode from Today's plan: a step at a time, timers through a reload, "We ate this"."""
+from pathlib import Path
+
 import pytest
+import requests
 
 from browser import all_css, api_session, axe_check, browser_errors, create_food, css, entries_of, screenshot, sign_in, wait_for
 
+PHOTOS = Path(__file__).resolve().parent.parent / "Fixtures" / "photos"
 RECIPE = """Tomato soup
 Serves 2
 Prep time: 10 minutes
@@ -71,6 +75,24 @@ def test_a_pasted_recipe_is_corrected_saved_and_cooked_for_three(driver, server)
     screenshot(driver, "recipe-for-three")
     axe_check(driver, "recipe-for-three")
     assert taps <= 6, taps
+
+    # A photo from the phone heads the recipe; the shared link shows it signed out, named in its JSON-LD.
+    css(driver, "#recipe-photo-file").send_keys(str(PHOTOS / "photo.jpg"))
+    css(driver, "#recipe-photo-form button[type=submit]").click()
+    wait_for(driver, lambda d: d.find_elements("css selector", "#recipe-photo"), message="the photo heads the recipe")
+    # Loaded (its width is 48 or 64: the kept orientation turns it).
+    wait_for(driver, lambda d: d.execute_script("return document.getElementById('recipe-photo').naturalWidth") in (48, 64))
+    photo = s.get(server.url(f"/api/v1/meals/{meal['id']}/photo"))
+    assert photo.status_code == 200 and photo.headers["Content-Type"] == "image/jpeg" and b"ForkcastTestCam" not in photo.content
+    screenshot(driver, "recipe-photo")
+    axe_check(driver, "recipe-photo")
+    link = s.post(server.url(f"/api/v1/meals/{meal['id']}/share")).json()
+    document = requests.get(server.url(f"/api/v1/shared/recipes/{link['token']}")).json()
+    assert document["image"].endswith(f"/api/v1/shared/recipes/{link['token']}/photo")
+    assert requests.get(document["image"]).status_code == 200
+    css(driver, "#recipe-photo-delete button").click()
+    wait_for(driver, lambda d: not d.find_elements("css selector", "#recipe-photo"))
+    assert s.get(server.url(f"/api/v1/meals/{meal['id']}")).json()["photoId"] is None
     assert not browser_errors(driver)
 
 

@@ -42,6 +42,8 @@ public final class InMemoryLibraries: @unchecked Sendable {
         public internal(set) var meals: [UUID: Owned<Meal>] = [:]
         /// The read-only link token of each shared meal.
         public internal(set) var recipeLinks: [UUID: String] = [:]
+        /// Recipes' photos by photo id.
+        public internal(set) var mealPhotos: [UUID: MealPhoto] = [:]
         public internal(set) var assignments: [UUID: Owned<Assignment>] = [:]
         public internal(set) var templates: [UUID: Owned<PlanTemplate>] = [:]
         public internal(set) var mealTypes: [UUID: Owned<MealType>] = [:]

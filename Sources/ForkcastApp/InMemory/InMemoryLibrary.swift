@@ -132,7 +132,8 @@ public struct InMemoryLibrary: Library {
         func replace(_ id: UUID, with content: MealContent, now: Date) async throws -> Meal? {
             tx.update { records in
                 guard let stored = records.meals[id], records.shares(stored.owner, with: tx.owner) else { return nil }
-                let meal = Meal(id: id, content: content, createdAt: stored.value.createdAt, updatedAt: now)
+                var meal = Meal(id: id, content: content, createdAt: stored.value.createdAt, updatedAt: now)
+                meal.photoId = stored.value.photoId
                 records.meals[id]?.value = meal
                 tx.log(.meal, [id], deleted: false, at: now, in: &records)
                 return meal
@@ -144,6 +145,7 @@ public struct InMemoryLibrary: Library {
                 guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
                 // As the server's store: a meal still planned is refused.
                 if records.assignments.values.contains(where: { $0.value.mealId == id }) { throw StillReferenced(id: id) }
+                if let photo = records.meals[id]?.value.photoId { records.mealPhotos[photo] = nil }
                 records.meals[id] = nil
                 records.recipeLinks[id] = nil
                 tx.log(.meal, [id], deleted: true, at: now, in: &records)
@@ -159,6 +161,18 @@ public struct InMemoryLibrary: Library {
             tx.update { records in
                 guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
                 records.recipeLinks[id] = token
+                return true
+            }
+        }
+
+        func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool {
+            tx.update { records in
+                guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
+                if let old = records.meals[id]?.value.photoId { records.mealPhotos[old] = nil }
+                records.meals[id]?.value.photoId = photo?.id
+                records.meals[id]?.value.updatedAt = now
+                if let photo { records.mealPhotos[photo.id] = photo }
+                tx.log(.meal, [id], deleted: false, at: now, in: &records)
                 return true
             }
         }

@@ -59,6 +59,9 @@ public protocol MealRecords: Sendable {
     /// Sets or clears (nil) the meal's link token; false when the person has no such meal. Not in
     /// the change feed: a link is no part of the recipe a device keeps.
     func setShareToken(_ token: String?, of id: UUID) async throws -> Bool
+    /// Puts the photo on the meal in place of any it had, or takes it off (nil), with a change in
+    /// the feed; false when the person has no such meal.
+    func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool
 }
 
 /// A person's plan: which meal on which day, in which slot.

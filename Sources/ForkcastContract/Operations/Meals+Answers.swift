@@ -104,10 +104,13 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var notes: String?
     /// The servings the recipe makes, when `ingredients` are scaled to other `servings` (`?servings=N`).
     public var recipeServings: Int?
+    /// The recipe's photo (`GET /api/v1/meals/{id}/photo`), null without one.
+    public var photoId: UUID?
 
     public init(id: UUID, description: String, primaryProtein: String?, primaryCarb: String?, otherComponents: [String],
                 createdAt: Date, updatedAt: Date, isPlanned: Bool, servings: Int, ingredients: [IngredientAnswer],
-                nutrition: NutrientsAnswer?, perServing: PerServingAnswer, recipe: Recipe = Recipe(), recipeServings: Int? = nil) {
+                nutrition: NutrientsAnswer?, perServing: PerServingAnswer, recipe: Recipe = Recipe(), recipeServings: Int? = nil,
+                photoId: UUID? = nil) {
         self.id = id
         self.description = description
         self.primaryProtein = primaryProtein
@@ -126,6 +129,7 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         source = recipe.source
         notes = recipe.notes
         self.recipeServings = recipeServings
+        self.photoId = photoId
     }
 
     /// Every key, null included.
@@ -149,6 +153,7 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         try c.encode(source, forKey: .source)
         try c.encode(notes, forKey: .notes)
         try c.encode(recipeServings, forKey: .recipeServings)
+        try c.encode(photoId, forKey: .photoId)
     }
 
     public static let schemaName = "Meal"
@@ -158,6 +163,7 @@ public struct MealAnswer: Codable, Sendable, Hashable, SchemaDocumented {
          "isPlanned": FieldNote("Planned in the window asked about (plannedFrom to plannedTo, default the 7 days from today)"),
          "servings": FieldNote(minimum: 1),
          "nutrition": FieldNote("Nutrition per serving typed in by hand (meals without ingredients)"),
+         "photoId": FieldNote("The recipe's photo, null without one: GET /api/v1/meals/{id}/photo has it; PUT it there, DELETE it there"),
          "recipeServings": FieldNote("Null unless ?servings=N scaled the ingredients: then the servings the recipe makes, and servings is N")]
     }
 }

@@ -36,7 +36,7 @@ struct MealPresenter {
                 }
             },
             nutrition: meal.manualNutrition.map { NutrientsAnswer($0) }, perServing: perServing(meal),
-            recipe: meal.recipe, recipeServings: servings.map { _ in meal.servings })
+            recipe: meal.recipe, recipeServings: servings.map { _ in meal.servings }, photoId: meal.photoId)
     }
 
     /// The meal as a plan shows it: no ingredients.

@@ -16,7 +16,7 @@ enum RecipesController {
             let meals = try req.owner.meals
             guard let meal = try await meals.find(parameters.id) else { throw noMeal(parameters.id) }
             let foods = try await meals.foods(for: [meal])
-            let response = jsonLD(meal, foods: foods)
+            let response = jsonLD(meal, foods: foods, image: imageURL(meal, token: try await meals.shareToken(of: meal.id), req))
             let name = meal.description.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " ") }.prefix(60).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "-")
             response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name.isEmpty ? "recipe" : name.lowercased()).jsonld\"")
             return response
@@ -31,17 +31,25 @@ enum RecipesController {
         }
         routes.raw(Meals.Shared.self) { req, parameters in
             guard let shared = try await SharedRecipe.open(parameters.token, on: req.db) else { throw noShare }
-            let response = jsonLD(shared.meal, foods: shared.foods)
+            let response = jsonLD(shared.meal, foods: shared.foods, image: imageURL(shared.meal, token: parameters.token, req))
             for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
             return response
         }
     }
 
-    static func jsonLD(_ meal: Meal, foods: [UUID: Food]) -> Response {
-        let document = RecipeDocument(meal: meal, foods: foods, perServing: (try? MealTotals.of(meal, foods: foods))?.perServing)
+    static func jsonLD(_ meal: Meal, foods: [UUID: Food], image: String?) -> Response {
+        var document = RecipeDocument(meal: meal, foods: foods, perServing: (try? MealTotals.of(meal, foods: foods))?.perServing)
+        document.image = image
         let response = Response(status: .ok, body: .init(string: document.json()))
         response.headers.replaceOrAdd(name: .contentType, value: "application/ld+json; charset=utf-8")
         return response
+    }
+
+    /// The photo's address anyone can fetch (another recipe app importing the document): only a
+    /// shared recipe's photo has one.
+    static func imageURL(_ meal: Meal, token: String?, _ req: Request) -> String? {
+        guard meal.photoId != nil, let token else { return nil }
+        return req.publicBaseURL + Meals.SharedPhoto.path.filled(["token": token])
     }
 
     static func shareAnswer(_ token: String, _ req: Request) -> RecipeShareAnswer {

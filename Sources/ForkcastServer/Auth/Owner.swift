@@ -99,6 +99,17 @@ struct Owner {
     }
     var deleteMeal: DeleteMeal { DeleteMeal(library: library, now: now) }
     var shareRecipe: ShareRecipe { ShareRecipe(library: library) }
+    /// A recipe's photo checked on the thread pool (plain work on megabytes), then put on the meal;
+    /// nil takes it off. Nil when the household has no such meal.
+    func setMealPhoto(_ data: Data?, on meal: UUID) async throws -> Meal? {
+        let id = uuid()
+        let photo = try await data.asyncMap { data in
+            try await application.threadPool.runIfActive { () throws -> MealPhoto in
+                do throws(ImageFile.Problem) { return try MealPhoto(checking: data, id: id) } catch { throw PhotoRepository.appError(error, field: "photo") }
+            }
+        }
+        return try await SetMealPhoto(library: library, now: now)(photo, on: meal)
+    }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var shopping: some ShoppingReads { ShoppingRepository(db: db, kitchen: Kitchen(user: id)) }
     var makeShoppingList: MakeShoppingList { MakeShoppingList(library: library, catalog: application.foodCatalog(on: db), now: now, uuid: uuid) }

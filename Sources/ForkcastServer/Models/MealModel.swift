@@ -28,8 +28,10 @@ final class MealModel: Model, @unchecked Sendable {
     @OptionalField(key: "recipe") var recipe: String?
     /// The token of the recipe's read-only link, nil when it is not shared.
     @OptionalField(key: "share_token") var shareToken: String?
+    /// The recipe's photo (`meal_photos`), nil when it has none. Not in ``apply(_:now:)``: an edit keeps it.
+    @OptionalField(key: "photo_id") var photoID: UUID?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat, $recipe, $shareToken] }
+    var properties: [any AnyProperty] { [$id, $owner, $description, $descriptionKey, $primaryProtein, $proteinKey, $primaryCarb, $carbKey, $searchText, $createdAt, $updatedAt, $servings, $manualEnergyKcal, $manualProtein, $manualCarbohydrates, $manualFat, $recipe, $shareToken, $photoID] }
 
     init() {}
 
@@ -67,7 +69,8 @@ final class MealModel: Model, @unchecked Sendable {
                     otherComponents: components, createdAt: createdAt ?? Date(timeIntervalSince1970: 0), updatedAt: updatedAt,
                     servings: servings, ingredients: ingredients,
                     manualNutrition: manual == Nutrients() ? nil : manual,
-                    recipe: recipe.flatMap { try? JSONDecoder().decode(Recipe.self, from: Data($0.utf8)) } ?? Recipe())
+                    recipe: recipe.flatMap { try? JSONDecoder().decode(Recipe.self, from: Data($0.utf8)) } ?? Recipe(),
+                    photoId: photoID)
     }
 }
 

@@ -173,6 +173,11 @@ struct LibraryCopy {
         for meal in self.meals {
             mealIDs[meal.id] = UUID.timeOrdered()
             _ = try await meals.insert(meal.content(swappingFoods: foodIDs), id: mealIDs[meal.id]!, now: now)
+            // The recipe's photo goes with the copy (the household keeps its own).
+            if meal.photoId != nil, var photo = try await MealRepository.photo(of: meal.id, on: db) {
+                photo.id = UUID.timeOrdered()
+                _ = try await meals.setPhoto(photo, of: mealIDs[meal.id]!, now: now)
+            }
         }
         let copies = mealTypes.map { type in
             (type, MealType(id: UUID.timeOrdered(), key: type.key, name: type.name,

@@ -113,6 +113,7 @@ struct MealRepository: MealRecords {
             try await kitchen.record(.meal, [id], op: .delete, on: tx, now: now)
             try await MealComponentModel.query(on: tx).filter(\.$meal.$id == id).delete()
             try await MealIngredientModel.query(on: tx).filter(\.$meal.$id == id).delete()
+            try await MealPhotoModel.query(on: tx).filter(\.$mealID == id).delete()
             try await model.delete(on: tx)
             return true
         }
@@ -126,6 +127,31 @@ struct MealRepository: MealRecords {
         guard try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).count() == 1 else { return false }
         try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).set(\.$shareToken, to: token).update()
         return true
+    }
+
+    func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool {
+        try await db.write { tx in
+            guard let model = try await MealModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else { return false }
+            try await MealPhotoModel.query(on: tx).filter(\.$mealID == id).delete()
+            if let photo { try await MealPhotoModel(photo, mealID: id).create(on: tx) }
+            model.photoID = photo?.id
+            model.updatedAt = now
+            try await model.update(on: tx)
+            try await kitchen.record(.meal, [id], op: .upsert, on: tx, now: now)
+            return true
+        }
+    }
+
+    /// The meal's photo, when the household has the meal and it has a photo.
+    func photo(of id: UUID) async throws -> MealPhoto? {
+        guard try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).count() == 1 else { return nil }
+        return try await Self.photo(of: id, on: db)
+    }
+
+    static func photo(of mealID: UUID, on db: any Database) async throws -> MealPhoto? {
+        guard let m = try await MealPhotoModel.query(on: db).filter(\.$mealID == mealID).first(), let id = m.id,
+              let format = ImageFormat(rawValue: m.format) else { return nil }
+        return MealPhoto(id: id, format: format, width: m.width, height: m.height, data: m.data)
     }
 
     func facets() async throws -> MealFacets {

@@ -37,7 +37,7 @@ enum SiteURL: Sendable {
     case recipe(UUID, servings: Int? = nil, entry: UUID? = nil), cook(UUID, servings: Int? = nil, entry: UUID? = nil), ateCooked(UUID)
     /// A plan entry cooked: its ingredients taken out of the pantry.
     case cookedEntry(UUID)
-    case importRecipe, importShared, shareRecipe(UUID), unshareRecipe(UUID), sharedRecipe(String, servings: Int? = nil)
+    case importRecipe, importShared, shareRecipe(UUID), unshareRecipe(UUID), recipePhoto(UUID), deleteRecipePhoto(UUID), sharedRecipe(String, servings: Int? = nil)
     // Planner
     case plan(start: CalendarDate?)
     case planPicker(date: CalendarDate, query: String?)
@@ -135,6 +135,8 @@ enum SiteURL: Sendable {
         case .importShared: "/meals/import/shared"
         case .shareRecipe(let meal): "/meals/\(id(meal))/share"
         case .unshareRecipe(let meal): "/meals/\(id(meal))/unshare"
+        case .recipePhoto(let meal): "/meals/\(id(meal))/photo"
+        case .deleteRecipePhoto(let meal): "/meals/\(id(meal))/photo/delete"
         case .sharedRecipe(let token, _): "/r/\(token)"
         case .plan: "/plan"
         case .planPicker: "/plan/add"
@@ -248,7 +250,7 @@ enum SiteURL: Sendable {
     /// Every page address (not files, not the API), one value each: what the web controllers register.
     static let pages: [SiteURL] = [
         .home, .setup, .login, .logout, .settings, .signup(), .invitations, .revokeInvitation(anyID), .household, .householdInvite, .revokeHouseholdInvite(anyID), .leaveHousehold, .removeMember(anyID), .handOver(anyID), .joinHousehold(invite: ""), .coachLinks, .revokeCoachLink(anyID), .coach(":token"), .calendarFeeds, .renewCalendarFeed(anyID), .removeCalendarFeed(anyID), .calendarFeed(file: ":file"), .apiKeys, .revokeAPIKey(anyID), .signInMethods, .accountData, .accountExport, .accountImport, .accountDelete,
-        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .cookedEntry(anyID), .importRecipe, .importShared, .shareRecipe(anyID), .unshareRecipe(anyID), .sharedRecipe(":token"),
+        .meals(), .newMeal, .mealTotals, .editMeal(anyID), .updateMeal(anyID), .deleteMeal(anyID), .recipe(anyID), .cook(anyID), .ateCooked(anyID), .cookedEntry(anyID), .importRecipe, .importShared, .shareRecipe(anyID), .unshareRecipe(anyID), .recipePhoto(anyID), .deleteRecipePhoto(anyID), .sharedRecipe(":token"),
         .plan(start: nil), .planPicker(date: CalendarDate(dayNumber: 0), query: nil), .assign, .removeAssignment(anyID),
         .updateAssignment(anyID), .assignmentEaters(anyID), .planSuggestions(start: nil), .acceptSuggestions,
         .planTemplates(), .applyPlanTemplate(anyID), .deletePlanTemplate(anyID),

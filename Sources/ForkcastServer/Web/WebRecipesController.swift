@@ -5,7 +5,12 @@ import Vapor
 /// A recipe to cook from, and bringing one in: the import page reads a pasted or chosen page into
 /// the meal form, filled; nothing is saved until the person saves that form.
 struct WebRecipesController: RouteCollection {
+    let photoMaxBytes: Int
+
     func boot(routes: any RoutesBuilder) throws {
+        let photo = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(value: photoMaxBytes + 64 * 1024))
+        routes.on(.POST, SiteURL.recipePhoto(SiteURL.anyID), body: photo, use: setPhoto).noting(photo)
+        routes.post(SiteURL.deleteRecipePhoto(SiteURL.anyID), use: deletePhoto)
         routes.get(SiteURL.recipe(SiteURL.anyID), use: recipe)
         routes.get(SiteURL.cook(SiteURL.anyID), use: cook)
         routes.post(SiteURL.ateCooked(SiteURL.anyID), use: ate)
@@ -24,13 +29,31 @@ struct WebRecipesController: RouteCollection {
         let meals = try req.owner.meals
         guard let meal = try await meals.find(id) else { throw AppError.notFound("That meal does not exist (any more).") }
         let foods = try await meals.foods(for: [meal])
-        let link = try await meals.shareToken(of: id).map { RecipesController.shareAnswer($0, req).link }
+        let token = try await meals.shareToken(of: id)
+        let link = token.map { RecipesController.shareAnswer($0, req).link }
         let planned = try await Self.plannedFor(req, meal)
         var page = RecipeViewPage(meal: meal, foods: foods, servings: try Self.servings(req, meal, planned: planned),
                                   totals: (try? MealTotals.of(meal, foods: foods)) ?? .unknown,
                                   currency: user.currency, viewer: .household(link: link, csrf: CSRF.token(for: req)))
         page.plannedFor = planned
+        page.sharedImage = RecipesController.imageURL(meal, token: token, req)
         return page.render(layout: req.layout(meal.description, .meals)).response()
+    }
+
+    /// The recipe's photo from the page's form (the same checks as `PUT /api/v1/meals/{id}/photo`).
+    @Sendable func setPhoto(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "meal")
+        let upload = try await PhotosController.receive(req, maxBytes: photoMaxBytes)
+        guard try await req.owner.setMealPhoto(upload.photo, on: id) != nil else { throw AppError.notFound("That meal does not exist (any more).") }
+        req.flash("Saved the photo.")
+        return req.redirect(to: SiteURL.recipe(id).path, redirectType: .normal)
+    }
+
+    @Sendable func deletePhoto(req: Request) async throws -> Response {
+        let id = try req.idParameter(what: "meal")
+        guard try await req.owner.setMealPhoto(nil, on: id) != nil else { throw AppError.notFound("That meal does not exist (any more).") }
+        req.flash("The photo is gone.")
+        return req.redirect(to: SiteURL.recipe(id).path, redirectType: .normal)
     }
 
     /// Cooking mode, for the servings asked or the plan entry's portions.
@@ -172,8 +195,9 @@ struct WebSharedRecipeController: RouteCollection {
     @Sendable func show(req: Request) async throws -> Response {
         let token = req.parameters.get("token") ?? ""
         guard let shared = try await SharedRecipe.open(token, on: req.db) else { throw RecipesController.noShare }
-        let page = RecipeViewPage(meal: shared.meal, foods: shared.foods, servings: try WebRecipesController.servings(req, shared.meal),
+        var page = RecipeViewPage(meal: shared.meal, foods: shared.foods, servings: try WebRecipesController.servings(req, shared.meal),
                                   totals: shared.totals, currency: shared.currency, viewer: .linkHolder(token: token))
+        page.sharedImage = RecipesController.imageURL(shared.meal, token: token, req)
         let layout = Layout(title: shared.meal.description, section: .none, csrf: nil, signedIn: false)
         let response = page.render(layout: layout).response()
         for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }

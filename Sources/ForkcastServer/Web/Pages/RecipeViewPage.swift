@@ -14,6 +14,8 @@ struct RecipeViewPage {
     let viewer: Viewer
     /// The plan entry it was opened from (its portions are the servings shown).
     var plannedFor: PlannedFor?
+    /// The photo's address anyone can fetch, for the JSON-LD (a shared recipe's only).
+    var sharedImage: String?
 
     /// The plan entry it was opened from, with "Cooked" (its ingredients out of the pantry).
     private func planned(_ entry: PlannedFor) -> HTML {
@@ -70,6 +72,7 @@ struct RecipeViewPage {
             <h1>\(meal.description)</h1>
             \(edit)
           </div>
+          \(photo)
           \(if: !times.isEmpty, HTML("<p class=\"muted\" id=\"recipe-times\">\(times)</p>"))
           \(plannedFor.map(planned))
           \(stepper)
@@ -83,8 +86,38 @@ struct RecipeViewPage {
           \(source)
           \(recipe.notes.map { HTML("<h2>Notes</h2><p class=\"recipe-notes\">\($0)</p>") })
           \(actions)
-          <script type="application/ld+json">\(HTML(raw: RecipeDocument(meal: meal, foods: foods, perServing: totals.perServing).json()))</script>
+          <script type="application/ld+json">\(HTML(raw: document.json()))</script>
         </article>
+        """)
+    }
+
+    private var document: RecipeDocument {
+        var document = RecipeDocument(meal: meal, foods: foods, perServing: totals.perServing)
+        document.image = sharedImage
+        return document
+    }
+
+    /// The recipe's photo, at the top; its width and height come from CSS (it fills the card's width).
+    private var photo: HTML? {
+        guard meal.photoId != nil else { return nil }
+        let src = switch viewer {
+        case .household: Meals.Photo.path.filled(["id": meal.id.uuidString])
+        case .linkHolder(let token): Meals.SharedPhoto.path.filled(["token": token])
+        }
+        return HTML("<img class=\"recipe-photo\" id=\"recipe-photo\" src=\"\(src)\" alt=\"Photo of \(meal.description)\">")
+    }
+
+    /// For the household: put a photo on the recipe (one from the phone's camera or files), or take it off.
+    private func photoForms(_ csrf: String) -> HTML {
+        HTML("""
+        <form method="post" action="\(SiteURL.recipePhoto(meal.id).path)" enctype="multipart/form-data" class="photo-form" id="recipe-photo-form">\(Layout.csrfField(csrf))
+          <label for="recipe-photo-file">\(meal.photoId == nil ? "Add a photo" : "Another photo")</label>
+          <input id="recipe-photo-file" type="file" name="photo" accept="image/jpeg,image/png,image/webp" required>
+          <button class="button small" type="submit" data-pressable>Save photo</button></form>
+        \(if: meal.photoId != nil, HTML("""
+          <form method="post" action="\(SiteURL.deleteRecipePhoto(meal.id).path)" class="inline" id="recipe-photo-delete">\(Layout.csrfField(csrf))
+            <button class="button small" type="submit" data-pressable>Remove the photo</button></form>
+          """))
         """)
     }
 
@@ -118,7 +151,8 @@ struct RecipeViewPage {
             return HTML("""
             <div class="recipe-actions no-print stack"><p><a class="button small" href="\(Meals.RecipeJSONLD.path.filled(["id": meal.id.uuidString]))" download>Download (schema.org JSON-LD)</a>
               <span class="muted">Print this page for a paper copy.</span></p>
-              \(share)</div>
+              \(share)
+              \(photoForms(csrf))</div>
             """)
         }
     }

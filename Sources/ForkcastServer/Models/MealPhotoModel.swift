@@ -1,0 +1,29 @@
+import Fluent
+import ForkcastApp
+import ForkcastCore
+import Foundation
+
+/// A recipe's photo (``MealPhoto``), kept in the database on both engines: one a meal, deleted with it.
+final class MealPhotoModel: Model, @unchecked Sendable {
+    static let schema = "meal_photos"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "meal_id") var mealID: UUID
+    @Field(key: "format") var format: String
+    @Field(key: "width") var width: Int
+    @Field(key: "height") var height: Int
+    @Field(key: "data") var data: Data
+    /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
+    var properties: [any AnyProperty] { [$id, $mealID, $format, $width, $height, $data] }
+
+    init() {}
+
+    init(_ photo: MealPhoto, mealID: UUID) {
+        id = photo.id
+        self.mealID = mealID
+        format = photo.format.rawValue
+        width = photo.width
+        height = photo.height
+        data = photo.data
+    }
+}
