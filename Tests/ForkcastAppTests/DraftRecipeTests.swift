@@ -71,6 +71,28 @@ struct DraftRecipeTests {
         #expect(found[1].match == .food(milk))
     }
 
+    @Test func aTinIsMatchedToACannedFoodAndAFreshOneNot() async throws {
+        let found = try await lines(["1 (14 oz) can diced tomatoes", "2 tomatoes, diced"])
+        #expect(name(found[0])?.lowercased().contains("canned") == true, "\(found.map(name))")
+        #expect(name(found[1])?.lowercased().contains("canned") == false, "\(found.map(name))")
+        #expect(found[0].amount.map { $0.quantity > 396 && $0.quantity < 397 } == true, "the bracketed 14 oz")
+    }
+
+    /// 500 lines of several names each: a draft asks at most 1,500 names in all, then keeps the
+    /// rest of the lines as written rather than search without end.
+    @Test func aDraftAsksAtMostFifteenHundredNames() async throws {
+        actor Asked { var count = 0; func add() { count += 1 } }
+        let asked = Asked()
+        let draft = DraftRecipe(ownFoods: { _ in await asked.add(); return [] }, catalog: InMemoryFoodCatalog([]))
+        // Names of letters only (a number in a line is read as an amount): each line's its own.
+        func word(_ n: Int) -> String { String((0..<3).map { Character(UnicodeScalar(UInt8(97 + (n / [1, 26, 676][$0]) % 26))) }) }
+        let ingredients = (0..<DraftRecipe.maximumLines).map { "1 cup chopped fresh zq\(word($0)) or zx\(word($0)) or zw\(word($0)) leaves" }
+        let found = try await draft.draft([ImportedRecipe(name: "Many", ingredients: ingredients, steps: ["Cook."], yield: "1")], from: .text("")).lines
+        #expect(found.count == DraftRecipe.maximumLines && found.allSatisfy { $0.match == .none })
+        let count = await asked.count
+        #expect(count == 1_500, "\(count) names asked; a line has \(IngredientLine(ingredients[0]).searchNames)")
+    }
+
     @Test func aNameWithAWordNoFoodHasIsKeptAsWritten() async throws {
         let found = try await lines(["Tajin, for sprinkling", "1 tsp xyzzy powder"])
         #expect(found.map(\.match) == [.none, .none], "\(found.map(name))")
