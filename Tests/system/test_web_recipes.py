@@ -96,7 +96,8 @@ def test_a_pasted_recipe_is_corrected_saved_and_cooked_for_three(driver, server)
     assert not browser_errors(driver)
 
 
-def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, server):
+def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, start_server):
+    server = start_server()  # its own: it goes offline below
     s = api_session(server)
     meal = s.post(server.url("/api/v1/meals"), json={
         "description": "Boiled egg", "servings": 1, "ingredients": [{"text": "1 egg"}],
@@ -139,6 +140,14 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
     wait_for(driver, lambda d: len(all_css(d, ".cook-timer-row")) == 1)
 
     css(driver, "[data-cook-move='1']").click()
+    # Without a connection the tap says so and the page stays; once Forkcast is back, it logs.
+    server.go_offline()
+    try:
+        css(driver, "#ate-form button[type=submit]").click()
+        wait_for(driver, lambda d: "nothing was logged" in css(d, "#error-banner").text, message="the offline tap is not explained")
+        assert "/cook" in driver.current_url
+    finally:
+        server.start()
     css(driver, "#ate-form button[type=submit]").click()
     wait_for(driver, lambda d: "/diary" in d.current_url and "/cook" not in d.current_url)
     logged = entries_of(s, server, today, "breakfast")

@@ -139,6 +139,11 @@ document.addEventListener("submit", async (event) => {
       showError("Copying a meal needs a connection to Forkcast. Nothing was changed; try again when it is back.");
       return;
     }
+    if (kind === "eaten") {
+      // Each eater's diary and the pantry are the server's to change: the tap is not kept for later.
+      showError("“We ate this” needs a connection to Forkcast: nothing was logged. Tap it again when it is back; nobody is logged twice.");
+      return;
+    }
     let entries;
     try {
       entries = kind === "plate" ? await entriesFromPlate(form) : entriesFromPlanned(form);
