@@ -25,4 +25,6 @@ public enum Refusal: Error, Sendable, Equatable {
     /// Amounts big enough to be a slip ("150 servings of Carrots, raw is 7,872 kcal — did you mean
     /// 150 g?"), each on the field of its item, asked before they are logged (``LogEntry/plate(_:confirming:)``).
     case largeAmounts([ValidationError.Field])
+    /// What the change would store is past what the server keeps (the household's recipe photos): 413.
+    case tooLarge(String)
 }

@@ -16,7 +16,8 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public var manualNutrition: Nutrients?
     /// Steps, times, source, notes and text lines: empty for a meal nobody cooks from.
     public var recipe: Recipe
-    /// The recipe's photo, kept with the meal (not part of its content: an edit keeps it).
+    /// The recipe's photo, kept with the meal (not part of its content: an edit keeps it). Not in an
+    /// account's archive, which holds no recipe photos (docs/export-format.md).
     public var photoId: UUID?
 
     public init(
@@ -66,7 +67,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
 
 extension Meal {
     enum CodingKeys: String, CodingKey {
-        case id, description, primaryProtein, primaryCarb, otherComponents, createdAt, updatedAt, servings, ingredients, manualNutrition, recipe, photoId
+        case id, description, primaryProtein, primaryCarb, otherComponents, createdAt, updatedAt, servings, ingredients, manualNutrition, recipe
     }
 
     /// Archives written before recipes have no `recipe`: their meals have none.
@@ -79,8 +80,7 @@ extension Meal {
                   createdAt: try c.decode(Date.self, forKey: .createdAt), updatedAt: try c.decode(Date.self, forKey: .updatedAt),
                   servings: try c.decode(Int.self, forKey: .servings), ingredients: try c.decode([Ingredient].self, forKey: .ingredients),
                   manualNutrition: try c.decodeIfPresent(Nutrients.self, forKey: .manualNutrition),
-                  recipe: try c.decodeIfPresent(Recipe.self, forKey: .recipe) ?? Recipe(),
-                  photoId: try c.decodeIfPresent(UUID.self, forKey: .photoId))
+                  recipe: try c.decodeIfPresent(Recipe.self, forKey: .recipe) ?? Recipe())
     }
 }
 

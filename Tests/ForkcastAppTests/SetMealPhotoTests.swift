@@ -30,9 +30,9 @@ struct SetMealPhotoTests {
         let library = libraries.library(of: ann)
         let soup = try await SaveMeal(library: library, now: now).add(MealDraft(description: "Soup"), id: UUID())
         let first = try MealPhoto(checking: try Self.fixture("photo.jpg"), id: UUID())
-        let set = SetMealPhoto(library: library, now: now)
+        let set = SetMealPhoto(library: library, now: now, quotaBytes: 1 << 20)
         #expect(try await set(first, on: soup.id)?.photoId == first.id)
-        #expect(try await SetMealPhoto(library: libraries.library(of: bob), now: now)(first, on: soup.id) == nil, "Bob has no such meal")
+        #expect(try await SetMealPhoto(library: libraries.library(of: bob), now: now, quotaBytes: 1 << 20)(first, on: soup.id) == nil, "Bob has no such meal")
 
         let second = try MealPhoto(checking: try Self.fixture("photo.png"), id: UUID())
         #expect(try await set(second, on: soup.id)?.photoId == second.id)
@@ -40,10 +40,30 @@ struct SetMealPhotoTests {
         let renamed = try await SaveMeal(library: library, now: now).change(MealDraft(description: "Leek soup"), id: soup.id)
         #expect(renamed?.photoId == second.id, "an edit keeps the photo")
 
-        #expect(try await set(nil, on: soup.id)?.photoId == nil)
+        #expect(try await set(MealPhoto?.none, on: soup.id)?.photoId == nil)
         #expect(libraries.contents.mealPhotos.isEmpty)
         _ = try await set(first, on: soup.id)
         _ = try await DeleteMeal(library: library, now: now)(soup.id)
         #expect(libraries.contents.mealPhotos.isEmpty, "the photo goes with its meal")
+    }
+
+    @Test func aHouseholdsRecipePhotosStayWithinTheQuota() async throws {
+        let library = libraries.library(of: ann)
+        let save = SaveMeal(library: library, now: now)
+        let soup = try await save.add(MealDraft(description: "Soup"), id: UUID()), stew = try await save.add(MealDraft(description: "Stew"), id: UUID())
+        let photo = try MealPhoto(checking: try Self.fixture("photo.jpg"), id: UUID())
+        let set = SetMealPhoto(library: library, now: now, quotaBytes: Int64(photo.data.count * 3 / 2))
+        _ = try await set(photo, on: soup.id)
+        #expect(try await set(MealPhoto(checking: try Self.fixture("photo.jpg"), id: UUID()), on: soup.id) != nil, "a replaced photo does not count twice")
+        await #expect(throws: Refusal.self) { try await set(MealPhoto(checking: try Self.fixture("photo.jpg"), id: UUID()), on: stew.id) }
+        #expect(libraries.contents.meals[stew.id]?.value.photoId == nil && libraries.contents.mealPhotos.count == 1, "nothing was saved")
+    }
+
+    @Test func takingOffAPhotoThatIsNotThereChangesNothing() async throws {
+        let library = libraries.library(of: ann)
+        let soup = try await SaveMeal(library: library, now: now).add(MealDraft(description: "Soup"), id: UUID())
+        let later = now.addingTimeInterval(60)
+        #expect(try await SetMealPhoto(library: library, now: later, quotaBytes: 1 << 20)(nil, on: soup.id)?.updatedAt == now,
+                "not a change: a device's edit made meanwhile is not superseded")
     }
 }

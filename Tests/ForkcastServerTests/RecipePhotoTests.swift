@@ -58,7 +58,13 @@ struct RecipePhotoTests {
             #expect(address.hasSuffix("/api/v1/shared/recipes/\(link.token)/photo"))
             let photoURL = url.appendingPathComponent("api/v1/shared/recipes/\(link.token)/photo")
             let (bytes, answer) = try await URLSession.shared.data(from: photoURL)
-            #expect((answer as? HTTPURLResponse)?.statusCode == 200 && (try? ImageFile.inspect(bytes).format) == .png, "signed out")
+            let http = try #require(answer as? HTTPURLResponse)
+            #expect(http.statusCode == 200 && (try? ImageFile.inspect(bytes).format) == .png, "signed out")
+            #expect(http.value(forHTTPHeaderField: "Cache-Control") == "no-store" && http.value(forHTTPHeaderField: "Referrer-Policy") == "no-referrer",
+                    "no cache keeps a link's answer")
+            var again = URLRequest(url: photoURL)
+            again.setValue(http.value(forHTTPHeaderField: "ETag"), forHTTPHeaderField: "If-None-Match")
+            #expect((try await URLSession.shared.data(for: again).1 as? HTTPURLResponse)?.statusCode == 304)
             try await ana.api.unshareRecipe(soup.id)
             #expect((try await URLSession.shared.data(from: photoURL).1 as? HTTPURLResponse)?.statusCode == 404)
 

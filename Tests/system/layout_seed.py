@@ -240,8 +240,11 @@ def seed(server):
     # counted yet) logged to it today.
     long_type = post(s, server, "/api/v1/meal-types", {"displayName": LONG_TYPE_NAME, "window": {"start": "05:00", "end": "05:45"}})
     with open(os.path.join(ROOT, "Tests", "Fixtures", "photos", "photo.jpg"), "rb") as f:
-        r = s.post(server.url("/api/v1/photos"), data=f.read(), headers={"Content-Type": "image/jpeg"})
+        jpeg = f.read()
+    r = s.post(server.url("/api/v1/photos"), data=jpeg, headers={"Content-Type": "image/jpeg"})
     assert r.status_code == 201, r.text
+    # The swept recipe heads with its photo (the page's largest element on a phone).
+    assert s.put(server.url(f"/api/v1/meals/{meals[10]['id']}/photo"), data=jpeg, headers={"Content-Type": "image/jpeg"}).status_code == 200
     photo_entry = post(s, server, "/api/v1/diary/entries", {"photoId": r.json()["id"], "mealType": long_type["id"].lower(),
                                                            "loggedAt": f"{today.isoformat()}T05:20:00Z"})
     # The week's shopping list (the plan's 300-food library makes a long one), a few rows

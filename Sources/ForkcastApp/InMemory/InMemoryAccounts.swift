@@ -98,6 +98,8 @@ public struct InMemoryAccounts: Accounts {
                 records.accountOrder.removeAll { $0 == owner }
                 records.invitations = records.invitations.filter { $0.value.createdBy != owner }
                 records.foods = records.foods.filter { $0.value.owner != owner }
+                let photos = Set(records.meals.values.filter { $0.owner == owner }.compactMap(\.value.photoId))
+                records.mealPhotos = records.mealPhotos.filter { !photos.contains($0.key) }
                 records.meals = records.meals.filter { $0.value.owner != owner }
                 records.assignments = records.assignments.filter { $0.value.owner != owner }
                 records.mealTypes = records.mealTypes.filter { $0.value.owner != owner }

@@ -168,6 +168,8 @@ public struct InMemoryLibrary: Library {
         func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool {
             tx.update { records in
                 guard records.shares(records.meals[id]?.owner, with: tx.owner) else { return false }
+                // Taking off a photo that is not there changes nothing (a synced edit is not superseded).
+                if photo == nil, records.meals[id]?.value.photoId == nil { return true }
                 if let old = records.meals[id]?.value.photoId { records.mealPhotos[old] = nil }
                 records.meals[id]?.value.photoId = photo?.id
                 records.meals[id]?.value.updatedAt = now
@@ -175,6 +177,11 @@ public struct InMemoryLibrary: Library {
                 tx.log(.meal, [id], deleted: false, at: now, in: &records)
                 return true
             }
+        }
+
+        func photoBytes(except id: UUID) async throws -> Int64 {
+            tx.records.meals.values.filter { tx.holds($0.owner) && $0.value.id != id }
+                .compactMap { $0.value.photoId.flatMap { tx.records.mealPhotos[$0] } }.reduce(0) { $0 + Int64($1.data.count) }
         }
     }
 

@@ -62,6 +62,8 @@ public protocol MealRecords: Sendable {
     /// Puts the photo on the meal in place of any it had, or takes it off (nil), with a change in
     /// the feed; false when the person has no such meal.
     func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool
+    /// What the household's recipe photos take, in bytes, leaving out meal `id`'s.
+    func photoBytes(except id: UUID) async throws -> Int64
 }
 
 /// A person's plan: which meal on which day, in which slot.

@@ -26,20 +26,30 @@ public struct MealPhoto: Sendable, Equatable {
 }
 
 /// Puts a photo on a meal (replacing the one it had) or takes it off, in the change feed so
-/// devices learn the meal's new `photoId`.
+/// devices learn the meal's new `photoId`. A household's recipe photos together take at most
+/// `quotaBytes` (the server's per-person photo quota, FORKCAST_PHOTO_QUOTA_MB).
 public struct SetMealPhoto: Sendable {
     let library: any Library
     let now: Date
+    let quotaBytes: Int64
 
-    public init(library: any Library, now: Date) {
+    public init(library: any Library, now: Date, quotaBytes: Int64) {
         self.library = library
         self.now = now
+        self.quotaBytes = quotaBytes
     }
 
-    /// The meal as it is now; nil when the household has no such meal.
+    /// The meal as it is now; nil when the household has no such meal. Throws
+    /// ``Refusal/tooLarge(_:)`` past the quota, with nothing changed.
     public func callAsFunction(_ photo: MealPhoto?, on id: UUID) async throws -> Meal? {
-        let now = now
+        let (now, quota) = (now, quotaBytes)
         return try await library.write { tx in
+            if let photo {
+                let used = try await tx.meals.photoBytes(except: id)
+                if used + Int64(photo.data.count) > quota {
+                    throw Refusal.tooLarge("Your household's recipe photos take \(used >> 20) MB of the \(quota >> 20) MB this server keeps, and this one does not fit. Nothing was saved: remove photos of recipes you no longer cook, or ask the server's owner to raise FORKCAST_PHOTO_QUOTA_MB.")
+                }
+            }
             guard try await tx.meals.setPhoto(photo, of: id, now: now) else { return nil }
             return try await tx.meals.find(id)
         }

@@ -11,7 +11,7 @@ extension Meals {
             summary: "Put a photo on the recipe, in place of the one it had: the image as the body, or a form with photo. Checked by its bytes and stored without its metadata; the household sees it.",
             success: Outcome(200, "The meal, with its new photoId"),
             failures: [Outcome(404, "No such meal in your household"), .notSignedIn, .csrf,
-                       Outcome(413, "Photo over the size limit (15 MB by default, FORKCAST_PHOTO_MAX_MB)"),
+                       Outcome(413, "Photo over the size limit (15 MB by default, FORKCAST_PHOTO_MAX_MB), or past what the household's recipe photos may take (FORKCAST_PHOTO_QUOTA_MB); nothing was saved"),
                        Outcome(415, "Not a JPEG, PNG or WebP image, judged by its bytes (a HEIC photo too: few browsers show it)"),
                        Outcome(422, "An empty or corrupt image"), .unavailable],
             parameterNotes: ["id": FieldNote("The meal's id")],
@@ -43,7 +43,8 @@ extension Meals {
             summary: "The photo of the recipe a link shares (no account needed)", success: Outcome(200, "The image, without its metadata"),
             failures: [Outcome(404, "No recipe is shared by this link, or it has no photo"), .unavailable],
             parameterNotes: ["token": FieldNote("The sharing link's token", maxLength: 100)],
-            headerParameters: [Photos.ifNoneMatch], answerHeaders: photoCached,
+            headerParameters: [Photos.ifNoneMatch],
+            answerHeaders: ["Cache-Control": "no-store (no cache keeps a link's answers)", "ETag": "The photo's id", "Referrer-Policy": "no-referrer"],
             otherAnswers: [Outcome(304, "Not modified (If-None-Match matched the ETag)")],
             signedIn: false, rawAnswer: RawMedia.each(RawMedia.imageTypes, RawMedia.file))
     }

@@ -27,7 +27,8 @@ enum PhotosController {
     }
 
     /// Reads an upload from the API's raw body or a form (the web page's too).
-    static func receive(_ req: Request, maxBytes: Int) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?, fields: [String: String]) {
+    /// A recipe's photo has no `capturedAt` (`readsCapturedAt` false): one sent is not read.
+    static func receive(_ req: Request, maxBytes: Int, readsCapturedAt: Bool = true) async throws -> (photo: Data, thumbnail: Data?, capturedAt: Date?, fields: [String: String]) {
         var photo: Data, thumbnail: Data?, capturedRaw: String?, fields: [String: String] = [:]
         if req.headers.contentType?.type == "multipart" {
             // Our own reader: multipart-kit's traps on some malformed forms (see MultipartReader).
@@ -40,7 +41,7 @@ enum PhotosController {
             thumbnail = form.first("thumbnail").flatMap { $0.filename != nil && !$0.data.isEmpty ? $0.data : nil }
             capturedRaw = form.first("capturedAt").map { String(decoding: $0.data, as: UTF8.self) }
             for part in form.parts where part.filename == nil { fields[part.name] = String(decoding: part.data, as: UTF8.self) }
-            if let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
+            if readsCapturedAt, let query = req.queryParameters.string("capturedAt"), Instant.parse(query) == nil {
                 throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(query.prefix(40))\".")
             }
             if capturedRaw == nil { capturedRaw = req.queryParameters.string("capturedAt") }
@@ -53,7 +54,7 @@ enum PhotosController {
             throw AppError.payloadTooLarge("A photo can be at most \(maxBytes / 1024 / 1024) MB; this one is \(photo.count / 1024 / 1024) MB.")
         }
         var capturedAt: Date?
-        if let capturedRaw {
+        if readsCapturedAt, let capturedRaw {
             guard let at = Instant.parse(capturedRaw) else {
                 throw AppError.badRequest("capturedAt must be an ISO 8601 instant such as 2026-11-22T12:30:00Z; got \"\(capturedRaw.prefix(40))\".")
             }

@@ -105,10 +105,13 @@ struct Owner {
         let id = uuid()
         let photo = try await data.asyncMap { data in
             try await application.threadPool.runIfActive { () throws -> MealPhoto in
-                do throws(ImageFile.Problem) { return try MealPhoto(checking: data, id: id) } catch { throw PhotoRepository.appError(error, field: "photo") }
+                do throws(ImageFile.Problem) { return try MealPhoto(checking: data, id: id) } catch {
+                    if error == .notAnImage { throw AppError.unsupportedMediaType("The file is not a JPEG, PNG or WebP image.") }
+                    throw PhotoRepository.appError(error, field: "photo")
+                }
             }
         }
-        return try await SetMealPhoto(library: library, now: now)(photo, on: meal)
+        return try await SetMealPhoto(library: library, now: now, quotaBytes: application.forkcastConfig.photoQuotaBytes)(photo, on: meal)
     }
     var saveMealType: SaveMealType { SaveMealType(library: library, now: now) }
     var shopping: some ShoppingReads { ShoppingRepository(db: db, kitchen: Kitchen(user: id)) }

@@ -116,6 +116,7 @@ extension AppError {
         case let .occasionChange(from, to): self = .occasionChange(from: from, to: to)
         case .outOfDate(let detail): self = .gone(detail)
         case .largeAmounts(let questions): self = .conflict(questions.map(\.message).joined(separator: " "))
+        case .tooLarge(let detail): self = .payloadTooLarge(detail)
         }
     }
 }

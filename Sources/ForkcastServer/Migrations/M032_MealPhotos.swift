@@ -12,6 +12,7 @@ struct M032_MealPhotos: AsyncMigration {
             .field("format", .string, .required)
             .field("width", .int, .required)
             .field("height", .int, .required)
+            .field("byte_size", .int, .required)
             .field("data", .data, .required)
             .unique(on: "meal_id")
             .create()

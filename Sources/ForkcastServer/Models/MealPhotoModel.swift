@@ -12,9 +12,11 @@ final class MealPhotoModel: Model, @unchecked Sendable {
     @Field(key: "format") var format: String
     @Field(key: "width") var width: Int
     @Field(key: "height") var height: Int
+    /// The bytes' count, for the household's quota without reading them.
+    @Field(key: "byte_size") var byteSize: Int
     @Field(key: "data") var data: Data
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $mealID, $format, $width, $height, $data] }
+    var properties: [any AnyProperty] { [$id, $mealID, $format, $width, $height, $byteSize, $data] }
 
     init() {}
 
@@ -24,6 +26,7 @@ final class MealPhotoModel: Model, @unchecked Sendable {
         format = photo.format.rawValue
         width = photo.width
         height = photo.height
+        byteSize = photo.data.count
         data = photo.data
     }
 }

@@ -132,14 +132,25 @@ struct MealRepository: MealRecords {
     func setPhoto(_ photo: MealPhoto?, of id: UUID, now: Date) async throws -> Bool {
         try await db.write { tx in
             guard let model = try await MealModel.query(on: tx).filter(kitchen).filter(\.$id == id).first() else { return false }
-            try await MealPhotoModel.query(on: tx).filter(\.$mealID == id).delete()
-            if let photo { try await MealPhotoModel(photo, mealID: id).create(on: tx) }
+            // Taking off a photo that is not there changes nothing (a synced edit is not superseded).
+            if photo == nil, model.photoID == nil { return true }
+            // The meal's row first: on PostgreSQL its lock puts two photos sent at once one after the other.
             model.photoID = photo?.id
             model.updatedAt = now
             try await model.update(on: tx)
+            try await MealPhotoModel.query(on: tx).filter(\.$mealID == id).delete()
+            if let photo { try await MealPhotoModel(photo, mealID: id).create(on: tx) }
             try await kitchen.record(.meal, [id], op: .upsert, on: tx, now: now)
             return true
         }
+    }
+
+    func photoBytes(except id: UUID) async throws -> Int64 {
+        let row = try await (db as! any SQLDatabase).raw("""
+            SELECT CAST(COALESCE(SUM(p.byte_size), 0) AS BIGINT) AS used FROM meal_photos p JOIN meals m ON m.id = p.meal_id
+            WHERE \(kitchen.holds("m.user_id")) AND m.id <> \(bind: id)
+            """).first()
+        return try row?.decode(column: "used", as: Int64.self) ?? 0
     }
 
     /// The meal's photo, when the household has the meal and it has a photo.

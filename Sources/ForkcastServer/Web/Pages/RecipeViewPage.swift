@@ -110,10 +110,10 @@ struct RecipeViewPage {
     /// For the household: put a photo on the recipe (one from the phone's camera or files), or take it off.
     private func photoForms(_ csrf: String) -> HTML {
         HTML("""
-        <form method="post" action="\(SiteURL.recipePhoto(meal.id).path)" enctype="multipart/form-data" class="photo-form" id="recipe-photo-form">\(Layout.csrfField(csrf))
-          <label for="recipe-photo-file">\(meal.photoId == nil ? "Add a photo" : "Another photo")</label>
-          <input id="recipe-photo-file" type="file" name="photo" accept="image/jpeg,image/png,image/webp" required>
-          <button class="button small" type="submit" data-pressable>Save photo</button></form>
+        <form method="post" action="\(SiteURL.recipePhoto(meal.id).path)" enctype="multipart/form-data" class="stack" id="recipe-photo-form">\(Layout.csrfField(csrf))
+          <div class="field"><label for="recipe-photo-file">\(meal.photoId == nil ? "Add a photo" : "Another photo")</label>
+            <input id="recipe-photo-file" type="file" name="photo" accept="image/jpeg,image/png,image/webp" required></div>
+          <p><button class="button small" type="submit" data-pressable>Save photo</button></p></form>
         \(if: meal.photoId != nil, HTML("""
           <form method="post" action="\(SiteURL.deleteRecipePhoto(meal.id).path)" class="inline" id="recipe-photo-delete">\(Layout.csrfField(csrf))
             <button class="button small" type="submit" data-pressable>Remove the photo</button></form>
