@@ -34,6 +34,13 @@ struct RecipePhotoTests {
             #expect(image.format == .jpeg && image.width == 64 && image.height == 48, "the household sees the photo")
             #expect(seen.range(of: Data("ForkcastTestCam".utf8)) == nil && seen.count < jpeg.count, "stored without the camera's metadata")
             #expect(await problemStatus { _ = try await cleo.api.mealPhoto(soup.id) } == 404, "nobody else sees it")
+            var asked = URLRequest(url: url.appendingPathComponent("api/v1/meals/\(soup.id.uuidString)/photo"))
+            asked.setValue("Bearer \(ben.api.token!)", forHTTPHeaderField: "Authorization")
+            asked.setValue("\"\(first.uuidString.lowercased())\"", forHTTPHeaderField: "If-None-Match")
+            #expect((try await URLSession.shared.data(for: asked).1 as? HTTPURLResponse)?.statusCode == 304, "the copy Ben has")
+            let synced = try await SyncEngine(api: ben.api, store: InMemorySyncStore(), deviceId: "bens-phone")
+            try await synced.sync()
+            #expect(await synced.records(.meal)[soup.id]?["photoId"]?.string?.uppercased() == first.uuidString, "sync carries photoId")
             #expect(await problemStatus { _ = try await cleo.api.setMealPhoto(soup.id, jpeg) } == 404)
 
             // An edit keeps it; a second photo replaces it.

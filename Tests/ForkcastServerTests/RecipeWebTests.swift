@@ -72,7 +72,8 @@ struct RecipeWebTests {
             var browser = Browser(app: app)
             _ = try await browser.signIn()
             let cookies = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-            func share(_ parts: [(name: String, filename: String?, body: String)], site: String) async throws -> TestingHTTPResponse {
+            func share(_ parts: [(name: String, filename: String?, body: String)], site: String,
+                       to path: String = SiteURL.importShared.path) async throws -> TestingHTTPResponse {
                 let boundary = "share-\(UUID().uuidString)"
                 var body = ""
                 for part in parts {
@@ -84,7 +85,7 @@ struct RecipeWebTests {
                 headers.replaceOrAdd(name: .cookie, value: cookies)
                 headers.replaceOrAdd(name: .contentType, value: "multipart/form-data; boundary=\(boundary)")
                 headers.replaceOrAdd(name: "Sec-Fetch-Site", value: site)
-                return try await app.testing().sendRequest(.POST, SiteURL.importShared.path, headers: headers, body: ByteBuffer(string: body))
+                return try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(string: body))
             }
             let jsonld = #"{"@context":"https://schema.org","@type":"Recipe","name":"Shared soup","recipeIngredient":["200 g carrots"],"recipeInstructions":"Simmer."}"#
             let file = try await share([("title", nil, "Soup"), ("file", "soup.json", jsonld)], site: "none")
@@ -93,6 +94,8 @@ struct RecipeWebTests {
             #expect(link.status == .ok && link.body.string.contains("Soup\nhttps://example.com/soup"), "the title and address fill the import page")
             #expect(try await share([("title", nil, "Soup")], site: "cross-site").status == .forbidden, "another site's page")
             #expect(try await browser.send(.POST, SiteURL.importShared.path, form: ["source": "Soup"]).status == .forbidden, "a form without a token")
+            // The share sheet's exception is that one address's alone: a tokenless file elsewhere is refused.
+            #expect(try await share([("photo", "a.jpg", "x")], site: "none", to: SiteURL.recipePhoto(UUID()).path).status == .forbidden)
         }
     }
 }

@@ -99,8 +99,8 @@ public struct DraftRecipe: Sendable {
     /// `limit` names are asked in all (500 lines of eight names each would be 4,000 searches).
     struct Lookups {
         var own: [String: [Food]] = [:]
+        /// Asked only for a name no own food answers.
         var catalog: [String: [CatalogFood]] = [:]
-        var asked = 0
         static let limit = 1_500
     }
 
@@ -113,17 +113,16 @@ public struct DraftRecipe: Sendable {
         // when no name of the line finds another.
         var withoutEnergy: Line?
         for name in line.searchNames {
-            if lookups.own[name] == nil || lookups.catalog[name] == nil {
-                guard lookups.asked < Lookups.limit else { break }
-                lookups.asked += 1
+            if lookups.own[name] == nil {
+                guard lookups.own.count < Lookups.limit else { break }
                 lookups.own[name] = try await ownFoods(name)
-                lookups.catalog[name] = try await catalog.search(name, page: try Paging(per: 8)).items
             }
             let own = lookups.own[name] ?? []
             if let food = own.first(where: { $0.name.matchKey == name.matchKey }) ?? own.first(where: { IngredientLine.names(name, match: $0.name) }) {
                 return Line(line: line, match: .food(food), amount: line.amount(basis: food.basis, serving: food.serving,
                                                                                   density: CookWeight.gramsPerMilliliter(line: line.food, name: food.name)))
             }
+            if lookups.catalog[name] == nil { lookups.catalog[name] = try await catalog.search(name, page: try Paging(per: 8)).items }
             let named = (lookups.catalog[name] ?? []).filter { IngredientLine.names(name, match: $0.name) }
             let rank = { (food: CatalogFood) in (food.per100.energyKcal == nil ? 2 : 0) + (line.means(food.name) ? 0 : 1) }
             let lines = (0...3).flatMap { r in named.filter { rank($0) == r } }.map { food in

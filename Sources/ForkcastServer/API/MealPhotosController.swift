@@ -10,13 +10,8 @@ enum MealPhotosController {
         routes.raw(Meals.SetPhoto.self, body: .collect(maxSize: ByteCount(value: maxBytes + 64 * 1024))) { req, parameters in
             let upload = try await PhotosController.receive(req, maxBytes: maxBytes, readsCapturedAt: false)
             guard let meal = try await req.owner.setMealPhoto(upload.photo, on: parameters.id) else { throw RecipesController.noMeal(parameters.id) }
-            let user = try req.requireUser()
-            let owner = try req.owner
-            let presenter = try await MealPresenter.load([meal], repository: owner.meals, currency: user.currency)
-            let window = WeekWindow(start: user.today(now: req.now), length: WeekWindow.defaultLength)
-            let answer = presenter.answer(meal, isPlanned: try await owner.plan.timesPlanned(meal.id, in: window) > 0)
             let response = Response(status: .ok)
-            try response.content.encode(answer, as: .json)
+            try response.content.encode(try await MealsController.answer(meal, window: PlannedWindow(), req: req), as: .json)
             return response
         }
         routes.on(Meals.DeletePhoto.self) { req, parameters, _ in
@@ -24,41 +19,30 @@ enum MealPhotosController {
             return Nothing()
         }
         routes.raw(Meals.Photo.self) { req, parameters in
-            let meals = try req.owner.meals
-            guard let meal = try await meals.find(parameters.id), let photoId = meal.photoId else {
+            guard let photoId = try await req.owner.meals.photoID(of: parameters.id) else {
                 throw AppError.notFound("The meal \(parameters.id) is not in your household, or it has no photo.")
             }
-            // The copy the client has is asked about before the bytes are read.
-            if let unchanged = notModified(photoId, req, cache: "private, no-cache") { return unchanged }
-            guard let photo = try await meals.photo(of: meal.id) else { throw AppError.notFound("The meal \(parameters.id) has no photo.") }
-            return image(photo, req, cache: "private, no-cache")
+            return try await answer(meal: parameters.id, photoId: photoId, req, cache: "private, no-cache")
         }
         routes.raw(Meals.SharedPhoto.self) { req, parameters in
-            let none = AppError.notFound("No recipe with a photo is shared by this link: it has no photo, was never shared, or the link was revoked.")
-            guard let shared = try await SharedRecipe.open(parameters.token, on: req.db), let photoId = shared.meal.photoId else { throw none }
-            // As every answer to a link: kept by no cache, sent with no referrer.
-            var response = notModified(photoId, req, cache: "no-store")
-            if response == nil {
-                guard let photo = try await MealRepository.photo(of: shared.meal.id, on: req.db) else { throw none }
-                response = image(photo, req, cache: "no-store")
+            guard let (meal, photoId) = try await SharedRecipe.photo(parameters.token, on: req.db) else {
+                throw AppError.notFound("No recipe with a photo is shared by this link: it has no photo, was never shared, or the link was revoked.")
             }
-            for (name, value) in ShoppingController.sharedHeaders { response!.headers.replaceOrAdd(name: name, value: value) }
-            return response!
+            // As every answer to a link: kept by no cache, sent with no referrer.
+            let response = try await answer(meal: meal, photoId: photoId, req, cache: "no-store")
+            for (name, value) in ShoppingController.sharedHeaders { response.headers.replaceOrAdd(name: name, value: value) }
+            return response
         }
     }
 
-    private static func etag(_ photoId: UUID) -> String { "\"\(photoId.uuidString.lowercased())\"" }
-
-    private static func notModified(_ photoId: UUID, _ req: Request, cache: String) -> Response? {
-        guard req.headers.first(name: .ifNoneMatch) == etag(photoId) else { return nil }
-        var headers = HTTPHeaders()
-        headers.replaceOrAdd(name: .cacheControl, value: cache)
-        headers.replaceOrAdd(name: .eTag, value: etag(photoId))
-        return Response(status: .notModified, headers: headers)
-    }
-
-    /// A photo under an address that stays when the photo changes: revalidated each time by its id.
-    static func image(_ photo: MealPhoto, _ req: Request, cache: String) -> Response {
-        PhotosController.image(photo.data, format: photo.format, etag: etag(photo.id), cache: cache, name: "recipe", req)
+    /// The meal's photo `photoId` (its ETag): a 304 for the copy the client has, without reading the
+    /// bytes; else the image.
+    private static func answer(meal: UUID, photoId: UUID, _ req: Request, cache: String) async throws -> Response {
+        let etag = "\"\(photoId.uuidString.lowercased())\""
+        if req.headers.first(name: .ifNoneMatch) == etag {
+            return Response(status: .notModified, headers: [HTTPHeaders.Name.cacheControl.description: cache, HTTPHeaders.Name.eTag.description: etag])
+        }
+        guard let photo = try await MealRepository.photo(of: meal, on: req.db) else { throw AppError.notFound("The meal \(meal) has no photo.") }
+        return PhotosController.image(photo.data, format: photo.format, etag: etag, cache: cache, name: "recipe", req)
     }
 }

@@ -43,7 +43,7 @@ enum MealsController {
     }
 
     /// One meal, planned or not in `window`.
-    private static func answer(_ meal: Meal, window: PlannedWindow, servings: Int? = nil, req: Request) async throws -> MealAnswer {
+    static func answer(_ meal: Meal, window: PlannedWindow, servings: Int? = nil, req: Request) async throws -> MealAnswer {
         let user = try req.requireUser()
         let owner = try req.owner
         let presenter = try await MealPresenter.load([meal], repository: owner.meals, currency: user.currency)

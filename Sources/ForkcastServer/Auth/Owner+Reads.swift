@@ -11,7 +11,7 @@ protocol MealReads: Sendable {
     func find(_ id: UUID) async throws -> Meal?
     func find(ids: [UUID]) async throws -> [UUID: Meal]
     func shareToken(of id: UUID) async throws -> String?
-    func photo(of id: UUID) async throws -> MealPhoto?
+    func photoID(of id: UUID) async throws -> UUID?
     func facets() async throws -> MealFacets
     func count() async throws -> Int
     func foods(for meals: [Meal]) async throws -> [UUID: Food]

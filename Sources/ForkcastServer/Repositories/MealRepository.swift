@@ -153,10 +153,9 @@ struct MealRepository: MealRecords {
         return try row?.decode(column: "used", as: Int64.self) ?? 0
     }
 
-    /// The meal's photo, when the household has the meal and it has a photo.
-    func photo(of id: UUID) async throws -> MealPhoto? {
-        guard try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).count() == 1 else { return nil }
-        return try await Self.photo(of: id, on: db)
+    /// The id of the meal's photo, when the household has the meal and it has a photo.
+    func photoID(of id: UUID) async throws -> UUID? {
+        try await MealModel.query(on: db).filter(kitchen).filter(\.$id == id).field(\.$id).field(\.$photoID).first()?.photoID
     }
 
     static func photo(of mealID: UUID, on db: any Database) async throws -> MealPhoto? {

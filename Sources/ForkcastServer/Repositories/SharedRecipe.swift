@@ -20,5 +20,14 @@ struct SharedRecipe: Sendable {
         return SharedRecipe(meal: meal, foods: try await meals.foods(for: [meal]), currency: user.currency)
     }
 
+    /// The shared meal's id and its photo's, without reading the meal; nil for an unknown or
+    /// revoked token or a recipe without a photo.
+    static func photo(_ token: String, on db: any Database) async throws -> (meal: UUID, photo: UUID)? {
+        guard Tokens.mayBeLink(token),
+              let model = try await MealModel.query(on: db).filter(\.$shareToken == token).field(\.$id).field(\.$photoID).first(),
+              let id = model.id, let photo = model.photoID else { return nil }
+        return (id, photo)
+    }
+
     var totals: MealTotals { (try? MealTotals.of(meal, foods: foods)) ?? .unknown }
 }
