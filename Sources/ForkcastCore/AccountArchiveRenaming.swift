@@ -37,11 +37,12 @@ extension AccountArchive {
             Food(id: new($0.id), name: $0.name, brand: $0.brand, barcode: $0.barcode, basis: $0.basis, per100: $0.per100, serving: $0.serving,
                  portion: $0.portion, price: $0.price, icon: $0.icon, source: $0.source, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
         }
+        // Every field of the meal kept (its recipe too), with its own id and its foods' new ones.
         copy.meals = meals.map {
             Meal(id: new($0.id), description: $0.description, primaryProtein: $0.primaryProtein, primaryCarb: $0.primaryCarb,
                  otherComponents: $0.otherComponents, createdAt: $0.createdAt, updatedAt: $0.updatedAt, servings: $0.servings,
-                 ingredients: $0.ingredients.map { Ingredient(foodId: new($0.foodId), quantity: $0.quantity, unit: $0.unit) },
-                 manualNutrition: $0.manualNutrition)
+                 ingredients: $0.ingredients.map { var i = $0; i.foodId = new(i.foodId); return i },
+                 manualNutrition: $0.manualNutrition, recipe: $0.recipe)
         }
         copy.plan = plan.map { Assignment(id: new($0.id), mealId: new($0.mealId), date: $0.date, createdAt: $0.createdAt, mealType: $0.mealType.map(token), servings: $0.servings,
                                           seriesId: $0.seriesId.map(new)) }

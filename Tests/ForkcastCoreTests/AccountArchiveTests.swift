@@ -53,6 +53,20 @@ struct AccountArchiveTests {
         }
     }
 
+    @Test func givenNewIdsAMealKeepsItsRecipeAndTheCooksUnits() throws {
+        var archive = Self.archive(meals: [], withGoals: false)
+        let oats = archive.foods[0].id
+        let recipe = Recipe(steps: [RecipeStep(text: "Simmer.", timerSeconds: 300)], prepMinutes: 2, source: "Notebook")
+        let meal = Meal(description: "Porridge", servings: 2,
+                        ingredients: [Ingredient(foodId: oats, quantity: 80, unit: .gram, written: WrittenUnit(unit: .cup, size: 80))], recipe: recipe)
+        archive.meals = [meal]
+        // The export imported twice: its ids are held, so they are given anew.
+        let renamed = archive.renaming([meal.id: UUID(), oats: UUID()])
+        let copy = try #require(renamed.meals.first)
+        #expect(copy.id != meal.id && copy.ingredients.first?.foodId == renamed.foods.first?.id && copy.ingredients.first?.foodId != oats)
+        #expect(copy.recipe == recipe && copy.ingredients.first?.written == WrittenUnit(unit: .cup, size: 80))
+    }
+
     @Test func instantsKeepTheirMicroseconds() {
         for seconds in [0, 1_763_712_000.25, 1_763_712_000.123456, -86_400.5, 4_102_444_799.999999] {
             let date = Date(timeIntervalSince1970: seconds)
