@@ -10,9 +10,14 @@ public struct RecipeLineText: Hashable, Sendable {
     public var key: String
     /// A line kept as written (no food).
     public var isText: Bool
+    /// What a line in the cook's unit weighs as stored ("80 g" for "1 cup"), for other apps.
+    public var measured: String?
 
     /// The whole line: "1.5 kg Flour".
     public var text: String { amount.map { "\($0) \(name)" } ?? name }
+    /// The line with its weight where the cook's unit only estimates it ("1 cup Rolled oats (80 g)"), so
+    /// the recipe imported elsewhere weighs what it did here. More than one says "in all" (not each).
+    public var exactText: String { measured.map { "\(text) (\($0))" } ?? text }
 }
 
 extension Meal {
@@ -26,12 +31,20 @@ extension Meal {
                 let food = foods[ingredient.foodId]
                 let name = food?.name ?? "A food no longer in the library"
                 let q = CookQuantity(ingredient.quantity * factor)
-                let amount = switch ingredient.unit {
-                case .gram: q.text(unit: .gram)
-                case .milliliter: q.text(unit: .milliliter)
-                case .serving: "\(q.text(unit: nil)) × \(food?.serving?.displayLabel ?? "serving")"
+                let amount = if let written = ingredient.written { written.text(q.amount) } else {
+                    switch ingredient.unit {
+                    case .gram: q.text(unit: .gram)
+                    case .milliliter: q.text(unit: .milliliter)
+                    case .serving: "\(q.text(unit: nil)) × \(food?.serving?.displayLabel ?? "serving")"
+                    }
                 }
-                return RecipeLineText(amount: amount, name: name, key: String(name.prefix { $0 != "," && $0 != "(" }).trimmed, isText: false)
+                let measured: String? = switch (ingredient.written, ingredient.unit) {
+                case (let written?, .gram), (let written?, .milliliter):
+                    q.text(unit: ingredient.unit == .gram ? .gram : .milliliter) + (abs(q.amount / written.size - 1) < Decimal(string: "0.01")! ? "" : " in all")
+                default: nil
+                }
+                return RecipeLineText(amount: amount, name: name, key: String(name.prefix { $0 != "," && $0 != "(" }).trimmed, isText: false,
+                                      measured: measured)
             case .text(let text):
                 let parsed = IngredientLine(text)
                 guard parsed.quantity != nil, !parsed.food.isEmpty else { return RecipeLineText(amount: nil, name: text, key: parsed.food, isText: true) }

@@ -5,12 +5,50 @@ public struct Ingredient: Hashable, Sendable, Codable {
     public var foodId: UUID
     public var quantity: Decimal
     public var unit: QuantityUnit
+    /// The unit the cook wrote it in ("⅓ cup"), shown instead of grams; the totals use `quantity`.
+    public var written: WrittenUnit?
 
-    public init(foodId: UUID, quantity: Decimal, unit: QuantityUnit) {
+    public init(foodId: UUID, quantity: Decimal, unit: QuantityUnit, written: WrittenUnit? = nil) {
         self.foodId = foodId
         self.quantity = quantity
         self.unit = unit
+        self.written = written
     }
+}
+
+/// A cook's unit for an ingredient stored in grams, millilitres or servings: one `unit` ("cup") is
+/// `size` of the stored unit (a cup of this flour, 125 g); without `unit`, one of the food as
+/// counted (an egg, 50 g). Kept as a ratio, so an edited amount still reads in the cook's unit.
+public struct WrittenUnit: Hashable, Sendable, Codable {
+    public var unit: CookUnit?
+    public var size: Decimal
+
+    /// Nil unless `size` is a plausible amount (a cup is at most 100 kg of anything).
+    public init?(unit: CookUnit?, size: Decimal) {
+        guard Plausible.quantity.contains(size) else { return nil }
+        self.unit = unit
+        self.size = size
+    }
+
+    /// How a line written as `quantity` `unit` became `stored` of a food: nil where the cook's
+    /// unit is the stored one (grams written as grams) or nothing was written.
+    public init?(quantity: Decimal?, unit: CookUnit?, stored: Decimal, as storedUnit: QuantityUnit) {
+        guard let quantity, quantity > 0, storedUnit != .serving || unit != nil else { return nil }
+        if unit == .gram && storedUnit == .gram || unit == .milliliter && storedUnit == .milliliter { return nil }
+        self.init(unit: unit, size: stored / quantity)
+    }
+
+    /// A file or a device is held to the same bounds.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let checked = WrittenUnit(unit: try c.decodeIfPresent(CookUnit.self, forKey: .unit), size: try c.decode(Decimal.self, forKey: .size)) else {
+            throw DecodingError.dataCorruptedError(forKey: .size, in: c, debugDescription: "A written unit's size is from \(Plausible.quantity.lower) to \(Plausible.quantity.upper).")
+        }
+        self = checked
+    }
+
+    /// `amount` of the stored unit in the cook's: 67 g of sugar at 200 g a cup → "⅓ cup".
+    public func text(_ amount: Decimal) -> String { CookQuantity(amount / size).text(unit: unit) }
 }
 
 /// What a meal holds: nutrition and cost of the whole and of one serving.

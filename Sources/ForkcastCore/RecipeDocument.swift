@@ -41,7 +41,7 @@ public struct RecipeDocument: Encodable, Sendable {
         prepTime = r.prepMinutes.map { "PT\($0)M" }
         cookTime = r.cookMinutes.map { "PT\($0)M" }
         totalTime = r.prepMinutes == nil && r.cookMinutes == nil ? nil : "PT\((r.prepMinutes ?? 0) + (r.cookMinutes ?? 0))M"
-        recipeIngredient = meal.recipeLines(foods: foods).map(\.text)
+        recipeIngredient = meal.recipeLines(foods: foods).map(\.exactText)
         recipeInstructions = r.steps.map { Step(text: $0.text, timeRequired: $0.timerSeconds.map { "PT\($0)S" }) }
         description = r.notes
         isBasedOn = r.source

@@ -52,6 +52,19 @@ struct DraftRecipeTests {
         }
     }
 
+    @Test func aMatchedLineKeepsTheUnitTheCookWrote() async throws {
+        let sugar = Food(name: "Sugar", basis: .gram, per100: Nutrients(energyKcal: 387))
+        let own = DraftRecipe(ownFoods: { name in name.lowercased().contains("sugar") ? [sugar] : [] },
+                              catalog: InMemoryFoodCatalog(LibraryUseCasesTests.shippedCatalogue))
+        let recipe = ImportedRecipe(name: "Syrup", ingredients: ["⅓ cup sugar", "100 g sugar", "2 eggs"], steps: ["Boil."], yield: "2")
+        let found = try await own.draft([recipe], from: .text(""))
+        #expect(found.lines[0].written?.unit == .cup && found.lines[1].written == nil, "grams written as grams need no unit")
+        let meal = Meal(description: "Syrup", servings: 2, ingredients: found.meal.ingredients)
+        #expect(meal.ingredients[0].written?.unit == .cup)
+        #expect(meal.recipeLines(foods: [sugar.id: sugar]).prefix(2).map(\.text) == ["⅓ cup Sugar", "100 g Sugar"])
+        #expect(meal.recipeLines(foods: [sugar.id: sugar], servings: 6).first?.text == "1 cup Sugar")
+    }
+
     @Test func anOptionalLineIsKeptAsWrittenAndLeftOutOfTheTotals() async throws {
         let recipe = ImportedRecipe(name: "Salad", ingredients: ["100 g spinach", "Optional: 2 cups cooked chicken"], steps: ["Toss."], yield: "1")
         let draft = try await draft.draft([recipe], from: .text(""))

@@ -68,6 +68,32 @@ struct IngredientLineTests {
         #expect(CookQuantity(d("0.02")).text(unit: .teaspoon) == "0.02 tsp")
     }
 
+    @Test func aFoodsAmountReadsInTheUnitTheCookWrote() throws {
+        let sugar = Food(name: "Sugar", basis: .gram, per100: Nutrients(energyKcal: 387))
+        let egg = Food(name: "Egg, whole", basis: .gram, per100: Nutrients(energyKcal: 143))
+        // "⅓ cup sugar" became 66.7 g at 200 g a cup; "2 eggs" 100 g at 50 g each; "250 g" stays grams.
+        let cup = try #require(WrittenUnit(quantity: d("0.3333"), unit: .cup, stored: d("66.66"), as: .gram))
+        let each = try #require(WrittenUnit(quantity: 2, unit: nil, stored: 100, as: .gram))
+        #expect(WrittenUnit(quantity: 250, unit: .gram, stored: 250, as: .gram) == nil)
+        #expect(WrittenUnit(quantity: 1, unit: .cup, stored: d("1e100"), as: .gram) == nil, "a size past any plausible amount")
+        #expect(WrittenUnit(quantity: 0, unit: .cup, stored: 10, as: .gram) == nil)
+        for hostile in [#"{"unit":"cup","size":0}"#, #"{"unit":"cup","size":-3}"#, #"{"unit":"bucket","size":5}"#, #"{"size":1e300}"#] {
+            #expect(throws: DecodingError.self, "\(hostile)") { try JSONDecoder().decode(WrittenUnit.self, from: Data(hostile.utf8)) }
+        }
+        #expect(try JSONDecoder().decode(WrittenUnit.self, from: Data(#"{"size":50}"#.utf8)) == WrittenUnit(unit: nil, size: 50))
+        let meal = Meal(description: "Meringue", servings: 2, ingredients: [
+            Ingredient(foodId: sugar.id, quantity: d("66.66"), unit: .gram, written: cup),
+            Ingredient(foodId: egg.id, quantity: 100, unit: .gram, written: each),
+            Ingredient(foodId: sugar.id, quantity: 1500, unit: .gram),
+        ])
+        let foods = [sugar.id: sugar, egg.id: egg]
+        #expect(meal.recipeLines(foods: foods).map(\.text) == ["⅓ cup Sugar", "2 Egg, whole", "1.5 kg Sugar"])
+        #expect(meal.recipeLines(foods: foods, servings: 6).map(\.text) == ["1 cup Sugar", "6 Egg, whole", "4.5 kg Sugar"])
+        #expect(meal.recipeLines(foods: foods, servings: 6).map(\.exactText) == ["1 cup Sugar (200 g)", "6 Egg, whole (300 g in all)", "4.5 kg Sugar"])
+                // The totals still use the grams.
+        #expect(try MealTotals.of(meal, foods: foods).total.energyKcal?.rounded(0) == d("6206"))
+    }
+
     @Test func scalingChangesOnlyTheAmount() {
         let line = IngredientLine("2 1/2 cups flour, sifted").scaled(by: Decimal(3) / 2)
         #expect(line.amountText == "3¾ cups" && line.food == "flour" && line.text == "2 1/2 cups flour, sifted")

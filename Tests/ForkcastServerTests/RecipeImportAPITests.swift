@@ -63,7 +63,7 @@ struct RecipeImportAPITests {
             #expect(file.headers.first(name: .contentDisposition) == "attachment; filename=\"porridge.jsonld\"")
             let document = try object(file)
             #expect(document["@type"] as? String == "Recipe" && document["prepTime"] as? String == "PT2M" && document["totalTime"] as? String == "PT10M")
-            #expect(document["recipeIngredient"] as? [String] == ["80 g Rolled oats", "salt to taste", "20 g Rolled oats"])
+            #expect(document["recipeIngredient"] as? [String] == ["1 cup Rolled oats (80 g)", "salt to taste", "20 g Rolled oats"])
             #expect(((document["nutrition"] as? [String: Any])?["calories"] as? String) == "186 kcal")
             // Into another library: the same recipe, its lines matched to that person's foods.
             let other = try await app.signUp("other@example.com")
@@ -75,6 +75,8 @@ struct RecipeImportAPITests {
             let kinds = (draft["lines"] as? [[String: Any]])?.map { ($0["match"] as? [String: Any])?["kind"] as? String }
             #expect(kinds == ["food", "catalog", "food"], "salt is in the catalogue; without an amount it stays text: \(String(describing: kinds))")
             #expect((draft["nutritionPerServing"] as? [String: Any])?["energyKcal"] as? Double == 186, "the same nutrition in the other library")
+            let first = try #require((meal["ingredients"] as? [[String: Any]])?.first)
+            #expect(first["quantity"] as? Double == 80 && first["writtenUnit"] as? String == "cup", "weighed as here, still in cups: \(first)")
             #expect(try await client.get("/api/v1/meals/\(UUID())/recipe.jsonld").status == .notFound)
         }
     }

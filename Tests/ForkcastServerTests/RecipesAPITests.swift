@@ -9,7 +9,7 @@ import VaporTesting
 struct RecipesAPITests {
     static func recipe(oats: UUID) -> [String: Any] {
         ["description": "Porridge", "servings": 2,
-         "ingredients": [["foodId": oats.uuidString, "quantity": 80, "unit": "g"], ["text": "salt to taste"],
+         "ingredients": [["foodId": oats.uuidString, "quantity": 80, "unit": "g", "writtenUnit": "cup", "writtenUnitSize": 80], ["text": "salt to taste"],
                          ["foodId": oats.uuidString, "quantity": 20, "unit": "g"]],
          "steps": [["text": "Bring the milk to a simmer."], ["text": "Stir in the oats; cook.", "timerSeconds": 300]],
          "prepMinutes": 2, "cookMinutes": 8, "source": "Grandma's notebook, p. 12", "notes": "Top with <fruit> & \"honey\"."]
@@ -25,6 +25,8 @@ struct RecipesAPITests {
             let lines = try #require(meal["ingredients"] as? [[String: Any]])
             #expect(lines.count == 3 && lines[1]["text"] as? String == "salt to taste" && lines[1]["foodId"] is NSNull)
             #expect(lines[0]["quantity"] as? Double == 80 && lines[2]["quantity"] as? Double == 20, "the order is kept")
+            #expect(lines[0]["writtenUnit"] as? String == "cup" && lines[0]["writtenUnitSize"] as? Double == 80)
+            #expect(lines[2]["writtenUnit"] is NSNull && lines[2]["writtenUnitSize"] is NSNull)
             let steps = try #require(meal["steps"] as? [[String: Any]])
             #expect(steps.map { $0["text"] as? String } == ["Bring the milk to a simmer.", "Stir in the oats; cook."])
             #expect(steps[0]["timerSeconds"] is NSNull && steps[1]["timerSeconds"] as? Int == 300)
@@ -36,6 +38,14 @@ struct RecipesAPITests {
             let scaledLines = try #require(scaled["ingredients"] as? [[String: Any]])
             #expect(scaledLines[0]["quantity"] as? Double == 120 && scaledLines[2]["quantity"] as? Double == 30)
             #expect(scaled["servings"] as? Int == 3 && scaled["recipeServings"] as? Int == 2)
+            #expect(scaledLines[0]["writtenUnitSize"] as? Double == 80, "a cup is still 80 g of oats")
+            // Read back in the cook's unit: the document, the recipe page, scaled.
+            let document = try await client.get("/api/v1/meals/\(id)/recipe.jsonld").body.string
+            #expect(document.contains("\"1 cup Rolled oats") && document.contains("\"20 g Rolled oats"), "\(document.prefix(600))")
+            var browser = Browser(app: app)
+            _ = try await browser.signIn()
+            let page = try await browser.send(.GET, "/meals/\(id)/recipe?servings=3").body.string
+            #expect(page.contains("1½ cups") && page.contains("30 g"), "\(page.prefix(200))")
             #expect(try object(try await client.get("/api/v1/meals/\(id)"))["recipeServings"] is NSNull)
             for bad in ["0", "101", "1.5", "1e308", "x"] {
                 #expect(try await client.get("/api/v1/meals/\(id)?servings=\(bad)").status == .badRequest, "servings=\(bad)")
@@ -68,6 +78,11 @@ struct RecipesAPITests {
                 ("ingredients", [["text": "salt", "foodId": oats.uuidString, "quantity": 1, "unit": "g"]], "ingredients[0]"),
                 ("ingredients", [["text": String(repeating: "x", count: 501)]], "ingredients[0].text"),
                 ("ingredients", Array(repeating: ["text": "salt"], count: 101), "ingredients"),
+                ("ingredients", [["foodId": oats.uuidString, "quantity": 1, "unit": "g", "writtenUnit": "bucket", "writtenUnitSize": 5]], "ingredients[0].writtenUnitSize"),
+                ("ingredients", [["foodId": oats.uuidString, "quantity": 1, "unit": "g", "writtenUnit": "cup", "writtenUnitSize": 1e308]], "ingredients[0].writtenUnitSize"),
+                ("ingredients", [["foodId": oats.uuidString, "quantity": 1, "unit": "g", "writtenUnit": "cup"]], "ingredients[0].writtenUnitSize"),
+                ("ingredients", [["foodId": oats.uuidString, "quantity": 1, "unit": "g", "writtenUnitSize": -2]], "ingredients[0].writtenUnitSize"),
+                ("ingredients", [["text": "salt", "writtenUnitSize": 5]], "ingredients[0]"),
             ]
             for (field, value, named) in cases {
                 var body = Self.recipe(oats: oats)
@@ -100,6 +115,12 @@ struct RecipesAPITests {
             let meal = try object(try await client.get("/api/v1/meals/\(id)"))
             #expect(meal["description"] as? String == "Morning porridge")
             #expect((meal["ingredients"] as? [[String: Any]])?.map { $0["text"] as? String } == [nil, "salt to taste", nil])
+            #expect((meal["ingredients"] as? [[String: Any]])?.map { $0["writtenUnit"] as? String } == ["cup", nil, nil], "the cook's unit is kept")
+            // Another food in the row, or servings for grams, drops the unit: it was this food's cup.
+            fields = fields.map { $0.0 == "ingredientUnit" && $0.1 == "g" ? ($0.0, "serving") : $0 }
+            _ = try await browser.send(.POST, "/meals/\(id)", pairs: fields)
+            let changed = try object(try await client.get("/api/v1/meals/\(id)"))
+            #expect((changed["ingredients"] as? [[String: Any]])?.first?["writtenUnit"] is NSNull, "\(changed)")
             #expect((meal["steps"] as? [[String: Any]])?.compactMap { $0["timerSeconds"] as? Int } == [300])
             #expect(meal["prepMinutes"] as? Int == 2 && meal["cookMinutes"] as? Int == 8 && meal["source"] as? String == "Grandma's notebook, p. 12")
             #expect(meal["notes"] as? String == "Top with <fruit> & \"honey\".")

@@ -71,6 +71,7 @@ def test_a_pasted_recipe_is_corrected_saved_and_cooked_for_three(driver, server)
     lines = [e.text for e in all_css(driver, "#recipe-lines li")]
     assert lines[0].startswith("2.25 kg Tomatoes"), lines  # 1.5 kg for 2 is 2.25 kg for 3
     assert "225 g Onions, raw" in lines, lines  # the corrected 150 g for 2
+    assert any(line.startswith("3 tbsp Olive oil") for line in lines), lines  # "2 tbsp" for 2, in the cook's unit
     assert "Tomatoes 2.25 kg" in css(driver, "#step-2").text, "the step that names the tomatoes shows their amount"
     screenshot(driver, "recipe-for-three")
     axe_check(driver, "recipe-for-three")

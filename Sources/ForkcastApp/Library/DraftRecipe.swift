@@ -20,6 +20,10 @@ public struct DraftRecipe: Sendable {
         public var match: Match
         /// The amount in the matched food's terms, when the line's unit relates to it.
         public var amount: (quantity: Decimal, unit: QuantityUnit, conversion: IngredientLine.Conversion)?
+        /// The unit the line was written in, kept beside the amount ("⅓ cup" for 67 g of sugar).
+        public var written: WrittenUnit? {
+            amount.flatMap { WrittenUnit(quantity: line.quantity?.amount, unit: line.unit, stored: $0.quantity, as: $0.unit) }
+        }
     }
 
     public struct Draft: Sendable {
@@ -74,7 +78,7 @@ public struct DraftRecipe: Sendable {
                 // An extra ("Optional: chicken", "olives (optional)") stays as written, out of the totals.
                 mealLines.append(.text(line.line.text))
             case let (.food(food), amount?):
-                mealLines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit)))
+                mealLines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit, written: line.written)))
                 total = total + ((try? FoodMath.nutrients(of: food, quantity: amount.quantity, unit: amount.unit)) ?? Nutrients())
             case let (.catalog(entry), amount?):
                 // Asked without a serving, a catalogue food's amount is always in grams.

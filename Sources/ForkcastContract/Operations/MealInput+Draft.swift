@@ -8,7 +8,7 @@ extension MealInput {
         var problems: [ValidationError.Field] = []
         var lines: [MealLine] = []
         for (index, input) in (self.ingredients ?? []).enumerated() {
-            if let text = input.text, input.foodId == nil, input.quantity == nil, input.unit == nil {
+            if let text = input.text, input.foodId == nil, input.quantity == nil, input.unit == nil, input.writtenUnit == nil, input.writtenUnitSize == nil {
                 lines.append(.text(text))
                 continue
             }
@@ -20,7 +20,16 @@ extension MealInput {
                 problems.append(.init(field: "ingredients[\(index)].unit", message: "unit must be \"g\", \"ml\" or \"serving\"."))
                 continue
             }
-            lines.append(.food(Ingredient(foodId: foodId, quantity: quantity, unit: unit)))
+            var written: WrittenUnit?
+            if input.writtenUnit != nil || input.writtenUnitSize != nil {
+                let unit = input.writtenUnit.map { CookUnit(rawValue: $0) }
+                guard unit != .some(nil), let size = input.writtenUnitSize, let found = WrittenUnit(unit: unit ?? nil, size: size) else {
+                    problems.append(.init(field: "ingredients[\(index)].writtenUnitSize", message: "A written unit is one of the cook's units with its size in `unit`, from \(Plausible.quantity.lower) to \(Plausible.quantity.upper)."))
+                    continue
+                }
+                written = found
+            }
+            lines.append(.food(Ingredient(foodId: foodId, quantity: quantity, unit: unit, written: written)))
         }
         let (ingredients, texts) = MealLine.split(lines)
         var steps: [RecipeStep] = []

@@ -41,12 +41,16 @@ public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
     public var quantity: Decimal?
     public var unit: Tolerant<QuantityUnit>?
     public var text: String?
+    public var writtenUnit: String?
+    public var writtenUnitSize: Decimal?
 
-    public init(foodId: UUID, food: FoodAnswer?, quantity: Decimal, unit: QuantityUnit) {
+    public init(foodId: UUID, food: FoodAnswer?, quantity: Decimal, unit: QuantityUnit, written: WrittenUnit? = nil) {
         self.foodId = foodId
         self.food = food
         self.quantity = quantity
         self.unit = .known(unit)
+        writtenUnit = written?.unit?.rawValue
+        writtenUnitSize = written?.size
     }
 
     public init(text: String) { self.text = text }
@@ -56,12 +60,15 @@ public struct IngredientAnswer: Codable, Sendable, Hashable, SchemaDocumented {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(foodId, forKey: .foodId); try c.encode(food, forKey: .food)
         try c.encode(quantity, forKey: .quantity); try c.encode(unit, forKey: .unit); try c.encode(text, forKey: .text)
+        try c.encode(writtenUnit, forKey: .writtenUnit); try c.encode(writtenUnitSize, forKey: .writtenUnitSize)
     }
 
     public static let schemaName = "Ingredient"
     public static let writesNulls = true
     public static var fieldNotes: [String: FieldNote] {
-        ["text": FieldNote("Set on a line kept as written (then the food fields are null); not counted in the totals")]
+        ["text": FieldNote("Set on a line kept as written (then the food fields are null); not counted in the totals"),
+         "writtenUnit": FieldNote("The unit the cook wrote (\"cup\"); null for grams as written or a count"),
+         "writtenUnitSize": FieldNote("How much of `unit` one writtenUnit (or one counted) is; null when nothing else was written")]
     }
 }
 

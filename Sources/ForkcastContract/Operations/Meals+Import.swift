@@ -116,7 +116,7 @@ extension MealInput {
                   otherComponents: draft.otherComponents, servings: Decimal(draft.servings),
                   ingredients: lines.map { line in
                       switch line {
-                      case .food(let i): IngredientInput(foodId: i.foodId, quantity: i.quantity, unit: i.unit.rawValue)
+                      case .food(let i): IngredientInput(foodId: i.foodId, quantity: i.quantity, unit: i.unit.rawValue, written: i.written)
                       case .text(let text): IngredientInput(text: text)
                       }
                   },

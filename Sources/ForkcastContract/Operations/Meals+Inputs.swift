@@ -9,10 +9,14 @@ public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
         public var quantity: Decimal?
         public var unit: String?
         public var text: String?
-        public init(foodId: UUID, quantity: Decimal, unit: String) {
+        public var writtenUnit: String?
+        public var writtenUnitSize: Decimal?
+        public init(foodId: UUID, quantity: Decimal, unit: String, written: WrittenUnit? = nil) {
             self.foodId = foodId
             self.quantity = quantity
             self.unit = unit
+            writtenUnit = written?.unit?.rawValue
+            writtenUnitSize = written?.size
         }
         public init(text: String) { self.text = text }
         public static let schemaName = "IngredientInput"
@@ -21,12 +25,17 @@ public struct MealInput: Codable, Sendable, Hashable, SchemaDocumented {
              "quantity": FieldNote(range: Plausible.quantity),
              "unit": FieldNote("g or ml as the food's basis; serving when the food has a serving size",
                                schema: ["type": "string", "enum": .array(QuantityUnit.allCases.map { .string($0.rawValue) })]),
+             "writtenUnit": FieldNote("The unit the cook wrote (\"cup\"), shown instead of `unit`; needs writtenUnitSize",
+                                      schema: ["type": ["string", "null"], "enum": .array(CookUnit.allCases.map { .string($0.rawValue) } + [.null])]),
+             "writtenUnitSize": FieldNote("How much of `unit` one writtenUnit is (a cup of this flour: 125 g); without writtenUnit, one of the food as counted (an egg: 50 g)",
+                                          range: Plausible.quantity),
              "text": FieldNote("A line no food matches, kept as written and left out of the totals (\"salt to taste\")",
                                minLength: 1, maxLength: Recipe.maximumLineLength, pattern: FieldNote.notBlank)]
         }
         public static var schemaExtras: [String: JSONValue] {
             ["oneOf": [["required": ["foodId", "quantity", "unit"], "properties": ["text": ["type": "null"]]],
-                       ["required": ["text"], "properties": ["foodId": ["type": "null"], "quantity": ["type": "null"], "unit": ["type": "null"]]]]]
+                       ["required": ["text"], "properties": ["foodId": ["type": "null"], "quantity": ["type": "null"], "unit": ["type": "null"],
+                                                                  "writtenUnit": ["type": "null"], "writtenUnitSize": ["type": "null"]]]]]
         }
     }
 

@@ -30,7 +30,7 @@ struct MealPresenter {
                 switch line {
                 case .food(let i):
                     IngredientAnswer(foodId: i.foodId, food: foods[i.foodId].map { FoodAnswer($0, currency: currency) },
-                                     quantity: i.quantity * factor, unit: i.unit)
+                                     quantity: i.quantity * factor, unit: i.unit, written: i.written)
                 case .text(let text):
                     IngredientAnswer(text: text)
                 }

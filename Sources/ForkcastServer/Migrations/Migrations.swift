@@ -29,6 +29,6 @@ extension Application {
         migrations.add(M022_DiaryLinks())
         migrations.add(M023_HouseholdInvitations())
         migrations.add(M024_PlanEaters(), M025_Recipes(), M026_RecipeLinks(), M027_Pantry(), M028_CalendarFeeds(), M029_APIKeys(),
-                       M030_PlanSeries(), M031_PlanTemplates(), M032_MealPhotos())
+                       M030_PlanSeries(), M031_PlanTemplates(), M032_MealPhotos(), M033_WrittenUnits())
     }
 }

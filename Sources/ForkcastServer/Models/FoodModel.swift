@@ -154,8 +154,11 @@ final class MealIngredientModel: Model, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @Field(key: "quantity") var quantity: Double
     @Field(key: "unit") var unit: String
+    /// ``WrittenUnit``: a size without a unit is a count.
+    @OptionalField(key: "written_unit") var writtenUnit: String?
+    @OptionalField(key: "written_size") var writtenSize: Double?
     /// The fields above, listed by hand: FluentKit otherwise finds them by reflection on every row (docs/performance.md).
-    var properties: [any AnyProperty] { [$id, $meal, $ownerID, $food, $position, $quantity, $unit] }
+    var properties: [any AnyProperty] { [$id, $meal, $ownerID, $food, $position, $quantity, $unit, $writtenUnit, $writtenSize] }
 
     init() {}
 
@@ -167,10 +170,13 @@ final class MealIngredientModel: Model, @unchecked Sendable {
         self.position = position
         self.quantity = ingredient.quantity.doubleValue
         self.unit = ingredient.unit.rawValue
+        writtenUnit = ingredient.written?.unit?.rawValue
+        writtenSize = ingredient.written?.size.doubleValue
     }
 
     var domain: Ingredient {
-        Ingredient(foodId: $food.id, quantity: Decimal(shortest: quantity), unit: QuantityUnit(rawValue: unit) ?? .gram)
+        let written = writtenSize.flatMap { WrittenUnit(unit: writtenUnit.flatMap(CookUnit.init(rawValue:)), size: Decimal(shortest: $0)) }
+        return Ingredient(foodId: $food.id, quantity: Decimal(shortest: quantity), unit: QuantityUnit(rawValue: unit) ?? .gram, written: written)
     }
 }
 

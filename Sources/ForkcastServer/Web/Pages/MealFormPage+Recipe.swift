@@ -51,7 +51,7 @@ extension MealFormPage {
             <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off" maxlength="\(Recipe.maximumLineLength)">
             <p class="hint">No food: left out of the totals. Empty it to remove the line.</p>
             <input type="hidden" name="ingredientFoodId" value=""><input type="hidden" name="ingredientQuantity" value="">
-            <input type="hidden" name="ingredientUnit" value=""><input type="hidden" name="ingredientKind" value="text"></div>
+            <input type="hidden" name="ingredientUnit" value=""><input type="hidden" name="ingredientKind" value="text"><input type="hidden" name="ingredientWritten" value=""></div>
         </div>
         """
     }
@@ -87,5 +87,26 @@ extension MealFormPage {
             \(errors.message(for: "notes").map { HTML("<p class=\"field-error\">\($0)</p>") })</div>
         </details>
         """
+    }
+}
+
+extension MealFormPage.IngredientRow {
+    /// A cook's unit as the form carries it: "stored|unit|size|shown|food", where shown is the
+    /// amount field as shown and food the row's food id (or, for a catalogue match, its name).
+    static func carry(_ written: WrittenUnit?, key: String, stored: QuantityUnit, shown: String) -> String {
+        guard let written else { return "" }
+        return [stored.rawValue, written.unit?.rawValue ?? "", "\(written.size)", shown, key].joined(separator: "|")
+    }
+
+    /// The cook's unit this row carried, while the row is as it was shown: the same food, amount and
+    /// unit. A typed amount is read in the unit typed ("150" g of onion, not 1.4 onions); another
+    /// food's cup would weigh wrong.
+    func written(for food: Food, stored: QuantityUnit) -> WrittenUnit? {
+        let parts = written.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5, parts[0] == stored.rawValue, parts[3] == quantity.trimmed, parts[4] == food.id.uuidString || parts[4] == self.food,
+              let size = Decimal(string: parts[2], locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        let unit = parts[1].isEmpty ? nil : CookUnit(rawValue: parts[1])
+        guard parts[1].isEmpty || unit != nil else { return nil }
+        return WrittenUnit(unit: unit, size: size)
     }
 }

@@ -34,6 +34,8 @@ struct MealFormPage {
         var unit = "g"
         /// A line kept as written, no food (``MealLine/text``).
         var isText = false
+        /// The cook's unit, carried through the form (``written(for:stored:)``).
+        var written = ""
     }
 
     static let nutritionFields: [(name: String, label: String)] = [
@@ -49,7 +51,8 @@ struct MealFormPage {
             servings = String(meal.servings)
             rows = meal.lines.map { line in
                 switch line {
-                case .food(let i): IngredientRow(food: foods[i.foodId]?.name ?? "", foodID: i.foodId.uuidString, quantity: "\(i.quantity)", unit: i.unit.rawValue)
+                case .food(let i): IngredientRow(food: foods[i.foodId]?.name ?? "", foodID: i.foodId.uuidString, quantity: "\(i.quantity)", unit: i.unit.rawValue,
+                                                 written: IngredientRow.carry(i.written, key: i.foodId.uuidString, stored: i.unit, shown: "\(i.quantity)"))
                 case .text(let text): IngredientRow(food: text, isText: true)
                 }
             }
@@ -71,11 +74,11 @@ struct MealFormPage {
         components = form.all("component") + added
         servings = form["servings"] ?? "1"
         let names = form.all("ingredientFood"), ids = form.all("ingredientFoodId")
-        let quantities = form.all("ingredientQuantity"), units = form.all("ingredientUnit"), kinds = form.all("ingredientKind")
+        let quantities = form.all("ingredientQuantity"), units = form.all("ingredientUnit"), kinds = form.all("ingredientKind"), written = form.all("ingredientWritten")
         for i in 0..<max(names.count, ids.count, quantities.count) {
             let row = IngredientRow(food: i < names.count ? names[i] : "", foodID: i < ids.count ? ids[i] : "",
                                     quantity: i < quantities.count ? quantities[i] : "", unit: i < units.count ? units[i] : "g",
-                                    isText: i < kinds.count && kinds[i] == "text")
+                                    isText: i < kinds.count && kinds[i] == "text", written: i < written.count ? written[i] : "")
             if !row.food.trimmed.isEmpty || !row.foodID.isEmpty || !row.quantity.trimmed.isEmpty { rows.append(row) }
         }
         for field in Self.nutritionFields { nutrition[field.name] = form["nutrition.\(field.name)"] ?? "" }
@@ -117,7 +120,7 @@ struct MealFormPage {
                 problems.append(.init(field: "\(field).quantity", message: "How much \(food.name)?"))
                 continue
             }
-            lines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit)))
+            lines.append(.food(Ingredient(foodId: food.id, quantity: amount.quantity, unit: amount.unit, written: row.written(for: food, stored: amount.unit))))
         }
         let (ingredients, texts) = MealLine.split(lines)
         let recipe = recipe(texts: texts, numbers: &numbers)
@@ -225,7 +228,7 @@ extension MealFormPage {
         <div class="ingredient-row" data-ingredient-row>
           <div class="field grow"><label for="ingredient-food-\(n)">Food \(n)</label>
             <input id="ingredient-food-\(n)" name="ingredientFood" value="\(row.food)" autocomplete="off"\(if: foodError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-food-\(n)-error\"")>
-            <input type="hidden" name="ingredientFoodId" value="\(row.foodID)"><input type="hidden" name="ingredientKind" value="food">
+            <input type="hidden" name="ingredientFoodId" value="\(row.foodID)"><input type="hidden" name="ingredientKind" value="food"><input type="hidden" name="ingredientWritten" value="\(row.written)">
             \(foodError.map { HTML("<p class=\"field-error\" id=\"ingredient-food-\(n)-error\">\($0)</p>") })</div>
           <div class="field qty"><label for="ingredient-qty-\(n)">Amount</label>
             <input id="ingredient-qty-\(n)" name="ingredientQuantity" inputmode="decimal" value="\(row.quantity)" autocomplete="off"\(if: plate, " placeholder=\"amount\"")\(if: quantityError != nil, " aria-invalid=\"true\" aria-describedby=\"ingredient-qty-\(n)-error\"")></div>
@@ -277,24 +280,4 @@ struct NutritionSummary {
     }
 
     var isEmpty: Bool { nutrients.energyKcal == nil && nutrients.protein == nil && nutrients.carbohydrates == nil && nutrients.fat == nil && cost == nil }
-}
-
-/// Confirmation before a meal is deleted (the no-JavaScript path; scripts use a dialog).
-struct DeleteMealPage {
-    let meal: Meal
-    let plannedDays: Int
-
-    func render(layout: Layout) -> HTML {
-        layout.render("""
-        <section class="card narrow">
-          <h1>Delete “\(meal.description)”?</h1>
-          <p>\(plannedDays > 0 ? "It is planned on \(plannedDays) day\(plannedDays == 1 ? "" : "s"); those plans are removed too. " : "")This cannot be undone.</p>
-          <form method="post" action="\(SiteURL.deleteMeal(meal.id).path)" class="form-actions">
-            \(Layout.csrfField(layout.csrf ?? ""))
-            <a class="button" href="\(SiteURL.meals().path)">Cancel</a>
-            <button class="button danger" type="submit">Delete meal</button>
-          </form>
-        </section>
-        """)
-    }
 }

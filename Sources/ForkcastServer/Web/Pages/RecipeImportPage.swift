@@ -62,9 +62,11 @@ extension MealFormPage {
             case _ where line.line.isOptional:
                 IngredientRow(food: line.line.text, isText: true)
             case let (.food(food), amount?):
-                IngredientRow(food: food.name, foodID: food.id.uuidString, quantity: amount.quantity.rounded(1).description, unit: amount.unit.rawValue)
+                IngredientRow(food: food.name, foodID: food.id.uuidString, quantity: amount.quantity.rounded(1).description, unit: amount.unit.rawValue,
+                              written: IngredientRow.carry(line.written, key: food.id.uuidString, stored: amount.unit, shown: amount.quantity.rounded(1).description))
             case let (.catalog(entry), amount?):
-                IngredientRow(food: entry.name, quantity: amount.quantity.rounded(1).description, unit: amount.unit.rawValue)
+                IngredientRow(food: entry.name, quantity: amount.quantity.rounded(1).description, unit: amount.unit.rawValue,
+                              written: IngredientRow.carry(line.written, key: entry.name, stored: amount.unit, shown: amount.quantity.rounded(1).description))
             default:
                 IngredientRow(food: line.line.text, isText: true)
             }
