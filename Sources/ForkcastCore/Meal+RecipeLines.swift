@@ -16,7 +16,7 @@ public struct RecipeLineText: Hashable, Sendable {
     /// The whole line: "1.5 kg Flour".
     public var text: String { amount.map { "\($0) \(name)" } ?? name }
     /// The line with its weight where the cook's unit only estimates it ("1 cup Rolled oats (80 g)"), so
-    /// the recipe imported elsewhere weighs what it did here. More than one says "in all" (not each).
+    /// the recipe imported elsewhere weighs what it did here. More than one says "in all" (not each: "2 cans").
     public var exactText: String { measured.map { "\(text) (\($0))" } ?? text }
 }
 
@@ -40,7 +40,7 @@ extension Meal {
                 }
                 let measured: String? = switch (ingredient.written, ingredient.unit) {
                 case (let written?, .gram), (let written?, .milliliter):
-                    q.text(unit: ingredient.unit == .gram ? .gram : .milliliter) + (abs(q.amount / written.size - 1) < Decimal(string: "0.01")! ? "" : " in all")
+                    q.text(unit: ingredient.unit == .gram ? .gram : .milliliter) + (q.amount / written.size > Decimal(string: "1.01")! ? " in all" : "")
                 default: nil
                 }
                 return RecipeLineText(amount: amount, name: name, key: String(name.prefix { $0 != "," && $0 != "(" }).trimmed, isText: false,

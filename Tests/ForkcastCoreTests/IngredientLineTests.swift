@@ -89,6 +89,7 @@ struct IngredientLineTests {
         let foods = [sugar.id: sugar, egg.id: egg]
         #expect(meal.recipeLines(foods: foods).map(\.text) == ["⅓ cup Sugar", "2 Egg, whole", "1.5 kg Sugar"])
         #expect(meal.recipeLines(foods: foods, servings: 6).map(\.text) == ["1 cup Sugar", "6 Egg, whole", "4.5 kg Sugar"])
+        #expect(meal.recipeLines(foods: foods).first?.exactText == "⅓ cup Sugar (67 g)", "a part of one is its own weight")
         #expect(meal.recipeLines(foods: foods, servings: 6).map(\.exactText) == ["1 cup Sugar (200 g)", "6 Egg, whole (300 g in all)", "4.5 kg Sugar"])
                 // The totals still use the grams.
         #expect(try MealTotals.of(meal, foods: foods).total.energyKcal?.rounded(0) == d("6206"))
