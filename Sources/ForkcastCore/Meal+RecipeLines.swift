@@ -31,17 +31,11 @@ extension Meal {
                 let food = foods[ingredient.foodId]
                 let name = food?.name ?? "A food no longer in the library"
                 let q = CookQuantity(ingredient.quantity * factor)
-                let amount = if let written = ingredient.written { written.text(q.amount) } else {
-                    switch ingredient.unit {
-                    case .gram: q.text(unit: .gram)
-                    case .milliliter: q.text(unit: .milliliter)
-                    case .serving: "\(q.text(unit: nil)) × \(food?.serving?.displayLabel ?? "serving")"
-                    }
-                }
-                let measured: String? = switch (ingredient.written, ingredient.unit) {
-                case (let written?, .gram), (let written?, .milliliter):
-                    q.text(unit: ingredient.unit == .gram ? .gram : .milliliter) + (q.amount / written.size > Decimal(string: "1.01")! ? " in all" : "")
-                default: nil
+                let metric: CookUnit? = switch ingredient.unit { case .gram: .gram; case .milliliter: .milliliter; case .serving: nil }
+                let amount = ingredient.written.map { $0.text(q.amount) } ?? metric.map { q.text(unit: $0) }
+                    ?? "\(q.text(unit: nil)) × \(food?.serving?.displayLabel ?? "serving")"
+                let measured = ingredient.written.flatMap { written in
+                    metric.map { q.text(unit: $0) + (q.amount / written.size > Decimal(string: "1.01")! ? " in all" : "") }
                 }
                 return RecipeLineText(amount: amount, name: name, key: String(name.prefix { $0 != "," && $0 != "(" }).trimmed, isText: false,
                                       measured: measured)

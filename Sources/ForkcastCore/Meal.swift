@@ -51,7 +51,7 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     /// copied into another library along with its foods.
     public func content(swappingFoods foods: [UUID: UUID]) -> MealContent {
         MealContent(description: description, primaryProtein: primaryProtein, primaryCarb: primaryCarb, otherComponents: otherComponents,
-                    servings: servings, ingredients: ingredients.map { Ingredient(foodId: foods[$0.foodId] ?? $0.foodId, quantity: $0.quantity, unit: $0.unit, written: $0.written) },
+                    servings: servings, ingredients: ingredients.map { var i = $0; i.foodId = foods[i.foodId] ?? i.foodId; return i },
                     manualNutrition: manualNutrition, recipe: recipe)
     }
 

@@ -28,6 +28,7 @@ struct ClientRecipeTests {
             #expect(forTwo.servings == 2 && forTwo.recipeServings == 4)
             let line = try #require(forTwo.ingredients.first { $0.foodId == water.id }, "the line matched to the person's water")
             #expect(line.quantity == 500 && line.unit == .known(.milliliter), "1 l of water for 4 is 500 ml for 2")
+            #expect(line.writtenUnit == "l" && line.writtenUnitSize == 1000, "the cook's litre is carried")
 
             // Out and back in: the JSON-LD, a read-only link read signed out, and its revocation.
             let file = try await api.recipeJSONLD(saved.id)
@@ -48,14 +49,23 @@ struct ClientRecipeTests {
             let session = try await ForkcastAPI(baseURL: url, transport: .patient).register(email: "owner@example.com", password: "correct horse")
             let api = ForkcastAPI(baseURL: url, token: session.token, transport: .patient)
             let phone = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "phone")
+            let milk = try await api.createFood(FoodInput(name: "Milk", basis: "ml", per100: .init(Nutrients(energyKcal: 64))))
             let id = try await phone.upsert(.meal, record: .object([
                 "description": .string("Tea \"\u{301}"), "cookMinutes": .number(4), "source": .string("Grandma"),
-                "ingredients": .array([.object(["text": .string("1 tea bag")])]),
+                "ingredients": .array([.object(["text": .string("1 tea bag")]),
+                                       .object(["foodId": .string(try #require(milk.id).uuidString), "quantity": .number(30), "unit": .string("ml"),
+                                                "writtenUnit": .string("tbsp"), "writtenUnitSize": .number(15)])]),
                 "steps": .array([.object(["text": .string("Steep."), "timerSeconds": .number(240)])])]))
             try await phone.sync()
             let meal = try await api.meal(id)
             #expect(meal.description == "Tea \"\u{301}" && meal.cookMinutes == 4 && meal.source == "Grandma")
             #expect(meal.steps.map(\.text) == ["Steep."] && meal.steps.first?.timerSeconds == 240 && meal.ingredients.first?.text == "1 tea bag")
+            #expect(meal.ingredients.last?.writtenUnit == "tbsp" && meal.ingredients.last?.writtenUnitSize == 15, "the cook's unit, pushed by sync")
+            // And another device pulls it.
+            let tablet = try await SyncEngine(api: api, store: InMemorySyncStore(), deviceId: "tablet")
+            try await tablet.sync()
+            guard case .array(let lines)? = await tablet.records(.meal)[id]?["ingredients"] else { Issue.record("no ingredients pulled"); return }
+            #expect(lines.last?["writtenUnit"]?.string == "tbsp")
         }
     }
 }

@@ -22,8 +22,8 @@ extension MealInput {
             }
             var written: WrittenUnit?
             if input.writtenUnit != nil || input.writtenUnitSize != nil {
-                let unit = input.writtenUnit.map { CookUnit(rawValue: $0) }
-                guard unit != .some(nil), let size = input.writtenUnitSize, let found = WrittenUnit(unit: unit ?? nil, size: size) else {
+                let cookUnit = input.writtenUnit.flatMap(CookUnit.init(rawValue:))
+                guard input.writtenUnit == nil || cookUnit != nil, let size = input.writtenUnitSize, let found = WrittenUnit(unit: cookUnit, size: size) else {
                     problems.append(.init(field: "ingredients[\(index)].writtenUnitSize", message: "A written unit is one of the cook's units with its size in `unit`, from \(Plausible.quantity.lower) to \(Plausible.quantity.upper)."))
                     continue
                 }
