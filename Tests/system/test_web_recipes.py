@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 import requests
 
+from offline_pages import kept_for_offline
 from browser import all_css, api_session, axe_check, browser_errors, create_food, css, entries_of, screenshot, sign_in, wait_for
 
 PHOTOS = Path(__file__).resolve().parent.parent / "Fixtures" / "photos"
@@ -104,6 +105,8 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
         "description": "Boiled egg", "servings": 1, "ingredients": [{"text": "1 egg"}],
         "steps": [{"text": "Bring water to the boil."}, {"text": "Cook the egg.", "timerSeconds": 2},
                   {"text": "Cool it in cold water.", "timerSeconds": 600}]}).json()
+    photo = s.put(server.url(f"/api/v1/meals/{meal['id']}/photo"), data=(PHOTOS / "photo.jpg").read_bytes(), headers={"Content-Type": "image/jpeg"})
+    assert photo.status_code == 200, photo.text
     today = s.get(server.url("/api/v1/plan")).json()["today"]
     planned = s.post(server.url("/api/v1/plan/assignments"),
                      json={"mealId": meal["id"], "date": today, "mealType": "breakfast", "servings": 2}).json()
@@ -112,6 +115,9 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
     # Today's planned meal opens its recipe for that entry's portions, and Cook opens cooking mode.
     css(driver, f"#plan-{planned['id'].upper()} a.plan-card-name").click()
     wait_for(driver, lambda d: "2 servings" in css(d, "#servings-shown").text)
+    recipe_url = driver.current_url
+    kept_for_offline(driver, server, [recipe_url.removeprefix(server.url(""))])
+    wait_for(driver, lambda d: d.execute_script("return document.getElementById('recipe-photo').naturalWidth") > 0)
     css(driver, "a[href*='/cook?']").click()
     wait_for(driver, lambda d: d.find_elements("css selector", "#cook-nav:not([hidden])"))
 
@@ -141,16 +147,28 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
     wait_for(driver, lambda d: len(all_css(d, ".cook-timer-row")) == 1)
 
     css(driver, "[data-cook-move='1']").click()
-    # Without a connection the tap says so and the page stays; once Forkcast is back, it logs.
+    # Without a connection the tap is kept on the phone, the recipe reads whole (its photo too), and
+    # once Forkcast is back it logs, once.
     server.go_offline()
     try:
         css(driver, "#ate-form button[type=submit]").click()
-        wait_for(driver, lambda d: "nothing was logged" in css(d, "#error-banner").text, message="the offline tap is not explained")
+        wait_for(driver, lambda d: d.find_elements("css selector", "#ate-kept"), message="the offline tap is not kept")
+        assert "logged when it is back" in css(driver, "#ate-kept").text
         assert "/cook" in driver.current_url
+        driver.get(recipe_url)
+        wait_for(driver, lambda d: d.find_elements("css selector", "#saved-copy"), message="the recipe is not kept offline")
+        wait_for(driver, lambda d: d.execute_script("return document.getElementById('recipe-photo').naturalWidth") > 0,
+                 message="the recipe's photo is not kept offline")
     finally:
         server.start()
-    css(driver, "#ate-form button[type=submit]").click()
-    wait_for(driver, lambda d: "/diary" in d.current_url and "/cook" not in d.current_url)
-    logged = entries_of(s, server, today, "breakfast")
-    assert [e.get("mealId") for e in logged] == [meal["id"]], logged
+    wait_for(driver, lambda d: [e.get("mealId") for e in entries_of(s, server, today, "breakfast")] == [meal["id"]],
+             timeout=20, message="the kept tap was not logged when Forkcast came back")
+    # Sent once: the outbox is empty and a second tap logs nobody twice.
+    driver.get(server.url("/diary"))
+    wait_for(driver, lambda d: d.execute_script(
+        "return new Promise((done) => { const o = indexedDB.open('forkcast'); o.onsuccess = () => { const r = o.result.transaction('outbox').objectStore('outbox').count(); r.onsuccess = () => done(r.result); }; })") == 0,
+        message="the outbox still holds the tap")
+    again = s.post(server.url(f"/api/v1/plan/assignments/{planned['id']}/eaten"))
+    assert again.status_code == 200 and again.json()["logged"] == [], again.text
+    assert len(entries_of(s, server, today, "breakfast")) == 1
     assert not browser_errors(driver)

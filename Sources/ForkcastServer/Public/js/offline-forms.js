@@ -2,7 +2,7 @@
 // outbox as entries. Loaded by offline.js.
 import { request, announce, showError, clearError, swapFragment } from "/js/app.js";
 import { PLATE_LIMIT, knownFood } from "/js/outbox.js";
-import { queueEntries, markPlanned } from "/js/outbox-status.js";
+import { queueEntries, queueEaten, markPlanned } from "/js/outbox-status.js";
 
 // --- Turning forms into outbox entries when the server cannot be reached ---
 
@@ -140,8 +140,18 @@ document.addEventListener("submit", async (event) => {
       return;
     }
     if (kind === "eaten") {
-      // Each eater's diary and the pantry are the server's to change: the tap is not kept for later.
-      showError("“We ate this” needs a connection to Forkcast: nothing was logged. Tap it again when it is back; nobody is logged twice.");
+      // Kept as the call it is: the server logs each eater and takes from the pantry when it is back.
+      try {
+        await queueEaten({ assignmentId: form.dataset.assignment, display: { name: form.dataset.name, amount: "· we ate this", date: form.dataset.date,
+                                                                          mealType: form.dataset.mealType, assignmentId: form.dataset.assignment } });
+      } catch (problem) {
+        showError(`Forkcast cannot be reached, and this cannot be kept for later: ${problem.message}`);
+        return;
+      }
+      clearError();
+      form.replaceWith(Object.assign(document.createElement("p"), { id: "ate-kept", className: "offline-note", role: "status",
+        textContent: "Forkcast cannot be reached: “We ate this” is kept on this device and logged when it is back. Nobody is logged twice." }));
+      announce("Kept on this device until Forkcast can be reached.");
       return;
     }
     let entries;

@@ -14,7 +14,7 @@
 // refuse) stays too, with the server's reason and a Discard button, so nothing vanishes unseen.
 import { request, announce } from "/js/app.js";
 import { apiPath } from "/js/api.js";
-import { account, STORE, FOODS, PUSH_LIMIT, transact, all, setMeta, FAILURE, SYNCED, waiting, changes, deviceId } from "/js/outbox.js";
+import { account, STORE, FOODS, EATEN, PUSH_LIMIT, transact, all, setMeta, FAILURE, SYNCED, waiting, changes, deviceId } from "/js/outbox.js";
 import { render, setReachable, isReachable, showPending, refreshDay } from "/js/outbox-status.js";
 import "/js/offline-deletes.js";
 import "/js/offline-forms.js";
@@ -63,6 +63,36 @@ async function uploadPhotos(items) {
 }
 
 /**
+ * Sends each kept "We ate this" as its API call: "sent", "unreachable" or "stopped" (as photos).
+ * Logged: it leaves the outbox; refused (the plan entry was removed meanwhile): kept with the
+ * server's reason until discarded, as a refused entry is.
+ */
+async function sendEaten(items) {
+  let logged = 0;
+  for (const item of items) {
+    if (item.kind !== EATEN || item.refused) continue;
+    let response;
+    try {
+      response = await request(apiPath("logEatenAssignment", { id: item.id }), { method: "POST" });
+    } catch { return "unreachable"; }
+    if (response.status >= 500) return "unreachable";
+    if ([401, 403, 408, 429].includes(response.status)) {
+      await setMeta(FAILURE, `${item.display?.name ?? "We ate this"}: ${await problemDetail(response)}`);
+      return "stopped";
+    }
+    if (response.ok) {
+      logged += 1;
+      await transact(STORE, "readwrite", (s) => s.delete(item.mutationId));
+    } else {
+      item.refused = { detail: await problemDetail(response), status: response.status };
+      await transact(STORE, "readwrite", (s) => s.put(item));
+    }
+  }
+  if (logged > 0) announce(`“We ate this”, tapped while offline, is logged${logged > 1 ? ` for ${logged} meals` : ""}.`);
+  return "sent";
+}
+
+/**
  * Whether the server is still signed in as this page's account (another tab may have signed out,
  * or in as someone else): true, false, or null when it cannot be reached.
  */
@@ -105,8 +135,12 @@ export async function flush() {
     }
     const uploaded = await uploadPhotos(waiting(await all(STORE)));
     if (uploaded !== "sent") { await render(uploaded); return false; }
-    const items = waiting(await all(STORE)).filter((i) => !i.photo || i.record.photoId);
-    if (items.length === 0) { await render(); return false; }
+    const queued = waiting(await all(STORE));
+    const eaten = queued.filter((i) => i.kind === EATEN).length;
+    const told = await sendEaten(queued);
+    if (told !== "sent") { await render(told); return false; }
+    const items = waiting(await all(STORE)).filter((i) => i.kind !== EATEN && (!i.photo || i.record.photoId));
+    if (items.length === 0) { await render(); return eaten > 0; }
     const mutations = firstBatch(items).map(({ mutationId, kind, id, op, updatedAt, record, group }) =>
       ({ mutationId, kind, id, op, updatedAt, record, ...(group ? { group } : {}) }));
     let response;

@@ -2,7 +2,7 @@
 // (with Discard), the note beside Sign out, pending entries in the day's list; and the day
 // refreshed after a sync or another device's change.
 import { announce, clearError, swapFragment } from "/js/app.js";
-import { STORE, transact, all, getMeta, FAILURE, SYNCED, mine, unowned, changes, putEntries, putChange, putPhoto } from "/js/outbox.js";
+import { STORE, transact, all, getMeta, FAILURE, SYNCED, mine, unowned, changes, putEntries, putChange, putPhoto, putEaten } from "/js/outbox.js";
 
 // --- What waits: the status in the header, what was refused, the note beside Sign out ---
 
@@ -254,6 +254,13 @@ export async function queueChange(change) {
 /** A photo entry: the photo uploads first when the server is back, then the entry is pushed. */
 export async function queuePhoto(photo) {
   await putPhoto(photo);
+  await render();
+  showPending();
+}
+
+/** "We ate this" for a plan entry, sent when the server is back. */
+export async function queueEaten(eaten) {
+  await putEaten(eaten);
   await render();
   showPending();
 }

@@ -6,6 +6,8 @@ const DB_NAME = "forkcast";
 export const STORE = "outbox";
 export const META = "meta";
 export const FOODS = "foods";
+/** An outbox item that is a "We ate this" call, not a synced record. */
+export const EATEN = "eaten";
 /** The server's limits and windows, as the page states them (ForkcastCore decides them; the page
  *  only says so early): items on one plate (one group of a push), mutations in one push; seconds a
  *  deletion stays under Undo, a deletion left with its page is kept, and sign-out waits for them. */
@@ -121,6 +123,23 @@ export async function putChange({ kind, id, record, display }) {
 /** The changes of one record waiting in this account's outbox (the shopping page shows them as made). */
 export async function waitingChanges(kind) {
   return waiting(await all(STORE).catch(() => [])).filter((i) => i.kind === kind);
+}
+
+/**
+ * Puts "We ate this" for a plan entry in the outbox: { assignmentId, display }. It is no synced
+ * record (it writes several diaries and the pantry), so offline.js sends it as the API call it is;
+ * the server logs nobody twice, so sending it again is harmless. Once per plan entry.
+ */
+export async function putEaten({ assignmentId, display }) {
+  if (!account) throw new Error("This page is not signed in.");
+  const now = new Date().toISOString();
+  await transact(STORE, "readwrite", (s) => {
+    const read = s.getAll();
+    read.onsuccess = () => {
+      if (read.result.some((i) => i.account === account && i.kind === EATEN && i.id === assignmentId && !i.refused)) return;
+      s.put({ mutationId: crypto.randomUUID(), kind: EATEN, id: assignmentId, display, queuedAt: now, account });
+    };
+  });
 }
 
 /**

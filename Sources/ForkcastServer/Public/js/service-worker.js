@@ -206,6 +206,33 @@ async function apiRead(request) {
   }
 }
 
+/**
+ * A recipe's photo, kept with the current account's pages once it was seen, so a recipe opened
+ * before reads whole offline. Fresh from the server when it is there.
+ */
+async function mealPhoto(request) {
+  await work;
+  const before = changes;
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      serially(async () => {
+        const account = await currentAccount();
+        if (changes === before && account) await (await caches.open(PAGES + account)).put(request.url, copy);
+      });
+    }
+    return response;
+  } catch {
+    await work;
+    const account = await currentAccount();
+    return (account && (await (await caches.open(PAGES + account)).match(request.url))) || Response.error();
+  }
+}
+
+const pattern = (path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+const MEAL_PHOTO = API.getMealPhoto ? pattern(API.getMealPhoto.path) : null;
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -219,4 +246,5 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") { event.respondWith(page(request)); return; }
   if (/^\/(css|js|icons)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest") { event.respondWith(shell(request)); return; }
   if (url.pathname === API.listFoods.path) { event.respondWith(apiRead(request)); return; }
+  if (MEAL_PHOTO?.test(url.pathname)) { event.respondWith(mealPhoto(request)); return; }
 });

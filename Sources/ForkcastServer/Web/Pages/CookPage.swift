@@ -87,7 +87,9 @@ struct CookPage {
         let who = (planned.eaters.count > 1 ? "Logs each eater's portions into their own diary" : "Logs it into your diary")
             + " and takes the ingredients out of the pantry."
         return HTML("""
-        <form method="post" action="\(SiteURL.ateCooked(planned.assignment.id).path)" id="ate-form" data-offline="eaten">\(Layout.csrfField(csrf))
+        <form method="post" action="\(SiteURL.ateCooked(planned.assignment.id).path)" id="ate-form" data-offline="eaten"
+          data-assignment="\(planned.assignment.id.uuidString)" data-name="\(meal.description)" data-date="\(planned.assignment.date.iso)"
+          data-meal-type="\(planned.assignment.mealType ?? "")">\(Layout.csrfField(csrf))
           <p class="muted">\(who)</p>
           <button class="button primary" type="submit" data-pressable>We ate this</button></form>
         """)
