@@ -32,6 +32,8 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     public var shoppingLists: [ShoppingListRecord] = []
     /// The household's pantry: its lots, in the order they are used.
     public var pantry: [PantryItem] = []
+    /// Its recipes' photos, one per meal at most.
+    public var recipePhotos: [RecipePhotoRecord] = []
 
     public struct ShoppingListRecord: Codable, Sendable, Hashable {
         public var list: ShoppingList
@@ -101,8 +103,9 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     public init(exportedAt: Date, account: Account, mealTypes: [MealType], foods: [Food], meals: [Meal], plan: [Assignment],
                 diary: [DiaryEntry], photos: [PhotoRecord], weights: [WeightRecord], goals: Goals?, bodyProfile: BodyProfile?,
-                owner: UUID, shoppingLists: [ShoppingListRecord] = [], pantry: [PantryItem] = []) {
+                owner: UUID, shoppingLists: [ShoppingListRecord] = [], pantry: [PantryItem] = [], recipePhotos: [RecipePhotoRecord] = []) {
         format = Self.formatName
+        self.recipePhotos = recipePhotos
         self.shoppingLists = shoppingLists
         self.pantry = pantry
         version = Self.currentVersion
@@ -124,7 +127,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case format, version, exportedAt, account, mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile, occasions
-        case shoppingLists, pantry
+        case shoppingLists, pantry, recipePhotos
     }
 
     /// Reads an archive; `occasions`, derived from the diary and ignored by an import, may be left out.
@@ -147,6 +150,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         // Exports from before shopping lists have none.
         shoppingLists = try c.decodeIfPresent([ShoppingListRecord].self, forKey: .shoppingLists) ?? []
         pantry = try c.decodeIfPresent([PantryItem].self, forKey: .pantry) ?? []
+        recipePhotos = try c.decodeIfPresent([RecipePhotoRecord].self, forKey: .recipePhotos) ?? []
     }
 
     /// Writes the same JSON as encoding it whole (keys in sorted order), a record at a time, one
@@ -183,6 +187,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         try list("pantry", pantry)
         try list("photos", photos)
         try list("plan", plan)
+        try list("recipePhotos", recipePhotos)
         try list("shoppingLists", shoppingLists)
         try value("version", version)
         try list("weights", weights)
@@ -193,7 +198,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
     public var counts: [String: Int] {
         ["mealTypes": mealTypes.count, "foods": foods.count, "meals": meals.count, "plan": plan.count, "diary": diary.count,
          "photos": photos.count, "weights": weights.count, "goals": goals == nil ? 0 : 1, "bodyProfile": bodyProfile == nil ? 0 : 1,
-         "shoppingLists": shoppingLists.count, "pantry": pantry.count]
+         "shoppingLists": shoppingLists.count, "pantry": pantry.count, "recipePhotos": recipePhotos.count]
     }
 
     /// Problems that make it unreadable as a whole: another format, a later version, or ids that
@@ -248,6 +253,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         if pantry.count > PantryItem.maximumItems {
             problems.append(.init(field: "pantry", message: "A pantry holds at most \(PantryItem.maximumItems) lots."))
         }
+        problems += recipePhotoProblems(meals: mealIDs)
         let shown = diary.compactMap(\.photoId)
         if Set(shown).count != shown.count { problems.append(.init(field: "diary", message: "A photo is shown by more than one diary entry.")) }
         return problems

@@ -73,6 +73,7 @@ extension AccountArchive {
             PantryItem(id: new($0.id), foodId: new($0.foodId), amount: $0.amount, unit: $0.unit, location: $0.location,
                        bestBefore: $0.bestBefore, opened: $0.opened, createdAt: $0.createdAt, updatedAt: $0.updatedAt)
         }
+        copy.recipePhotos = recipePhotos.map { var r = $0; r.mealId = new(r.mealId); return r }  // its file keeps its name
         copy.occasions = []
         return copy
     }

@@ -52,11 +52,12 @@ struct ImportAccountTests {
             photos: [.init(id: photo, format: .jpeg, width: 1, height: 1, capturedAt: now, createdAt: now, file: paths.file, thumbnail: nil)],
             weights: [WeightEntry(id: UUID(), measuredAt: now, weightKg: 70, source: "manual"),
                       WeightEntry(id: UUID(), measuredAt: now.addingTimeInterval(-86_400), weightKg: Decimal(string: "70.4")!, source: "manual")],
-            goals: nil, bodyProfile: nil, owner: ann)
+            goals: nil, bodyProfile: nil, owner: ann,
+            recipePhotos: [.init(mealId: porridge.id, format: .jpeg, width: 1, height: 1)])
     }
 
     func imports(_ owner: UUID, settings: InMemorySettingsStore, photo: @escaping @Sendable () throws -> Data) -> InMemoryAccountImports {
-        libraries.imports(of: owner, settings: settings, now: now) { _ in try photo() }
+        libraries.imports(of: owner, settings: settings, now: now, recipePhotoBytes: { _ in try photo() }) { _ in try photo() }
     }
 
     static let utc = AccountSettings(displayName: nil, timeZone: "UTC", currency: "EUR")
@@ -71,8 +72,10 @@ struct ImportAccountTests {
         let into = imports(bob, settings: settings) { jpeg }
         let steps = Steps()
         let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: false) { done, total in await steps.add(done, total) }
-        #expect(report.created["diary"] == 1203 && report.created["foods"] == 1 && report.photoBytes == jpeg.count && !report.dryRun)
-        #expect(await steps.all.last.map { $0 == (6, 6) } == true, "the library, a photo, three diary chunks, the body")
+        let recipePhoto = try MealPhoto(importing: jpeg).data.count
+        #expect(report.created["diary"] == 1203 && report.created["foods"] == 1 && report.created["recipePhotos"] == 1)
+        #expect(report.photoBytes == jpeg.count + recipePhoto && !report.dryRun)
+        #expect(await steps.all.last.map { $0 == (7, 7) } == true, "the library, a photo, a recipe photo, three diary chunks, the body")
 
         let stored = libraries.contents
         let foods = owned(stored.foods, by: bob), entries = owned(stored.entries, by: bob)
@@ -80,6 +83,9 @@ struct ImportAccountTests {
         #expect(entries.count == 1203 && entries.allSatisfy { $0.kind == .food(foodId: foods[0].id, quantity: 80, unit: .gram) }, "every entry points to Bob's food, not Ann's")
         let plan = owned(stored.assignments, by: bob)
         #expect(plan.count == 1 && plan[0].mealType == "dinner" && owned(stored.meals, by: bob).map(\.id) == [plan[0].mealId])
+        // The recipe's photo heads Bob's copy of the meal (given a new id, as the meal was), an id of its own.
+        let photoID = try #require(owned(stored.meals, by: bob)[0].photoId)
+        #expect(stored.mealPhotos[photoID]?.data.count == recipePhoto && archive.meals[0].id != plan[0].mealId)
         #expect(owned(stored.weights, by: bob).count == 2 && owned(stored.photos, by: bob).count == 1 && into.files.count == 1)
         #expect(settings.current == AccountSettings(displayName: "Ann", timeZone: "Europe/Zurich", currency: "CHF"))
         #expect(stored.foods[archive.foods[0].id]?.owner != bob, "Ann keeps hers")
@@ -101,7 +107,7 @@ struct ImportAccountTests {
         #expect(report.created["weights"] == 2 && report.created["diary"] == 1203)
         #expect(await into.heldIDsAsked == 2, "found free, then held: asked again on the second run")
         // The body is written last, so the first run had reported every step but that one.
-        #expect(await steps.all.map { [$0.0, $0.1] } == (1...6).map { [$0, 6] }, "each step once, in order: the second run waits past the first's")
+        #expect(await steps.all.map { [$0.0, $0.1] } == (1...7).map { [$0, 7] }, "each step once, in order: the second run waits past the first's")
         let stored = libraries.contents
         let weights = owned(stored.weights, by: bob)
         #expect(weights.count == 2 && !weights.map(\.id).contains(taken), "Bob's weighing got a new id")
@@ -178,7 +184,8 @@ struct ImportAccountTests {
         let jpeg = try jpeg()
         let into = imports(bob, settings: settings) { jpeg }
         let report = try await ImportAccount(imports: into, now: now, today: monday)(archive, dryRun: true)
-        #expect(report.dryRun && report.created["diary"] == 1203 && report.photoBytes == jpeg.count)
+        let recipePhoto = try MealPhoto(importing: jpeg).data.count
+        #expect(report.dryRun && report.created["diary"] == 1203 && report.photoBytes == jpeg.count + recipePhoto)
         #expect(libraries.contents.changes == before.changes && owned(libraries.contents.entries, by: bob).isEmpty)
         #expect(into.files.isEmpty, "a dry run writes no photo file")
         #expect(settings.current == Self.utc && settings.saves == 0)
@@ -220,6 +227,7 @@ struct ImportAccountTests {
                 store.wrote(1)
                 return try await inner.storePhoto(record, index: index)
             }
+            func recipePhoto(_ record: AccountArchive.RecipePhotoRecord) async throws -> MealPhoto { try await inner.recipePhoto(record) }
         }
     }
 
@@ -229,7 +237,8 @@ struct ImportAccountTests {
         let jpeg = try jpeg()
         let store = CountingImports(imports(bob, settings: InMemorySettingsStore(Self.utc)) { jpeg })
         let report = try await ImportAccount(imports: store, now: now, today: monday)(archive, dryRun: true)
-        #expect(report.created["diary"] == 1203 && report.photoBytes == jpeg.count)
+        let recipePhoto = try MealPhoto(importing: jpeg).data.count
+        #expect(report.created["diary"] == 1203 && report.photoBytes == jpeg.count + recipePhoto)
         #expect(store.writes == 1 && store.records == 0, "the emptiness check only: the photo and 1,203 entries were rehearsed elsewhere")
         // What a real import refuses, a dry run refuses alike: a photo that is not one, an account not empty.
         var broken = archive

@@ -60,9 +60,12 @@ struct AccountArchiveTests {
         let meal = Meal(description: "Porridge", servings: 2,
                         ingredients: [Ingredient(foodId: oats, quantity: 80, unit: .gram, written: WrittenUnit(unit: .cup, size: 80))], recipe: recipe)
         archive.meals = [meal]
+        archive.recipePhotos = [.init(mealId: meal.id, format: .webp, width: 4, height: 3)]
         // The export imported twice: its ids are held, so they are given anew.
         let renamed = archive.renaming([meal.id: UUID(), oats: UUID()])
         let copy = try #require(renamed.meals.first)
+        #expect(renamed.recipePhotos.map(\.mealId) == [copy.id] && renamed.recipePhotos[0].file == archive.recipePhotos[0].file,
+                "the photo follows its meal and is read from where the zip holds it")
         #expect(copy.id != meal.id && copy.ingredients.first?.foodId == renamed.foods.first?.id && copy.ingredients.first?.foodId != oats)
         #expect(copy.recipe == recipe && copy.ingredients.first?.written == WrittenUnit(unit: .cup, size: 80))
     }
@@ -83,8 +86,10 @@ struct AccountArchiveTests {
         archive.foods.append(archive.foods[0])
         archive.plan.append(Assignment(mealId: UUID(), date: Self.day))
         archive.diary[0].photoId = UUID()
+        archive.recipePhotos = [.init(mealId: UUID(), format: .png, width: 1, height: 1)]
         let fields = archive.problems().map(\.field)
         #expect(fields.contains("foods") && fields.contains("plan[0].mealId") && fields.contains("diary[0].photoId"), "\(fields)")
+        #expect(fields.contains("recipePhotos[0].mealId"))
         archive.version = 2
         #expect(archive.problems().map(\.field) == ["version"])
         archive.format = "something else"

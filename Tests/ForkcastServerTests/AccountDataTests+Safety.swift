@@ -72,6 +72,12 @@ extension AccountDataTests {
             var badPhoto = files
             badPhoto[document.photos[0].file] = Data("<svg onload=alert(1)>".utf8)
             try await refused(try zip(badPhoto), .unsupportedMediaType, "")
+            // A recipe's photo is checked as an upload is, and must head a meal the export holds.
+            var badRecipePhoto = files
+            badRecipePhoto[document.recipePhotos[0].file] = Data("<svg onload=alert(1)>".utf8)
+            try await refused(try zip(badRecipePhoto), .unprocessableEntity, "recipePhotos[0].file")
+            try await refused(try with { $0.recipePhotos[0].mealId = UUID() }, .unprocessableEntity, "recipePhotos[0].mealId")
+            try await refused(try with { $0.recipePhotos.append($0.recipePhotos[0]) }, .unprocessableEntity, "more than one photo")
             // A bomb: a photo that inflates far past the limit.
             var bomb = files
             bomb[document.photos[0].file] = Data(count: 40 << 20)
@@ -166,11 +172,11 @@ extension AccountDataTests {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-import-\(UUID().uuidString).zip")
             try archive.write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
-            let (document, photos) = try AccountData.readArchive(at: url)
+            let (document, files) = try AccountData.readArchive(at: url)
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$emailKey == "empty@example.com").first())
             let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: Self.noon)
             let others = Statuses()
-            let report = try await data.importArchive(document, photos: photos, dryRun: false) { done, _ in
+            let report = try await data.importArchive(document, files: files, dryRun: false) { done, _ in
                 let at = Self.noon.addingTimeInterval(Double(-3600 * done))
                 let status = (try? await bob.send(.POST, "/api/v1/weights", json: SeamTests.NewWeight(weightKg: 70, measuredAt: ISO8601DateFormatter().string(from: at))))?.status
                 await others.add(status)
@@ -180,7 +186,7 @@ extension AccountDataTests {
             #expect(statuses.count >= 3, "the import went in steps: \(statuses.count)")
             #expect(statuses.allSatisfy { $0 == .created }, "another person's writes between the steps: \(statuses)")
             // The same archive again is refused at the first step and takes nothing away.
-            await #expect(throws: AppError.self) { _ = try await data.importArchive(document, photos: photos, dryRun: false) }
+            await #expect(throws: AppError.self) { _ = try await data.importArchive(document, files: files, dryRun: false) }
             #expect(try await DiaryEntryModel.query(on: app.db).filter(\.$ownerID == user.requireID()).count() == document.diary.count)
             #expect(try await FoodModel.query(on: app.db).filter(\.$ownerID == user.requireID()).count() == document.foods.count)
         }

@@ -68,6 +68,7 @@ struct AccountDataTests {
                                                                                   "steps": [["text": "Simmer \(hostile)", "timerSeconds": 300]], "cookMinutes": 8,
                                                                                   "source": "Grandma", "notes": "Stir \(hostile)"]))
         let mealID = try #require(meal["id"] as? String)
+        #expect(try await client.upload("/api/v1/meals/\(mealID)/photo", data: try fixturePhoto("photo.png"), contentType: "image/png", method: .PUT).status == .ok)
         #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-23", "mealType": "breakfast"]).status == .created)
         #expect(try await client.sendJSON(.POST, "/api/v1/plan/assignments", ["mealId": mealID, "date": "2026-11-24", "servings": 5]).status == .created)
         // A shopping list for those days: one item checked, one of the person's own, shared.
@@ -119,7 +120,7 @@ struct AccountDataTests {
             #expect(original.account.email == "ana@example.com" && original.account.timeZone == "Europe/Lisbon" && original.account.currency == "CHF")
             #expect(original.account.displayName == "Ana \(Self.hostile)")
             #expect(original.counts == ["mealTypes": 8, "foods": 2, "meals": 1, "plan": 2, "diary": 4, "photos": 1, "weights": 2, "goals": 1, "bodyProfile": 1,
-                                        "shoppingLists": 1, "pantry": 1])  // the ticked item, booked into the pantry
+                                        "shoppingLists": 1, "pantry": 1, "recipePhotos": 1])  // the ticked item, booked into the pantry
             #expect(original.plan.map(\.servings).contains(5))
             let shopping = try #require(original.shoppingLists.first)
             #expect(shopping.list.shareToken == nil, "a sharing link stays with its server")
@@ -132,6 +133,8 @@ struct AccountDataTests {
             #expect(original.occasions.count == 4)
             let photo = try #require(original.photos.first)
             #expect(files[photo.file] != nil && photo.file.hasSuffix(".jpg"))
+            let recipePhoto = try #require(original.recipePhotos.first)
+            #expect(files[recipePhoto.file] != nil && recipePhoto.file == "recipe-photos/\(recipePhoto.mealId.uuidString.lowercased()).png")
             let diaryCSV = String(decoding: try #require(files["diary.csv"]), as: UTF8.self)
             #expect(diaryCSV.contains("Street food"))
             // The zip's spreadsheet has the export's columns: the local time in the account's zone.
@@ -170,6 +173,10 @@ struct AccountDataTests {
             #expect(restored.account.timeZone == "Europe/Lisbon" && restored.account.currency == "CHF" && restored.account.email == "ana.new@example.com")
             let image = try await again.get("/api/v1/photos/\(photo.id)/image")
             #expect(image.status == .ok && Data(buffer: image.body) == files[photo.file])
+            // The recipe's photo heads the restored meal again, the same bytes.
+            #expect(restored.recipePhotos == original.recipePhotos)
+            let recipeImage = try await again.get("/api/v1/meals/\(recipePhoto.mealId)/photo")
+            #expect(recipeImage.status == .ok && Data(buffer: recipeImage.body) == files[recipePhoto.file])
             // What the API shows of the restored day is what it showed before.
             let day = try object(try await again.get("/api/v1/diary?date=2026-11-21"))
             #expect((day["totals"] as? [String: Any])?["energyKcal"] as? Double != nil)
@@ -194,6 +201,7 @@ struct AccountDataTests {
             }
             #expect(copy.meals.flatMap(\.ingredients).allSatisfy { copyFoods.contains($0.foodId) })
             #expect(copy.plan.allSatisfy { copyMeals.contains($0.mealId) })
+            #expect(copy.recipePhotos.map(\.mealId) == copy.meals.map(\.id), "the copy's meal has its photo")
             #expect(copy.shoppingLists.flatMap(\.items).allSatisfy { $0.foodId.map(copyFoods.contains) ?? true })
             #expect(copy.shoppingLists.allSatisfy { record in record.items.allSatisfy { $0.listId == record.list.id } })
             #expect(Set(copy.diary.map(\.mealType)) == Set(original.diary.map(\.mealType)).subtracting(original.mealTypes.filter { $0.key == nil }.map { $0.id.uuidString.lowercased() })

@@ -8,11 +8,11 @@ import VaporTesting
 
 extension Client {
     /// Sends bytes as they are (an upload), checked against the OpenAPI document like every answer.
-    func upload(_ path: String, data: Data, contentType: String) async throws -> TestingHTTPResponse {
+    func upload(_ path: String, data: Data, contentType: String, method: HTTPMethod = .POST) async throws -> TestingHTTPResponse {
         var headers = authHeaders
         headers.replaceOrAdd(name: .contentType, value: contentType)
-        let response = try await app.testing().sendRequest(.POST, path, headers: headers, body: ByteBuffer(data: data))
-        OpenAPIConformance.check(method: .POST, path: path, response: response)
+        let response = try await app.testing().sendRequest(method, path, headers: headers, body: ByteBuffer(data: data))
+        OpenAPIConformance.check(method: method, path: path, response: response)
         return response
     }
 

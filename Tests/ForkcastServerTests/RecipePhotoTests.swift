@@ -93,4 +93,23 @@ struct RecipePhotoTests {
             #expect(try await MealPhotoModel.query(on: app.db).count() == before - 1, "the photo goes with its meal")
         }
     }
+
+    /// The household's recipe photos are summed by SQL on each engine: a second meal's photo past
+    /// the quota is refused with nothing changed; replacing a meal's own photo does not count the old one.
+    @Test func aHouseholdsRecipePhotosHaveAQuota() async throws {
+        let jpeg = try Self.fixture("photo.jpg")
+        let stored = try ImageFile.strippingMetadata(jpeg).count
+        try await withForkcast(adjust: { $0.photoQuotaBytes = Int64(stored) * 3 / 2 }) { app in
+            let client = try await app.signUp()
+            let soup = try await client.send(.POST, "/api/v1/meals", json: ["description": "Soup"]).json(SeamTests.Created.self).id
+            let stew = try await client.send(.POST, "/api/v1/meals", json: ["description": "Stew"]).json(SeamTests.Created.self).id
+            #expect(try await client.upload("/api/v1/meals/\(soup)/photo", data: jpeg, contentType: "image/jpeg", method: .PUT).status == .ok)
+            #expect(try await client.upload("/api/v1/meals/\(soup)/photo", data: jpeg, contentType: "image/jpeg", method: .PUT).status == .ok,
+                    "its own photo is replaced, not counted twice")
+            let over = try await client.upload("/api/v1/meals/\(stew)/photo", data: jpeg, contentType: "image/jpeg", method: .PUT)
+            #expect(over.status == .payloadTooLarge && over.problem?.detail.contains("FORKCAST_PHOTO_QUOTA_MB") == true)
+            let photos = try await MealPhotoModel.query(on: app.db).count(), stewPhoto = try await MealModel.find(stew, on: app.db)?.photoID
+            #expect(photos == 1 && stewPhoto == nil)
+        }
+    }
 }

@@ -48,6 +48,9 @@ public protocol AccountImportRecords: Sendable {
     /// Stores the photo: its bytes read from the archive and checked as an upload's are (a
     /// ``ValidationError`` when they are not an image). Returns the bytes stored.
     func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int
+    /// A recipe's photo, its bytes read from the archive and checked as an upload's are
+    /// (``MealPhoto/init(importing:)``), with an id of its own.
+    func recipePhoto(_ record: AccountArchive.RecipePhotoRecord) async throws -> MealPhoto
 }
 
 /// What an import may change besides the records it creates, kept to put back if it fails.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Every record goes through the same use case as one typed in (settings, meal types, foods, meals,
 /// the plan); the archive is checked whole before anything is written. The writes are short (the
-/// library, then each photo, then the diary 500 entries at a time, then the body), so other people's
+/// library, then each photo and recipe photo, then the diary 500 entries at a time, then the body), so other people's
 /// writes go on between them; a failure part-way takes back what was written. A dry run does it all
 /// in a rehearsal (``AccountImports/rehearsal()``), after reading that the account is empty.
 public struct ImportAccount: Sendable {
@@ -92,6 +92,7 @@ public struct ImportAccount: Sendable {
                 try await self.writeLibrary(archive, records)
                 var bytes = 0
                 for index in archive.photos.indices { bytes += try await self.storePhoto(archive, index, records, attempted) }
+                for index in archive.recipePhotos.indices { bytes += try await self.storeRecipePhoto(archive, index, records) }
                 try await self.writeDiary(archive.diary, records)
                 try await self.writeBody(archive, records)
                 return Report(dryRun: true, created: archive.counts, photoBytes: bytes)
@@ -101,7 +102,7 @@ public struct ImportAccount: Sendable {
         let before = try await imports.snapshot()
         let chunks = stride(from: 0, to: archive.diary.count, by: Self.chunkSize)
             .map { Array(archive.diary[$0..<min($0 + Self.chunkSize, archive.diary.count)]) }
-        let total = 2 + archive.photos.count + chunks.count
+        let total = 2 + archive.photos.count + archive.recipePhotos.count + chunks.count
         var done = 0
         func step() async { done += 1; await progress?(done, total) }
         // The first write checks the account is empty: refused there, nothing was written and there
@@ -112,6 +113,10 @@ public struct ImportAccount: Sendable {
             var bytes = 0
             for index in archive.photos.indices {
                 bytes += try await imports.write { try await self.storePhoto(archive, index, $0, attempted) }
+                await step()
+            }
+            for index in archive.recipePhotos.indices {
+                bytes += try await imports.write { try await self.storeRecipePhoto(archive, index, $0) }
                 await step()
             }
             for chunk in chunks {
@@ -125,28 +130,6 @@ public struct ImportAccount: Sendable {
             try? await imports.takeBack(archive, restoring: before)
             await imports.forgetPhotoFiles(attempted.ids)
             throw error
-        }
-    }
-
-    /// What can be checked of the body records before anything is written.
-    private func checkBody(_ archive: AccountArchive) throws {
-        // Each weighing as RecordWeight checks one: a plausible weight, not in the future.
-        for (index, weight) in archive.weights.enumerated() {
-            do {
-                _ = try BodyRules.kilograms(kg: weight.weightKg, lb: nil)
-                _ = try BodyRules.measuredAt(weight.measuredAt, now: now)
-            } catch { throw error.prefixed("weights[\(index)].") }
-        }
-        var instants = Set<Int64>()
-        guard archive.weights.allSatisfy({ instants.insert(WeightEntry.millisecond($0.measuredAt)).inserted }) else {
-            throw ValidationError(field: "weights", "Two weights in the export were measured at the same instant.")
-        }
-        if let goals = archive.goals {
-            do { _ = try goals.validated() } catch { throw error.prefixed("goals.") }
-            if let problem = goals.profileProblem(hasProfile: archive.bodyProfile != nil, field: "goals.source") { throw ValidationError([problem]) }
-        }
-        if let profile = archive.bodyProfile {
-            do { _ = try profile.validated(today: today) } catch { throw error.prefixed("bodyProfile.") }
         }
     }
 
@@ -252,49 +235,18 @@ public struct ImportAccount: Sendable {
         }
     }
 
-    /// The archive's photo at `index`, checked as an upload is; the bytes stored.
-    private func storePhoto(_ archive: AccountArchive, _ index: Int, _ records: any AccountImportRecords, _ attempted: Attempted) async throws -> Int {
-        attempted.add(archive.photos[index].id)
-        return try await prefixing("photos[\(index)].") { try await records.storePhoto(archive.photos[index], index: index) }
-    }
-
     private func writeDiary(_ entries: [DiaryEntry], _ records: any AccountImportRecords) async throws {
         for start in stride(from: 0, to: entries.count, by: Self.chunkSize) {
             try await records.insertDiary(Array(entries[start..<min(start + Self.chunkSize, entries.count)]), now: now)
         }
     }
 
-    /// Weights (as measured: none is made for the profile), goals and the body profile.
-    private func writeBody(_ archive: AccountArchive, _ records: any AccountImportRecords) async throws {
-        let now = now, today = today
-        try await records.body.write { body in
-            // Checked in checkBody; stored as RecordWeight stores them (10 g, a source this server writes).
-            let weighings = try archive.weights.map {
-                WeightEntry(id: $0.id, measuredAt: $0.measuredAt, weightKg: try BodyRules.kilograms(kg: $0.weightKg, lb: nil),
-                            source: RecordWeight.sourceRecordedAgain($0.source))
-            }
-            for start in stride(from: 0, to: weighings.count, by: Self.chunkSize) {
-                try await body.insertWeights(Array(weighings[start..<min(start + Self.chunkSize, weighings.count)]), now: now)
-            }
-            if let goals = archive.goals { try await body.saveGoals(try goals.validated(), now: now) }
-            if let profile = archive.bodyProfile { try await body.saveProfile(try profile.validated(today: today), now: now) }
-        }
-    }
-
     /// Runs `body`, naming the record a problem or a missing reference is in.
-    private func prefixing<T>(_ prefix: String, _ body: () async throws -> T) async throws -> T {
+    func prefixing<T>(_ prefix: String, _ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as ValidationError {
             throw error.prefixed(prefix)
         } catch Refusal.missingReference(let field, let detail) {
             throw Refusal.missingReference(field: prefix + field, detail: detail)
         }
-    }
-
-    /// The photos whose files an import may have written, to remove them when it does not commit.
-    private final class Attempted: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [UUID] = []
-        func add(_ id: UUID) { lock.withLock { list.append(id) } }
-        var ids: [UUID] { lock.withLock { list } }
     }
 }

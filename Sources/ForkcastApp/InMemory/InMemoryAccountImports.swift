@@ -13,11 +13,14 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
     /// The import's time, which ``takeBack(_:restoring:)`` records its deletions at.
     let now: Date
     let photoBytes: @Sendable (AccountArchive.PhotoRecord) throws -> Data
+    let recipePhotoBytes: @Sendable (AccountArchive.RecipePhotoRecord) throws -> Data
     private let lock = NSLock()
     private var _files: Set<UUID> = []
 
     init(libraries: InMemoryLibraries, owner: UUID, settings: InMemorySettingsStore, now: Date,
+         recipePhotoBytes: @escaping @Sendable (AccountArchive.RecipePhotoRecord) throws -> Data,
          photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) {
+        self.recipePhotoBytes = recipePhotoBytes
         self.libraries = libraries
         self.owner = owner
         settingsStore = settings
@@ -101,7 +104,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
     }
 
     public func rehearsal() async throws -> any AccountImports {
-        InMemoryLibraries().imports(of: owner, settings: InMemorySettingsStore(try await settingsStore.settings()), now: now, photoBytes: photoBytes)
+        InMemoryLibraries().imports(of: owner, settings: InMemorySettingsStore(try await settingsStore.settings()), now: now, recipePhotoBytes: recipePhotoBytes, photoBytes: photoBytes)
     }
 
     fileprivate func wrote(_ id: UUID) { lock.withLock { _ = _files.insert(id) } }
@@ -174,6 +177,10 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
                 tx.log(.photo, [record.id], deleted: false, at: record.createdAt, in: &records)
             }
             return data.count
+        }
+
+        func recipePhoto(_ record: AccountArchive.RecipePhotoRecord) async throws -> MealPhoto {
+            try MealPhoto(importing: try imports.recipePhotoBytes(record))
         }
     }
 }

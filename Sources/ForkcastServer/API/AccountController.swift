@@ -67,8 +67,8 @@ enum AccountController {
             _ = req.application.threadPool.runIfActive(eventLoop: req.eventLoop) { ProcessMemory.handBackFreed() }
         }
         @Sendable func read() async throws -> AccountData.ImportReport {
-            let (archive, photos) = try await req.application.threadPool.runIfActive { try AccountData.readArchive(at: file) }
-            return try await data.importArchive(archive, photos: photos, dryRun: dryRun)
+            let (archive, files) = try await req.application.threadPool.runIfActive { try AccountData.readArchive(at: file) }
+            return try await data.importArchive(archive, files: files, dryRun: dryRun)
         }
         return try await read()
     }

@@ -31,7 +31,7 @@ struct ImportCommand: AsyncCommand {
         try await app.prepareStorage()
         let now = app.dependencies.now()
         do {
-            let (archive, photos) = try AccountData.readArchive(at: URL(fileURLWithPath: signature.file))
+            let (archive, files) = try AccountData.readArchive(at: URL(fileURLWithPath: signature.file))
             var user = try await UserModel.query(on: app.db).filter(\.$emailKey == Account.emailKey(email.trimmed)).first()
             if user == nil, signature.dryRun {
                 context.console.info("No account \(email) yet: the import would create it.")
@@ -48,7 +48,7 @@ struct ImportCommand: AsyncCommand {
             }
             let data = AccountData(user: user, db: app.db, photoStore: app.photoStore, now: now)
             let console = context.console
-            let report = try await data.importArchive(archive, photos: photos, dryRun: signature.dryRun) { done, total in
+            let report = try await data.importArchive(archive, files: files, dryRun: signature.dryRun) { done, total in
                 console.output("Imported step \(done) of \(total)".consoleText(.info))
             }
             context.console.success("\(signature.dryRun ? "Dry run, nothing changed: would create" : "Imported") \(Self.describe(report.created)) into \(user.email).")

@@ -49,7 +49,22 @@ struct AccountData {
             mealTypes: types, foods: foods, meals: meals, plan: plan, diary: diary, photos: records, weights: weights,
             goals: try await body.storedGoals(), bodyProfile: try await body.profile(), owner: owner,
             shoppingLists: try await shoppingLists(owner),
-            pantry: PantryRules.usingOrder(try await PantryRepository(db: db, kitchen: kitchen).items()))
+            pantry: PantryRules.usingOrder(try await PantryRepository(db: db, kitchen: kitchen).items()),
+            recipePhotos: try await recipePhotos(meals))
+    }
+
+    /// The facts of the meals' photos (their bytes are read as the zip is written).
+    private func recipePhotos(_ meals: [Meal]) async throws -> [AccountArchive.RecipePhotoRecord] {
+        let heads = meals.filter { $0.photoId != nil }.map(\.id)
+        var records: [AccountArchive.RecipePhotoRecord] = []
+        for start in stride(from: 0, to: heads.count, by: 500) {
+            let rows = try await MealPhotoModel.query(on: db).filter(\.$mealID ~~ Array(heads[start..<min(start + 500, heads.count)]))
+                .field(\.$id).field(\.$mealID).field(\.$format).field(\.$width).field(\.$height).all()
+            records += rows.compactMap { photo in
+                ImageFormat(rawValue: photo.format).map { .init(mealId: photo.mealID, format: $0, width: photo.width, height: photo.height) }
+            }
+        }
+        return records.sorted { $0.mealId.uuidString < $1.mealId.uuidString }
     }
 
     /// The person's shopping lists with their items, oldest first (the export's order).
@@ -95,6 +110,9 @@ struct AccountData {
             if let data = try await photoStore.load(photo.id, variant: .full, on: db) { try add(photo.file, data) }
             if let path = photo.thumbnail, let data = try await photoStore.load(photo.id, variant: .thumbnail, on: db) { try add(path, data) }
         }
+        for photo in document.recipePhotos {
+            if let stored = try await MealRepository.photo(of: photo.mealId, on: db) { try add(photo.file, stored.data) }
+        }
         return document
     }
 
@@ -105,6 +123,7 @@ struct AccountData {
                     the diary, photos (their facts), weights, goals, body profile, and the
                     occasions derived from the diary. Ids are kept; instants are ISO 8601 in UTC.
     photos/         each photo and its thumbnail, named by the photo's id.
+    recipe-photos/  each recipe's photo, named by its meal's id.
     diary.csv       the diary as a spreadsheet (the same columns as the diary's CSV export).
 
     The format is described in docs/export-format.md of Forkcast. Import it into an empty account
@@ -117,13 +136,13 @@ struct AccountData {
     /// What an import did (or, in a dry run, would do).
     typealias ImportReport = ImportAccount.Report
 
-    /// A photo's bytes, read from the archive when its turn comes.
-    typealias PhotoFiles = @Sendable (AccountArchive.PhotoRecord) throws -> (full: Data, thumbnail: Data?)
+    /// A file of the archive (a photo's), read when its turn comes.
+    typealias ArchiveFile = @Sendable (_ path: String) throws -> Data
 
     /// Fills this (empty) account from `archive` (``ImportAccount``), its problems as the API's.
-    func importArchive(_ archive: AccountArchive, photos: @escaping PhotoFiles, dryRun: Bool,
+    func importArchive(_ archive: AccountArchive, files: @escaping ArchiveFile, dryRun: Bool,
                        progress: (@Sendable (_ done: Int, _ total: Int) async -> Void)? = nil) async throws -> ImportReport {
-        let imports = FluentAccountImports(user: user, db: db, photoStore: photoStore, photos: photos, now: now)
+        let imports = FluentAccountImports(user: user, db: db, photoStore: photoStore, files: files, now: now)
         do {
             return try await ImportAccount(imports: imports, now: now, today: user.today(now: now))(archive, dryRun: dryRun, progress: progress)
         } catch let error as ValidationError {
@@ -177,7 +196,7 @@ extension AccountData {
 
     /// Reads an export zip: its document, and a reader of its photo files (checked for size, links
     /// and compression bombs as they are inflated). Anything else is a 4xx naming what is wrong.
-    static func readArchive(at url: URL, limits: ReadLimits = ReadLimits()) throws -> (AccountArchive, PhotoFiles) {
+    static func readArchive(at url: URL, limits: ReadLimits = ReadLimits()) throws -> (AccountArchive, ArchiveFile) {
         let handle = try FileHandle(forReadingFrom: url)
         let magic = try handle.read(upToCount: 4) ?? Data()
         try handle.close()
@@ -199,12 +218,7 @@ extension AccountData {
             let problem = ProblemMiddleware.decodingProblem(error)
             throw AppError.validation(ValidationError(field: "file", "forkcast.json cannot be read: \(problem.detail)"))
         }
-        let reader: PhotoFiles = { record in
-            let full = try files.read(record.file, limit: limits.maxPhotoBytes)
-            let thumbnail = try record.thumbnail.map { try files.read($0, limit: limits.maxPhotoBytes) }
-            return (full, thumbnail)
-        }
-        return (document, reader)
+        return (document, { path in try files.read(path, limit: limits.maxPhotoBytes) })
     }
 
     /// The files of a zip, inflated on demand with their sizes checked.

@@ -14,7 +14,7 @@ struct FluentAccountImports: AccountImports {
     let user: UserModel
     let db: any Database
     let photoStore: any PhotoStore
-    let photos: AccountData.PhotoFiles
+    let files: AccountData.ArchiveFile
     let now: Date
 
     var ownerID: UUID { user.id! }
@@ -159,7 +159,7 @@ struct FluentAccountImports: AccountImports {
         }
 
         func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {
-            let read = imports.photos
+            let read = imports.files
             let files = try await NIOThreadPool.singleton.runIfActive { try FluentAccountImports.read(record, with: read) }
             do {
                 _ = try await PhotoRepository(db: tx, ownerID: owner, store: imports.photoStore)
@@ -167,12 +167,21 @@ struct FluentAccountImports: AccountImports {
             } catch AppError.validation(let error) { throw error }
             return files.full.count
         }
+
+        func recipePhoto(_ record: AccountArchive.RecipePhotoRecord) async throws -> MealPhoto {
+            let read = imports.files
+            return try await NIOThreadPool.singleton.runIfActive { try MealPhoto(importing: try FluentAccountImports.read(record.file, with: read)) }
+        }
     }
 
-    /// The archive's photo files, or a problem naming the file.
-    static func read(_ record: AccountArchive.PhotoRecord, with read: AccountData.PhotoFiles) throws -> (full: Data, thumbnail: Data?) {
-        do { return try read(record) } catch let error as AppError { throw error } catch {
-            throw ValidationError(field: "file", "The photo \(record.file.prefix(80)) cannot be read from the archive.")
+    /// A photo's files, or a problem naming the file.
+    static func read(_ record: AccountArchive.PhotoRecord, with read: AccountData.ArchiveFile) throws -> (full: Data, thumbnail: Data?) {
+        (try Self.read(record.file, with: read), try record.thumbnail.map { try Self.read($0, with: read) })
+    }
+
+    static func read(_ path: String, with read: AccountData.ArchiveFile) throws -> Data {
+        do { return try read(path) } catch let error as AppError { throw error } catch {
+            throw ValidationError(field: "file", "The photo \(path.prefix(80)) cannot be read from the archive.")
         }
     }
 
@@ -180,9 +189,9 @@ struct FluentAccountImports: AccountImports {
     /// through the same use cases, while everyone's writes go on. Photos are read and checked as an
     /// upload's are; nothing is stored.
     func rehearsal() async throws -> any AccountImports {
-        let read = photos
+        let read = files
         let settings = InMemorySettingsStore(AccountSettings(displayName: user.displayName, timeZone: user.timeZone, currency: user.currency))
-        return InMemoryLibraries().imports(of: ownerID, settings: settings, now: now) { record in
+        return InMemoryLibraries().imports(of: ownerID, settings: settings, now: now, recipePhotoBytes: { try Self.read($0.file, with: read) }) { record in
             let files = try Self.read(record, with: read)
             do { _ = try PhotoRepository.prepare(files.full, thumbnail: files.thumbnail) } catch AppError.validation(let error) { throw error }
             return files.full
