@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from browser import api_session, axe_check, css, make_driver, mark_page, page_was_not_reloaded, screenshot, sign_in, wait_for
@@ -45,8 +46,14 @@ def test_a_week_bought_cooked_and_eaten_leaves_the_pantry_to_the_gram(driver, se
     assert amounts == {"Rice": "400 g of 600 g", "Milk": "1 l"}, amounts
     screenshot(driver, "pantry-shortfall-list")
     for name in ("Rice", "Milk"):
-        row = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#shopping-items .shop-item") if li.find_element(By.CSS_SELECTOR, ".shop-name").text == name)
-        row.find_element(By.CSS_SELECTOR, ".shop-row").click()
+        # The list may be drawn again as the last tap's change comes back: the row is found afresh.
+        for attempt in range(5):
+            try:
+                row = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#shopping-items .shop-item") if li.find_element(By.CSS_SELECTOR, ".shop-name").text == name)
+                row.find_element(By.CSS_SELECTOR, ".shop-row").click()
+                break
+            except StaleElementReferenceException:
+                if attempt == 4: raise
         wait_for(driver, lambda d: held(s, server).get(name, 0) > (200 if name == "Rice" else 0), message=f"{name} booked in")
     assert held(s, server) == {"Rice": 600, "Milk": 1000}
 

@@ -200,6 +200,18 @@ let refreshTimer = null;
 /** Entries deleted on this page whose Undo is still offered: the server leaves them out of the day. */
 export const hiddenEntries = new Set();
 
+// A form being sent the usual way (the page is about to go): a form taken out of the page before
+// its submission starts is not sent at all, so the page is not drawn again meanwhile.
+let leaving = false;
+document.addEventListener("submit", (event) => {
+  setTimeout(() => {
+    if (event.defaultPrevented) return;
+    leaving = true;
+    setTimeout(() => { leaving = false; }, 10_000); // still here (a download): drawn again as usual
+  }, 0);
+}, true);
+window.addEventListener("pageshow", () => { leaving = false; });
+
 export function refreshDay() {
   // The planner follows changes itself (its week is swapped in place by planner.js).
   if (document.getElementById("week")) { document.dispatchEvent(new CustomEvent("forkcast:changes")); return; }
@@ -212,6 +224,7 @@ export function refreshDay() {
     // a row just tapped keeps the focus there and must not stop the list from following).
     const active = document.activeElement;
     const typing = active?.matches?.("input:not([type=hidden]), select, textarea");
+    if (leaving) return;
     if (document.getElementById("meal-groups") ? active?.closest("main form") : typing) return;
     try {
       const url = new URL(location.href);
