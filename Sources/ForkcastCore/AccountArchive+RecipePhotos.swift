@@ -22,14 +22,17 @@ extension AccountArchive {
         }
     }
 
-    /// A photo for a meal the archive does not hold, or two for one meal.
-    func recipePhotoProblems(meals: Set<UUID>) -> [ValidationError.Field] {
+    /// A photo for a meal the archive does not hold, two for one meal, or a file named twice (one
+    /// file of the zip stored again and again).
+    func photoProblems(meals: Set<UUID>) -> [ValidationError.Field] {
         var problems: [ValidationError.Field] = []
         for (index, record) in recipePhotos.enumerated() where !meals.contains(record.mealId) {
             problems.append(.init(field: "recipePhotos[\(index)].mealId", message: "A recipe photo's meal (\(record.mealId)) is not among the export's meals."))
         }
         let heads = recipePhotos.map(\.mealId)
         if Set(heads).count != heads.count { problems.append(.init(field: "recipePhotos", message: "A meal has more than one photo.")) }
+        let files = photos.flatMap { [$0.file] + ($0.thumbnail.map { [$0] } ?? []) } + recipePhotos.map(\.file)
+        if Set(files).count != files.count { problems.append(.init(field: "photos", message: "A file of the archive is named by more than one photo.")) }
         return problems
     }
 }

@@ -253,7 +253,7 @@ public struct AccountArchive: Codable, Sendable, Hashable {
         if pantry.count > PantryItem.maximumItems {
             problems.append(.init(field: "pantry", message: "A pantry holds at most \(PantryItem.maximumItems) lots."))
         }
-        problems += recipePhotoProblems(meals: mealIDs)
+        problems += photoProblems(meals: mealIDs)
         let shown = diary.compactMap(\.photoId)
         if Set(shown).count != shown.count { problems.append(.init(field: "diary", message: "A photo is shown by more than one diary entry.")) }
         return problems

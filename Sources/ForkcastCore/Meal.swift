@@ -16,8 +16,8 @@ public struct Meal: Identifiable, Hashable, Sendable, Codable {
     public var manualNutrition: Nutrients?
     /// Steps, times, source, notes and text lines: empty for a meal nobody cooks from.
     public var recipe: Recipe
-    /// The recipe's photo, kept with the meal (not part of its content: an edit keeps it). Not in an
-    /// account's archive, which holds no recipe photos (docs/export-format.md).
+    /// The recipe's photo, kept with the meal (not part of its content: an edit keeps it). An
+    /// account's archive carries it apart (`recipePhotos`, docs/export-format.md).
     public var photoId: UUID?
 
     public init(

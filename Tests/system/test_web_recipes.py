@@ -116,7 +116,7 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
     css(driver, f"#plan-{planned['id'].upper()} a.plan-card-name").click()
     wait_for(driver, lambda d: "2 servings" in css(d, "#servings-shown").text)
     recipe_url = driver.current_url
-    kept_for_offline(driver, server, [recipe_url.removeprefix(server.url(""))])
+    kept_for_offline(driver, server, ["/diary", recipe_url.removeprefix(server.url(""))])
     wait_for(driver, lambda d: d.execute_script("return document.getElementById('recipe-photo').naturalWidth") > 0)
     css(driver, "a[href*='/cook?']").click()
     wait_for(driver, lambda d: d.find_elements("css selector", "#cook-nav:not([hidden])"))
@@ -148,9 +148,15 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
 
     css(driver, "[data-cook-move='1']").click()
     # Without a connection the tap is kept on the phone, the recipe reads whole (its photo too), and
-    # once Forkcast is back it logs, once.
+    # once Forkcast is back it logs, once: here the cook had also logged the plan entry on Today.
     server.go_offline()
     try:
+        cook_url = driver.current_url
+        card = f"#plan-{planned['id'].upper()}"
+        driver.get(server.url("/diary"))
+        css(driver, f"{card} button[type=submit]").click()
+        wait_for(driver, lambda d: "not yet saved" in css(d, card).text, message="the planned meal is kept offline")
+        driver.get(cook_url)
         css(driver, "#ate-form button[type=submit]").click()
         wait_for(driver, lambda d: d.find_elements("css selector", "#ate-kept"), message="the offline tap is not kept")
         assert "logged when it is back" in css(driver, "#ate-kept").text
@@ -162,7 +168,7 @@ def test_cooking_mode_keeps_its_step_and_timers_and_logs_the_plan_entry(driver, 
     finally:
         server.start()
     wait_for(driver, lambda d: [e.get("mealId") for e in entries_of(s, server, today, "breakfast")] == [meal["id"]],
-             timeout=20, message="the kept tap was not logged when Forkcast came back")
+             timeout=20, message="the kept tap was not logged when Forkcast came back, or logged twice")
     # Sent once: the outbox is empty and a second tap logs nobody twice.
     driver.get(server.url("/diary"))
     wait_for(driver, lambda d: d.execute_script(

@@ -22,6 +22,12 @@ extension ImportAccount {
         }
     }
 
+    /// A dry run's recipe photo: read and checked as an import's, its bytes counted and not kept (an
+    /// archive of 4 GB of them is not held in memory).
+    func checkRecipePhoto(_ archive: AccountArchive, _ index: Int, _ records: any AccountImportRecords) async throws -> Int {
+        try await prefixing("recipePhotos[\(index)].") { try await records.recipePhoto(archive.recipePhotos[index]).data.count }
+    }
+
     /// The photos whose files an import may have written, to remove them when it does not commit.
     final class Attempted: @unchecked Sendable {
         private let lock = NSLock()

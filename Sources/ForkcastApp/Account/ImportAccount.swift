@@ -92,7 +92,7 @@ public struct ImportAccount: Sendable {
                 try await self.writeLibrary(archive, records)
                 var bytes = 0
                 for index in archive.photos.indices { bytes += try await self.storePhoto(archive, index, records, attempted) }
-                for index in archive.recipePhotos.indices { bytes += try await self.storeRecipePhoto(archive, index, records) }
+                for index in archive.recipePhotos.indices { bytes += try await self.checkRecipePhoto(archive, index, records) }
                 try await self.writeDiary(archive.diary, records)
                 try await self.writeBody(archive, records)
                 return Report(dryRun: true, created: archive.counts, photoBytes: bytes)

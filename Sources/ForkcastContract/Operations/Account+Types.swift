@@ -192,7 +192,7 @@ public struct AccountImportReport: Codable, Sendable, Hashable, SchemaDocumented
 
     public static let schemaName = "AccountImportReport"
     public static var fieldNotes: [String: FieldNote] {
-        ["created": FieldNote("Records created (or that would be), by the export's field names: mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile",
+        ["created": FieldNote("Records created (or that would be), by the export's field names: mealTypes, foods, meals, plan, diary, photos, weights, goals, bodyProfile, shoppingLists, pantry, recipePhotos",
                               schema: ["type": "object", "additionalProperties": ["type": "integer", "minimum": 0]]),
          "photoBytes": FieldNote("The photo files' bytes as the export holds them (thumbnails aside)", minimum: 0)]
     }

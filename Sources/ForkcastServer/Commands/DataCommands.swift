@@ -66,6 +66,7 @@ struct ImportCommand: AsyncCommand {
             ("plan", "planned meal", "planned meals"), ("diary", "diary entry", "diary entries"), ("photos", "photo", "photos"),
             ("weights", "weight", "weights"), ("goals", "goals", "goals"), ("bodyProfile", "body profile", "body profiles"),
             ("shoppingLists", "shopping list", "shopping lists"), ("pantry", "pantry lot", "pantry lots"),
+            ("recipePhotos", "recipe photo", "recipe photos"),
         ]
         let parts = names.compactMap { name in counts[name.key].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? name.one : name.many)" : nil } }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")

@@ -81,13 +81,23 @@ struct AccountData {
     /// Writes the export zip to `url`: forkcast.json, the photos, the diary as CSV and a README.
     @discardableResult
     func writeArchive(to url: URL) async throws -> AccountArchive {
-        let document = try await archive()
+        var document = try await archive()
         let zip = try Archive(url: url, accessMode: .create)
         func add(_ path: String, _ data: Data) throws {
             try zip.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: now, compressionMethod: .deflate) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
+        // Recipe photos first, as they are now: one another member took off or replaced meanwhile
+        // is left out or named as stored, so the document never names a file the zip lacks.
+        var recipePhotos: [AccountArchive.RecipePhotoRecord] = []
+        for record in document.recipePhotos {
+            guard let stored = try await MealRepository.photo(of: record.mealId, on: db) else { continue }
+            let kept = AccountArchive.RecipePhotoRecord(mealId: record.mealId, format: stored.format, width: stored.width, height: stored.height)
+            try add(kept.file, stored.data)
+            recipePhotos.append(kept)
+        }
+        document.recipePhotos = recipePhotos
         // forkcast.json goes through a temporary file a record at a time: years of a diary never sit
         // in memory as one JSON document.
         let json = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).json")
@@ -109,9 +119,6 @@ struct AccountData {
         for photo in document.photos {
             if let data = try await photoStore.load(photo.id, variant: .full, on: db) { try add(photo.file, data) }
             if let path = photo.thumbnail, let data = try await photoStore.load(photo.id, variant: .thumbnail, on: db) { try add(path, data) }
-        }
-        for photo in document.recipePhotos {
-            if let stored = try await MealRepository.photo(of: photo.mealId, on: db) { try add(photo.file, stored.data) }
         }
         return document
     }

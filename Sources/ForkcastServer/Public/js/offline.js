@@ -76,7 +76,7 @@ async function sendEaten(items) {
       response = await request(apiPath("logEatenAssignment", { id: item.id }), { method: "POST" });
     } catch { return "unreachable"; }
     if (response.status >= 500) return "unreachable";
-    if ([401, 403, 408, 429].includes(response.status)) {
+    if ([401, 403, 408, 409, 429].includes(response.status)) {
       await setMeta(FAILURE, `${item.display?.name ?? "We ate this"}: ${await problemDetail(response)}`);
       return "stopped";
     }
@@ -88,7 +88,12 @@ async function sendEaten(items) {
       await transact(STORE, "readwrite", (s) => s.put(item));
     }
   }
-  if (logged > 0) announce(`“We ate this”, tapped while offline, is logged${logged > 1 ? ` for ${logged} meals` : ""}.`);
+  if (logged > 0) {
+    await setMeta(FAILURE, null);
+    await setMeta(SYNCED, new Date().toISOString());
+    setReachable(true);
+    announce(`“We ate this”, tapped while offline, is logged${logged > 1 ? ` for ${logged} meals` : ""}.`);
+  }
   return "sent";
 }
 
@@ -135,12 +140,8 @@ export async function flush() {
     }
     const uploaded = await uploadPhotos(waiting(await all(STORE)));
     if (uploaded !== "sent") { await render(uploaded); return false; }
-    const queued = waiting(await all(STORE));
-    const eaten = queued.filter((i) => i.kind === EATEN).length;
-    const told = await sendEaten(queued);
-    if (told !== "sent") { await render(told); return false; }
     const items = waiting(await all(STORE)).filter((i) => i.kind !== EATEN && (!i.photo || i.record.photoId));
-    if (items.length === 0) { await render(); return eaten > 0; }
+    if (items.length === 0) return await flushEaten(false);
     const mutations = firstBatch(items).map(({ mutationId, kind, id, op, updatedAt, record, group }) =>
       ({ mutationId, kind, id, op, updatedAt, record, ...(group ? { group } : {}) }));
     let response;
@@ -177,10 +178,22 @@ export async function flush() {
     const entries = results.filter((r) => r.status !== "rejected" && sent.get(r.mutationId)?.kind === "diaryEntry").length;
     if (entries > 0) announce(`${entries} entr${entries === 1 ? "y" : "ies"} logged while offline ${entries === 1 ? "is" : "are"} saved.`);
     else if (saved > 0) announce(`${saved} change${saved === 1 ? "" : "s"} made while offline ${saved === 1 ? "is" : "are"} saved.`);
-    return results.length > 0;
+    return await flushEaten(results.length > 0);
   } finally {
     flushing = false;
   }
+}
+
+/**
+ * "We ate this" goes once everything queued is in: an entry of that meal logged on Today meanwhile
+ * is then on the server, whose check logs nobody twice. True when something was saved.
+ */
+async function flushEaten(saved) {
+  const rest = waiting(await all(STORE));
+  if (rest.length === 0 || !rest.every((i) => i.kind === EATEN)) { await render(); return saved; }
+  const told = await sendEaten(rest);
+  await render(told === "sent" ? undefined : told);
+  return saved || (told === "sent" && waiting(await all(STORE)).length < rest.length);
 }
 
 // --- Start ---

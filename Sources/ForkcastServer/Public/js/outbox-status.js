@@ -203,11 +203,13 @@ export const hiddenEntries = new Set();
 // A form being sent the usual way (the page is about to go): a form taken out of the page before
 // its submission starts is not sent at all, so the page is not drawn again meanwhile.
 let leaving = false;
+let leavingTimer = null;
 document.addEventListener("submit", (event) => {
   setTimeout(() => {
     if (event.defaultPrevented) return;
     leaving = true;
-    setTimeout(() => { leaving = false; }, 10_000); // still here (a download): drawn again as usual
+    clearTimeout(leavingTimer);
+    leavingTimer = setTimeout(() => { leaving = false; }, 10_000); // still here (a download): drawn again as usual
   }, 0);
 }, true);
 window.addEventListener("pageshow", () => { leaving = false; });
@@ -235,6 +237,7 @@ export function refreshDay() {
       const main = document.getElementById("main");
       // The photo capture keeps its own element (its script, a photo being chosen, its message).
       const capture = document.getElementById("capture");
+      if (leaving) return; // a form went out while this was asked for
       if (await swapFragment(main, response, "replace-self", { pick: "#main" })) {
         if (capture) document.getElementById("capture")?.replaceWith(capture);
         document.dispatchEvent(new CustomEvent("forkcast:refreshed"));
