@@ -140,9 +140,12 @@ def pytest_configure(config):
                                        "(\"phone\" unless a test is about the desktop layout)")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """scripts/test.sh runs the tests on two workers (pytest-xdist, --dist loadgroup); the tests on
-    the one PostgreSQL server share a worker, since some of them stop that server."""
+    the one PostgreSQL server share a worker, since some of them stop that server. First: xdist's
+    own hook reads the group marks into the test ids, and after it a mark came too late (the
+    outage and SIGTERM tests ran on two workers at once, 2026-12-04)."""
     for item in items:
         if "postgres_database" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("postgres"))
