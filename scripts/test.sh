@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need and runs every test:
 #   1. Swift tests (domain + server) against SQLite in temporary files,
-#   2. the server tests again against a real PostgreSQL server started here,
+#   2. beside them, at the same time, the server tests against a real PostgreSQL server started here,
 #   3. the system tests (pytest): the real `forkcast` binary, SIGKILL durability, outages, CLI,
 #      several instances on one PostgreSQL, and the browser suite (Selenium + Chromium, axe-core),
 #      which saves screenshots, axe reports and timings under artifacts/.
@@ -17,9 +17,11 @@ log() { printf '\n==> %s\n' "$*"; }
 # Each phase's time, printed at the end (also when a phase fails) and kept in artifacts/.
 PHASES="$ARTIFACTS/phase-times.txt"
 : >"$PHASES"
+rm -f "$PHASES.parts"
 phase_name="" phase_start=$SECONDS run_start=$SECONDS
 phase() {
   [ -n "$phase_name" ] && printf '%-40s %5d s\n' "$phase_name" $((SECONDS - phase_start)) >>"$PHASES"
+  [ -f "$PHASES.parts" ] && { cat "$PHASES.parts" >>"$PHASES"; rm -f "$PHASES.parts"; }
   phase_name="$1" phase_start=$SECONDS
   [ -n "$1" ] && log "$1"
   return 0
@@ -63,6 +65,11 @@ failed_summary() {
   grep -aE "✘|recorded an issue|Fatal error|error:" "$2" | grep -av "passed after" | head -60 || true
 }
 
+# The test bundle itself, as `swift test --skip-build` runs it: that command first plans the build
+# again (11 s of CPU each time here).
+SWIFT_TESTS="$(swift build --show-bin-path)/forkcastPackageTests.xctest"
+swift_tests() { NO_COLOR=1 "$SWIFT_TESTS" --testing-library swift-testing "$@"; }
+
 # Swift Testing starts every test of the process at once. On two cores, with Swift concurrency on
 # the two event loops (production's executor), ~450 tests at once left the in-process servers and
 # fakes (Open Food Facts, Apple's keys) unanswered past their clients' timeouts: connect timeouts
@@ -70,9 +77,6 @@ failed_summary() {
 # Four at a time stay within them: with eight, a machine half as fast (2026-11-26) still kept
 # sixteen concurrent writers waiting past the write gate's 15 s beside seven other tests.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-4}
-
-phase "Swift tests on SQLite"
-swift test --skip-build 2>&1 | tee "$ARTIFACTS/swift-test-sqlite.log" || { failed_summary "Swift tests on SQLite" "$ARTIFACTS/swift-test-sqlite.log"; exit 1; }
 
 # --- PostgreSQL: a throw-away cluster owned by the postgres user, on a loopback port ---
 PG_BIN=$(dirname "$(ls -d /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
@@ -102,8 +106,22 @@ if ! $pg_ok; then
   echo "WARNING: PostgreSQL could not be started; skipping the PostgreSQL runs (they are required under CI=true)." >&2
 fi
 
+# The two runs side by side: each alone left a quarter of the two cores idle (waiting on fsync,
+# on PostgreSQL, on its slowest tests), 194 s and 275 s one after the other (2026-12-04).
+phase "Swift tests on SQLite and on PostgreSQL, side by side"
+SQLITE_LOG="$ARTIFACTS/swift-test-sqlite.log" POSTGRES_LOG="$ARTIFACTS/swift-test-postgres.log"
+rm -f "$POSTGRES_LOG"
+# Each run's own time, printed under the phase's.
+timed() {
+  local start=$SECONDS status=0
+  "$@" || status=$?
+  printf '  %-38s %5d s\n' "$TIMED_AS" $((SECONDS - start)) >>"$PHASES.parts"
+  return $status
+}
+TIMED_AS="SQLite" timed swift_tests >"$SQLITE_LOG" 2>&1 &
+sqlite_run=$!
+postgres_status=0
 if $pg_ok; then
-  phase "Swift server tests on PostgreSQL (port $PG_PORT)"
   # Two at a time: the PostgreSQL server shares the two cores and the disk with the tests, and at
   # four a test's pool waited past its 5 s for a connection while sixteen writers committed one
   # by one beside it (2026-11-27).
@@ -112,10 +130,17 @@ if $pg_ok; then
   not_storage="MultipartTests|HealthImportHardeningTests|RecipeImportAPITests|RecipeNutritionTests|RecipeWebTests"
   not_storage+="|CookWebTests|ClientRetryTests|ExecutorTests"
   FORKCAST_TEST_DATABASE_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT/forkcast_test" \
-    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${FORKCAST_TEST_PG_WIDTH:-2} \
-    swift test --skip-build --filter ForkcastServerTests --skip "ForkcastServerTests\.($not_storage)/" 2>&1 \
-    | tee "$ARTIFACTS/swift-test-postgres.log" \
-    || { failed_summary "Swift server tests on PostgreSQL" "$ARTIFACTS/swift-test-postgres.log"; exit 1; }
+    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${FORKCAST_TEST_PG_WIDTH:-2} TIMED_AS="PostgreSQL (port $PG_PORT)" \
+    timed swift_tests --filter ForkcastServerTests --skip "ForkcastServerTests\.($not_storage)/" >"$POSTGRES_LOG" 2>&1 \
+    || postgres_status=$?
+fi
+sqlite_status=0
+wait $sqlite_run || sqlite_status=$?
+for log in "$SQLITE_LOG" "$POSTGRES_LOG"; do [ -f "$log" ] && tail -n 1 "$log"; done
+[ $sqlite_status = 0 ] || failed_summary "Swift tests on SQLite (all of it: $SQLITE_LOG)" "$SQLITE_LOG"
+[ $postgres_status = 0 ] || failed_summary "Swift server tests on PostgreSQL (all of it: $POSTGRES_LOG)" "$POSTGRES_LOG"
+[ $sqlite_status = 0 ] && [ $postgres_status = 0 ] || exit 1
+if $pg_ok; then
   export FORKCAST_TEST_PG_URL="postgres://forkcast:forkcast@127.0.0.1:$PG_PORT"
   export FORKCAST_TEST_PG_CTL="$PG_BIN/pg_ctl" FORKCAST_TEST_PG_DATA="$PG_DIR/data" FORKCAST_TEST_PG_USER="$PG_USER"
   export FORKCAST_TEST_PG_OPTIONS="-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1"

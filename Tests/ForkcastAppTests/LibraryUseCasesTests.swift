@@ -30,19 +30,28 @@ struct LibraryUseCasesTests {
 
     @Test func everyFoodOfTheShippedCatalogueIsAdoptedAndLoggedAsPublished() async throws {
         let catalogue = InMemoryFoodCatalog(Self.shippedCatalogue)
-        let adopt = AdoptCatalogFood(library: library(ann), catalog: catalogue, now: monday)
-        let log = LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: monday, uuid: { UUID() })
         var refused: [String] = []
-        for food in Self.shippedCatalogue {
-            do {
-                let mine = try await adopt.adopt(food.catalogId).food
-                _ = try await log.single(EntryInput(mealType: "lunch", foodId: mine.id))
-            } catch {
-                refused.append("\(food.name): \(error)")
+        // A fresh library for every 250 foods: the fake copies a person's whole library in each
+        // write, and 7,350 foods in one took 47 s of CPU (2026-12-04) for what one food at a time shows.
+        for start in stride(from: 0, to: Self.shippedCatalogue.count, by: 250) {
+            let part = Self.shippedCatalogue[start..<min(start + 250, Self.shippedCatalogue.count)]
+            let libraries = InMemoryLibraries()
+            let adopt = AdoptCatalogFood(library: libraries.library(of: ann), catalog: catalogue, now: monday)
+            let log = LogEntry(diary: libraries.diary(of: ann, zone: .gmt), now: monday, uuid: { UUID() })
+            let refusedBefore = refused.count
+            for food in part {
+                do {
+                    let mine = try await adopt.adopt(food.catalogId).food
+                    _ = try await log.single(EntryInput(mealType: "lunch", foodId: mine.id))
+                } catch {
+                    refused.append("\(food.name): \(error)")
+                }
             }
+            #expect(libraries.contents.entries.count == part.count - (refused.count - refusedBefore))
         }
         #expect(refused.isEmpty, "\(refused.count) of \(Self.shippedCatalogue.count) refused, e.g. \(refused.prefix(3))")
-        #expect(libraries.contents.entries.count == Self.shippedCatalogue.count)
+        let milkFood = try #require(Self.shippedCatalogue.first { $0.name == "Milk, whole" })
+        _ = try await AdoptCatalogFood(library: library(ann), catalog: catalogue, now: monday).adopt(milkFood.catalogId)
         // "Milk, whole": the source's sugars (4.81 g) over its carbohydrates (4.63 g), kept as published;
         // renaming it keeps them, while changing them is held to the rule.
         let milk = try #require(libraries.contents.foods.values.map(\.value).first { $0.name == "Milk, whole" })
