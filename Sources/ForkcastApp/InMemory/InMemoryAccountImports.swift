@@ -12,14 +12,14 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
     let settingsStore: InMemorySettingsStore
     /// The import's time, which ``takeBack(_:restoring:)`` records its deletions at.
     let now: Date
-    let photoBytes: @Sendable (AccountArchive.PhotoRecord) throws -> Data
-    let recipePhotoBytes: @Sendable (AccountArchive.RecipePhotoRecord) throws -> Data
+    let photoBytes: @Sendable (AccountArchive.PhotoRecord) async throws -> Data
+    let recipePhotoBytes: @Sendable (AccountArchive.RecipePhotoRecord) async throws -> Data
     private let lock = NSLock()
     private var _files: Set<UUID> = []
 
     init(libraries: InMemoryLibraries, owner: UUID, settings: InMemorySettingsStore, now: Date,
-         recipePhotoBytes: @escaping @Sendable (AccountArchive.RecipePhotoRecord) throws -> Data,
-         photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) {
+         recipePhotoBytes: @escaping @Sendable (AccountArchive.RecipePhotoRecord) async throws -> Data,
+         photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) async throws -> Data) {
         self.recipePhotoBytes = recipePhotoBytes
         self.libraries = libraries
         self.owner = owner
@@ -162,7 +162,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
         }
 
         func storePhoto(_ record: AccountArchive.PhotoRecord, index: Int) async throws -> Int {
-            let data = try imports.photoBytes(record)
+            let data = try await imports.photoBytes(record)
             let image: ImageFile
             do { image = try ImageFile.inspect(data) } catch {
                 throw ValidationError(field: "file", "This is not a photo Forkcast can show: \(error)")
@@ -180,7 +180,7 @@ public final class InMemoryAccountImports: AccountImports, @unchecked Sendable {
         }
 
         func recipePhoto(_ record: AccountArchive.RecipePhotoRecord) async throws -> MealPhoto {
-            try MealPhoto(importing: try imports.recipePhotoBytes(record))
+            try MealPhoto(importing: try await imports.recipePhotoBytes(record))
         }
     }
 }

@@ -26,8 +26,8 @@ public final class InMemoryLibraries: @unchecked Sendable {
 
     /// One person's account as an import fills it (see ``InMemoryAccountImports``).
     public func imports(of owner: UUID, settings: InMemorySettingsStore, now: Date,
-                        recipePhotoBytes: @escaping @Sendable (AccountArchive.RecipePhotoRecord) throws -> Data = { _ in throw ValidationError(field: "file", "No such file.") },
-                        photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) throws -> Data) -> InMemoryAccountImports {
+                        recipePhotoBytes: @escaping @Sendable (AccountArchive.RecipePhotoRecord) async throws -> Data = { _ in throw ValidationError(field: "file", "No such file.") },
+                        photoBytes: @escaping @Sendable (AccountArchive.PhotoRecord) async throws -> Data) -> InMemoryAccountImports {
         InMemoryAccountImports(libraries: self, owner: owner, settings: settings, now: now, recipePhotoBytes: recipePhotoBytes, photoBytes: photoBytes)
     }
 

@@ -187,14 +187,18 @@ struct FluentAccountImports: AccountImports {
 
     /// The person's account copied empty into memory, with their settings: a dry run writes there,
     /// through the same use cases, while everyone's writes go on. Photos are read and checked as an
-    /// upload's are; nothing is stored.
+    /// upload's are, on the thread pool as a real import's are; nothing is stored.
     func rehearsal() async throws -> any AccountImports {
         let read = files
         let settings = InMemorySettingsStore(AccountSettings(displayName: user.displayName, timeZone: user.timeZone, currency: user.currency))
-        return InMemoryLibraries().imports(of: ownerID, settings: settings, now: now, recipePhotoBytes: { try Self.read($0.file, with: read) }) { record in
-            let files = try Self.read(record, with: read)
-            do { _ = try PhotoRepository.prepare(files.full, thumbnail: files.thumbnail) } catch AppError.validation(let error) { throw error }
-            return files.full
+        return InMemoryLibraries().imports(of: ownerID, settings: settings, now: now, recipePhotoBytes: { record in
+            try await NIOThreadPool.singleton.runIfActive { try Self.read(record.file, with: read) }
+        }) { record in
+            try await NIOThreadPool.singleton.runIfActive {
+                let files = try Self.read(record, with: read)
+                do { _ = try PhotoRepository.prepare(files.full, thumbnail: files.thumbnail) } catch AppError.validation(let error) { throw error }
+                return files.full
+            }
         }
     }
 }
