@@ -1,6 +1,7 @@
 import Fluent
 import ForkcastCore
 import Foundation
+import PostgresNIO
 import SQLKit
 
 /// Who made the change being written: a pushing device (with its clock and mutation id), or the
@@ -34,7 +35,7 @@ enum SyncLog {
         let sql = db as! any SQLDatabase
         // A pushing device's change is recorded as the device's (``WriteTransaction/changes(from:_:)``).
         let origin = (db as? WriteTransaction)?.origin
-        if sql.dialect.name == "postgresql" { return try await recordOnPostgres(kind, changes, op: op, owner: owner, origin: origin, on: sql) }
+        if sql.dialect.name == "postgresql" { return try await recordOnPostgres(kind, changes, op: op, owner: owner, origin: origin, on: db) }
         // SQLite (its writes already take turns). One change (the usual case) gets its number inside
         // the insert: one statement fewer in the writer's turn (docs/performance.md). Several get
         // consecutive numbers after the head read once (a later row of one statement would see the
@@ -46,7 +47,7 @@ enum SyncLog {
                 defer { next += 1 }
                 return row(kind, change, op: op, owner: owner, origin: origin, seq: single ? head(of: "\(bind: owner)") + " + 1" : SQLBind(Int64(next)))
             }
-            try await sql.raw(insertInto + " VALUES \(SQLList(rows)) " + replacing).run()
+            try await sql.raw("\(unsafeRaw: insertInto) VALUES \(SQLList(rows)) \(unsafeRaw: replacing)").run()
         }
         SyncEvents.changed(owner: owner, in: db)
     }
@@ -65,19 +66,45 @@ enum SyncLog {
     /// The most changes one statement records inside a write transaction (nine values each).
     static let changesPerStatement = 200
 
-    /// PostgreSQL, inside a write transaction: the owner's turn (``lockOwner(_:on:)``), then one
-    /// statement for up to ``changesPerStatement`` changes (``recording(_:_:op:origin:)``).
+    /// PostgreSQL, inside a write transaction: one statement for up to ``changesPerStatement``
+    /// changes (``recording(_:_:op:origin:)``). One change, the usual case, is a statement each
+    /// connection prepares once (``OneChange``): planning it on every write cost PostgreSQL about a
+    /// third of its time on it (docs/performance.md).
     private static func recordOnPostgres(_ kind: SyncKind, _ changes: [(id: UUID, at: Date)], op: SyncOp, owner: UUID,
-                                         origin: SyncOrigin?, on sql: any SQLDatabase) async throws {
-        for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
-            let part = changes[start..<min(start + changesPerStatement, changes.count)].map { (owner: owner, id: $0.id, at: $0.at) }
-            try await sql.raw(recording(kind, part, op: op, origin: origin)).run()
-        }
+                                         origin: SyncOrigin?, on db: any Database) async throws {
+        guard let postgres = ((db as? WriteTransaction)?.base ?? db) as? any PostgresDatabase else { throw AppError.storageUnavailable }
+        try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                for start in stride(from: 0, to: changes.count, by: changesPerStatement) {
+                    let part = changes[start..<min(start + changesPerStatement, changes.count)].map { (owner: owner, id: $0.id, at: $0.at) }
+                    let statement = recording(kind, part, op: op, origin: origin)
+                    if part.count == 1 {
+                        for try await _ in try await connection.execute(OneChange(bindings: statement.bindings), logger: db.logger) {}
+                    } else {
+                        for try await _ in try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: statement.bindings),
+                                                                      logger: db.logger) {}
+                    }
+                }
+            }
+        }.get()
+    }
+
+    /// ``recording(_:_:op:origin:)`` of one change, prepared once per connection.
+    private struct OneChange: PostgresPreparedStatement {
+        static let name = "forkcast_feed_one"
+        static let sql = recording(.food, [(UUID(), UUID(), Date(timeIntervalSince1970: 0))], op: .upsert, origin: nil).sql
+        // Declared: PostgreSQL reads an untyped parameter in a VALUES list as text.
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .uuid, .int8, .uuid, .text, .uuid, .int8, .text, .float8, .text, .text, .float8, .text]
+        typealias Row = PostgresRow
+        var bindings: PostgresBindings
+        func makeBindings() -> PostgresBindings { bindings }
+        func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
     }
 
     /// PostgreSQL: one statement that records `changes` (of one or more owners, each owner's in
     /// order), numbered after each owner's head, and wakes the owners' event streams at commit
-    /// (PostgreSQL sends a notification then, and never for a transaction rolled back).
+    /// (PostgreSQL sends a notification then, and never for a transaction rolled back). Its text
+    /// depends only on how many owners and changes it has; the values are its parameters.
     ///
     /// The numbers come from the owner's row in `sync_heads`, moved on by the statement: an update
     /// of a row waits for a writer that moved it before and then reads what that writer committed,
@@ -87,42 +114,49 @@ enum SyncLog {
     /// so does one whose row is behind it (changes an older Forkcast recorded, which kept no row,
     /// while no newer one ran: instances of both at once would give numbers twice, so every
     /// instance is stopped for this upgrade, as the README says).
-    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp, origin: SyncOrigin?) -> SQLQueryString {
+    static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp,
+                          origin: SyncOrigin?) -> (sql: String, bindings: PostgresBindings) {
+        var bindings = PostgresBindings()
+        func bind(_ value: some PostgresDynamicTypeEncodable) -> String { bindings.append(value); return "$\(bindings.count)" }
         var counts: [UUID: Int64] = [:]
-        let rows = changes.map { change -> SQLExpression in
-            counts[change.owner, default: 0] += 1
-            return row(kind, (change.id, change.at), op: op, owner: change.owner, origin: origin, seq: SQLBind(counts[change.owner]!))
-        }
+        for change in changes { counts[change.owner, default: 0] += 1 }
         // Several owners' rows are locked in one order, as every writer of several locks them.
         let owners = counts.sorted { $0.key.uuidString < $1.key.uuidString }
-        let heads = owners.map { SQLGroupExpression([SQLBind($0.key), SQLBind($0.value)]) }
         // The owners' turns first (``lockOwner(_:on:)``), in the same statement: a turn is held
         // until the commit, so every round trip saved here is one the owner's next writer waits less.
-        let locks = SQLList(owners.map { SQLFunction("pg_advisory_xact_lock", args: SQLBind(lockKey($0.key))) })
-        return """
+        let locks = owners.map { "pg_advisory_xact_lock(\(bind(lockKey($0.key))))" }.joined(separator: ", ")
+        let heads = owners.map { "(\(bind($0.key)), \(bind($0.value)))" }.joined(separator: ", ")
+        var numbers: [UUID: Int64] = [:]
+        let rows = changes.map { change -> String in
+            numbers[change.owner, default: 0] += 1
+            let origin = origin ?? SyncOrigin.server(at: change.at)
+            return "(" + [bind(change.owner), bind(kind.rawValue), bind(change.id), bind(numbers[change.owner]!), bind(op.rawValue),
+                          bind(origin.updatedAt.timeIntervalSince1970), bind(origin.deviceId), bind(origin.mutationId),
+                          bind(change.at.timeIntervalSince1970)].joined(separator: ", ") + ")"
+        }
+        let sql = """
             WITH locks AS MATERIALIZED (SELECT \(locks)),
             heads AS (
               INSERT INTO sync_heads (owner_id, seq, added)
-              SELECT c.owner_id, \(head(of: "c.owner_id")) + c.added, c.added FROM (VALUES \(SQLList(heads))) AS c (owner_id, added)
+              SELECT c.owner_id, \(head(column: "c.owner_id")) + c.added, c.added FROM (VALUES \(heads)) AS c (owner_id, added)
               WHERE EXISTS (SELECT FROM locks)
               ON CONFLICT (owner_id) DO UPDATE SET seq = GREATEST(sync_heads.seq, excluded.seq - excluded.added) + excluded.added,
                 added = excluded.added
               RETURNING owner_id, seq - added AS base),
             feed AS (
-            """ + insertInto + """
-             SELECT v.owner_id, v.kind, v.record_id, h.base + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
-              FROM (VALUES \(SQLList(rows))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at), heads AS h
-              WHERE h.owner_id = v.owner_id
-            """ + " " + replacing + """
+            \(insertInto) SELECT v.owner_id, v.kind, v.record_id, h.base + v.n, v.op, v.updated_at, v.device_id, v.mutation_id, v.changed_at
+              FROM (VALUES \(rows.joined(separator: ", "))) AS v (owner_id, kind, record_id, n, op, updated_at, device_id, mutation_id, changed_at),
+              heads AS h WHERE h.owner_id = v.owner_id \(replacing)
             )
-            SELECT pg_notify(\(bind: SyncEvents.channel), h.owner_id::text) FROM heads AS h
+            SELECT pg_notify(\(bind(SyncEvents.channel)), h.owner_id::text) FROM heads AS h
             """
+        return (sql, bindings)
     }
 
     /// Every insert into the feed: its columns, and what a later change of a record replaces.
-    private static let insertInto: SQLQueryString =
+    private static let insertInto =
         "INSERT INTO sync_records (owner_id, kind, record_id, seq, op, updated_at, device_id, mutation_id, changed_at)"
-    private static let replacing: SQLQueryString = """
+    private static let replacing = """
         ON CONFLICT (owner_id, kind, record_id) DO UPDATE SET seq = excluded.seq, op = excluded.op,
           updated_at = excluded.updated_at, device_id = excluded.device_id, mutation_id = excluded.mutation_id,
           changed_at = excluded.changed_at
