@@ -91,10 +91,11 @@ enum SyncLog {
 
     /// ``recording(_:_:op:origin:)`` of one change, prepared once per connection.
     private struct OneChange: PostgresPreparedStatement {
+        private static let sample = recording(.food, [(UUID(), UUID(), Date(timeIntervalSince1970: 0))], op: .upsert, origin: nil)
         static let name = "forkcast_feed_one"
-        static let sql = recording(.food, [(UUID(), UUID(), Date(timeIntervalSince1970: 0))], op: .upsert, origin: nil).sql
+        static let sql = sample.sql
         // Declared: PostgreSQL reads an untyped parameter in a VALUES list as text.
-        static let bindingDataTypes: [PostgresDataType] = [.int8, .uuid, .int8, .uuid, .text, .uuid, .int8, .text, .float8, .text, .text, .float8, .text]
+        static let bindingDataTypes = sample.types
         typealias Row = PostgresRow
         var bindings: PostgresBindings
         func makeBindings() -> PostgresBindings { bindings }
@@ -115,9 +116,14 @@ enum SyncLog {
     /// while no newer one ran: instances of both at once would give numbers twice, so every
     /// instance is stopped for this upgrade, as the README says).
     static func recording(_ kind: SyncKind, _ changes: [(owner: UUID, id: UUID, at: Date)], op: SyncOp,
-                          origin: SyncOrigin?) -> (sql: String, bindings: PostgresBindings) {
+                          origin: SyncOrigin?) -> (sql: String, bindings: PostgresBindings, types: [PostgresDataType]) {
         var bindings = PostgresBindings()
-        func bind(_ value: some PostgresDynamicTypeEncodable) -> String { bindings.append(value); return "$\(bindings.count)" }
+        var types: [PostgresDataType] = []
+        func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+            bindings.append(value)
+            types.append(value.psqlType)
+            return "$\(bindings.count)"
+        }
         var counts: [UUID: Int64] = [:]
         for change in changes { counts[change.owner, default: 0] += 1 }
         // Several owners' rows are locked in one order, as every writer of several locks them.
@@ -150,7 +156,7 @@ enum SyncLog {
             )
             SELECT pg_notify(\(bind(SyncEvents.channel)), h.owner_id::text) FROM heads AS h
             """
-        return (sql, bindings)
+        return (sql, bindings, types)
     }
 
     /// Every insert into the feed: its columns, and what a later change of a record replaces.
