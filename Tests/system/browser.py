@@ -13,6 +13,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import account_email
+from fresh_element import FreshElement
 
 # Like a person, scroll what you are about to tap to the middle of the screen first: the sticky
 # header and the phone's tab bar cover the edges.
@@ -51,6 +52,7 @@ def make_driver(size="phone", javascript=True):
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver._web_element_cls = FreshElement
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
     if size == "phone":
@@ -94,7 +96,10 @@ def click_fresh(driver, selector, text="", timeout=10):
 
 
 def css(driver, selector):
-    return driver.find_element(By.CSS_SELECTOR, selector)
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    if isinstance(element, FreshElement) and not isinstance(driver, WebElement):
+        element.selector = selector
+    return element
 
 
 def all_css(driver, selector):

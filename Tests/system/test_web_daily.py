@@ -137,7 +137,8 @@ def test_entries_are_corrected_and_deleting_offers_undo(driver, server):
     wait_for(driver, lambda d: "304 kcal" not in lunch_total(d), message="the lunch total leaves out the entry being deleted")
     screenshot(driver, "undo-delete")
     css(driver, "#undo-toast button").click()
-    assert css(driver, f"#entry-{entry['id']}").is_displayed()
+    # Undo and each sent delete redraw the day, so the row is read afresh until it shows.
+    wait_for(driver, lambda d: css(d, f"#entry-{entry['id']}").is_displayed(), message="Undo shows the row again")
     wait_for(driver, lambda d: lunch_total(d) == "304 kcal", message="Undo counts it again")
     # Another entry deleted after it, left alone: its delete is sent when its Undo seconds are up,
     # which is after the oats' would have been. Waiting for that delete (not for a fixed time) is
@@ -148,7 +149,7 @@ def test_entries_are_corrected_and_deleting_offers_undo(driver, server):
     wait_for(driver, lambda d: not d.find_elements(By.ID, f"entry-{tea['id']}"))
     assert s.get(server.url(f"/api/v1/diary/entries/{tea['id']}")).status_code == 404
     assert s.get(server.url(f"/api/v1/diary/entries/{entry['id']}")).status_code == 200, "Undo kept the oats past their window"
-    assert css(driver, f"#entry-{entry['id']}").is_displayed()
+    wait_for(driver, lambda d: css(d, f"#entry-{entry['id']}").is_displayed(), message="the oats stay on the day")
 
 
 def test_logging_offline_is_kept_and_sent_when_the_server_is_back(data_dir):
