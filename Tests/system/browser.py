@@ -80,19 +80,13 @@ def wait_for(driver, condition, timeout=10, message=""):
 def click_suggestion(driver, selector, text, timeout=10):
     """Clicks the first element of `selector` whose text holds `text`. Suggestions are drawn again as
     each answer to the typing arrives, so one read a moment ago may be gone: it is found again."""
-    click_fresh(driver, selector, text, timeout)
-
-
-def click_fresh(driver, selector, text="", timeout=10):
-    """Clicks the first element of `selector` (whose text holds `text`), found again if the page
-    redrew it between the finding and the click (a live page redraws on another device's change)."""
     def click(d):
         for element in d.find_elements(By.CSS_SELECTOR, selector):
             if text in element.text:
                 element.click()
                 return True
         return False
-    wait_for(driver, click, timeout, f"{selector} holding {text!r}")
+    wait_for(driver, click, timeout, f"a suggestion holding {text!r}")
 
 
 def css(driver, selector):

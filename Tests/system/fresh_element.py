@@ -23,7 +23,7 @@ class FreshElement(WebElement):
 
     # Reads through WebDriver's element commands.
     def _execute(self, command, params=None):
-        return self._again(lambda: WebElement._execute(self, command, dict(params or {})))
+        return self._again(lambda: WebElement._execute(self, command, params))
 
     # Reads WebDriver answers with a script given the element.
     def is_displayed(self):

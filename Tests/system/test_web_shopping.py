@@ -5,7 +5,7 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from browser import (Taps, all_css, api_session, axe_check, browser_errors, click_fresh, css, make_driver, screenshot,
+from browser import (Taps, all_css, api_session, axe_check, browser_errors, css, make_driver, screenshot,
                      sign_in, wait_for)
 from offline_pages import kept_for_offline
 
@@ -114,8 +114,9 @@ def test_from_the_planner_to_the_shop_and_a_shared_link(driver, server):
     r = s.put(server.url(f"/api/v1/plan/assignments/{week['tuesday']['id']}"),
               json={"mealId": week["pudding"]["id"], "date": "2026-12-10", "mealType": "dinner"})
     assert r.status_code == 200, r.text
-    # The list redraws itself on that change (the event stream) and may do so as Refresh is tapped.
-    click_fresh(driver, "form[action$='/refresh'] button")
+    # The list redraws itself on that change (the event stream) and may do so as Refresh is tapped:
+    # css() finds the button again then (fresh_element.py).
+    css(driver, "form[action$='/refresh'] button").click()
     wait_for(driver, lambda d: not any(n == "Milk" for n, _, _ in rows(d)), message="the milk went")
     shown = rows(driver)
     assert ["Rice", "1 pack of 1 kg (450 g)", True] in shown and any(n == "dish soap" for n, _, _ in shown), shown
