@@ -40,7 +40,7 @@ public func configure(_ app: Application, config: AppConfig, dependencies: Depen
     app.middleware.use(InFlightRequests.Middleware(requests: requests))
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
     app.readCache = ReadCache(maxBytes: config.readCacheBytes)
-    app.catalogState = CatalogState()
+    app.catalogState = CatalogState(shippedFoods: dependencies.shippedCatalog)
     app.middleware.use(SecurityHeadersMiddleware(config: config))
     app.middleware.use(ProblemMiddleware())
     if case .postgres = config.storage {

@@ -119,7 +119,7 @@ struct FoodCatalogAPITests {
             let parts = try await CatalogPartModel.query(on: app.db).all()
             #expect(parts.map(\.part) == ["generic"] && parts.first?.complete == true)
             // A second load of the same version changes nothing.
-            try await CatalogState.loadShipped(db: app.db, threadPool: CatalogState.threads)
+            try await CatalogState.loadShipped(db: app.db, threadPool: CatalogState.threads, foods: app.dependencies.shippedCatalog)
             #expect(try await CatalogPartModel.query(on: app.db).all().map(\.updatedAt) == parts.map(\.updatedAt))
         }
     }
@@ -132,7 +132,7 @@ struct FoodCatalogAPITests {
     @Test func theCataloguesFirstUseInsideAWriteThatRollsBackLeavesItToLoadAtTheNext() async throws {
         struct Refused: Error {}
         try await withForkcast { app in
-            let foods = try await CatalogState.threads.runIfActive { try ShippedCatalog.foods() }
+            let foods = try await CatalogState.threads.runIfActive { try app.dependencies.shippedCatalog() }
             let egg = try #require(foods.first { $0.name == "Egg, whole, raw, fresh" })
             await #expect(throws: Refused.self) {
                 try await app.db.write { tx in

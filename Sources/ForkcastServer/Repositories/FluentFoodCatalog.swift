@@ -70,10 +70,16 @@ actor CatalogState {
         return pool
     }()
 
+    /// The shipped foods, read when a database lacks them (``Dependencies/shippedCatalog``).
+    private let shippedFoods: @Sendable () throws -> [CatalogFood]
     private var shippedLoaded = false
     private var loadingShipped: Task<Void, any Error>?
     private var current: (index: CatalogSearch, generation: String, checkedAt: ContinuousClock.Instant)?
     private var building: Task<(CatalogSearch, String), any Error>?
+
+    init(shippedFoods: @escaping @Sendable () throws -> [CatalogFood]) {
+        self.shippedFoods = shippedFoods
+    }
 
     /// Loads the shipped catalogue when the stored one is missing or of another version.
     ///
@@ -85,7 +91,7 @@ actor CatalogState {
     func ensureShipped(db: any Database, threadPool: NIOThreadPool) async throws {
         if shippedLoaded || db is WriteTransaction { return }
         if let loadingShipped { return try await loadingShipped.value }
-        let task = Task { try await Self.loadShipped(db: db, threadPool: threadPool) }
+        let task = Task { [shippedFoods] in try await Self.loadShipped(db: db, threadPool: threadPool, foods: shippedFoods) }
         loadingShipped = task
         defer { loadingShipped = nil }
         try await task.value
@@ -142,12 +148,12 @@ actor CatalogState {
         }
     }
 
-    static func loadShipped(db: any Database, threadPool: NIOThreadPool) async throws {
+    static func loadShipped(db: any Database, threadPool: NIOThreadPool, foods read: @escaping @Sendable () throws -> [CatalogFood]) async throws {
         let version = try await threadPool.runIfActive { try ShippedCatalog.version() }
         if let part = try await CatalogPartModel.query(on: db).filter(\.$part == ShippedCatalog.part).first(), part.version == version, part.complete {
             return
         }
-        let foods = try await threadPool.runIfActive { try ShippedCatalog.foods() }
+        let foods = try await threadPool.runIfActive { try read() }
         // In short transactions of 500 foods, so other writers wait a few milliseconds at a time,
         // not the whole load: the first marks the new version as incomplete and removes the old
         // one's foods (once, whoever starts it), the last marks it complete. Instances starting

@@ -8,10 +8,14 @@ public struct Dependencies: Sendable {
     public var now: @Sendable () -> Date
     /// New row ids: time-ordered (``UUID/timeOrdered(at:)``), so new rows append to their indexes.
     public var uuid: @Sendable () -> UUID
+    /// The catalogue Forkcast ships, read from its files when a database lacks it (blocking).
+    public var shippedCatalog: @Sendable () throws -> [CatalogFood]
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }, uuid: @escaping @Sendable () -> UUID = { UUID.timeOrdered() }) {
+    public init(now: @escaping @Sendable () -> Date = { Date() }, uuid: @escaping @Sendable () -> UUID = { UUID.timeOrdered() },
+                shippedCatalog: (@Sendable () throws -> [CatalogFood])? = nil) {
         self.now = now
         self.uuid = uuid
+        self.shippedCatalog = shippedCatalog ?? { try ShippedCatalog.foods() }
     }
 
     public static let live = Dependencies()
