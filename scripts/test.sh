@@ -40,7 +40,7 @@ need_apt=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 command -v psql >/dev/null 2>&1 || need_apt+=(postgresql-client)
 # The browser suite drives Debian's Chromium, as its headless shell, through its WebDriver.
-[ -x /usr/bin/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)
 [ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core)
 if [ ${#need_apt[@]} -gt 0 ]; then
