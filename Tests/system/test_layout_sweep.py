@@ -1,6 +1,6 @@
 """Layouts: every page at phone, tablet and desktop widths, light and dark, with a library
 of real long names (USDA and Open Food Facts style, a 120-character one, combining marks and
-right-to-left text). On each page, measured in the browser at every width and in both schemes:
+right-to-left text). On each page, measured in the browser at every width:
 
 1. nothing overflows sideways;
 2. no box showing a name is squeezed narrower than about four characters (40 px);
@@ -12,11 +12,15 @@ and axe finds nothing serious or critical in the phone layout (390 px, light) an
 layout (1440 px, dark), AXE_AT: the markup is the same at every width, and each scheme's colours are
 checked once (in the dark, only axe's rules about colour run: the rest saw the same markup).
 
-One driver is reused and resized through CDP; every failure is collected and reported together, and
-a screenshot of each page, width and scheme that failed a check goes to ARTIFACTS/screenshots/layout/.
+The boxes are measured once per width, in the light scheme: the dark one changes only colours
+(test_the_dark_scheme_changes_only_colours holds to that). One driver is reused and resized through
+CDP; every failure is collected and reported together, and screenshots of each page and width that
+failed a check, in both schemes, go to ARTIFACTS/screenshots/layout/.
 """
 import datetime
+import glob
 import os
+import re
 import time
 
 
@@ -68,19 +72,19 @@ def test_every_page_at_every_width_and_scheme(start_server):
             wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete")
             if prepare:
                 prepare()
-            for scheme in SCHEMES:
+            # The boxes are measured once: the schemes differ only in colours (see below).
+            set_dark(driver, False)
+            driver.execute_script("window.scrollTo(0, 0)")
+            failed = False
+            for f in driver.execute_script(MEASURE, width < PHONE_BREAKPOINT, width):
+                if f["check"] == "exempt":
+                    exempt.add(f"{name}: {f['what']}")
+                else:
+                    failures.append(f"{name} @{width}: [{f['check']}] {f['what']} {f['size']}".rstrip())
+                    failed = True
+            for scheme in SCHEMES if failed or name in KEEP else []:
                 set_dark(driver, scheme == "dark")
-                driver.execute_script("window.scrollTo(0, 0)")
-                where = f"{name} @{width} {scheme}"
-                failed = False
-                for f in driver.execute_script(MEASURE, width < PHONE_BREAKPOINT, width):
-                    if f["check"] == "exempt":
-                        exempt.add(f"{name}: {f['what']}")
-                    else:
-                        failures.append(f"{where}: [{f['check']}] {f['what']} {f['size']}".rstrip())
-                        failed = True
-                if failed or name in KEEP:
-                    screenshot_file(driver, os.path.join(SHOTS, f"{name}-{width}-{scheme}.png"))
+                screenshot_file(driver, os.path.join(SHOTS, f"{name}-{width}-{scheme}.png"))
             axe_schemes = [scheme for scheme in SCHEMES if (width, scheme) in AXE_AT]
             if axe_schemes:
                 driver.execute_script(TRIM_LISTS)  # after the measurements: they see the whole page
@@ -201,3 +205,26 @@ def test_every_page_at_every_width_and_scheme(start_server):
                 "\n\nLinks in running text, exempt from the target size:\n" + "\n".join(sorted(exempt)) + "\n")
     print(f"layout sweep timings (s): {timings}")
     assert not failures, f"{len(failures)} layout failures (also in {report}):\n" + "\n".join(failures)
+
+
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}|rgba?\([0-9., ]+\)")
+
+
+def test_the_dark_scheme_changes_only_colours():
+    """What lets the sweep measure each width once: in every stylesheet, the dark scheme's rules only
+    give colour properties new colours, and no script asks which scheme is on."""
+    public = os.path.join(ROOT, "Sources", "ForkcastServer", "Public")
+    blocks = 0
+    for path in glob.glob(os.path.join(public, "css", "*.css")):
+        text = re.sub(r"/\*.*?\*/", "", open(path, encoding="utf-8").read(), flags=re.S)
+        for start in [m.end() for m in re.finditer(r"@media[^{]*prefers-color-scheme:\s*dark[^{]*\{", text)]:
+            depth, end = 1, start
+            while depth:
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                end += 1
+            blocks += 1
+            for prop, value in re.findall(r"([-\w]+)\s*:\s*([^;{}]+)", re.sub(r"[^{};]*\{", ";", text[start:end - 1])):
+                assert prop.startswith("--") and COLOUR.fullmatch(value.strip()), f"{path}: {prop}: {value}"
+    assert blocks >= 1
+    for path in glob.glob(os.path.join(public, "**", "*.js"), recursive=True):
+        assert "color-scheme" not in open(path, encoding="utf-8").read(), path
