@@ -209,7 +209,8 @@ struct AccountDataTests {
                     "an entry of the person's own meal type follows the type's new id")
             // Nor into an account that holds records.
             let full = try await again.importArchive(Data(buffer: exported.body))
-            #expect(full.status == .conflict && full.problem?.detail.contains("empty account") == true)
+            #expect(full.status == .conflict)
+            #expect(full.problem?.detail.contains("empty account") == true)
         }
     }
 
