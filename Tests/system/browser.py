@@ -38,7 +38,8 @@ def chromium_paths():
     # tests (51 against 88-108 CPU-s, 2026-12-04), and the browser suite is CPU-bound on two cores.
     # The binary itself: /usr/bin's script runs it without exec, so quitting ended only the script
     # and left every browser running.
-    binary = next((p for p in ["/usr/lib/chromium/chromium-headless-shell"] if os.path.exists(p)), None)
+    binary = "/usr/lib/chromium/chromium-headless-shell"
+    binary = binary if os.path.exists(binary) else None
     driver = next((p for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] if os.path.exists(p)), None)
     return binary, driver
 
