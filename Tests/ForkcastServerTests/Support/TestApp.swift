@@ -11,14 +11,6 @@ import SQLKit
 import Testing
 import VaporTesting
 
-/// Which database the server tests run on: SQLite in a temporary file by default, or the
-/// PostgreSQL server named by `FORKCAST_TEST_DATABASE_URL` (each test in a schema of its own).
-enum TestDatabase {
-    static var postgresURL: String? {
-        ProcessInfo.processInfo.environment["FORKCAST_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
-
 /// A settable clock for tests that need time to pass.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
@@ -49,16 +41,9 @@ func withForkcast(
     _ body: (Application) async throws -> Void
 ) async throws {
     #expect(productionExecutor, "the tests run on the production executor")
-    let app = try await Application.make(.testing)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forkcast-test-\(UUID().uuidString)").path
-    var schema: String?
-    let storage: AppConfig.Storage
-    if let url = TestDatabase.postgresURL {
-        schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        storage = .postgres(url: url, searchPath: schema)
-    } else {
-        storage = .sqlite(path: directory + "/forkcast.sqlite")
-    }
+    let (storage, removeDatabase) = try await TestDatabase.fresh(in: directory)
+    let app = try await Application.make(.testing)
     var config = AppConfig(dataDirectory: directory, storage: storage, allowSignup: allowSignup, bcryptCost: 4,
                            contact: "tests@forkcast.invalid", openFoodFactsURL: openFoodFactsURL,
                            openFoodFactsProductsPerMinute: productsPerMinute, openFoodFactsSearchesPerMinute: 100,
@@ -79,23 +64,18 @@ func withForkcast(
     if let clock { dependencies.now = { clock.now } }
     do {
         try await configure(app, config: config, dependencies: dependencies)
-        if let schema {
-            try await (app.db as! any SQLDatabase).raw("CREATE SCHEMA \(ident: schema)").run()
-        }
         try await app.prepareStorage()
         try await body(app)
     } catch {
-        await cleanUp(app, schema: schema, directory: directory)
+        await cleanUp(app, removeDatabase: removeDatabase, directory: directory)
         throw error
     }
-    await cleanUp(app, schema: schema, directory: directory)
+    await cleanUp(app, removeDatabase: removeDatabase, directory: directory)
 }
 
-private func cleanUp(_ app: Application, schema: String?, directory: String) async {
-    if let schema {
-        try? await (app.db as! any SQLDatabase).raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-    }
+private func cleanUp(_ app: Application, removeDatabase: () async -> Void, directory: String) async {
     try? await app.asyncShutdown()
+    await removeDatabase()
     try? FileManager.default.removeItem(atPath: directory)
 }
 
