@@ -290,12 +290,3 @@ extension AccountDataTests {
         return found
     }
 }
-
-extension AccountArchive {
-    /// Every id the archive's own records carry (the person's own meal types only: built-in ones
-    /// are matched by their key).
-    var recordIDs: Set<UUID> {
-        Set(mealTypes.filter { $0.key == nil }.map(\.id) + foods.map(\.id) + meals.map(\.id) + plan.map(\.id)
-            + diary.map(\.id) + photos.map(\.id) + weights.map(\.id) + shoppingLists.map(\.list.id) + shoppingLists.flatMap { $0.items.map(\.id) })
-    }
-}
