@@ -29,13 +29,21 @@ import VaporTesting
         try await logTogether(entries.map { ($0, owner) }, app: app)
     }
 
-    /// Each entry logged as its owner (several people at once).
-    func logTogether(_ entries: [(entry: DiaryEntry, owner: UUID)], app: Application) async throws -> [UUID: Bool] {
+    struct HolderFailed: Error {}
+
+    /// Each entry logged as its owner (several people at once). `holderLogs`: the holder logs this
+    /// entry (as the first owner), then fails.
+    func logTogether(_ entries: [(entry: DiaryEntry, owner: UUID)], holderLogs: DiaryEntry? = nil, app: Application) async throws -> [UUID: Bool] {
         let gate = app.writeGate
         let sqlite = (app.db as! any SQLDatabase).dialect.name == "sqlite"
         let (held, hold) = AsyncStream<Void>.makeStream()
+        let first = entries[0].owner
         let holder = Task {
-            try await app.db.write { _ in for await _ in held { break } }
+            try await app.db.write { tx in
+                if let holderLogs { try await FluentDiary.insert([holderLogs], owner: first, on: tx, now: Date()) }
+                for await _ in held { break }
+                if holderLogs != nil { throw HolderFailed() }
+            }
         }
         try await Task.sleep(for: .milliseconds(100))  // the holder has the database
         return try await withThrowingTaskGroup(of: (UUID, Bool).self) { group in
@@ -55,7 +63,7 @@ import VaporTesting
             }
             hold.yield()
             hold.finish()
-            try await holder.value
+            if holderLogs == nil { try await holder.value } else { await #expect(throws: HolderFailed.self) { try await holder.value } }
             return try await group.reduce(into: [UUID: Bool]()) { $0[$1.0] = $1.1 }
         }
     }
@@ -103,6 +111,24 @@ import VaporTesting
                   AND s.updated_at = d.updated_at AND s.changed_at = d.updated_at AND s.owner_id = d.user_id
                 """).first()?.decode(column: "n", as: Int.self)
             #expect(matching == 10)
+        }
+    }
+
+    /// The writer that opened the shared transaction (on SQLite it has no savepoint of its own)
+    /// fails after writing: what it wrote is gone, and the writers queued behind it still commit.
+    @Test func aFirstWriterThatFailsLeavesNothingAndTheWritersBehindItCommit() async throws {
+        try await withForkcast { app in
+            _ = try await app.signUp()
+            let owner = try #require(try await UserModel.query(on: app.db).first()?.id)
+            let plums = (1...3).map { entry("Plum \($0)") }
+            let outcomes = try await logTogether(plums.map { ($0, owner) }, holderLogs: entry("Holder's"), app: app)
+            #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 })
+            let sql = app.db as! any SQLDatabase
+            let names = try await sql.raw("SELECT name FROM diary_entries WHERE user_id = \(bind: owner) ORDER BY name").all()
+                .map { try $0.decode(column: "name", as: String.self) }
+            #expect(names == ["Plum 1", "Plum 2", "Plum 3"])
+            let feed = try await sql.raw("SELECT seq FROM sync_records WHERE owner_id = \(bind: owner) AND kind = 'diaryEntry'").all()
+            #expect(feed.count == 3)
         }
     }
 

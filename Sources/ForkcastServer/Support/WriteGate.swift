@@ -146,21 +146,26 @@ actor WriteBatch {
 
     /// Runs one writer's changes in a savepoint, then hands the transaction to the next writer
     /// waiting or, with nobody waiting, commits it; returns once the batch is committed.
+    /// `leads`: the writer that opened the transaction is alone in it, so it needs no savepoint:
+    /// its failure rolls the transaction back and the next writer opens another.
     nonisolated func take<T: Sendable>(turnOf body: @escaping @Sendable (WriteTransaction) async throws -> T,
-                                       actions: WriteTransaction.Actions, gate: WriteGate) async throws -> T {
+                                       actions: WriteTransaction.Actions, gate: WriteGate, leads: Bool = false) async throws -> T {
         let connection = connection
         let mine: Result<T, any Error>
         do {
             let tx = WriteTransaction(connection, actions, gate: gate)
-            let value = try await Savepoint.run(Self.savepoint, on: tx) { try await body(tx) }
+            let value = leads ? try await body(tx) : try await Savepoint.run(Self.savepoint, on: tx) { try await body(tx) }
             mine = .success(value)
         } catch let broken as Savepoint.Broken where broken.savepoint == Self.savepoint {
             await breakBatch(broken.cause)
             mine = .failure(broken.underlying)
         } catch {
+            if leads { await breakBatch(error) }
             mine = .failure(error)
         }
-        if !(await gate.passOn(self)) {
+        // A batch that can only roll back is handed to nobody: the writers waiting start afresh.
+        let handedOn = await isBroken ? false : await gate.passOn(self)
+        if !handedOn {
             await commit()
             await gate.release()
         }
@@ -176,6 +181,7 @@ actor WriteBatch {
 
     /// The transaction can no longer be trusted (a savepoint could not be opened or rolled back): roll it all back.
     private func breakBatch(_ error: any Error) { if broken == nil { broken = error } }
+    private var isBroken: Bool { broken != nil }
 
     private func commit() async {
         let sql = connection as! any SQLDatabase

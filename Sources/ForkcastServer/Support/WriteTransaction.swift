@@ -68,13 +68,20 @@ extension Database {
                 let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
                 let busyTimeout = max(1, min(Int64(WriteGate.busyTimeoutMilliseconds), leftMilliseconds))
                 result = try await (try gate.writer?(self) ?? self).withConnection { connection in
+                    // Each pooled connection already waits 5 s for a lock and overwrites deleted rows
+                    // (`prepareSQLiteConnections`, one connection per event loop for the pool's life):
+                    // only a request with less time left shortens the wait, for this transaction.
                     let sql = connection as! any SQLDatabase
-                    try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeout))").run()
-                    // Deleted rows are overwritten, not left in free pages (a deleted account's email).
-                    try await sql.raw("PRAGMA secure_delete = ON").run()
-                    try await sql.raw("BEGIN IMMEDIATE").run()
-                    // The connection stays held here until the batch has committed.
-                    return try await WriteBatch(connection).take(turnOf: body, actions: actions, gate: gate)
+                    let shortened = busyTimeout < WriteGate.busyTimeoutMilliseconds
+                    if shortened { try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeout))").run() }
+                    let taken: Result<T, any Error>
+                    do {
+                        try await sql.raw("BEGIN IMMEDIATE").run()
+                        // The connection stays held here until the batch has committed.
+                        taken = .success(try await WriteBatch(connection).take(turnOf: body, actions: actions, gate: gate, leads: true))
+                    } catch { taken = .failure(error) }
+                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run() }
+                    return try taken.get()
                 }
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
