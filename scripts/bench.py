@@ -104,7 +104,9 @@ wrk.headers["Authorization"] = "Bearer %s"
 
 WRK_SPREAD = """
 local paths = { %s }
-math.randomseed(os.time())
+-- Each wrk thread runs this in a Lua state of its own: seeded by the time alone, both asked for
+-- the same paths in the same order, so every answer not yet kept was built twice at once.
+math.randomseed(os.time() + tonumber(tostring({}):match("0x(%%x+)"), 16) %% 100000)
 request = function() return wrk.format(nil, paths[math.random(#paths)]) end
 """
 
