@@ -117,16 +117,26 @@ extension Database {
         do {
             busy = .success(try await withConnection { connection in
                 let sql = connection as! any SQLDatabase
-                try await sql.raw("PRAGMA busy_timeout = 100").run()
-                // The connection goes back to the pool with its usual wait, whatever the checkpoint did.
-                let row: Result<(any SQLRow)?, any Error>
-                do { row = .success(try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()) } catch { row = .failure(error) }
-                try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
-                return try row.get()?.decode(column: "busy", as: Int.self) == 1
+                let row = try await sql.waitingForLocks(milliseconds: 100) { try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first() }
+                return try row?.decode(column: "busy", as: Int.self) == 1
             })
         } catch { busy = .failure(error) }
         await writeGate?.release()
         return try !busy.get()
+    }
+}
+
+extension SQLDatabase {
+    /// Runs `body` on this SQLite connection waiting at most `milliseconds` for another process's
+    /// lock, when that is less than the usual wait every pooled connection has; the connection
+    /// goes back to the pool with the usual wait, whatever `body` did.
+    func waitingForLocks<T>(milliseconds: Int64, _ body: () async throws -> T) async throws -> T {
+        guard milliseconds < WriteGate.busyTimeoutMilliseconds else { return try await body() }
+        try await raw("PRAGMA busy_timeout = \(unsafeRaw: String(milliseconds))").run()
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        try? await raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run()
+        return try result.get()
     }
 }
 

@@ -66,22 +66,17 @@ extension Database {
             do {
                 let left = deadline - ContinuousClock.now
                 let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-                let busyTimeout = max(1, min(Int64(WriteGate.busyTimeoutMilliseconds), leftMilliseconds))
+                let busyTimeout = max(1, leftMilliseconds)
                 result = try await (try gate.writer?(self) ?? self).withConnection { connection in
                     // Each pooled connection already waits 5 s for a lock and overwrites deleted rows
                     // (`prepareSQLiteConnections`, one connection per event loop for the pool's life):
                     // only a request with less time left shortens the wait, for this transaction.
                     let sql = connection as! any SQLDatabase
-                    let shortened = busyTimeout < WriteGate.busyTimeoutMilliseconds
-                    if shortened { try await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(busyTimeout))").run() }
-                    let taken: Result<T, any Error>
-                    do {
+                    return try await sql.waitingForLocks(milliseconds: busyTimeout) {
                         try await sql.raw("BEGIN IMMEDIATE").run()
                         // The connection stays held here until the batch has committed.
-                        taken = .success(try await WriteBatch(connection).take(turnOf: body, actions: actions, gate: gate, leads: true))
-                    } catch { taken = .failure(error) }
-                    if shortened { try? await sql.raw("PRAGMA busy_timeout = \(unsafeRaw: String(WriteGate.busyTimeoutMilliseconds))").run() }
-                    return try taken.get()
+                        return try await WriteBatch(connection).take(turnOf: body, actions: actions, gate: gate, leads: true)
+                    }
                 }
             } catch let error as WriteBatch.Opened {
                 throw error.underlying
