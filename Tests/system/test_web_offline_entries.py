@@ -143,8 +143,8 @@ def test_an_offline_plate_is_saved_whole_or_not_at_all(data_dir):
         axe_check(driver, "seams-plate-refused")
         rows[0].find_element(By.CSS_SELECTOR, "[data-discard]").click()
         alert(driver).accept()
-        wait_for(driver, lambda d: outbox(d) == [])
-        assert not all_css(driver, "#outbox-held")
+        # The outbox is emptied first, then the page redraws without the refused plate.
+        wait_for(driver, lambda d: outbox(d) == [] and not all_css(d, "#outbox-held"), message="the plate is discarded")
         assert not script_errors(driver), script_errors(driver)
     finally:
         driver.quit()
