@@ -54,8 +54,7 @@ struct FoodRepository: FoodRecords {
     }
 
     func find(ids: [UUID]) async throws -> [UUID: Food] {
-        guard !ids.isEmpty else { return [:] }
-        let models = try await FoodModel.query(on: db).filter(kitchen).filter(\.$id ~~ Set(ids)).all()
+        let models = try await kitchen.rows(of: FoodModel.self, where: "id", in: ids, on: db)
         return Dictionary(uniqueKeysWithValues: models.map { ($0.id!, $0.domain) })
     }
 

@@ -67,7 +67,7 @@ struct MealRepository: MealRecords {
     /// The meals with these ids that belong to the owner, by id.
     func find(ids: [UUID]) async throws -> [UUID: Meal] {
         guard !ids.isEmpty else { return [:] }
-        let models = try await MealModel.query(on: db).filter(kitchen).filter(\.$id ~~ Set(ids)).all()
+        let models = try await kitchen.rows(of: MealModel.self, where: "id", in: ids, on: db)
         return Dictionary(uniqueKeysWithValues: try await hydrate(models).map { ($0.id, $0) })
     }
 
@@ -207,12 +207,9 @@ struct MealRepository: MealRecords {
     }
 
     private func ingredients(of mealIDs: [UUID]) async throws -> [UUID: [Ingredient]] {
-        guard !mealIDs.isEmpty else { return [:] }
         var result: [UUID: [Ingredient]] = [:]
-        for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
-            let rows = try await MealIngredientModel.query(on: db)
-                .filter(kitchen).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
-            for row in rows { result[row.$meal.id, default: []].append(row.domain) }
+        for row in try await kitchen.rows(of: MealIngredientModel.self, where: "meal_id", in: mealIDs, order: "position", on: db) {
+            result[row.$meal.id, default: []].append(row.domain)
         }
         return result
     }
@@ -225,13 +222,9 @@ struct MealRepository: MealRecords {
     }
 
     private func components(of mealIDs: [UUID]) async throws -> [UUID: [String]] {
-        guard !mealIDs.isEmpty else { return [:] }
         var result: [UUID: [String]] = [:]
-        // Chunked so a large page stays within every driver's bind limit.
-        for chunk in stride(from: 0, to: mealIDs.count, by: 500).map({ Array(mealIDs[$0..<min($0 + 500, mealIDs.count)]) }) {
-            let rows = try await MealComponentModel.query(on: db)
-                .filter(kitchen).filter(\.$meal.$id ~~ chunk).sort(\.$position).all()
-            for row in rows { result[row.$meal.id, default: []].append(row.name) }
+        for row in try await kitchen.rows(of: MealComponentModel.self, where: "meal_id", in: mealIDs, order: "position", on: db) {
+            result[row.$meal.id, default: []].append(row.name)
         }
         return result
     }
