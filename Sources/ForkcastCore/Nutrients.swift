@@ -57,6 +57,7 @@ public struct Nutrients: Hashable, Sendable, Codable {
 
     /// Every value multiplied by `factor` (unknown stays unknown).
     public func scaled(by factor: Decimal) -> Nutrients {
+        guard factor != 1 else { return self }
         var result = self
         for (key, value) in values { result.values[key] = value * factor }
         return result

@@ -32,7 +32,11 @@ public struct Assignment: Identifiable, Hashable, Sendable, Codable {
     public func portions(of meal: Meal) -> Int { servings ?? max(meal.servings, 1) }
 
     /// How much of the meal's ingredients are cooked that day: `servings / meal.servings`.
-    public func scale(of meal: Meal) -> Decimal { Decimal(portions(of: meal)) / Decimal(max(meal.servings, 1)) }
+    public func scale(of meal: Meal) -> Decimal {
+        let portions = portions(of: meal), servings = max(meal.servings, 1)
+        // Most entries cook the meal as written; Decimal division is slow enough to show in a week's answer.
+        return portions == servings ? 1 : Decimal(portions) / Decimal(servings)
+    }
 
     /// The portions a plan entry may make: the same range as a meal's servings.
     public static let servingsRange = 1...MealDraft.maximumServings

@@ -46,20 +46,24 @@ struct MealPresenter {
                           servings: meal.servings, perServing: perServing(meal))
     }
 
-    func answer(_ entry: PlanDay.Entry) -> AssignmentAnswer {
-        let cooked = cookedTotals([entry])
-        return AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
-                                meal: planned(entry.meal), createdAt: entry.assignment.createdAt,
-                                mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
-                                servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
-                                eaters: entry.assignment.eaters?.map(EaterEntry.init), seriesId: entry.assignment.seriesId)
+    func answer(_ entry: PlanDay.Entry) -> AssignmentAnswer { answer(entry, cooked: cookedTotals([entry])) }
+
+    private func answer(_ entry: PlanDay.Entry, cooked: PlanTotals) -> AssignmentAnswer {
+        AssignmentAnswer(id: entry.assignment.id, date: entry.assignment.date, mealId: entry.meal.id,
+                         meal: planned(entry.meal), createdAt: entry.assignment.createdAt,
+                         mealType: entry.assignment.mealType, servings: entry.assignment.portions(of: entry.meal),
+                         servingsSet: entry.assignment.servings != nil, cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
+                         eaters: entry.assignment.eaters?.map(EaterEntry.init), seriesId: entry.assignment.seriesId)
     }
 
-    func answer(_ day: PlanDay, goals: Goals) -> PlanDayAnswer {
-        let t = dayTotals(day), cooked = cookedTotals(day.entries)
-        return PlanDayAnswer(date: day.date, weekday: day.weekday.name, assignments: day.entries.map(answer),
-                             totals: PerServingAnswer(t.nutrients, price: t.cost), cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
-                             goals: PlanGoalsAnswer(GoalStanding(t.nutrients, goals: goals)))
+    /// A day's answer with its totals unrounded: a window's are their sums, each entry's cooking computed once.
+    private func answer(_ day: PlanDay, goals: Goals) -> (answer: PlanDayAnswer, totals: PlanTotals, cooked: PlanTotals) {
+        let cooked = day.entries.map { cookedTotals([$0]) }
+        let t = dayTotals(day), dayCooked = cooked.reduce(PlanTotals.empty, +)
+        let answer = PlanDayAnswer(date: day.date, weekday: day.weekday.name, assignments: zip(day.entries, cooked).map(answer),
+                                   totals: PerServingAnswer(t.nutrients, price: t.cost), cooked: PerServingAnswer(dayCooked.nutrients, price: dayCooked.cost),
+                                   goals: PlanGoalsAnswer(GoalStanding(t.nutrients, goals: goals)))
+        return (answer, t, dayCooked)
     }
 
     /// One serving of each planned meal: what one person eats that day.
@@ -74,12 +78,12 @@ struct MealPresenter {
 
     /// The window's answer: its days, totals, cooking and average day against the goals.
     func answer(_ days: [PlanDay], window: WeekWindow, today: CalendarDate, goals: Goals) -> PlanAnswer {
-        let total = days.map(dayTotals).reduce(PlanTotals.empty, +)
-        let cooked = cookedTotals(days.flatMap(\.entries))
+        let answers = days.map { answer($0, goals: goals) }
+        let total = answers.map(\.totals).reduce(PlanTotals.empty, +), cooked = answers.map(\.cooked).reduce(PlanTotals.empty, +)
         // The average of the days that have something planned (an empty day is not planned yet, not a fast).
         let average = total.nutrients.scaled(by: 1 / Decimal(max(days.filter { !$0.entries.isEmpty }.count, 1)))
         return PlanAnswer(start: window.start, end: window.end, today: today, previousStart: window.previous.start, nextStart: window.next.start,
-                          days: days.map { answer($0, goals: goals) }, totals: PerServingAnswer(total.nutrients, price: total.cost),
+                          days: answers.map(\.answer), totals: PerServingAnswer(total.nutrients, price: total.cost),
                           cooked: PerServingAnswer(cooked.nutrients, price: cooked.cost),
                           goals: PlanGoalsAnswer(GoalStanding(average, goals: goals)))
     }
