@@ -47,19 +47,21 @@ struct Kitchen: Sendable {
         """
     }
 
-    /// The household's rows of `M` whose `column` is one of `ids`, in `order`: a plain `SELECT *`,
-    /// chunked so a long list stays within every driver's bind limit. Fluent's own query names each
-    /// column with an alias and rebuilds that name for every field of every row: a week's answer
-    /// spent a quarter of its time there (docs/performance.md).
-    func rows<M: Model>(of _: M.Type, where column: String, in ids: some Collection<UUID>, order: String = "id", on db: any Database) async throws -> [M] {
+    /// The household's rows of `M`, or those whose `column` is one of `ids`, in `order`: a plain
+    /// `SELECT *`, chunked so a long list stays within every driver's bind limit. Fluent's own query
+    /// names each column with an alias and rebuilds that name for every field of every row: a week's
+    /// answer spent a quarter of its time there (docs/performance.md).
+    func rows<M: Model>(of _: M.Type, where column: String? = nil, in ids: some Collection<UUID> = [UUID](), order: String = "id",
+                        on db: any Database) async throws -> [M] {
         let sql = db as! any SQLDatabase, ids = Array(Set(ids))
+        func select(_ condition: SQLQueryString) async throws -> [M] {
+            try await sql.raw("SELECT * FROM \(ident: M.schema) WHERE \(holds("user_id"))\(condition) ORDER BY \(unsafeRaw: order)").all()
+                .map { try $0.decode(fluentModel: M.self) }
+        }
+        guard let column else { return try await select("") }
         var result: [M] = []
         for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = ids[start..<min(start + 500, ids.count)]
-            let rows = try await sql.raw("""
-                SELECT * FROM \(ident: M.schema) WHERE \(holds("user_id")) AND \(ident: column) IN \(SQLBind.group(Array(chunk))) ORDER BY \(unsafeRaw: order)
-                """).all()
-            result += try rows.map { try $0.decode(fluentModel: M.self) }
+            result += try await select(" AND \(ident: column) IN \(SQLBind.group(Array(ids[start..<min(start + 500, ids.count)])))")
         }
         return result
     }

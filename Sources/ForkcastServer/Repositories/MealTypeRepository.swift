@@ -12,7 +12,7 @@ struct MealTypeRepository: MealTypeRecords {
 
     /// The person's types; the defaults when none are stored yet.
     func catalog(now: Date) async throws -> MealTypeCatalog {
-        let rows = try await MealTypeModel.query(on: db).filter(kitchen).all()
+        let rows = try await kitchen.rows(of: MealTypeModel.self, on: db)
         return rows.isEmpty ? .defaults(owner: kitchen.user, now: now) : MealTypeCatalog(rows.map(\.domain))
     }
 
