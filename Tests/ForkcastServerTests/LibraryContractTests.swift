@@ -67,6 +67,20 @@ struct LibraryContractTests {
             .validated(id: UUID(), createdAt: time, now: time)
     }
 
+    /// The database reads a long list of ids in chunks of 500 (every driver's bind limit).
+    @Test(arguments: Backend.allCases) func moreFoodsThanOneChunkAreFoundById(_ backend: Backend) async throws {
+        try await withLibraries(backend) { person in
+            let ann = try await person(), bob = try await person()
+            let foods = try (0..<501).map { try food("Food \($0)", at: monday) }
+            try await ann.write { tx async throws in for food in foods { try await tx.foods.insert(food) } }
+            try await ann.write { tx async throws in
+                let found = try await tx.foods.find(ids: foods.map(\.id) + [foods[0].id, UUID()])
+                #expect(found.count == 501 && found[foods[500].id]?.name == "Food 500")
+            }
+            try await bob.write { tx async throws in #expect(try await tx.foods.find(ids: foods.map(\.id)).isEmpty) }
+        }
+    }
+
     @Test(arguments: Backend.allCases) func foodsAreFoundChangedAndDeletedOnlyByTheirOwner(_ backend: Backend) async throws {
         try await withPeople(backend) { person in
             let annPerson = try await person()
